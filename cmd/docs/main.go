@@ -1,0 +1,10 @@
+// Command docs compiles content/ for the site and serves the built site.
+package main
+
+import (
+	"os"
+
+	"devdocs/site/cli"
+)
+
+func main() { os.Exit(cli.Run(os.Args[1:], os.Stdout, os.Stderr)) }

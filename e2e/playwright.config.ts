@@ -1,0 +1,23 @@
+import { defineConfig } from '@playwright/test';
+
+const port = Number(process.env.E2E_PORT ?? 4173);
+
+export default defineConfig({
+  testDir: '.',
+  // Two cores here: one worker keeps timings honest and the machine responsive.
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  reporter: process.env.CI ? [['list'], ['json', { outputFile: '../test-results/e2e.json' }]] : 'list',
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    launchOptions: { executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium' },
+    trace: 'retain-on-failure',
+  },
+  webServer: {
+    // A compiled binary, not `go run`: killing `go run` would leave its child holding the port.
+    command: `bin/docs serve -dir site/dist -addr 127.0.0.1:${port}`,
+    cwd: '..',
+    url: `http://127.0.0.1:${port}/`,
+    reuseExistingServer: !process.env.CI,
+  },
+});

@@ -1,0 +1,15 @@
+module devdocs
+
+go 1.26.0
+
+// npm packages can ship .go files; keep them out of ./... patterns.
+ignore ./node_modules
+
+require (
+	github.com/alecthomas/chroma/v2 v2.27.0
+	github.com/gohugoio/hugo-goldmark-extensions/passthrough v0.5.0
+	github.com/yuin/goldmark v1.8.7
+	gopkg.in/yaml.v3 v3.0.1
+)
+
+require github.com/dlclark/regexp2/v2 v2.2.1 // indirect

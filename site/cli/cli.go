@@ -1,0 +1,130 @@
+// Package cli is the `docs` command: build (compile content), watch
+// (recompile on every edit, for the dev server) and serve (preview a build).
+package cli
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"time"
+
+	"devdocs/checks/diag"
+	"devdocs/checks/serve"
+	"devdocs/site/compile"
+)
+
+const usage = `usage: docs <command> [flags]
+
+commands:
+  build   compile content/ into the site's page data (site/.generated)
+  watch   build, then rebuild whenever a file under content/ changes
+  serve   serve a built site (site/dist) on 127.0.0.1
+`
+
+// Run executes one command and returns the process exit code:
+// 0 success, 1 content errors, 2 usage or I/O failure.
+func Run(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usage)
+		return 2
+	}
+	switch args[0] {
+	case "build":
+		return runBuild(args[1:], stdout, stderr)
+	case "watch":
+		return runWatch(args[1:], stdout, stderr)
+	case "serve":
+		return runServe(args[1:], stdout, stderr)
+	case "-h", "--help", "help":
+		fmt.Fprint(stdout, usage)
+		return 0
+	}
+	fmt.Fprintf(stderr, "docs: unknown command %q\n%s", args[0], usage)
+	return 2
+}
+
+type buildFlags struct{ content, out string }
+
+func parseBuildFlags(name string, args []string, stderr io.Writer) (*buildFlags, error) {
+	fs := flag.NewFlagSet("docs "+name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	f := &buildFlags{}
+	fs.StringVar(&f.content, "content", "content", "content directory")
+	fs.StringVar(&f.out, "out", "site/.generated", "output directory for page data")
+	return f, fs.Parse(args)
+}
+
+func runBuild(args []string, stdout, stderr io.Writer) int {
+	f, err := parseBuildFlags("build", args, stderr)
+	if err != nil {
+		return 2
+	}
+	return build(f, stdout, stderr)
+}
+
+func build(f *buildFlags, stdout, stderr io.Writer) int {
+	start := time.Now()
+	res, diags := compile.Build(f.content, f.out)
+	if len(diags) > 0 {
+		fmt.Fprintln(stderr, diags.Error())
+	}
+	if diags.Count(diag.Error) > 0 {
+		fmt.Fprintf(stderr, "docs build: %s; nothing written\n", summary(diags))
+		return 1
+	}
+	fmt.Fprintf(stdout, "docs build: %d pages, %d routes, %d files updated in %s", res.Pages, res.Routes, res.Written,
+		time.Since(start).Round(time.Millisecond))
+	if n := diags.Count(diag.Warning); n > 0 {
+		fmt.Fprintf(stdout, " (%s)", summary(diags))
+	}
+	fmt.Fprintln(stdout)
+	return 0
+}
+
+// summary reads like "2 errors and 1 warning".
+func summary(l diag.List) string {
+	e, w := l.Count(diag.Error), l.Count(diag.Warning)
+	switch {
+	case e > 0 && w > 0:
+		return plural(e, "error") + " and " + plural(w, "warning")
+	case e > 0:
+		return plural(e, "error")
+	}
+	return plural(w, "warning")
+}
+
+func plural(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return fmt.Sprintf("%d %ss", n, word)
+}
+
+func runServe(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("docs serve", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	dir := fs.String("dir", "site/dist", "built site to serve")
+	addr := fs.String("addr", "127.0.0.1:3000", "address to listen on (loopback only)")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	host, _, err := net.SplitHostPort(*addr)
+	if err != nil || !net.ParseIP(host).IsLoopback() {
+		fmt.Fprintf(stderr, "docs serve: -addr %q must be a loopback address such as 127.0.0.1:3000\n", *addr)
+		return 2
+	}
+	ln, err := net.Listen("tcp", *addr)
+	if err != nil {
+		fmt.Fprintf(stderr, "docs serve: %v\n", err)
+		return 2
+	}
+	fmt.Fprintf(stdout, "serving %s on http://%s/\n", *dir, ln.Addr())
+	if err := http.Serve(ln, serve.Handler(*dir)); err != nil && !errors.Is(err, http.ErrServerClosed) {
+		fmt.Fprintf(stderr, "docs serve: %v\n", err)
+		return 2
+	}
+	return 0
+}

@@ -1,0 +1,140 @@
+package compile
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"devdocs/checks/diag"
+	"devdocs/site/markdown"
+)
+
+// Result summarises one build for the command line.
+type Result struct {
+	Pages   int
+	Routes  int
+	Written int // files whose content changed
+}
+
+// Build compiles the content tree at root into out. Errors stop the build
+// before anything is written, so the site never sees half a compile.
+func Build(root, out string) (Result, diag.List) {
+	s, diags := Load(root)
+	if s == nil || diags.Count(diag.Error) > 0 {
+		return Result{}, diags
+	}
+	diags = append(diags, s.validate()...)
+	routes, dups := s.Routes()
+	diags = append(diags, dups...)
+	if diags.Count(diag.Error) > 0 {
+		return Result{}, diags
+	}
+	files, err := s.outputs(routes)
+	if err != nil {
+		return Result{}, append(diags, diag.Diagnostic{Severity: diag.Error, Check: "render", Message: err.Error()})
+	}
+	written, err := writeFiles(out, files)
+	if err != nil {
+		return Result{}, append(diags, diag.Diagnostic{Severity: diag.Error, Check: "write", File: out, Message: err.Error()})
+	}
+	return Result{Pages: len(s.pages()), Routes: len(routes), Written: written}, diags
+}
+
+func (s *Site) validate() diag.List {
+	diags := s.checkLinks()
+	for _, pg := range s.pages() {
+		if ds := pg.Doc.Front.DisplayedSidebar; ds != "" {
+			if _, ok := pg.Plugin.Sidebars[ds]; !ok {
+				diags = append(diags, diag.Diagnostic{Severity: diag.Error, Check: "front-matter", File: pg.Source, Line: 1,
+					Message: fmt.Sprintf("displayed_sidebar %q is not a sidebar of %s", ds, pg.Plugin.Dir)})
+			}
+		}
+	}
+	return diags
+}
+
+func (s *Site) pages() []*Page {
+	var all []*Page
+	for _, pl := range s.Plugins {
+		all = append(all, pl.Pages...)
+	}
+	return all
+}
+
+// outputs renders every generated file in memory, keyed by its path under out.
+func (s *Site) outputs(routes []Route) (map[string][]byte, error) {
+	files := map[string][]byte{}
+	for _, pg := range s.pages() {
+		rec, err := s.pageRecord(pg)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", pg.Source, err)
+		}
+		files["pages/"+PageID(pg.Route)+".json"] = mustJSON(rec)
+	}
+	for _, pl := range s.Plugins {
+		if pl.ID != "pages" {
+			files["meta/"+MetaKey(pl)+".json"] = mustJSON(versionMeta(pl))
+		}
+	}
+	files["routes.json"] = mustJSON(routes)
+	files["manifest.json"] = mustJSON(s.manifest(routes))
+	var css bytes.Buffer
+	if err := markdown.WriteHighlightCSS(&css); err != nil {
+		return nil, err
+	}
+	files["highlight.css"] = css.Bytes()
+	return files, nil
+}
+
+// MetaKey names a docs tree's metadata record: "api-1.2", "education".
+func MetaKey(pl *Plugin) string {
+	if pl.Version == nil {
+		return pl.ID
+	}
+	return pl.ID + "-" + pl.Version.Name
+}
+
+func mustJSON(v any) []byte {
+	b, err := json.MarshalIndent(v, "", " ")
+	if err != nil {
+		panic(err) // only our own plain structs are marshalled
+	}
+	return append(b, '\n')
+}
+
+// writeFiles writes files that changed (so watchers reload only what moved)
+// and removes generated files that no longer have a source.
+func writeFiles(out string, files map[string][]byte) (int, error) {
+	written := 0
+	for rel, data := range files {
+		p := filepath.Join(out, rel)
+		if old, err := os.ReadFile(p); err == nil && bytes.Equal(old, data) {
+			continue
+		}
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			return written, err
+		}
+		if err := os.WriteFile(p, data, 0o644); err != nil {
+			return written, err
+		}
+		written++
+	}
+	return written, removeStale(out, files)
+}
+
+func removeStale(out string, files map[string][]byte) error {
+	for _, dir := range []string{"pages", "meta"} {
+		entries, _ := os.ReadDir(filepath.Join(out, dir))
+		for _, e := range entries {
+			if _, ok := files[dir+"/"+e.Name()]; !ok && strings.HasSuffix(e.Name(), ".json") {
+				if err := os.Remove(filepath.Join(out, dir, e.Name())); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	return nil
+}

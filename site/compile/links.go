@@ -1,0 +1,110 @@
+package compile
+
+import (
+	"fmt"
+	"net/url"
+	"path"
+	"strings"
+
+	"devdocs/checks/diag"
+)
+
+// MarkdownTarget is what a relative link to a .md file points at.
+type MarkdownTarget struct {
+	Page     *Page
+	Fragment string
+}
+
+// IsMarkdownLink reports whether dest is a relative link to a markdown file,
+// the only kind of link the compiler rewrites.
+func IsMarkdownLink(dest string) bool {
+	if dest == "" || strings.HasPrefix(dest, "/") || strings.HasPrefix(dest, "#") {
+		return false
+	}
+	if u, err := url.Parse(dest); err != nil || u.Scheme != "" || u.Host != "" {
+		return false
+	}
+	p := dest
+	if i := strings.IndexAny(p, "?#"); i >= 0 {
+		p = p[:i]
+	}
+	return strings.HasSuffix(p, ".md")
+}
+
+// ResolveMarkdownLink finds the page a relative .md link from page `from`
+// names. A link that leaves its docs version is an error too: versions are
+// published as a whole, so such a link would break when either moves.
+func (s *Site) ResolveMarkdownLink(from *Page, dest string) (MarkdownTarget, error) {
+	p, frag, _ := strings.Cut(dest, "#")
+	p, _, _ = strings.Cut(p, "?")
+	if dec, err := url.PathUnescape(p); err == nil {
+		p = dec
+	}
+	target := path.Clean(path.Join(path.Dir(from.Source), p))
+	pg, ok := s.bySource[target]
+	if !ok {
+		return MarkdownTarget{}, fmt.Errorf("broken markdown link %q: %s does not exist", dest, target)
+	}
+	if pg.Plugin.Version != nil && pg.Plugin != from.Plugin {
+		return MarkdownTarget{}, fmt.Errorf("markdown link %q leaves docs version %s for %s; link to the route %s instead",
+			dest, versionName(from.Plugin), versionName(pg.Plugin), pg.Route)
+	}
+	return MarkdownTarget{Page: pg, Fragment: frag}, nil
+}
+
+func versionName(p *Plugin) string {
+	if p.Version == nil {
+		return p.ID
+	}
+	return p.Version.Name
+}
+
+// checkLinks validates every relative .md link of every page: a missing file
+// is an error, a missing heading id a warning (as Docusaurus grades them).
+func (s *Site) checkLinks() diag.List {
+	var diags diag.List
+	for _, pl := range s.Plugins {
+		for _, pg := range pl.Pages {
+			diags = append(diags, s.checkPageLinks(pg)...)
+		}
+	}
+	return diags
+}
+
+func (s *Site) checkPageLinks(pg *Page) diag.List {
+	var diags diag.List
+	for _, l := range pg.Doc.Links {
+		if !IsMarkdownLink(l.Dest) {
+			continue
+		}
+		t, err := s.ResolveMarkdownLink(pg, l.Dest)
+		if err != nil {
+			diags = append(diags, diag.Diagnostic{Severity: diag.Error, Check: "markdown-link",
+				File: pg.Source, Line: l.Line, Col: l.Col, Message: err.Error()})
+			continue
+		}
+		if t.Fragment != "" && !t.Page.Doc.HasID(t.Fragment) {
+			diags = append(diags, diag.Diagnostic{Severity: diag.Warning, Check: "markdown-anchor",
+				File: pg.Source, Line: l.Line, Col: l.Col,
+				Message: fmt.Sprintf("anchor #%s not found in %s", t.Fragment, t.Page.Source)})
+		}
+	}
+	return diags
+}
+
+// rewriter maps the page's .md links to routes for rendering.
+func (s *Site) rewriter(pg *Page) func(string) string {
+	return func(dest string) string {
+		if !IsMarkdownLink(dest) {
+			return dest
+		}
+		t, err := s.ResolveMarkdownLink(pg, dest)
+		if err != nil {
+			return dest // already reported by checkLinks
+		}
+		if t.Fragment != "" {
+			return t.Page.Route + "#" + t.Fragment
+		}
+		return t.Page.Route
+	}
+}

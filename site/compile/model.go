@@ -1,0 +1,69 @@
+// Package compile turns content/ into what the React site and the gate read:
+// one JSON record per page, a metadata record per docs version, the route
+// table (routes.json) and a compact manifest the client loads eagerly.
+package compile
+
+import "devdocs/site/markdown"
+
+// Route kinds, as SPEC.md names the page kinds.
+const (
+	KindHome      = "home"
+	KindLitepaper = "litepaper"
+	KindSearch    = "search"
+	KindDoc       = "doc"
+	KindPage      = "page"
+	KindNotFound  = "notFound"
+	KindRedirect  = "redirect"
+)
+
+// Version is one docs version from content/versions.json.
+type Version struct {
+	Name   string `json:"name"`
+	Label  string `json:"label"`
+	IsLast bool   `json:"isLast"`
+	Banner string `json:"banner,omitempty"` // "unreleased" or "unmaintained"
+	Path   string `json:"path"`             // route prefix: /api for the latest, /api/<name> otherwise
+}
+
+// Plugin is one tree of markdown: a docs version, the education hub or the pages.
+type Plugin struct {
+	ID       string   // "api", "education", "pages"
+	Dir      string   // content/api/1.2
+	Base     string   // route prefix of its pages
+	Version  *Version // nil for unversioned trees
+	Sidebars map[string][]SidebarItem
+	Pages    []*Page
+}
+
+// Page is one markdown source and the route it produces.
+type Page struct {
+	DocID   string // path inside the plugin without .md, e.g. zkvm/install
+	Route   string
+	Kind    string
+	Source  string // path of the markdown file, relative to the repository
+	Sidebar string
+	Doc     *markdown.Doc
+	Plugin  *Plugin
+}
+
+// SidebarItem is a resolved sidebar entry, ready for the client to render.
+type SidebarItem struct {
+	Type  string        `json:"type"` // doc, category, link
+	Label string        `json:"label"`
+	Href  string        `json:"href,omitempty"`
+	DocID string        `json:"docId,omitempty"`
+	Items []SidebarItem `json:"items,omitempty"`
+}
+
+// Route is one entry of routes.json.
+type Route struct {
+	Path    string `json:"path"`
+	Kind    string `json:"kind"`
+	Plugin  string `json:"plugin,omitempty"`
+	Version string `json:"version,omitempty"`
+	Sidebar string `json:"sidebar,omitempty"`
+	Source  string `json:"source"`
+	Title   string `json:"title"`
+	Page    string `json:"page,omitempty"` // page record id, pages/<id>.json
+	To      string `json:"to,omitempty"`   // redirect target
+}

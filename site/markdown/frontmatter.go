@@ -1,0 +1,99 @@
+package markdown
+
+import (
+	"bytes"
+	"fmt"
+	"regexp"
+	"strconv"
+
+	"gopkg.in/yaml.v3"
+
+	"devdocs/checks/diag"
+)
+
+// FrontMatter is the YAML block at the top of a page. Unknown keys are an
+// error: a misspelt key silently ignored is a bug a reader finds first.
+type FrontMatter struct {
+	Title               string   `yaml:"title"`
+	Description         string   `yaml:"description"`
+	Slug                string   `yaml:"slug"`
+	SidebarLabel        string   `yaml:"sidebar_label"`
+	SidebarPosition     *float64 `yaml:"sidebar_position"`
+	DisplayedSidebar    string   `yaml:"displayed_sidebar"`
+	HideTableOfContents bool     `yaml:"hide_table_of_contents"`
+	Layout              string   `yaml:"layout"` // "litepaper" for the litepaper; empty otherwise
+	Keywords            []string `yaml:"keywords"`
+}
+
+var yamlLine = regexp.MustCompile(`line (\d+)`)
+
+// SplitFrontMatter parses the leading --- block and returns the body with the
+// front matter replaced by blank lines, so that every line number the
+// markdown parser reports is the line number in the file.
+func SplitFrontMatter(file string, src []byte) (FrontMatter, []byte, *diag.Diagnostic) {
+	var fm FrontMatter
+	if !bytes.HasPrefix(src, []byte("---\n")) && !bytes.HasPrefix(src, []byte("---\r\n")) {
+		return fm, src, nil
+	}
+	start := bytes.IndexByte(src, '\n') + 1
+	end := findClosingFence(src, start)
+	if end < 0 {
+		return fm, src, fmDiag(file, 1, "front matter opened with --- is never closed")
+	}
+	dec := yaml.NewDecoder(bytes.NewReader(src[start:end]))
+	dec.KnownFields(true)
+	if err := dec.Decode(&fm); err != nil && err.Error() != "EOF" {
+		return fm, src, fmDiag(file, yamlErrorLine(err.Error()), "invalid front matter: "+trimYAMLPrefix(err.Error()))
+	}
+	body := blankOut(src, bytes.IndexByte(src[end:], '\n')+end+1)
+	return fm, body, nil
+}
+
+// findClosingFence returns the offset of the line "---" that closes the front matter.
+func findClosingFence(src []byte, from int) int {
+	for i := from; i < len(src); {
+		nl := bytes.IndexByte(src[i:], '\n')
+		line := src[i:]
+		if nl >= 0 {
+			line = src[i : i+nl]
+		}
+		if string(bytes.TrimRight(line, "\r")) == "---" {
+			return i
+		}
+		if nl < 0 {
+			return -1
+		}
+		i += nl + 1
+	}
+	return -1
+}
+
+// blankOut replaces src[:n] with its newlines only.
+func blankOut(src []byte, n int) []byte {
+	if n > len(src) || n <= 0 {
+		n = len(src)
+	}
+	out := make([]byte, 0, len(src))
+	out = append(out, bytes.Repeat([]byte("\n"), bytes.Count(src[:n], []byte("\n")))...)
+	return append(out, src[n:]...)
+}
+
+// yamlErrorLine maps a "line N" in a YAML error to the file's line (+1 for the opening ---).
+func yamlErrorLine(msg string) int {
+	m := yamlLine.FindStringSubmatch(msg)
+	if m == nil {
+		return 1
+	}
+	n, _ := strconv.Atoi(m[1])
+	return n + 1
+}
+
+func trimYAMLPrefix(msg string) string {
+	msg = regexp.MustCompile(`^yaml: (unmarshal errors:\n\s*)?`).ReplaceAllString(msg, "")
+	return yamlLine.ReplaceAllString(msg, "")
+}
+
+func fmDiag(file string, line int, msg string) *diag.Diagnostic {
+	return &diag.Diagnostic{Severity: diag.Error, Check: "front-matter", File: file, Line: line,
+		Message: fmt.Sprint(msg)}
+}

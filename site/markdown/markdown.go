@@ -1,0 +1,108 @@
+// Package markdown is the one markdown pipeline of devdocs: the site's
+// compiler renders pages with it and `checks markdown` reads links and
+// heading ids with it, so the two can never disagree about a page.
+package markdown
+
+import (
+	"bytes"
+
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/extension"
+	"github.com/yuin/goldmark/parser"
+	"github.com/yuin/goldmark/renderer/html"
+	"github.com/yuin/goldmark/text"
+
+	"devdocs/checks/diag"
+)
+
+// Heading is one heading of a page with its final id.
+type Heading struct {
+	Level int    `json:"level"`
+	ID    string `json:"id"`
+	Text  string `json:"value"`
+	Line  int    `json:"-"`
+}
+
+// Link is one link or image destination as written in the source.
+type Link struct {
+	Dest  string
+	Line  int
+	Col   int
+	Image bool
+}
+
+// Doc is a parsed page: front matter, headings and links, and the AST for rendering.
+type Doc struct {
+	File     string
+	Front    FrontMatter
+	Headings []Heading
+	Links    []Link
+	src      []byte
+	root     ast.Node
+}
+
+var md = goldmark.New(
+	goldmark.WithExtensions(extension.GFM, admonitions{}, math{}, code{}),
+	goldmark.WithParserOptions(parser.WithHeadingAttribute()),
+	// Content is written by the docs team, so raw HTML (<details>, <br>) is allowed.
+	goldmark.WithRendererOptions(html.WithUnsafe()),
+)
+
+// Parse reads one markdown file: front matter, then the body. Heading ids are
+// assigned here, so every caller sees the ids the rendered page will have.
+func Parse(file string, src []byte) (*Doc, diag.List) {
+	fm, body, d := SplitFrontMatter(file, src)
+	if d != nil {
+		return nil, diag.List{*d}
+	}
+	root := md.Parser().Parse(text.NewReader(body))
+	doc := &Doc{File: file, Front: fm, src: body, root: root}
+	doc.Headings = assignHeadingIDs(root, body)
+	doc.Links = collectLinks(root, body)
+	return doc, nil
+}
+
+// Render writes the page body as HTML. rewrite, when not nil, is called for
+// every link and image destination and may replace it.
+func (d *Doc) Render(rewrite func(dest string) string) ([]byte, error) {
+	if rewrite != nil {
+		_ = ast.Walk(d.root, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+			switch n := n.(type) {
+			case *ast.Link:
+				if entering {
+					n.Destination = []byte(rewrite(string(n.Destination)))
+				}
+			case *ast.Image:
+				if entering {
+					n.Destination = []byte(rewrite(string(n.Destination)))
+				}
+			}
+			return ast.WalkContinue, nil
+		})
+	}
+	var buf bytes.Buffer
+	err := md.Renderer().Render(&buf, d.src, d.root)
+	return buf.Bytes(), err
+}
+
+// TOC returns the headings the table of contents shows: levels 2 and 3.
+func (d *Doc) TOC() []Heading {
+	toc := []Heading{}
+	for _, h := range d.Headings {
+		if h.Level == 2 || h.Level == 3 {
+			toc = append(toc, h)
+		}
+	}
+	return toc
+}
+
+// HasID reports whether the page defines the anchor id (a heading id).
+func (d *Doc) HasID(id string) bool {
+	for _, h := range d.Headings {
+		if h.ID == id {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,57 @@
+import { Suspense, lazy, use, useEffect, useReducer } from 'react';
+import { ColorModeProvider } from './contexts/ColorMode';
+import { RouterProvider, useRouter, type Location } from './contexts/Router';
+import { headFor } from './lib/head';
+import { forgetRoute, loadRoute } from './lib/routes';
+import type { RouteData } from './lib/types';
+import DocRoot from './theme/DocRoot';
+import ErrorBoundary from './theme/ErrorBoundary';
+import Layout from './theme/Layout';
+import { Loader } from './theme/Loader';
+import MarkdownPage from './theme/MarkdownPage';
+import NotFound from './pages/NotFound';
+
+// Home and search are React pages; each is its own chunk, loaded on demand.
+export const Home = lazy(() => import('./pages/Home'));
+export const Search = lazy(() => import('./pages/Search'));
+
+function Page({ data }: { data: RouteData }) {
+  switch (data.route.kind) {
+    case 'home': return <Home />;
+    case 'search': return <Search />;
+    case 'doc': return <DocRoot data={data} />;
+    case 'page':
+    case 'litepaper': return <MarkdownPage page={data.page!} />;
+    default: return <NotFound />;
+  }
+}
+
+function RouteContent({ path }: { path: string }) {
+  const data = use(loadRoute(path));
+  useEffect(() => {
+    document.title = headFor(data).title;
+  }, [data]);
+  return <Page data={data} />;
+}
+
+function Routes() {
+  const { location } = useRouter();
+  const [attempt, retry] = useReducer((n: number) => n + 1, 0);
+  return (
+    <ErrorBoundary key={`${location.pathname}#${attempt}`} onRetry={() => { forgetRoute(location.pathname); retry(); }}>
+      <Suspense fallback={<Loader />}>
+        <RouteContent path={location.pathname} />
+      </Suspense>
+    </ErrorBoundary>
+  );
+}
+
+export default function App({ location }: { location: Location }) {
+  return (
+    <ColorModeProvider>
+      <RouterProvider initial={location}>
+        <Layout><Routes /></Layout>
+      </RouterProvider>
+    </ColorModeProvider>
+  );
+}

@@ -1,0 +1,19 @@
+// Site configuration: everything a maintainer may want to change in one place.
+export const siteConfig = {
+  title: 'RISC Zero Developer Docs',
+  tagline: 'Hyper-efficient general-purpose zero-knowledge computing',
+  url: 'https://dev.risczero.com',
+  baseUrl: '/',
+  copyright: `Copyright © 2025 RISC Zero, Inc.`,
+  editUrl: 'https://github.com/risc0/risc0/edit/main/website/',
+  githubUrl: 'https://github.com/risc0/risc0',
+  blogUrl: 'https://risczero.com/blog',
+  community: [
+    { label: 'Discord', href: 'https://discord.gg/risczero' },
+    { label: 'X (Twitter)', href: 'https://twitter.com/risczero' },
+    { label: 'YouTube', href: 'https://www.youtube.com/@risczero' },
+    { label: 'Stack Exchange', href: 'https://ethereum.stackexchange.com/questions/tagged/risc0' },
+    { label: "Contributor's Guide", to: '/contributors-guide' },
+  ],
+  colorMode: { defaultMode: 'dark' as const, disableSwitch: false, respectPrefersColorScheme: false },
+} as const;

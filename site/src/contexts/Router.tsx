@@ -1,0 +1,84 @@
+import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { loadRoute, redirectFor } from '../lib/routes';
+import { isExternal, normalizePath, splitHref } from '../lib/paths';
+
+export interface Location { pathname: string; search: string; hash: string }
+
+interface RouterValue {
+  location: Location;
+  /** Loads the target's content, then switches the location (SPEC §2). */
+  navigate: (href: string, opts?: { replace?: boolean }) => void;
+  /** True while a navigation waits for content. */
+  pending: boolean;
+}
+
+const RouterContext = createContext<RouterValue | null>(null);
+
+export function useRouter(): RouterValue {
+  const v = useContext(RouterContext);
+  if (!v) throw new Error('useRouter() was called outside <RouterProvider>.');
+  return v;
+}
+
+function currentLocation(): Location {
+  const { pathname, search, hash } = window.location;
+  return { pathname: normalizePath(pathname), search, hash };
+}
+
+export function RouterProvider({ initial, children }: { initial: Location; children: ReactNode }) {
+  const [location, setLocation] = useState(initial);
+  const [pending, setPending] = useState(false);
+  const navId = useRef(0);
+  const scrollOnCommit = useRef(false);
+
+  const navigate = useCallback((href: string, opts: { replace?: boolean } = {}) => {
+    if (isExternal(href) && new URL(href, window.location.href).origin !== window.location.origin) {
+      window.location.assign(href);
+      return;
+    }
+    const url = new URL(href, window.location.href);
+    const target = { ...splitHref(url.pathname + url.search + url.hash) };
+    target.pathname = normalizePath(redirectFor(target.pathname) ?? target.pathname);
+    const id = ++navId.current;
+    setPending(true);
+    loadRoute(target.pathname).then(
+      () => {
+        if (id !== navId.current) return; // a later click won
+        const full = target.pathname + target.search + target.hash;
+        if (opts.replace) window.history.replaceState(null, '', full);
+        else window.history.pushState(null, '', full);
+        scrollOnCommit.current = true;
+        setLocation(target);
+        setPending(false);
+      },
+      // A chunk that fails to load usually means a new deploy replaced it:
+      // a full page load fetches the current build.
+      () => window.location.assign(target.pathname + target.search + target.hash),
+    );
+  }, []);
+
+  useEffect(() => {
+    // Normalise /p.html, /p/index.html and /p/ in the address bar, and follow client redirects.
+    const loc = currentLocation();
+    const to = redirectFor(loc.pathname);
+    if (to) navigate(to + loc.search + loc.hash, { replace: true });
+    else if (loc.pathname !== window.location.pathname) window.history.replaceState(null, '', loc.pathname + loc.search + loc.hash);
+    const onPop = () => {
+      const next = currentLocation();
+      loadRoute(next.pathname).finally(() => setLocation(next));
+    };
+    window.addEventListener('popstate', onPop);
+    return () => window.removeEventListener('popstate', onPop);
+  }, [navigate]);
+
+  useLayoutEffect(() => {
+    if (!scrollOnCommit.current) return;
+    scrollOnCommit.current = false;
+    const el = location.hash && document.getElementById(decodeURIComponent(location.hash.slice(1)));
+    if (el) el.scrollIntoView();
+    else window.scrollTo(0, 0);
+  }, [location]);
+
+  const value = useMemo(() => ({ location, navigate, pending }), [location, navigate, pending]);
+  return <RouterContext.Provider value={value}>{children}</RouterContext.Provider>;
+}

@@ -1,0 +1,28 @@
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import App from './App';
+import { normalizePath } from './lib/paths';
+import { loadRoute, matchRoute } from './lib/routes';
+import 'katex/dist/katex.min.css';
+import '../.generated/highlight.css';
+
+const location = { pathname: normalizePath(window.location.pathname), search: window.location.search, hash: window.location.hash };
+
+// The route the HTML was prerendered for. It differs from the address when a
+// host answered /faq.html with 404.html: that markup cannot be hydrated as /faq.
+const rendered = document.querySelector('meta[name="docs-route"]')?.getAttribute('content');
+const kind = matchRoute(location.pathname).kind;
+const prerenderedHere = rendered === (kind === 'notFound' ? '*' : location.pathname);
+
+// Load this route's content before hydrating, so the first client render
+// matches the prerendered HTML instead of suspending into a spinner.
+async function start() {
+  await Promise.all([
+    loadRoute(location.pathname).catch(() => undefined),
+    kind === 'home' ? import('./pages/Home') : kind === 'search' ? import('./pages/Search') : undefined,
+  ]);
+  const root = document.getElementById('__docs')!;
+  const app = <App location={location} />;
+  if (prerenderedHere) hydrateRoot(root, app);
+  else createRoot(root).render(app);
+}
+void start();

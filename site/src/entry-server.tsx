@@ -1,0 +1,22 @@
+import { prerender } from 'react-dom/static';
+import App from './App';
+import { headFor } from './lib/head';
+import { loadRoute } from './lib/routes';
+
+const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** Renders one route to HTML, waiting for its lazy content (never its spinner). */
+export async function render(pathname: string, routeKey: string): Promise<{ html: string; head: string; page?: string; meta?: string }> {
+  const data = await loadRoute(pathname);
+  const { prelude } = await prerender(<App location={{ pathname, search: '', hash: '' }} />);
+  const html = await new Response(prelude).text();
+  const h = headFor(data);
+  const head = [
+    `<title>${escape(h.title)}</title>`,
+    `<meta name="docs-route" content="${escape(routeKey)}" />`,
+    `<meta name="description" content="${escape(h.description)}" />`,
+    `<meta property="og:title" content="${escape(h.title)}" />`,
+    h.canonical ? `<link rel="canonical" href="${escape(h.canonical)}" />` : '',
+  ].filter(Boolean).join('\n    ');
+  return { html, head, page: data.route.page, meta: data.route.meta };
+}

@@ -1,0 +1,74 @@
+// The route table and the on-demand loaders for page content. Every page
+// record and every version's metadata is its own chunk; Vite writes one per
+// file matched by these globs.
+import manifestJson from '../../.generated/manifest.json';
+import type { Manifest, ManifestRoute, PageRecord, RouteData, VersionMeta } from './types';
+import { normalizePath } from './paths';
+
+export const manifest = manifestJson as unknown as Manifest;
+
+const pageModules = import.meta.glob<{ default: PageRecord }>('../../.generated/pages/*.json');
+const metaModules = import.meta.glob<{ default: VersionMeta }>('../../.generated/meta/*.json');
+
+const notFound: ManifestRoute = { kind: 'notFound' };
+
+/** The manifest entry for a path; unknown paths get the not-found route. */
+export function matchRoute(pathname: string): ManifestRoute {
+  return manifest.routes[normalizePath(pathname)] ?? notFound;
+}
+
+export function redirectFor(pathname: string): string | undefined {
+  return manifest.redirects[normalizePath(pathname)];
+}
+
+// A promise React's use() can read synchronously once settled: React looks
+// at status/value on the thenable, so a route that is already loaded renders
+// without suspending (no spinner, no hydration fallback).
+type Tracked<T> = Promise<T> & { status?: 'pending' | 'fulfilled' | 'rejected'; value?: T; reason?: unknown };
+
+function track<T>(p: Promise<T>): Tracked<T> {
+  const t = p as Tracked<T>;
+  t.status = 'pending';
+  t.then((v) => { t.status = 'fulfilled'; t.value = v; }, (e) => { t.status = 'rejected'; t.reason = e; });
+  return t;
+}
+
+const cache = new Map<string, Tracked<RouteData>>();
+const CACHE_LIMIT = 10000;
+
+function importOne<T>(modules: Record<string, () => Promise<{ default: T }>>, dir: string, id?: string) {
+  if (!id) return Promise.resolve(undefined);
+  const load = modules[`../../.generated/${dir}/${id}.json`];
+  if (!load) return Promise.reject(new Error(`No ${dir} record named ${id}`));
+  return load().then((m) => {
+    if (m.default === undefined) throw new Error(`The page component ${dir}/${id} has no default export.`);
+    return m.default;
+  });
+}
+
+/** A failure to fetch or evaluate a route's content (as opposed to a render crash). */
+export class ContentLoadError extends Error {
+  constructor(cause: unknown) {
+    super(cause instanceof Error ? cause.message : String(cause), { cause });
+    this.name = 'ContentLoadError';
+  }
+}
+
+/** Loads (once) everything the route needs: its page record and version metadata. */
+export function loadRoute(pathname: string): Promise<RouteData> {
+  const path = normalizePath(pathname);
+  let p = cache.get(path);
+  if (!p) {
+    const route = matchRoute(path);
+    p = track(Promise.all([importOne(pageModules, 'pages', route.page), importOne(metaModules, 'meta', route.meta)])
+      .then(([page, meta]) => ({ path, route, page, meta }), (e) => { throw new ContentLoadError(e); }));
+    if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
+    cache.set(path, p);
+  }
+  return p;
+}
+
+/** Forgets a failed load so Retry fetches the chunk again. */
+export function forgetRoute(pathname: string) {
+  cache.delete(normalizePath(pathname));
+}

@@ -1,0 +1,50 @@
+import { siteConfig } from '../../config';
+import { findVersion, latestVersion, versionTarget } from '../../lib/versions';
+import type { PageRecord } from '../../lib/types';
+import Link from '../Link';
+import Markdown from '../Markdown';
+import TOC from '../TOC';
+
+function VersionBanner({ page }: { page: PageRecord }) {
+  const v = findVersion(page.version);
+  if (!v?.banner) return null;
+  const latest = versionTarget(latestVersion, page.docId);
+  return (
+    <div className="version-banner" role="note">
+      {v.banner === 'unreleased'
+        ? <>This is unreleased documentation for the next version of the RISC Zero zkVM.</>
+        : <>This is documentation for version {v.label}, which is no longer actively maintained.</>}{' '}
+      For up-to-date documentation, see the <Link to={latest}><b>latest version</b></Link> ({latestVersion.label}).
+    </div>
+  );
+}
+
+function Pagination({ page }: { page: PageRecord }) {
+  if (!page.previous && !page.next) return null;
+  return (
+    <nav className="pagination" aria-label="Docs pages">
+      {page.previous ? <Link to={page.previous.href} className="pagination-link"><span>Previous</span>{page.previous.title}</Link> : <span />}
+      {page.next ? <Link to={page.next.href} className="pagination-link pagination-next"><span>Next</span>{page.next.title}</Link> : <span />}
+    </nav>
+  );
+}
+
+/** A docs page: version banner, title, content, edit link, pagination, TOC. */
+export default function DocItem({ page }: { page: PageRecord }) {
+  const editHref = siteConfig.editUrl + page.source;
+  return (
+    <div className="doc-item">
+      <div className="doc-item-main">
+        <VersionBanner page={page} />
+        {page.version && <span className="version-badge">Version: {findVersion(page.version)?.label}</span>}
+        <article>
+          <h1>{page.title}</h1>
+          <Markdown html={page.html} />
+        </article>
+        <p className="edit-link"><Link to={editHref}>Edit this page</Link></p>
+        <Pagination page={page} />
+      </div>
+      {!page.hideTableOfContents && <TOC toc={page.toc} />}
+    </div>
+  );
+}

@@ -1,0 +1,28 @@
+import type { MouseEvent } from 'react';
+import { useRouter } from '../../contexts/Router';
+import { prefetch } from '../../lib/prefetch';
+import { isModifiedClick } from '../Link';
+import './markdown.css';
+
+function internalAnchor(e: MouseEvent): HTMLAnchorElement | null {
+  const a = (e.target as Element).closest?.('a');
+  if (!a || a.target || a.hasAttribute('download') || a.origin !== window.location.origin) return null;
+  return a;
+}
+
+/** Compiled page HTML; its internal links navigate client-side like <Link>. */
+export default function Markdown({ html }: { html: string }) {
+  const { navigate } = useRouter();
+  const onClick = (e: MouseEvent) => {
+    const a = internalAnchor(e);
+    if (!a || isModifiedClick(e)) return;
+    if (a.pathname === window.location.pathname && a.hash) return; // same-page anchor: let the browser jump
+    e.preventDefault();
+    navigate(a.pathname + a.search + a.hash);
+  };
+  const onOver = (e: MouseEvent) => {
+    const a = internalAnchor(e);
+    if (a) prefetch(a.pathname);
+  };
+  return <div className="markdown" onClick={onClick} onMouseOver={onOver} dangerouslySetInnerHTML={{ __html: html }} />;
+}

@@ -1,0 +1,19 @@
+import { useEffect, useState } from 'react';
+import { useRouter } from '../../contexts/Router';
+
+export const PROGRESS_DELAY_MS = 200;
+
+/** A thin bar across the top while a navigation takes longer than 200 ms. */
+export default function ProgressBar() {
+  const { pending } = useRouter();
+  const [visible, setVisible] = useState(false);
+  useEffect(() => {
+    if (!pending) {
+      setVisible(false);
+      return;
+    }
+    const t = setTimeout(() => setVisible(true), PROGRESS_DELAY_MS);
+    return () => clearTimeout(t);
+  }, [pending]);
+  return visible ? <div className="progress-bar" role="progressbar" aria-label="Loading page" /> : null;
+}
