@@ -7,7 +7,8 @@ export default defineConfig({
   // Two cores here: one worker keeps timings honest and the machine responsive.
   workers: 1,
   retries: process.env.CI ? 1 : 0,
-  reporter: process.env.CI ? [['list'], ['json', { outputFile: '../test-results/e2e.json' }]] : 'list',
+  // The JSON report feeds the one-line summary of `make test` (.ci/summary.mjs).
+  reporter: [['list'], ['json', { outputFile: '../test-results/e2e.json' }]],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     launchOptions: { executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium' },

@@ -75,7 +75,7 @@ func build(f *buildFlags, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "docs build: %s; nothing written\n", summary(diags))
 		return 1
 	}
-	fmt.Fprintf(stdout, "docs build: %d pages, %d routes, %d files updated in %s", res.Pages, res.Routes, res.Written,
+	fmt.Fprintf(stdout, "docs build: %s, %s, %s updated in %s", plural(res.Pages, "page"), plural(res.Routes, "route"), plural(res.Written, "file"),
 		time.Since(start).Round(time.Millisecond))
 	if n := diags.Count(diag.Warning); n > 0 {
 		fmt.Fprintf(stdout, " (%s)", summary(diags))

@@ -23,9 +23,10 @@ type Result struct {
 // before anything is written, so the site never sees half a compile.
 func Build(root, out string) (Result, diag.List) {
 	s, diags := Load(root)
-	if s == nil || diags.Count(diag.Error) > 0 {
+	if s == nil {
 		return Result{}, diags
 	}
+	// Validate even after load errors, so one run reports every problem.
 	diags = append(diags, s.validate()...)
 	routes, dups := s.Routes()
 	diags = append(diags, dups...)

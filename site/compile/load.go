@@ -79,6 +79,13 @@ func readVersions(root string) (*versionsFile, *diag.Diagnostic) {
 // loadPlugin parses every .md file of one tree and reads its sidebars.
 func (s *Site) loadPlugin(p *Plugin) diag.List {
 	var diags diag.List
+	if st, err := os.Stat(p.Dir); err != nil || !st.IsDir() {
+		what := "the " + p.ID + " tree"
+		if p.Version != nil {
+			what = "docs version " + p.Version.Name + " (listed in versions.json)"
+		}
+		return diag.List{{Severity: diag.Error, Check: "content", File: p.Dir, Message: what + " has no folder " + p.Dir}}
+	}
 	files, err := markdownFiles(p.Dir)
 	if err != nil {
 		return diag.List{{Severity: diag.Error, Check: "content", File: p.Dir, Message: err.Error()}}

@@ -3,8 +3,10 @@ package markdown
 import (
 	"bytes"
 	"fmt"
+	"reflect"
 	"regexp"
 	"strconv"
+	"strings"
 
 	"gopkg.in/yaml.v3"
 
@@ -43,7 +45,11 @@ func SplitFrontMatter(file string, src []byte) (FrontMatter, []byte, *diag.Diagn
 	dec := yaml.NewDecoder(bytes.NewReader(src[start:end]))
 	dec.KnownFields(true)
 	if err := dec.Decode(&fm); err != nil && err.Error() != "EOF" {
-		return fm, src, fmDiag(file, yamlErrorLine(err.Error()), "invalid front matter: "+trimYAMLPrefix(err.Error()))
+		d := fmDiag(file, yamlErrorLine(err.Error()), "invalid front matter: "+yamlMessage(err.Error()))
+		if unknownKey.MatchString(err.Error()) {
+			d.Notes = []string{"known keys: " + strings.Join(knownKeys(), ", ")}
+		}
+		return fm, src, d
 	}
 	body := blankOut(src, bytes.IndexByte(src[end:], '\n')+end+1)
 	return fm, body, nil
@@ -88,9 +94,25 @@ func yamlErrorLine(msg string) int {
 	return n + 1
 }
 
-func trimYAMLPrefix(msg string) string {
-	msg = regexp.MustCompile(`^yaml: (unmarshal errors:\n\s*)?`).ReplaceAllString(msg, "")
-	return yamlLine.ReplaceAllString(msg, "")
+var (
+	yamlNoise  = regexp.MustCompile(`^yaml: (unmarshal errors:\n\s*)?(line \d+: )?`)
+	unknownKey = regexp.MustCompile(`field (\S+) not found in type \S+`)
+)
+
+// yamlMessage rewrites yaml.v3's wording for a docs author.
+func yamlMessage(msg string) string {
+	msg = yamlNoise.ReplaceAllString(msg, "")
+	return unknownKey.ReplaceAllString(msg, `unknown key "$1"`)
+}
+
+// knownKeys lists the front matter keys, from the struct tags.
+func knownKeys() []string {
+	t := reflect.TypeOf(FrontMatter{})
+	keys := make([]string, t.NumField())
+	for i := range keys {
+		keys[i] = t.Field(i).Tag.Get("yaml")
+	}
+	return keys
 }
 
 func fmDiag(file string, line int, msg string) *diag.Diagnostic {

@@ -1,0 +1,62 @@
+# Every routine job of devdocs. The two a newcomer needs:
+#   make serve   install what is missing, build the site, check it, serve it on http://127.0.0.1:3000
+#   make test    install what is missing (Chromium included) and run every test
+SHELL := /bin/bash
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+PORT ?= 3000
+CHROMIUM ?= /usr/bin/chromium
+export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
+
+.PHONY: serve test build content site dev preview deps chromium go-test e2e typecheck clean
+
+serve: build
+	bin/docs serve -dir site/dist -addr 127.0.0.1:$(PORT)
+
+# npm packages: reinstalled only when the lock file changes.
+node_modules/.installed: package.json package-lock.json
+	npm ci --no-audit --no-fund
+	@touch $@
+
+deps: node_modules/.installed bin/docs
+
+# Debian's Chromium for the browser tests; never a browser download.
+chromium:
+	@test -x $(CHROMIUM) || { $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends chromium; }
+
+bin/docs: $(shell find cmd site/cli site/compile site/markdown checks -name '*.go' 2>/dev/null) go.mod go.sum
+	go build -o $@ ./cmd/docs
+
+# content/ -> site/.generated (page records, routes.json, manifest)
+content: bin/docs
+	bin/docs build
+
+# client build, SSR build, then static HTML for every route
+build: deps content
+	npx vite build --config site/vite.config.ts --logLevel warn
+	npx vite build --config site/vite.config.ts --ssr src/entry-server.tsx --logLevel warn
+	node site/scripts/prerender.mjs
+
+# Dev server: recompiles content on every edit; Vite reloads the page.
+dev: deps
+	bin/docs build
+	bin/docs watch & trap 'kill %1' EXIT; npx vite --config site/vite.config.ts
+
+preview: build
+	bin/docs serve -dir site/dist -addr 127.0.0.1:$(PORT)
+
+typecheck: deps
+	npx tsc -p site/tsconfig.json --noEmit
+
+# Runs every suite even when one fails, then prints one summary line.
+test: deps chromium
+	@mkdir -p test-results; status=0; \
+	go vet ./... || status=1; \
+	go test -json ./... > test-results/go.json || status=1; \
+	$(MAKE) --no-print-directory typecheck || status=1; \
+	$(MAKE) --no-print-directory build || status=1; \
+	npx playwright test -c e2e/playwright.config.ts || status=1; \
+	node .ci/summary.mjs test-results/go.json test-results/e2e.json || status=1; \
+	exit $$status
+
+clean:
+	rm -rf bin site/.generated site/.ssr site/dist test-results

@@ -1,0 +1,87 @@
+package compile
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"golang.org/x/tools/txtar"
+)
+
+// Each testdata/sites/*.txtar is a mini content tree (files under content/)
+// with its expectations: want/diagnostics (exact, sorted), want/routes
+// (path kind version sidebar source), and want/html/<page id> (a fragment
+// the page's HTML must contain).
+func TestSites(t *testing.T) {
+	archives, _ := filepath.Glob("../../testdata/sites/*.txtar")
+	require.NotEmpty(t, archives)
+	for _, a := range archives {
+		t.Run(strings.TrimSuffix(filepath.Base(a), ".txtar"), func(t *testing.T) {
+			ar, err := txtar.ParseFile(a)
+			require.NoError(t, err)
+			dir := t.TempDir()
+			want := extract(t, ar, dir)
+			_, diags := Build(filepath.Join(dir, "content"), filepath.Join(dir, "out"))
+			got := ""
+			if len(diags) > 0 {
+				got = strings.ReplaceAll(diags.Error(), dir+string(filepath.Separator), "") + "\n"
+			}
+			assert.Equal(t, want["want/diagnostics"], got, "diagnostics")
+			if routes, ok := want["want/routes"]; ok {
+				assert.Equal(t, routes, routeLines(t, dir))
+			}
+			for name, fragment := range want {
+				if id, ok := strings.CutPrefix(name, "want/html/"); ok {
+					assert.Contains(t, pageHTML(t, dir, id), strings.TrimSpace(fragment), "page %s", id)
+				}
+			}
+		})
+	}
+}
+
+// extract writes the archive's content/ files into dir and returns the want/ sections.
+func extract(t *testing.T, ar *txtar.Archive, dir string) map[string]string {
+	want := map[string]string{}
+	for _, f := range ar.Files {
+		if strings.HasPrefix(f.Name, "want/") {
+			want[f.Name] = string(f.Data)
+			continue
+		}
+		p := filepath.Join(dir, f.Name)
+		require.NoError(t, os.MkdirAll(filepath.Dir(p), 0o755))
+		require.NoError(t, os.WriteFile(p, f.Data, 0o644))
+	}
+	return want
+}
+
+func routeLines(t *testing.T, dir string) string {
+	s, _ := Load(filepath.Join(dir, "content"))
+	require.NotNil(t, s)
+	routes, _ := s.Routes()
+	var b strings.Builder
+	for _, r := range routes {
+		fmt.Fprintf(&b, "%s %s %s %s %s\n", r.Path, r.Kind, dash(r.Version), dash(r.Sidebar),
+			strings.TrimPrefix(r.Source, filepath.ToSlash(dir)+"/"))
+	}
+	return b.String()
+}
+
+func pageHTML(t *testing.T, dir, id string) string {
+	raw, err := os.ReadFile(filepath.Join(dir, "out", "pages", id+".json"))
+	require.NoError(t, err)
+	var rec PageRecord
+	require.NoError(t, json.Unmarshal(raw, &rec))
+	return rec.HTML
+}
+
+func dash(s string) string {
+	if s == "" {
+		return "-"
+	}
+	return s
+}
