@@ -8,18 +8,18 @@ import (
 
 func TestSlug(t *testing.T) {
 	cases := map[string]string{
-		"Getting Started":                  "getting-started",
-		"Proving options: the basics":      "proving-options-the-basics",
-		"The `env::read` function":         "the-envread-function",
-		"What's a receipt?":                "whats-a-receipt",
-		"snake_case_names stay":            "snake_case_names-stay",
-		"  Leading and trailing  ":         "--leading-and-trailing--",
-		"Émigré façade":                    "émigré-façade",
-		"C++ & Rust (FFI)":                 "c--rust-ffi",
-		"v1.2 → v2.0":                      "v12--v20",
-		"Étape 1 — l’installation":         "étape-1--linstallation",
-		"RISC-V RV32IM":                    "risc-v-rv32im",
-		"100% safe":                        "100-safe",
+		"Getting Started":             "getting-started",
+		"Proving options: the basics": "proving-options-the-basics",
+		"The `env::read` function":    "the-envread-function",
+		"What's a receipt?":           "whats-a-receipt",
+		"snake_case_names stay":       "snake_case_names-stay",
+		"  Leading and trailing  ":    "--leading-and-trailing--",
+		"Émigré façade":               "émigré-façade",
+		"C++ & Rust (FFI)":            "c--rust-ffi",
+		"v1.2 → v2.0":                 "v12--v20",
+		"Étape 1 — l’installation":    "étape-1--linstallation",
+		"RISC-V RV32IM":               "risc-v-rv32im",
+		"100% safe":                   "100-safe",
 	}
 	for in, want := range cases {
 		assert.Equal(t, want, Slug(in), "Slug(%q)", in)
