@@ -7,7 +7,7 @@ PORT ?= 3000
 CHROMIUM ?= /usr/bin/chromium
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 
-.PHONY: serve test build content site dev preview deps chromium go-test e2e typecheck clean
+.PHONY: serve test build content dev preview deps chromium typecheck clean bench-build
 
 serve: build
 	bin/docs serve -dir site/dist -addr 127.0.0.1:$(PORT)
@@ -60,3 +60,7 @@ test: deps chromium
 
 clean:
 	rm -rf bin site/.generated site/.ssr site/dist test-results
+
+# Clean build and one-page rebuild times of the site (see site/scripts/bench-build.sh).
+bench-build: deps
+	site/scripts/bench-build.sh

@@ -85,3 +85,25 @@ func dash(s string) string {
 	}
 	return s
 }
+
+// The real content/ must produce exactly the routes of the spec's route table.
+func TestContentHasEveryRouteOfTheSpec(t *testing.T) {
+	raw, err := os.ReadFile("../../testdata/routes.txt")
+	require.NoError(t, err)
+	var want []string
+	for _, l := range strings.Split(string(raw), "\n") {
+		if l != "" && !strings.HasPrefix(l, "#") {
+			want = append(want, l)
+		}
+	}
+	s, diags := Load("../../content")
+	require.NotNil(t, s, diags.Error())
+	routes, _ := s.Routes()
+	var got []string
+	for _, r := range routes {
+		if r.Kind != KindRedirect && r.Kind != KindNotFound {
+			got = append(got, r.Path)
+		}
+	}
+	assert.Equal(t, want, got)
+}
