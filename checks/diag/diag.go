@@ -36,6 +36,11 @@ type Diagnostic struct {
 	Col      int      `json:"col,omitempty"`
 	Message  string   `json:"message"`
 	Notes    []string `json:"notes,omitempty"`
+	// For links: the raw href, the file or URL it resolved to, and the
+	// markdown source (file:line) the page was built from, when known.
+	Href   string `json:"href,omitempty"`
+	Target string `json:"target,omitempty"`
+	Source string `json:"source,omitempty"`
 }
 
 // Location renders file:line:col, leaving out the parts that are unknown.

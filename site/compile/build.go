@@ -41,12 +41,12 @@ func Build(root, out string) (Result, diag.List) {
 	if err != nil {
 		return Result{}, append(diags, diag.Diagnostic{Severity: diag.Error, Check: "write", File: out, Message: err.Error()})
 	}
-	return Result{Pages: len(s.pages()), Routes: len(routes), Written: written}, diags
+	return Result{Pages: len(s.Pages()), Routes: len(routes), Written: written}, diags
 }
 
 func (s *Site) validate() diag.List {
-	diags := s.checkLinks()
-	for _, pg := range s.pages() {
+	diags := s.CheckLinks()
+	for _, pg := range s.Pages() {
 		if ds := pg.Doc.Front.DisplayedSidebar; ds != "" {
 			if _, ok := pg.Plugin.Sidebars[ds]; !ok {
 				diags = append(diags, diag.Diagnostic{Severity: diag.Error, Check: "front-matter", File: pg.Source, Line: 1,
@@ -57,7 +57,8 @@ func (s *Site) validate() diag.List {
 	return diags
 }
 
-func (s *Site) pages() []*Page {
+// Pages lists every page of every tree.
+func (s *Site) Pages() []*Page {
 	var all []*Page
 	for _, pl := range s.Plugins {
 		all = append(all, pl.Pages...)
@@ -68,7 +69,7 @@ func (s *Site) pages() []*Page {
 // outputs renders every generated file in memory, keyed by its path under out.
 func (s *Site) outputs(routes []Route) (map[string][]byte, error) {
 	files := map[string][]byte{}
-	for _, pg := range s.pages() {
+	for _, pg := range s.Pages() {
 		rec, err := s.pageRecord(pg)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", pg.Source, err)

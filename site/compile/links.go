@@ -59,19 +59,18 @@ func versionName(p *Plugin) string {
 	return p.Version.Name
 }
 
-// checkLinks validates every relative .md link of every page: a missing file
+// CheckLinks validates every relative .md link of every page: a missing file
 // is an error, a missing heading id a warning (as Docusaurus grades them).
-func (s *Site) checkLinks() diag.List {
+func (s *Site) CheckLinks() diag.List {
 	var diags diag.List
-	for _, pl := range s.Plugins {
-		for _, pg := range pl.Pages {
-			diags = append(diags, s.checkPageLinks(pg)...)
-		}
+	for _, pg := range s.Pages() {
+		diags = append(diags, s.CheckPageLinks(pg)...)
 	}
 	return diags
 }
 
-func (s *Site) checkPageLinks(pg *Page) diag.List {
+// CheckPageLinks validates the relative .md links of one page.
+func (s *Site) CheckPageLinks(pg *Page) diag.List {
 	var diags diag.List
 	for _, l := range pg.Doc.Links {
 		if !IsMarkdownLink(l.Dest) {

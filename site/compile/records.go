@@ -125,7 +125,7 @@ func (s *Site) manifest(routes []Route) Manifest {
 		}
 		m.Routes[r.Path] = ManifestRoute{Kind: r.Kind, Page: r.Page, Version: r.Version}
 	}
-	for _, pg := range s.pages() {
+	for _, pg := range s.Pages() {
 		mr := m.Routes[pg.Route]
 		mr.DocID = pg.DocID
 		if pg.Plugin.ID != "pages" {

@@ -1,0 +1,136 @@
+// Package cli is the `checks` command. Run takes its streams and whether
+// stdout is a terminal, so every behaviour is testable without a process.
+package cli
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"time"
+
+	"devdocs/checks/diag"
+)
+
+const usage = `usage: checks <command> [flags] [args]
+
+commands:
+  links DIR        check every link and anchor of a built site, and duplicate routes
+  markdown [FILE…] check relative .md links, anchors and images in content/ (all files, or the ones given)
+
+exit status: 0 clean or warnings only, 1 errors, 2 usage or I/O failure
+run 'checks <command> -h' for a command's flags
+`
+
+// Run executes one command and returns the exit code.
+func Run(args []string, stdout, stderr io.Writer, tty bool) int {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usage)
+		return 2
+	}
+	switch args[0] {
+	case "links":
+		return runLinks(args[1:], stdout, stderr, tty)
+	case "markdown":
+		return runMarkdown(args[1:], stdout, stderr, tty)
+	case "-h", "--help", "help":
+		fmt.Fprint(stdout, usage)
+		return 0
+	}
+	fmt.Fprintf(stderr, "checks: unknown command %q\n\n%s", args[0], usage)
+	return 2
+}
+
+// IsTerminal reports whether f is a character device (a terminal).
+func IsTerminal(f *os.File) bool {
+	st, err := f.Stat()
+	return err == nil && st.Mode()&os.ModeCharDevice != 0
+}
+
+// common flags of every command.
+type common struct {
+	format, config, color string
+	levels                map[string]*string
+}
+
+func (c *common) register(fs *flag.FlagSet, checks map[string]string) {
+	fs.StringVar(&c.format, "format", diag.FormatText, "output: text, json or github (workflow annotations)")
+	fs.StringVar(&c.config, "config", "", "config file (default: checks.json in the current directory, if present)")
+	fs.StringVar(&c.color, "color", "auto", "colour text output: auto (only on a terminal, never with NO_COLOR), always or never")
+	c.levels = map[string]*string{}
+	for flagName, check := range checks {
+		c.levels[check] = fs.String(flagName, "", "level for "+check+": ignore, log, warn or throw")
+	}
+}
+
+func (c *common) loadConfig() (*Config, error) {
+	file, required := c.config, true
+	if file == "" {
+		file, required = "checks.json", false
+	}
+	cfg, err := loadConfig(file, required)
+	if err != nil {
+		return nil, err
+	}
+	for check, v := range c.levels {
+		if *v != "" {
+			if err := cfg.setLevel(check, *v); err != nil {
+				return nil, err
+			}
+		}
+	}
+	switch c.format {
+	case diag.FormatText, diag.FormatJSON, diag.FormatGitHub:
+	default:
+		return nil, fmt.Errorf("unknown -format %q: want text, json or github", c.format)
+	}
+	return cfg, nil
+}
+
+func (c *common) useColor(tty bool) bool {
+	switch c.color {
+	case "always":
+		return true
+	case "never":
+		return false
+	}
+	return tty && os.Getenv("NO_COLOR") == ""
+}
+
+// parse handles flags before and after positional arguments (checks links DIR -format json).
+func parse(fs *flag.FlagSet, args []string) ([]string, error) {
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, err
+		}
+		args = fs.Args()
+		if len(args) == 0 {
+			return pos, nil
+		}
+		pos, args = append(pos, args[0]), args[1:]
+	}
+}
+
+// finish prints the report and turns it into an exit code.
+func finish(w io.Writer, c *common, l diag.List, sum diag.Summary, start time.Time, tty bool) int {
+	sum.Errors, sum.Warnings = l.Count(diag.Error), l.Count(diag.Warning)
+	sum.Seconds = time.Since(start).Seconds()
+	if err := diag.Write(w, c.format, l, sum, c.useColor(tty)); err != nil {
+		return 2
+	}
+	if sum.Errors > 0 {
+		return 1
+	}
+	return 0
+}
+
+func usageError(stderr io.Writer, cmd string, err error) int {
+	fmt.Fprintf(stderr, "checks %s: %v\n", cmd, err)
+	return 2
+}
+
+func joinPath(dir, file string) string {
+	return filepath.ToSlash(filepath.Join(dir, file))
+}

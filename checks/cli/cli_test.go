@@ -1,0 +1,77 @@
+package cli
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"golang.org/x/tools/txtar"
+)
+
+var timing = regexp.MustCompile(`in \d+\.\d+s`)
+
+// Each testdata/links/*.txtar is a small built site plus the command line
+// to run on it (args), the expected exit code and the exact stdout.
+func TestFixtures(t *testing.T) {
+	archives, _ := filepath.Glob("../../testdata/links/*.txtar")
+	require.NotEmpty(t, archives)
+	for _, a := range archives {
+		abs, _ := filepath.Abs(a)
+		t.Run(strings.TrimSuffix(filepath.Base(a), ".txtar"), func(t *testing.T) {
+			ar, err := txtar.ParseFile(abs)
+			require.NoError(t, err)
+			want := unpack(t, ar)
+			var out, errOut bytes.Buffer
+			code := Run(strings.Fields(want["args"]), &out, &errOut, false)
+			got := timing.ReplaceAllString(out.String(), "in X.XXs")
+			assert.Equal(t, want["want/stdout"], got, "stdout (stderr: %s)", errOut.String())
+			wantCode, _ := strconv.Atoi(strings.TrimSpace(want["want/code"]))
+			assert.Equal(t, wantCode, code, "exit code")
+		})
+	}
+}
+
+// unpack writes the archive's files into a fresh directory, makes it the
+// working directory, and returns the args and want/ sections.
+func unpack(t *testing.T, ar *txtar.Archive) map[string]string {
+	dir := t.TempDir()
+	t.Chdir(dir)
+	want := map[string]string{}
+	for _, f := range ar.Files {
+		if f.Name == "args" || strings.HasPrefix(f.Name, "want/") {
+			want[f.Name] = string(f.Data)
+			continue
+		}
+		require.NoError(t, os.MkdirAll(filepath.Dir(f.Name), 0o755))
+		require.NoError(t, os.WriteFile(f.Name, f.Data, 0o644))
+	}
+	return want
+}
+
+func TestUsage(t *testing.T) {
+	cases := []struct {
+		args   string
+		code   int
+		stderr string
+	}{
+		{"", 2, "usage: checks <command>"},
+		{"frobnicate", 2, `unknown command "frobnicate"`},
+		{"links", 2, "want exactly one directory"},
+		{"links /no/such/dir", 2, "/no/such/dir is not a directory"},
+		{"links . --format yaml", 2, `unknown -format "yaml"`},
+		{"links . --on-broken-links explode", 2, `level "explode" for broken-link`},
+		{"links . --config /no/such.json", 2, "no such file"},
+	}
+	for _, c := range cases {
+		var out, errOut bytes.Buffer
+		code := Run(strings.Fields(c.args), &out, &errOut, false)
+		assert.Equal(t, c.code, code, c.args)
+		assert.Contains(t, errOut.String(), c.stderr, c.args)
+	}
+}

@@ -1,0 +1,112 @@
+package cli
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"regexp"
+
+	"devdocs/checks/diag"
+)
+
+// Level is what to do with a check's findings, as Docusaurus names it.
+type Level string
+
+const (
+	Ignore Level = "ignore"
+	Log    Level = "log"
+	Warn   Level = "warn"
+	Throw  Level = "throw"
+)
+
+// Config is checks.json at the repository root; flags override it.
+type Config struct {
+	// Levels by check id: broken-link, broken-anchor, duplicate-route,
+	// markdown-link, markdown-anchor, markdown-image.
+	Levels    map[string]Level `json:"levels"`
+	CleanURLs *bool            `json:"cleanUrls"`
+	SiteURL   string           `json:"siteUrl"`
+	// Ignore holds regular expressions; a link whose href matches one is not checked.
+	Ignore []string `json:"ignore"`
+}
+
+// Defaults follow SPEC §5: broken links and markdown links fail the build,
+// broken anchors and duplicate routes only warn.
+func defaultLevels() map[string]Level {
+	return map[string]Level{
+		"broken-link": Throw, "broken-anchor": Warn, "duplicate-route": Warn,
+		"markdown-link": Throw, "markdown-anchor": Warn, "markdown-image": Throw, "unreadable": Warn,
+	}
+}
+
+func loadConfig(file string, required bool) (*Config, error) {
+	c := &Config{Levels: defaultLevels()}
+	raw, err := os.ReadFile(file)
+	if os.IsNotExist(err) && !required {
+		return c, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	var fileCfg Config
+	if err := json.Unmarshal(raw, &fileCfg); err != nil {
+		return nil, fmt.Errorf("%s: invalid JSON: %v", file, err)
+	}
+	for k, v := range fileCfg.Levels {
+		if err := c.setLevel(k, string(v)); err != nil {
+			return nil, fmt.Errorf("%s: %v", file, err)
+		}
+	}
+	c.CleanURLs, c.SiteURL, c.Ignore = fileCfg.CleanURLs, fileCfg.SiteURL, fileCfg.Ignore
+	return c, nil
+}
+
+func (c *Config) setLevel(check, level string) error {
+	if _, known := c.Levels[check]; !known {
+		return fmt.Errorf("unknown check %q", check)
+	}
+	switch Level(level) {
+	case Ignore, Log, Warn, Throw:
+		c.Levels[check] = Level(level)
+		return nil
+	}
+	return fmt.Errorf("level %q for %s: want ignore, log, warn or throw", level, check)
+}
+
+func (c *Config) ignoreFunc() (func(string) bool, error) {
+	var res []*regexp.Regexp
+	for _, p := range c.Ignore {
+		re, err := regexp.Compile(p)
+		if err != nil {
+			return nil, fmt.Errorf("ignore pattern %q: %v", p, err)
+		}
+		res = append(res, re)
+	}
+	return func(href string) bool {
+		for _, re := range res {
+			if re.MatchString(href) {
+				return true
+			}
+		}
+		return false
+	}, nil
+}
+
+// apply sets each diagnostic's severity from its check's level and drops ignored ones.
+func (c *Config) apply(l diag.List) diag.List {
+	var out diag.List
+	for _, d := range l {
+		switch c.Levels[d.Check] {
+		case Ignore:
+			continue
+		case Log:
+			d.Severity = diag.Info
+		case Warn:
+			d.Severity = diag.Warning
+		case Throw:
+			d.Severity = diag.Error
+		}
+		out = append(out, d)
+	}
+	return out
+}

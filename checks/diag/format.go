@@ -1,0 +1,153 @@
+package diag
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+)
+
+// Formats the gate can print.
+const (
+	FormatText   = "text"
+	FormatJSON   = "json"
+	FormatGitHub = "github"
+)
+
+// Summary is the closing line of a run, and the "summary" of JSON output.
+type Summary struct {
+	Tool     string  `json:"tool"`
+	Pages    int     `json:"pages"`
+	Links    int     `json:"links"`
+	Errors   int     `json:"errors"`
+	Warnings int     `json:"warnings"`
+	Seconds  float64 `json:"seconds"`
+}
+
+func (s Summary) String() string {
+	counts := "no problems"
+	if s.Errors+s.Warnings > 0 {
+		parts := []string{}
+		if s.Errors > 0 {
+			parts = append(parts, plural(s.Errors, "error"))
+		}
+		if s.Warnings > 0 {
+			parts = append(parts, plural(s.Warnings, "warning"))
+		}
+		counts = strings.Join(parts, " and ")
+	}
+	return fmt.Sprintf("%s: %s, %s checked in %.2fs: %s", s.Tool, plural(s.Pages, "page"), plural(s.Links, "link"), s.Seconds, counts)
+}
+
+func plural(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return fmt.Sprintf("%d %ss", n, word)
+}
+
+// Write prints the diagnostics and the summary in one format.
+func Write(w io.Writer, format string, l List, sum Summary, color bool) error {
+	l.Sort()
+	switch format {
+	case FormatJSON:
+		enc := json.NewEncoder(w)
+		enc.SetIndent("", "  ")
+		if l == nil {
+			l = List{}
+		}
+		return enc.Encode(struct {
+			Diagnostics List    `json:"diagnostics"`
+			Summary     Summary `json:"summary"`
+		}{l, sum})
+	case FormatGitHub:
+		writeGitHub(w, l)
+	default:
+		writeText(w, l, color)
+	}
+	_, err := fmt.Fprintln(w, sum.String())
+	return err
+}
+
+var colors = map[Severity]string{Error: "\x1b[31m", Warning: "\x1b[33m", Info: "\x1b[2m"}
+
+const (
+	bold  = "\x1b[1m"
+	reset = "\x1b[0m"
+)
+
+// writeText groups by file (the page), one line per problem, notes indented.
+func writeText(w io.Writer, l List, color bool) {
+	paint := func(code, s string) string {
+		if !color {
+			return s
+		}
+		return code + s + reset
+	}
+	for i, d := range l {
+		if i == 0 || l[i-1].File != d.File {
+			if i > 0 {
+				fmt.Fprintln(w)
+			}
+			fmt.Fprintln(w, paint(bold, d.File))
+		}
+		loc := "-"
+		if d.Line > 0 {
+			loc = fmt.Sprintf("%d", d.Line)
+			if d.Col > 0 {
+				loc += fmt.Sprintf(":%d", d.Col)
+			}
+		}
+		fmt.Fprintf(w, "  %-6s %s %s [%s]\n", loc, paint(colors[d.Severity], fmt.Sprintf("%-7s", d.Severity.String())), d.Message, d.Check)
+		if d.Source != "" {
+			fmt.Fprintf(w, "         source: %s\n", d.Source)
+		}
+		for _, n := range d.Notes {
+			fmt.Fprintf(w, "         note: %s\n", n)
+		}
+	}
+	if len(l) > 0 {
+		fmt.Fprintln(w)
+	}
+}
+
+// writeGitHub prints workflow commands, so problems show as annotations on
+// the markdown source when it is known (that is the file a PR changes).
+func writeGitHub(w io.Writer, l List) {
+	for _, d := range l {
+		level := map[Severity]string{Error: "error", Warning: "warning", Info: "notice"}[d.Severity]
+		file, line := d.File, d.Line
+		if d.Source != "" {
+			file, line = splitSource(d.Source)
+		}
+		props := "file=" + escapeProp(file)
+		if line > 0 {
+			props += fmt.Sprintf(",line=%d", line)
+		}
+		msg := d.Message
+		for _, n := range d.Notes {
+			msg += "\n" + n
+		}
+		fmt.Fprintf(w, "::%s %s,title=%s::%s\n", level, props, escapeProp(d.Check), escapeData(msg))
+	}
+}
+
+func splitSource(src string) (string, int) {
+	i := strings.LastIndexByte(src, ':')
+	if i < 0 {
+		return src, 0
+	}
+	var n int
+	if _, err := fmt.Sscanf(src[i+1:], "%d", &n); err != nil {
+		return src, 0
+	}
+	return src[:i], n
+}
+
+func escapeData(s string) string {
+	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A").Replace(s)
+}
+
+func escapeProp(s string) string {
+	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A", ":", "%3A", ",", "%2C").Replace(s)
+}

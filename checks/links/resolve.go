@@ -1,0 +1,133 @@
+// Package links decides, for every link of a built site, whether a static
+// host would answer it and whether the anchor it names exists.
+package links
+
+import (
+	"net/url"
+	"path"
+	"strings"
+)
+
+// Kind says what a link is, before any file is looked up.
+type Kind int
+
+const (
+	Internal Kind = iota // a path on this site
+	External             // another origin (checked only on request)
+	Ignored              // mailto:, tel:, javascript:, data: …: not a file
+)
+
+// Ref is a link resolved against its page: an absolute URL path on this site.
+type Ref struct {
+	Kind     Kind
+	Path     string // absolute URL path, still percent-encoded: "/api/zkvm%20x"
+	Fragment string // raw fragment, without '#'
+	HasFrag  bool
+	URL      string // for external links: the absolute URL
+}
+
+var ignoredSchemes = map[string]bool{"mailto": true, "tel": true, "javascript": true, "data": true, "blob": true, "about": true, "sms": true}
+
+// PageURL is the URL path a static host serves a file at: a/index.html at
+// /a/ (hosts redirect /a there), a.html and other files at their own path.
+func PageURL(file string) string {
+	if file == "index.html" {
+		return "/"
+	}
+	if strings.HasSuffix(file, "/index.html") {
+		return "/" + strings.TrimSuffix(file, "index.html")
+	}
+	return "/" + file
+}
+
+// Resolve turns an href on the page served at pageURL (with an optional
+// <base href>) into a Ref. siteURL, when set, makes absolute links to the
+// site's own origin internal.
+func Resolve(raw, pageURL, base, siteURL string) Ref {
+	href := strings.TrimSpace(raw)
+	u, err := url.Parse(href)
+	if err != nil {
+		// Unparseable (a stray '%', a space in the host): a browser would still
+		// try the path, so judge it as a path.
+		if strings.HasPrefix(href, "/") {
+			return Ref{Kind: Internal, Path: href}
+		}
+		return Ref{Kind: Internal, Path: path.Join(path.Dir(pageURL+"x"), href)}
+	}
+	if u.Scheme != "" && ignoredSchemes[strings.ToLower(u.Scheme)] {
+		return Ref{Kind: Ignored}
+	}
+	ctx, _ := url.Parse(pageURL)
+	if base != "" {
+		if b, err := url.Parse(strings.TrimSpace(base)); err == nil {
+			ctx = ctx.ResolveReference(b)
+		}
+	}
+	abs := ctx.ResolveReference(u)
+	if abs.Host != "" || (abs.Scheme != "" && abs.Scheme != "http" && abs.Scheme != "https") {
+		if own, ok := ownPath(abs, siteURL); ok {
+			abs = own
+		} else {
+			return Ref{Kind: External, URL: abs.String()}
+		}
+	}
+	p := abs.EscapedPath()
+	if p == "" {
+		p = "/"
+	}
+	return Ref{Kind: Internal, Path: p, Fragment: abs.EscapedFragment(), HasFrag: abs.Fragment != "" || strings.HasSuffix(href, "#")}
+}
+
+// ownPath maps https://our.site/base/x to /x when the link points at our own site.
+func ownPath(abs *url.URL, siteURL string) (*url.URL, bool) {
+	if siteURL == "" {
+		return nil, false
+	}
+	s, err := url.Parse(siteURL)
+	if err != nil || !strings.EqualFold(s.Host, abs.Host) {
+		return nil, false
+	}
+	rest := strings.TrimPrefix(abs.Path, strings.TrimSuffix(s.Path, "/"))
+	if !strings.HasPrefix(rest, "/") {
+		rest = "/" + rest
+	}
+	return &url.URL{Path: rest, RawQuery: abs.RawQuery, Fragment: abs.Fragment}, true
+}
+
+// Forms returns the spellings to try for an escaped path or fragment: as
+// written and percent-decoded. Hosts differ in which they match, and
+// authors write both, so either answering makes the link good.
+func Forms(escaped string) []string {
+	forms := []string{escaped}
+	if dec, err := url.PathUnescape(escaped); err == nil && dec != escaped {
+		forms = append(forms, dec)
+	}
+	return forms
+}
+
+// Host describes how the static host maps URL paths to files.
+type Host struct {
+	// CleanURLs: /p is answered by p.html when there is no p/index.html.
+	CleanURLs bool
+}
+
+// Candidates lists the files, relative to the root, that may answer urlPath.
+func (h Host) Candidates(urlPath string) []string {
+	var out []string
+	for _, p := range Forms(urlPath) {
+		dir := strings.HasSuffix(p, "/")
+		clean := strings.TrimPrefix(path.Clean("/"+p), "/")
+		if clean == "" {
+			out = append(out, "index.html")
+			continue
+		}
+		if !dir {
+			out = append(out, clean)
+		}
+		out = append(out, clean+"/index.html")
+		if h.CleanURLs && !dir {
+			out = append(out, clean+".html")
+		}
+	}
+	return out
+}

@@ -1,0 +1,86 @@
+package site
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestExtractFindsEveryLinkSource(t *testing.T) {
+	page := Extract("p.html", strings.NewReader(`<base href="/b/">
+<a href="/a">a</a><area href="/area"><link href="/l.css">
+<img src="/i.png" srcset="/i1.png 1x, /i2.png 2x"><picture><source srcset="/s.webp 100w"></picture>
+<video poster="/p.jpg"></video><object data="/o.svg"></object>
+<meta http-equiv="Refresh" content="3;URL='/r'">
+<div id="d"></div><a name="n"></a><p name="not-an-anchor"></p>`))
+	var hrefs []string
+	for _, l := range page.Links {
+		hrefs = append(hrefs, l.Tag+"="+l.Raw)
+	}
+	assert.Equal(t, []string{"a href=/a", "area href=/area", "link href=/l.css", "img src=/i.png", "img srcset=/i1.png",
+		"img srcset=/i2.png", "source srcset=/s.webp", "video poster=/p.jpg", "object data=/o.svg", "meta refresh=/r"}, hrefs)
+	assert.Equal(t, "/b/", page.Base)
+	assert.Contains(t, page.IDs, "d")
+	assert.Contains(t, page.IDs, "n")
+	assert.NotContains(t, page.IDs, "not-an-anchor")
+}
+
+func TestSrcsetKeepsCommasInsideURLs(t *testing.T) {
+	assert.Equal(t, []string{"/img,v1.png", "/b.png"}, SrcsetURLs("/img,v1.png 1x, /b.png 2x"))
+	assert.Equal(t, []string{"/a.png"}, SrcsetURLs("  /a.png  "))
+}
+
+func TestRefreshURL(t *testing.T) {
+	for in, want := range map[string]string{"0; url=/faq": "/faq", "5;URL='/x'": "/x", "0": "", "1, url=/y": "/y"} {
+		assert.Equal(t, want, RefreshURL(in), in)
+	}
+}
+
+func TestExtractSurvivesHostileInput(t *testing.T) {
+	nul := Extract("nul.html", bytes.NewReader([]byte("<a href=\"/x\x00y\">\x00</a><a href=\"/ok\">")))
+	assert.Len(t, nul.Links, 2)
+
+	// A 50 MB page streams through the tokenizer; only its links are kept.
+	var big bytes.Buffer
+	big.WriteString(`<a href="/first">`)
+	chunk := strings.Repeat("<p>filler text without links</p>\n", 1000)
+	for big.Len() < 50<<20 {
+		big.WriteString(chunk)
+	}
+	big.WriteString(`<a href="/last">`)
+	p := Extract("big.html", &big)
+	require.Len(t, p.Links, 2)
+	assert.Greater(t, p.Links[1].Line, 1_000_000)
+}
+
+func TestLoadStaysInsideTheRoot(t *testing.T) {
+	root := t.TempDir()
+	outside := t.TempDir()
+	write := func(name, body string) {
+		p := filepath.Join(root, name)
+		require.NoError(t, os.MkdirAll(filepath.Dir(p), 0o755))
+		require.NoError(t, os.WriteFile(p, []byte(body), 0o644))
+	}
+	write("index.html", `<a href="/loop/">x</a>`)
+	write("caf\xe9.html", "latin-1 name") // not valid UTF-8
+	require.NoError(t, os.WriteFile(filepath.Join(outside, "secret.html"), []byte("secret"), 0o644))
+	require.NoError(t, os.Symlink(root, filepath.Join(root, "loop")))                                      // directory loop
+	require.NoError(t, os.Symlink(filepath.Join(outside, "secret.html"), filepath.Join(root, "leak.html"))) // leaves the root
+	require.NoError(t, os.Symlink(filepath.Join(root, "index.html"), filepath.Join(root, "alias.html")))   // stays inside
+
+	s, err := Load(root)
+	require.NoError(t, err)
+	assert.Contains(t, s.Files, "alias.html")
+	assert.Contains(t, s.Files, "caf\xe9.html")
+	assert.NotContains(t, s.Files, "leak.html")
+	assert.NotContains(t, s.Files, "loop/index.html")
+	assert.Equal(t, []Problem{
+		{"leak.html", "symlink points outside the site root; not read"},
+		{"loop", "symlinked directory not followed (it could loop); links into it count as broken"},
+	}, s.Problems)
+}
