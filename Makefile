@@ -7,9 +7,9 @@ PORT ?= 3000
 CHROMIUM ?= /usr/bin/chromium
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 
-.PHONY: serve test build content dev preview deps chromium typecheck clean bench-build
+.PHONY: serve test build check content dev preview deps chromium typecheck clean bench-build
 
-serve: build
+serve: build check
 	bin/docs serve -dir site/dist -addr 127.0.0.1:$(PORT)
 
 # npm packages: reinstalled only when the lock file changes.
@@ -17,14 +17,24 @@ node_modules/.installed: package.json package-lock.json
 	npm ci --no-audit --no-fund
 	@touch $@
 
-deps: node_modules/.installed bin/docs
+deps: node_modules/.installed bin/docs bin/checks
 
 # Debian's Chromium for the browser tests; never a browser download.
 chromium:
 	@test -x $(CHROMIUM) || { $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends chromium; }
 
-bin/docs: $(shell find cmd site/cli site/compile site/markdown checks -name '*.go' 2>/dev/null) go.mod go.sum
+GO_SOURCES := $(shell find cmd site/cli site/compile site/markdown checks -name '*.go' 2>/dev/null) go.mod go.sum
+
+bin/docs: $(GO_SOURCES)
 	go build -o $@ ./cmd/docs
+
+bin/checks: $(GO_SOURCES)
+	go build -o $@ ./cmd/checks
+
+# The gate on our own build: markdown sources, then every link of site/dist.
+check: bin/checks
+	bin/checks markdown
+	bin/checks links site/dist --routes site/.generated/routes.json
 
 # content/ -> site/.generated (page records, routes.json, manifest)
 content: bin/docs
@@ -47,15 +57,18 @@ preview: build
 typecheck: deps
 	npx tsc -p site/tsconfig.json --noEmit
 
-# Runs every suite even when one fails, then prints one summary line.
+# Runs every suite even when one fails, then prints one summary line. Steps
+# that are not test runners (vet, types, build, the gate) count as one test each.
 test: deps chromium
-	@mkdir -p test-results; status=0; \
-	go vet ./... || status=1; \
+	@rm -rf test-results; mkdir -p test-results; status=0; \
+	step() { if "$$@"; then echo "pass $$*" >> test-results/steps.txt; else echo "fail $$*" >> test-results/steps.txt; status=1; fi; }; \
+	step go vet ./...; \
 	go test -json ./... > test-results/go.json || status=1; \
-	$(MAKE) --no-print-directory typecheck || status=1; \
-	$(MAKE) --no-print-directory build || status=1; \
+	step $(MAKE) --no-print-directory typecheck; \
+	step $(MAKE) --no-print-directory build; \
+	step $(MAKE) --no-print-directory check; \
 	npx playwright test -c e2e/playwright.config.ts || status=1; \
-	node .ci/summary.mjs test-results/go.json test-results/e2e.json || status=1; \
+	node .ci/summary.mjs test-results || status=1; \
 	exit $$status
 
 clean:

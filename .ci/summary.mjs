@@ -1,9 +1,12 @@
 // Prints failing tests and one plain line "N passed, N failed" from the
-// results of `go test -json` and Playwright's JSON reporter. A missing
-// results file counts as one failure: a suite that did not run did not pass.
+// results in a directory: go.json (`go test -json`), e2e.json (Playwright's
+// JSON reporter) and steps.txt ("pass|fail <command>" per build step).
+// A missing results file counts as one failure: a suite that did not run did not pass.
 import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 
-const [goFile, e2eFile] = process.argv.slice(2);
+const dir = process.argv[2] ?? 'test-results';
+const goFile = join(dir, 'go.json'), e2eFile = join(dir, 'e2e.json'), stepsFile = join(dir, 'steps.txt');
 let passed = 0, failed = 0, skipped = 0;
 const failures = [];
 
@@ -40,6 +43,16 @@ function e2eResults(file) {
   for (const e of report.errors ?? []) { failed++; failures.push(`e2e: ${e.message ?? e}`); }
 }
 
+function stepResults(file) {
+  if (!existsSync(file)) return;
+  for (const line of readFileSync(file, 'utf8').split('\n').filter(Boolean)) {
+    const [verdict, ...cmd] = line.split(' ');
+    if (verdict === 'pass') passed++;
+    else { failed++; failures.push(`step failed: ${cmd.join(' ')}`); }
+  }
+}
+
+stepResults(stepsFile);
 goResults(goFile);
 e2eResults(e2eFile);
 if (failures.length) console.log(`\nFailures:\n${failures.map((f) => `- ${f.trim()}`).join('\n')}\n`);

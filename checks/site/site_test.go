@@ -69,9 +69,9 @@ func TestLoadStaysInsideTheRoot(t *testing.T) {
 	write("index.html", `<a href="/loop/">x</a>`)
 	write("caf\xe9.html", "latin-1 name") // not valid UTF-8
 	require.NoError(t, os.WriteFile(filepath.Join(outside, "secret.html"), []byte("secret"), 0o644))
-	require.NoError(t, os.Symlink(root, filepath.Join(root, "loop")))                                      // directory loop
+	require.NoError(t, os.Symlink(root, filepath.Join(root, "loop")))                                       // directory loop
 	require.NoError(t, os.Symlink(filepath.Join(outside, "secret.html"), filepath.Join(root, "leak.html"))) // leaves the root
-	require.NoError(t, os.Symlink(filepath.Join(root, "index.html"), filepath.Join(root, "alias.html")))   // stays inside
+	require.NoError(t, os.Symlink(filepath.Join(root, "index.html"), filepath.Join(root, "alias.html")))    // stays inside
 
 	s, err := Load(root)
 	require.NoError(t, err)
