@@ -57,7 +57,9 @@ func Resolve(raw, pageURL, base, siteURL string) Ref {
 	if u.Scheme != "" && ignoredSchemes[strings.ToLower(u.Scheme)] {
 		return Ref{Kind: Ignored}
 	}
-	ctx, _ := url.Parse(pageURL)
+	// The page URL comes from a file name, which may hold '%' or other bytes
+	// that do not parse as a URL: use it as a path, never parse it.
+	ctx := &url.URL{Path: pageURL}
 	if base != "" {
 		if b, err := url.Parse(strings.TrimSpace(base)); err == nil {
 			ctx = ctx.ResolveReference(b)

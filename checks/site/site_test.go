@@ -84,3 +84,18 @@ func TestLoadStaysInsideTheRoot(t *testing.T) {
 		{"loop", "symlinked directory not followed (it could loop); links into it count as broken"},
 	}, s.Problems)
 }
+
+// Extraction must never panic or hang, whatever the bytes.
+func FuzzExtract(f *testing.F) {
+	for _, s := range []string{`<a href="/x">`, "<a href=\x00>", `<img srcset=",,, ,">`, `<meta http-equiv=refresh content=";url=">`, "<base href=", "<<a href='/a'"} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		p := Extract("f.html", bytes.NewReader(b))
+		for _, l := range p.Links {
+			if l.Line < 1 {
+				t.Fatalf("link %q has line %d", l.Raw, l.Line)
+			}
+		}
+	})
+}
