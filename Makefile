@@ -54,7 +54,7 @@ dev: deps
 preview: build
 	bin/docs serve -dir site/dist -addr 127.0.0.1:$(PORT)
 
-typecheck: deps
+typecheck: deps content
 	npx tsc -p site/tsconfig.json --noEmit
 
 # Runs every suite even when one fails, then prints one summary line. Steps

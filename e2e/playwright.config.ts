@@ -1,6 +1,7 @@
 import { defineConfig } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 4173);
+const results = (name: string) => new URL(`../test-results/${name}`, import.meta.url).pathname;
 
 export default defineConfig({
   testDir: '.',
@@ -8,7 +9,10 @@ export default defineConfig({
   workers: 1,
   retries: process.env.CI ? 1 : 0,
   // The JSON report feeds the one-line summary of `make test` (.ci/summary.mjs).
-  reporter: [['list'], ['json', { outputFile: '../test-results/e2e.json' }]],
+  reporter: [['list'], ['json', { outputFile: results('e2e.json') }]],
+  // Playwright empties its output folder at start: give it its own, so the
+  // other suites' results beside it survive.
+  outputDir: results('playwright'),
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     launchOptions: { executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium' },

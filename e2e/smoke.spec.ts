@@ -17,8 +17,8 @@ test.describe('every route with JavaScript on', () => {
       page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
       const res = await page.goto(r.path);
       expect(res?.status()).toBe(200);
+      await expect(page.locator('html[data-app-ready]')).toHaveCount(1);
       await expect(page.locator('h1').first()).toHaveText(expectedHeading(r));
-      await page.waitForLoadState('networkidle');
       expect(problems).toEqual([]);
     });
   }

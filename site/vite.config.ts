@@ -2,7 +2,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { renderMath } from './scripts/katex.mjs';
 import { headScript } from './scripts/headScript.mjs';
-import { siteConfig } from './src/config';
+import { siteConfig } from './src/config.ts';
 
 // Page records (.generated/pages/*.json, written by `docs build`) carry math
 // as placeholders; this renders them with KaTeX while bundling, so readers
@@ -34,7 +34,7 @@ function inlineHeadScript(): Plugin {
 }
 
 export default defineConfig(({ isSsrBuild }) => ({
-  root: __dirname,
+  root: import.meta.dirname,
   plugins: [katexPages(), inlineHeadScript(), react()],
   json: { stringify: true },
   build: {

@@ -56,15 +56,15 @@ func runLinks(args []string, stdout, stderr io.Writer, tty bool) int {
 			return usageError(stderr, "links", err)
 		}
 	}
-	found := gather(dir, s, table, opts)
-	sum := diag.Summary{Tool: "checks links", Pages: len(s.Pages), Links: countLinks(s)}
+	found, stats := gather(dir, s, table, opts)
+	sum := diag.Summary{Tool: "checks links", Pages: stats.Pages, Links: stats.Links}
 	return finish(stdout, &c, cfg.apply(found), sum, start, tty)
 }
 
 // gather runs every check, attaches markdown sources, and names pages by
 // their path under dir so they can be opened from the report.
-func gather(dir string, s *site.Site, table *routes.Table, opts links.Options) diag.List {
-	found := links.Check(s, opts)
+func gather(dir string, s *site.Site, table *routes.Table, opts links.Options) (diag.List, links.Stats) {
+	found, stats := links.Check(s, opts)
 	for i, d := range found {
 		found[i].Source = table.Source(d.File, d.Href)
 	}
@@ -75,15 +75,7 @@ func gather(dir string, s *site.Site, table *routes.Table, opts links.Options) d
 	for i := range found {
 		found[i].File = joinPath(dir, found[i].File)
 	}
-	return append(found, table.Duplicates()...)
-}
-
-func countLinks(s *site.Site) int {
-	n := 0
-	for _, p := range s.Pages {
-		n += len(p.Links)
-	}
-	return n
+	return append(found, table.Duplicates()...), stats
 }
 
 func isSet(fs *flag.FlagSet, name string) bool {

@@ -2,6 +2,8 @@ package links
 
 import (
 	"fmt"
+	"strings"
+	"sync"
 
 	"devdocs/checks/diag"
 	"devdocs/checks/site"
@@ -25,53 +27,109 @@ type Options struct {
 	Ignore func(href string) bool
 }
 
-// Check finds every broken link and anchor of the site. Severity is left at
-// Error for both; the caller applies the configured levels.
-func Check(s *site.Site, opts Options) diag.List {
+// Stats counts what was checked.
+type Stats struct{ Pages, Links int }
+
+// pending is a link to an anchor on another page, checked once every page's
+// ids are known.
+type pending struct {
+	d        diag.Diagnostic
+	file     string
+	fragment string
+}
+
+// Check parses the site and finds every broken link and anchor. Severity is
+// left at Error for both; the caller applies the configured levels.
+func Check(s *site.Site, opts Options) (diag.List, Stats) {
+	var mu sync.Mutex
 	var out diag.List
-	for _, p := range s.SortedPages() {
-		out = append(out, checkPage(s, p, opts)...)
+	var later []pending
+	var stats Stats
+	s.Parse(func() site.Visitor {
+		w := &worker{s: s, opts: opts, cache: map[string]resolved{}}
+		return func(p *site.Page) {
+			found, deferred := w.page(p)
+			mu.Lock()
+			out, later = append(out, found...), append(later, deferred...)
+			stats.Pages++
+			stats.Links += len(p.Links)
+			mu.Unlock()
+		}
+	})
+	for _, pd := range later {
+		if !hasID(s.IDs[pd.file], pd.fragment) {
+			out = append(out, anchorDiag(pd.d, pd.file, pd.fragment))
+		}
 	}
 	addNavbarHints(out)
-	return out
+	return out, stats
 }
 
-func checkPage(s *site.Site, p *site.Page, opts Options) diag.List {
-	var out diag.List
+// resolved is a cached lookup of an absolute href.
+type resolved struct {
+	ref  Ref
+	file string
+	ok   bool
+}
+
+// worker checks pages on one goroutine; its cache needs no lock. Absolute
+// hrefs (navbar, footer, most content links) repeat across pages, so each is
+// resolved once per worker.
+type worker struct {
+	s     *site.Site
+	opts  Options
+	cache map[string]resolved
+}
+
+func (w *worker) page(p *site.Page) (found diag.List, later []pending) {
 	pageURL := PageURL(p.Path)
 	for _, l := range p.Links {
-		if opts.Ignore != nil && opts.Ignore(l.Raw) {
+		if w.opts.Ignore != nil && w.opts.Ignore(l.Raw) {
 			continue
 		}
-		ref := Resolve(l.Raw, pageURL, p.Base, opts.SiteURL)
-		if ref.Kind != Internal {
+		r := w.resolve(l.Raw, pageURL, p.Base)
+		if r.ref.Kind != Internal {
 			continue
 		}
-		if d, bad := checkRef(s, p, l, ref, opts.Host); bad {
-			out = append(out, d)
+		d := diag.Diagnostic{Severity: diag.Error, File: p.Path, Line: l.Line, Href: l.Raw}
+		switch {
+		case !r.ok:
+			d.Check, d.Target = BrokenLink, r.ref.Path
+			d.Message = fmt.Sprintf("broken link %q: no file answers %s", l.Raw, r.ref.Path)
+			found = append(found, d)
+		case !r.ref.HasFrag || r.ref.Fragment == "" || r.ref.Fragment == "top" || !isHTML(r.file):
+		case r.file == p.Path:
+			if !hasID(p.IDs, r.ref.Fragment) {
+				found = append(found, anchorDiag(d, r.file, r.ref.Fragment))
+			}
+		default:
+			later = append(later, pending{d, r.file, r.ref.Fragment})
 		}
 	}
-	return out
+	return found, later
 }
 
-func checkRef(s *site.Site, p *site.Page, l site.Link, ref Ref, host Host) (diag.Diagnostic, bool) {
-	d := diag.Diagnostic{Severity: diag.Error, File: p.Path, Line: l.Line, Href: l.Raw}
-	file, ok := lookup(s, host, ref.Path)
-	if !ok {
-		d.Check, d.Target = BrokenLink, ref.Path
-		d.Message = fmt.Sprintf("broken link %q: no file answers %s", l.Raw, ref.Path)
-		return d, true
+func (w *worker) resolve(raw, pageURL, base string) resolved {
+	cacheable := base == "" && strings.HasPrefix(raw, "/") && !strings.HasPrefix(raw, "//")
+	if cacheable {
+		if r, ok := w.cache[raw]; ok {
+			return r
+		}
 	}
-	if !ref.HasFrag || ref.Fragment == "" || ref.Fragment == "top" {
-		return d, false
+	r := resolved{ref: Resolve(raw, pageURL, base, w.opts.SiteURL)}
+	if r.ref.Kind == Internal {
+		r.file, r.ok = lookup(w.s, w.opts.Host, r.ref.Path)
 	}
-	target := s.Pages[file]
-	if target == nil || hasID(target, ref.Fragment) {
-		return d, false // not an HTML page (a PDF #page=2), or the anchor exists
+	if cacheable {
+		w.cache[raw] = r
 	}
-	d.Check, d.Target = BrokenAnchor, "/"+file+"#"+ref.Fragment
-	d.Message = fmt.Sprintf("broken anchor %q: %s has no element with id %q", l.Raw, file, ref.Fragment)
-	return d, true
+	return r
+}
+
+func anchorDiag(d diag.Diagnostic, file, fragment string) diag.Diagnostic {
+	d.Check, d.Target = BrokenAnchor, "/"+file+"#"+fragment
+	d.Message = fmt.Sprintf("broken anchor %q: %s has no element with id %q", d.Href, file, fragment)
+	return d
 }
 
 func lookup(s *site.Site, host Host, urlPath string) (string, bool) {
@@ -83,13 +141,17 @@ func lookup(s *site.Site, host Host, urlPath string) (string, bool) {
 	return "", false
 }
 
-func hasID(p *site.Page, frag string) bool {
+func hasID(ids map[string]struct{}, frag string) bool {
 	for _, f := range Forms(frag) {
-		if _, ok := p.IDs[f]; ok {
+		if _, ok := ids[f]; ok {
 			return true
 		}
 	}
 	return false
+}
+
+func isHTML(file string) bool {
+	return strings.HasSuffix(file, ".html") || strings.HasSuffix(file, ".htm")
 }
 
 // addNavbarHints notes targets broken on many pages: one fix in a shared

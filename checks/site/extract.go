@@ -28,7 +28,7 @@ type Page struct {
 
 // attributes that hold a single URL, by element.
 var urlAttrs = map[atom.Atom][]string{
-	atom.A: {"href"}, atom.Area: {"href"}, atom.Link: {"href"},
+	atom.A: {"href"}, atom.Area: {"href"}, atom.Link: {"href"}, atom.Base: {"href"},
 	atom.Img: {"src"}, atom.Script: {"src"}, atom.Iframe: {"src"}, atom.Source: {"src"},
 	atom.Audio: {"src"}, atom.Video: {"src", "poster"}, atom.Track: {"src"}, atom.Embed: {"src"},
 	atom.Object: {"data"},
@@ -53,48 +53,85 @@ func Extract(path string, r io.Reader) *Page {
 	}
 }
 
+// attrs holds the few attributes the gate reads; a struct, not a map,
+// because this runs for every tag of every page.
+type attrs struct {
+	id, name, srcset, httpEquiv, content string
+	url                                  [2]string // values of the element's URL attributes, in urlAttrs order
+	has                                  [2]bool
+	seen                                 uint16
+}
+
 func (p *Page) tag(z *html.Tokenizer, line int) {
 	name, hasAttr := z.TagName()
-	a := atom.Lookup(name)
 	if !hasAttr {
 		return
 	}
-	attrs := map[string]string{}
+	a := atom.Lookup(name)
+	names := urlAttrs[a]
+	var at attrs
 	for more := true; more; {
 		var k, v []byte
 		k, v, more = z.TagAttr()
-		if _, dup := attrs[string(k)]; !dup { // the first of duplicate attributes wins, as in browsers
-			attrs[string(k)] = string(v)
-		}
+		at.set(string(k), v, names)
 	}
-	if id, ok := attrs["id"]; ok && id != "" {
-		p.IDs[id] = struct{}{}
+	if at.id != "" {
+		p.IDs[at.id] = struct{}{}
 	}
-	if n, ok := attrs["name"]; ok && a == atom.A && n != "" {
-		p.IDs[n] = struct{}{}
+	if a == atom.A && at.name != "" {
+		p.IDs[at.name] = struct{}{}
 	}
-	p.links(a, string(name), attrs, line)
+	p.links(a, string(name), &at, names, line)
 }
 
-func (p *Page) links(a atom.Atom, name string, attrs map[string]string, line int) {
+// field numbers the non-URL attributes the gate reads.
+var field = map[string]int{"id": 0, "name": 1, "srcset": 2, "http-equiv": 3, "content": 4}
+
+// set records one attribute; the first of duplicates wins, as in browsers.
+func (at *attrs) set(k string, v []byte, names []string) {
+	for i, n := range names {
+		if k == n && !at.has[i] {
+			at.url[i], at.has[i] = string(v), true
+		}
+	}
+	i, ok := field[k]
+	if !ok || at.seen&(1<<i) != 0 {
+		return
+	}
+	at.seen |= 1 << i
+	switch i {
+	case 0:
+		at.id = string(v)
+	case 1:
+		at.name = string(v)
+	case 2:
+		at.srcset = string(v)
+	case 3:
+		at.httpEquiv = string(v)
+	case 4:
+		at.content = string(v)
+	}
+}
+
+func (p *Page) links(a atom.Atom, name string, at *attrs, names []string, line int) {
 	if a == atom.Base {
-		if href, ok := attrs["href"]; ok && p.Base == "" {
-			p.Base = strings.TrimSpace(href)
+		if at.has[0] && p.Base == "" {
+			p.Base = strings.TrimSpace(at.url[0])
 		}
 		return
 	}
-	for _, attr := range urlAttrs[a] {
-		if v, ok := attrs[attr]; ok {
-			p.add(v, line, name+" "+attr)
+	for i, attr := range names {
+		if at.has[i] {
+			p.add(at.url[i], line, name+" "+attr)
 		}
 	}
-	if v, ok := attrs["srcset"]; ok && (a == atom.Img || a == atom.Source) {
-		for _, u := range SrcsetURLs(v) {
+	if at.srcset != "" && (a == atom.Img || a == atom.Source) {
+		for _, u := range SrcsetURLs(at.srcset) {
 			p.add(u, line, name+" srcset")
 		}
 	}
-	if a == atom.Meta && strings.EqualFold(attrs["http-equiv"], "refresh") {
-		if u := RefreshURL(attrs["content"]); u != "" {
+	if a == atom.Meta && strings.EqualFold(at.httpEquiv, "refresh") {
+		if u := RefreshURL(at.content); u != "" {
 			p.add(u, line, "meta refresh")
 		}
 	}

@@ -17,17 +17,24 @@ import (
 type Site struct {
 	Root  string
 	Files map[string]struct{} // every servable file, slash-separated and relative to Root
-	Pages map[string]*Page    // HTML files by path
+	HTML  []string            // the HTML files, sorted
+	// IDs holds each parsed page's anchors; filled by Parse.
+	IDs map[string]map[string]struct{}
 	// Problems met while reading (unreadable files, symlinks leaving the root).
 	Problems []Problem
+	mu       sync.Mutex
 }
+
+// Visitor receives parsed pages. Parse gives each worker its own, so a
+// visitor may keep unsynchronised state (a cache, a result slice).
+type Visitor func(*Page)
 
 // Problem is a file the reader could not use, with why.
 type Problem struct {
 	Path, Message string
 }
 
-// Load walks root and tokenises every .html file once, on all cores.
+// Load walks root and lists its files; Parse then reads the HTML ones.
 // Symlinked files are followed only when they resolve inside root; symlinked
 // directories are not descended (no loops, nothing outside the root is read).
 func Load(root string) (*Site, error) {
@@ -38,8 +45,7 @@ func Load(root string) (*Site, error) {
 	if st, err := os.Stat(abs); err != nil || !st.IsDir() {
 		return nil, fmt.Errorf("%s is not a directory", root)
 	}
-	s := &Site{Root: abs, Files: map[string]struct{}{}, Pages: map[string]*Page{}}
-	var htmlFiles []string
+	s := &Site{Root: abs, Files: map[string]struct{}{}, IDs: map[string]map[string]struct{}{}}
 	err = filepath.WalkDir(abs, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			s.Problems = append(s.Problems, Problem{rel(abs, p), err.Error()})
@@ -54,14 +60,14 @@ func Load(root string) (*Site, error) {
 		}
 		s.Files[r] = struct{}{}
 		if isHTML(r) {
-			htmlFiles = append(htmlFiles, r)
+			s.HTML = append(s.HTML, r)
 		}
 		return nil
 	})
 	if err != nil {
 		return nil, err
 	}
-	s.parseAll(htmlFiles)
+	sort.Strings(s.HTML)
 	return s, nil
 }
 
@@ -82,27 +88,22 @@ func (s *Site) symlinkInside(p, r string) bool {
 	return true
 }
 
-func (s *Site) parseAll(files []string) {
-	jobs := make(chan string)
-	var mu sync.Mutex
+// Parse tokenises every HTML file once, on all cores, and hands each page
+// to a visitor made by newVisitor (one per worker). Only the page's ids are
+// kept afterwards: memory follows what the checks need, not the site's size.
+func (s *Site) Parse(newVisitor func() Visitor) {
+	jobs := make(chan string, 64)
 	var wg sync.WaitGroup
 	for w := 0; w < runtime.GOMAXPROCS(0); w++ {
 		wg.Add(1)
-		go func() {
+		go func(visit Visitor) {
 			defer wg.Done()
 			for r := range jobs {
-				page, err := s.parse(r)
-				mu.Lock()
-				if err != nil {
-					s.Problems = append(s.Problems, Problem{r, err.Error()})
-				} else {
-					s.Pages[r] = page
-				}
-				mu.Unlock()
+				s.parseOne(r, visit)
 			}
-		}()
+		}(newVisitor())
 	}
-	for _, f := range files {
+	for _, f := range s.HTML {
 		jobs <- f
 	}
 	close(jobs)
@@ -110,23 +111,20 @@ func (s *Site) parseAll(files []string) {
 	sort.Slice(s.Problems, func(i, j int) bool { return s.Problems[i].Path < s.Problems[j].Path })
 }
 
-func (s *Site) parse(r string) (*Page, error) {
+func (s *Site) parseOne(r string, visit Visitor) {
 	f, err := os.Open(filepath.Join(s.Root, filepath.FromSlash(r)))
 	if err != nil {
-		return nil, err
+		s.mu.Lock()
+		s.Problems = append(s.Problems, Problem{r, err.Error()})
+		s.mu.Unlock()
+		return
 	}
-	defer f.Close()
-	return Extract(r, f), nil
-}
-
-// SortedPages returns the pages in path order, for deterministic output.
-func (s *Site) SortedPages() []*Page {
-	out := make([]*Page, 0, len(s.Pages))
-	for _, p := range s.Pages {
-		out = append(out, p)
-	}
-	sort.Slice(out, func(i, j int) bool { return out[i].Path < out[j].Path })
-	return out
+	page := Extract(r, f)
+	f.Close()
+	s.mu.Lock()
+	s.IDs[r] = page.IDs
+	s.mu.Unlock()
+	visit(page)
 }
 
 func rel(root, p string) string {

@@ -46,7 +46,15 @@ function Routes() {
   );
 }
 
+/** Marks the document once React has hydrated: tests wait for it instead of guessing. */
+function useReadyMarker() {
+  useEffect(() => {
+    document.documentElement.setAttribute('data-app-ready', 'true');
+  }, []);
+}
+
 export default function App({ location }: { location: Location }) {
+  useReadyMarker();
   return (
     <ColorModeProvider>
       <RouterProvider initial={location}>

@@ -1,0 +1,136 @@
+package bench
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+	"time"
+)
+
+// Main is the linkbench command.
+func Main(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 2 && args[0] == "floor" {
+		files, tokens, err := Floor(args[1])
+		if err != nil {
+			fmt.Fprintln(stderr, err)
+			return 2
+		}
+		fmt.Fprintf(stdout, "%d files, %d tokens\n", files, tokens)
+		return 0
+	}
+	fs := flag.NewFlagSet("linkbench", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	sizes := fs.String("sizes", "1000,10000,50000", "site sizes in pages")
+	dir := fs.String("dir", filepath.Join(os.TempDir(), "devdocs-bench"), "where generated sites are kept (reused across runs)")
+	checks := fs.String("checks", "bin/checks", "the checks binary")
+	peers := fs.String("peers", "linkinator", "peer tools to compare, from node_modules/.bin (comma-separated; empty for none)")
+	timeout := fs.Duration("timeout", 15*time.Minute, "give up on one tool run after this long")
+	if fs.Parse(args) != nil {
+		return 2
+	}
+	self, _ := os.Executable()
+	for _, s := range strings.Split(*sizes, ",") {
+		n, err := strconv.Atoi(strings.TrimSpace(s))
+		if err != nil || n < sections {
+			fmt.Fprintf(stderr, "linkbench: bad size %q (want a number ≥ %d)\n", s, sections)
+			return 2
+		}
+		if err := benchSize(stdout, *dir, n, tools(self, *checks, *peers), *timeout); err != nil {
+			fmt.Fprintf(stderr, "linkbench: %v\n", err)
+			return 2
+		}
+	}
+	return 0
+}
+
+func tools(self, checks, peers string) []Tool {
+	ts := []Tool{
+		{Name: "floor (read+tokenize)", Args: []string{self, "floor", "{dir}"}},
+		{Name: "checks links", Args: []string{checks, "links", "{dir}", "--format", "json"}, Score: ScoreChecks},
+	}
+	for _, p := range strings.Split(peers, ",") {
+		switch strings.TrimSpace(p) {
+		case "linkinator":
+			ts = append(ts, Tool{Name: "linkinator", Args: []string{"node_modules/.bin/linkinator", "{dir}", "--recurse", "--skip", "^(?!http://localhost)", "--format", "json"}})
+		case "":
+		default:
+			ts = append(ts, Tool{Name: p, Args: []string{"node_modules/.bin/" + p, "{dir}"}})
+		}
+	}
+	return ts
+}
+
+func benchSize(w io.Writer, dir string, n int, ts []Tool, timeout time.Duration) error {
+	site := filepath.Join(dir, fmt.Sprintf("site-%d", n))
+	faults, err := ensureSite(site, n)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(w, "\n%d pages, %d injected faults (%s)\n", n, len(faults), site)
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "tool\twall\tcpu\tpeak MiB\twall vs floor\tfaults found\tfalse reports\t")
+	var floor time.Duration
+	for _, t := range ts {
+		m := run(t, site, faults, timeout)
+		if floor == 0 {
+			floor = m.Wall
+		}
+		fmt.Fprintln(tw, row(m, floor, len(faults)))
+	}
+	return tw.Flush()
+}
+
+func run(t Tool, site string, faults []Fault, timeout time.Duration) Measurement {
+	argv := make([]string, len(t.Args))
+	for i, a := range t.Args {
+		argv[i] = strings.ReplaceAll(a, "{dir}", site)
+	}
+	if _, err := os.Stat(argv[0]); err != nil {
+		return Measurement{Tool: t.Name, Failed: fmt.Errorf("not installed")}
+	}
+	m, out, err := Measure(argv, timeout)
+	m.Tool = t.Name
+	if err != nil {
+		m.Failed = err
+		return m
+	}
+	m.Found, m.False = -1, -1
+	if t.Score != nil {
+		if m.Found, m.False, err = t.Score(out, faults); err != nil {
+			m.Failed = err
+		}
+	}
+	return m
+}
+
+func row(m Measurement, floor time.Duration, faults int) string {
+	if m.Failed != nil {
+		return fmt.Sprintf("%s\t%v\t\t\t\t\t\t", m.Tool, m.Failed)
+	}
+	found, falses := "-", "-"
+	if m.Found >= 0 {
+		found = fmt.Sprintf("%d/%d (%.0f%%)", m.Found, faults, 100*float64(m.Found)/float64(max(faults, 1)))
+		falses = strconv.Itoa(m.False)
+	}
+	return fmt.Sprintf("%s\t%.2fs\t%.2fs\t%d\t%.2fx\t%s\t%s\t", m.Tool, m.Wall.Seconds(), m.CPU.Seconds(), m.PeakMiB,
+		m.Wall.Seconds()/max(floor.Seconds(), 0.001), found, falses)
+}
+
+// ensureSite generates the site once; later runs reuse it.
+func ensureSite(site string, n int) ([]Fault, error) {
+	faultsFile := site + ".faults.json"
+	if raw, err := os.ReadFile(faultsFile); err == nil {
+		var fs []Fault
+		if json.Unmarshal(raw, &fs) == nil {
+			return fs, nil
+		}
+	}
+	_ = os.RemoveAll(site)
+	return Generate(site, n, int64(n))
+}

@@ -1,0 +1,101 @@
+package bench
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"time"
+)
+
+// Measurement is one tool's run on one site.
+type Measurement struct {
+	Tool    string
+	Wall    time.Duration
+	CPU     time.Duration
+	PeakMiB int
+	Found   int // injected faults reported
+	False   int // reports that are not injected faults
+	Note    string
+	Failed  error
+}
+
+// Tool is a command to measure; {dir} in its arguments is the site.
+type Tool struct {
+	Name string
+	Args []string
+	// Score, when set, reads the tool's stdout and counts found and false reports.
+	Score func(stdout []byte, faults []Fault) (found, false int, err error)
+}
+
+// Measure runs argv under GNU time and returns wall, CPU and peak memory.
+func Measure(argv []string, timeout time.Duration) (Measurement, []byte, error) {
+	stats, err := os.CreateTemp("", "bench-time")
+	if err != nil {
+		return Measurement{}, nil, err
+	}
+	defer os.Remove(stats.Name())
+	stats.Close()
+	args := append([]string{"-f", "%e %U %S %M", "-o", stats.Name(), "--"}, argv...)
+	cmd := exec.Command("/usr/bin/time", args...)
+	var out strings.Builder
+	cmd.Stdout, cmd.Stderr = &out, io.Discard
+	if err := cmd.Start(); err != nil {
+		return Measurement{}, nil, err
+	}
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	select {
+	case err = <-done:
+	case <-time.After(timeout):
+		_ = cmd.Process.Kill()
+		<-done
+		return Measurement{}, nil, fmt.Errorf("timed out after %s", timeout)
+	}
+	var wall, user, sys float64
+	var rssKiB int
+	raw, _ := os.ReadFile(stats.Name())
+	lines := strings.Split(strings.TrimSpace(string(raw)), "\n")
+	if _, serr := fmt.Sscanf(lines[len(lines)-1], "%f %f %f %d", &wall, &user, &sys, &rssKiB); serr != nil {
+		return Measurement{}, nil, fmt.Errorf("no timing (%v): %s", err, raw)
+	}
+	m := Measurement{Wall: secs(wall), CPU: secs(user + sys), PeakMiB: rssKiB / 1024}
+	return m, []byte(out.String()), nil // a checker exits 1 when it finds faults: not a failure here
+}
+
+func secs(f float64) time.Duration { return time.Duration(f * float64(time.Second)) }
+
+// ScoreChecks compares `checks links --format json` output with the faults.
+func ScoreChecks(stdout []byte, faults []Fault) (found, falseReports int, err error) {
+	var report struct {
+		Diagnostics []struct {
+			File, Href, Check string
+		} `json:"diagnostics"`
+	}
+	if err := json.Unmarshal(stdout, &report); err != nil {
+		return 0, 0, err
+	}
+	want := map[string]bool{}
+	for _, f := range faults {
+		want[f.Page+" "+f.Href+" "+f.Check] = true
+	}
+	for _, d := range report.Diagnostics {
+		if want[relToSite(d.File)+" "+d.Href+" "+d.Check] {
+			found++
+		} else {
+			falseReports++
+		}
+	}
+	return found, falseReports, nil
+}
+
+// relToSite strips the site directory from a reported page path.
+func relToSite(file string) string {
+	if i := strings.Index(file, "/docs/"); i >= 0 {
+		return file[i+1:]
+	}
+	return filepath.Base(file)
+}
