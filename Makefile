@@ -7,7 +7,7 @@ PORT ?= 3000
 CHROMIUM ?= /usr/bin/chromium
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 
-.PHONY: serve test build check content dev preview deps chromium typecheck clean bench-build
+.PHONY: serve test build check content dev preview deps chromium typecheck clean bench bench-build
 
 serve: build check
 	bin/docs serve -dir site/dist -addr 127.0.0.1:$(PORT)
@@ -73,6 +73,17 @@ test: deps chromium
 
 clean:
 	rm -rf bin site/.generated site/.ssr site/dist test-results
+
+bin/linkbench: $(GO_SOURCES)
+	go build -o $@ ./cmd/linkbench
+
+# The gate against the floor (read + tokenize every file on all cores) and
+# linkinator from npm, on generated 1k/10k/50k-page sites with known faults.
+# Generated sites are kept in $$TMPDIR/devdocs-bench and reused. SIZES=1000 for a quick run.
+SIZES ?= 1000,10000,50000
+bench: deps bin/linkbench
+	@test -x node_modules/.bin/linkinator || npm install --no-save --no-audit --no-fund linkinator@6
+	bin/linkbench -sizes $(SIZES)
 
 # Clean build and one-page rebuild times of the site (see site/scripts/bench-build.sh).
 bench-build: deps
