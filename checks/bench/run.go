@@ -99,3 +99,58 @@ func relToSite(file string) string {
 	}
 	return filepath.Base(file)
 }
+
+// ScoreLinkinator reads `linkinator --format json`: each BROKEN link with
+// its parent page. Linkinator does not check fragments, so broken anchors
+// can only be missed.
+func ScoreLinkinator(stdout []byte, faults []Fault) (found, falseReports int, err error) {
+	var report struct {
+		Links []struct{ URL, State, Parent string } `json:"links"`
+	}
+	if err := json.Unmarshal(stdout, &report); err != nil {
+		return 0, 0, err
+	}
+	want := map[string]bool{}
+	for _, f := range faults {
+		want[f.Page+" "+f.Href] = true
+	}
+	seen := map[string]bool{}
+	for _, l := range report.Links {
+		if l.State != "BROKEN" {
+			continue
+		}
+		key := pageFile(urlPath(l.Parent)) + " " + urlPath(l.URL)
+		if seen[key] {
+			continue
+		}
+		seen[key] = true
+		if want[key] {
+			found++
+		} else {
+			falseReports++
+		}
+	}
+	return found, falseReports, nil
+}
+
+// urlPath is the path of an absolute URL: http://localhost:5000/a/b → /a/b.
+func urlPath(u string) string {
+	if i := strings.Index(u, "://"); i >= 0 {
+		u = u[i+3:]
+		if j := strings.IndexByte(u, '/'); j >= 0 {
+			u = u[j:]
+		} else {
+			u = "/"
+		}
+	}
+	return u
+}
+
+// pageFile maps a served page path back to its file: /docs/s1/p1/ → docs/s1/p1/index.html.
+func pageFile(p string) string {
+	p = strings.TrimPrefix(p, "/")
+	if p == "" || strings.HasSuffix(p, "/") {
+		return p + "index.html"
+	}
+	return p
+}

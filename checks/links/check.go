@@ -30,13 +30,16 @@ type Options struct {
 // Stats counts what was checked.
 type Stats struct{ Pages, Links int }
 
-// pending is a link to an anchor on another page, checked once every page's
-// ids are known.
+// pending is a link to an anchor on a page not parsed yet, checked once
+// every page's ids are known. Kept small: a large site has many.
 type pending struct {
-	d        diag.Diagnostic
-	file     string
-	fragment string
+	page, href, file, fragment string
+	line                       int
 }
+
+// cacheLimit bounds each worker's cache of resolved hrefs; when full it is
+// cleared, and the hot entries (navbar, footer) come back at once.
+const cacheLimit = 8192
 
 // Check parses the site and finds every broken link and anchor. Severity is
 // left at Error for both; the caller applies the configured levels.
@@ -58,7 +61,8 @@ func Check(s *site.Site, opts Options) (diag.List, Stats) {
 	})
 	for _, pd := range later {
 		if !hasID(s.IDs[pd.file], pd.fragment) {
-			out = append(out, anchorDiag(pd.d, pd.file, pd.fragment))
+			d := diag.Diagnostic{Severity: diag.Error, File: pd.page, Line: pd.line, Href: pd.href}
+			out = append(out, anchorDiag(d, pd.file, pd.fragment))
 		}
 	}
 	addNavbarHints(out)
@@ -103,7 +107,11 @@ func (w *worker) page(p *site.Page) (found diag.List, later []pending) {
 				found = append(found, anchorDiag(d, r.file, r.ref.Fragment))
 			}
 		default:
-			later = append(later, pending{d, r.file, r.ref.Fragment})
+			if ids, parsed := w.s.PageIDs(r.file); !parsed {
+				later = append(later, pending{p.Path, l.Raw, r.file, r.ref.Fragment, l.Line})
+			} else if !hasID(ids, r.ref.Fragment) {
+				found = append(found, anchorDiag(d, r.file, r.ref.Fragment))
+			}
 		}
 	}
 	return found, later
@@ -121,6 +129,9 @@ func (w *worker) resolve(raw, pageURL, base string) resolved {
 		r.file, r.ok = lookup(w.s, w.opts.Host, r.ref.Path)
 	}
 	if cacheable {
+		if len(w.cache) >= cacheLimit {
+			clear(w.cache)
+		}
 		w.cache[raw] = r
 	}
 	return r

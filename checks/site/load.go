@@ -22,7 +22,15 @@ type Site struct {
 	IDs map[string]map[string]struct{}
 	// Problems met while reading (unreadable files, symlinks leaving the root).
 	Problems []Problem
-	mu       sync.Mutex
+	mu       sync.RWMutex
+}
+
+// PageIDs returns a page's anchors if it has been parsed already.
+func (s *Site) PageIDs(file string) (map[string]struct{}, bool) {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	ids, ok := s.IDs[file]
+	return ids, ok
 }
 
 // Visitor receives parsed pages. Parse gives each worker its own, so a

@@ -1,0 +1,51 @@
+package bench
+
+import (
+	"path/filepath"
+	"sort"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"devdocs/checks/links"
+	"devdocs/checks/site"
+)
+
+// On a generated site the checker must report exactly the injected faults:
+// every one of them, and nothing on the valid-but-tricky links around them.
+func TestCheckerFindsExactlyTheInjectedFaults(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "site")
+	faults, err := Generate(dir, 400, 7)
+	require.NoError(t, err)
+	require.Len(t, faults, 20)
+
+	s, err := site.Load(dir)
+	require.NoError(t, err)
+	found, stats := links.Check(s, links.Options{Host: links.Host{CleanURLs: true}})
+	assert.Equal(t, 401, stats.Pages)
+
+	var want, got []string
+	for _, f := range faults {
+		want = append(want, f.Page+" "+f.Href+" "+f.Check)
+	}
+	for _, d := range found {
+		got = append(got, d.File+" "+d.Href+" "+d.Check)
+	}
+	sort.Strings(want)
+	sort.Strings(got)
+	assert.Equal(t, want, got)
+}
+
+func TestScoreLinkinator(t *testing.T) {
+	faults := []Fault{{Page: "docs/s0/p0/index.html", Href: "/img/missing.png", Check: "broken-link"}}
+	out := []byte(`{"passed": false, "links": [
+	 {"url": "http://localhost:5000/img/missing.png", "state": "BROKEN", "parent": "http://localhost:5000/docs/s0/p0/"},
+	 {"url": "http://localhost:5000/img/missing.png", "state": "BROKEN", "parent": "http://localhost:5000/docs/s0/p0/"},
+	 {"url": "http://localhost:5000/docs/s1/p1/", "state": "BROKEN", "parent": "http://localhost:5000/"},
+	 {"url": "http://localhost:5000/ok", "state": "OK", "parent": "http://localhost:5000/"}]}`)
+	found, falses, err := ScoreLinkinator(out, faults)
+	require.NoError(t, err)
+	assert.Equal(t, 1, found)
+	assert.Equal(t, 1, falses)
+}
