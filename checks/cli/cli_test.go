@@ -14,7 +14,7 @@ import (
 	"golang.org/x/tools/txtar"
 )
 
-var timing = regexp.MustCompile(`in \d+\.\d+s`)
+var timing = regexp.MustCompile(`in \d+\.\d+s|time="\d+\.\d+"`)
 
 // Each testdata/links/*.txtar is a small built site plus the command line
 // to run on it (args), the expected exit code and the exact stdout.
@@ -29,7 +29,12 @@ func TestFixtures(t *testing.T) {
 			want := unpack(t, ar)
 			var out, errOut bytes.Buffer
 			code := Run(strings.Fields(want["args"]), &out, &errOut, false)
-			got := timing.ReplaceAllString(out.String(), "in X.XXs")
+			got := timing.ReplaceAllStringFunc(out.String(), func(m string) string {
+				if m[0] == 't' {
+					return `time="X.XXX"`
+				}
+				return "in X.XXs"
+			})
 			assert.Equal(t, want["want/stdout"], got, "stdout (stderr: %s)", errOut.String())
 			wantCode, _ := strconv.Atoi(strings.TrimSpace(want["want/code"]))
 			assert.Equal(t, wantCode, code, "exit code")

@@ -60,6 +60,8 @@ func Write(w io.Writer, format string, l List, sum Summary, color bool) error {
 			Diagnostics List    `json:"diagnostics"`
 			Summary     Summary `json:"summary"`
 		}{l, sum})
+	case FormatJUnit:
+		return writeJUnit(w, l, sum) // the summary lives in the suite's attributes
 	case FormatGitHub:
 		writeGitHub(w, l)
 	default:
