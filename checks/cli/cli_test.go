@@ -80,3 +80,15 @@ func TestUsage(t *testing.T) {
 		assert.Contains(t, errOut.String(), c.stderr, c.args)
 	}
 }
+
+func TestProgressOnlyOnATerminal(t *testing.T) {
+	t.Chdir(t.TempDir())
+	require.NoError(t, os.MkdirAll("site", 0o755))
+	require.NoError(t, os.WriteFile("site/index.html", []byte(`<a href="/">home</a>`), 0o644))
+	var out, errOut bytes.Buffer
+	Run([]string{"links", "site"}, &out, &errOut, true)
+	assert.Equal(t, "\r\x1b[K", errOut.String(), "a finished run leaves no progress line behind")
+	errOut.Reset()
+	Run([]string{"links", "site"}, &out, &errOut, false)
+	assert.Empty(t, errOut.String())
+}

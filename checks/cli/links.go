@@ -3,6 +3,7 @@ package cli
 import (
 	"errors"
 	"flag"
+	"fmt"
 	"io"
 	"time"
 
@@ -39,6 +40,9 @@ func runLinks(args []string, stdout, stderr io.Writer, tty bool) int {
 		return usageError(stderr, "links", err)
 	}
 	opts := links.Options{Host: links.Host{CleanURLs: *cleanURLs}, SiteURL: *siteURL, Ignore: ignore}
+	if tty {
+		opts.Progress = progress(stderr)
+	}
 	if cfg.CleanURLs != nil && !isSet(fs, "clean-urls") {
 		opts.Host.CleanURLs = *cfg.CleanURLs
 	}
@@ -76,6 +80,21 @@ func gather(dir string, s *site.Site, table *routes.Table, opts links.Options) (
 		found[i].File = joinPath(dir, found[i].File)
 	}
 	return append(found, table.Duplicates()...), stats
+}
+
+// progress redraws one status line at most every 100 ms and clears it at the end.
+func progress(w io.Writer) func(done, total int) {
+	var last time.Time
+	return func(done, total int) {
+		if done == total {
+			fmt.Fprint(w, "\r\x1b[K")
+			return
+		}
+		if time.Since(last) > 100*time.Millisecond {
+			last = time.Now()
+			fmt.Fprintf(w, "\rchecking pages: %d of %d", done, total)
+		}
+	}
 }
 
 func isSet(fs *flag.FlagSet, name string) bool {

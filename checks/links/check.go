@@ -25,6 +25,8 @@ type Options struct {
 	SiteURL string
 	// Ignore reports true for hrefs the user asked not to check.
 	Ignore func(href string) bool
+	// Progress, when set, is told after each page how many of how many are done.
+	Progress func(done, total int)
 }
 
 // Stats counts what was checked.
@@ -56,6 +58,9 @@ func Check(s *site.Site, opts Options) (diag.List, Stats) {
 			out, later = append(out, found...), append(later, deferred...)
 			stats.Pages++
 			stats.Links += len(p.Links)
+			if opts.Progress != nil {
+				opts.Progress(stats.Pages, len(s.HTML))
+			}
 			mu.Unlock()
 		}
 	})
