@@ -88,6 +88,7 @@ type worker struct {
 	s     *site.Site
 	opts  Options
 	cache map[string]resolved
+	buf   []byte // reused to build candidate file names without allocating
 }
 
 func (w *worker) page(p *site.Page) (found diag.List, later []pending) {
@@ -131,7 +132,7 @@ func (w *worker) resolve(raw, pageURL, base string) resolved {
 	}
 	r := resolved{ref: Resolve(raw, pageURL, base, w.opts.SiteURL)}
 	if r.ref.Kind == Internal {
-		r.file, r.ok = lookup(w.s, w.opts.Host, r.ref.Path)
+		r.file, r.ok = w.lookup(r.ref.Path)
 	}
 	if cacheable {
 		if len(w.cache) >= cacheLimit {
@@ -148,11 +149,41 @@ func anchorDiag(d diag.Diagnostic, file, fragment string) diag.Diagnostic {
 	return d
 }
 
-func lookup(s *site.Site, host Host, urlPath string) (string, bool) {
-	for _, c := range host.Candidates(urlPath) {
-		if _, ok := s.Files[c]; ok {
-			return c, true
+// lookup finds the file that answers urlPath. The common case (a clean
+// path, no escapes) is looked up from a reused buffer: Go does not allocate
+// for m[string(buf)], and this runs for every link of the site.
+func (w *worker) lookup(urlPath string) (string, bool) {
+	if strings.Contains(urlPath, "%") || strings.Contains(urlPath, "//") || strings.Contains(urlPath, "/.") {
+		for _, c := range w.opts.Host.Candidates(urlPath) {
+			if _, ok := w.s.Files[c]; ok {
+				return c, true
+			}
 		}
+		return "", false
+	}
+	p := strings.TrimPrefix(urlPath, "/")
+	dir := p == "" || strings.HasSuffix(p, "/")
+	p = strings.TrimSuffix(p, "/")
+	try := func(suffix string) (string, bool) {
+		w.buf = append(append(w.buf[:0], p...), suffix...)
+		if _, ok := w.s.Files[string(w.buf)]; ok {
+			return string(w.buf), true
+		}
+		return "", false
+	}
+	if p == "" {
+		return try("index.html")
+	}
+	if !dir {
+		if f, ok := try(""); ok {
+			return f, true
+		}
+	}
+	if f, ok := try("/index.html"); ok {
+		return f, true
+	}
+	if w.opts.Host.CleanURLs && !dir {
+		return try(".html")
 	}
 	return "", false
 }

@@ -3,6 +3,8 @@ package links
 import (
 	"strings"
 	"testing"
+
+	"devdocs/checks/site"
 )
 
 // Resolution must never panic, and an internal result is always an absolute
@@ -21,6 +23,32 @@ func FuzzResolve(f *testing.F) {
 			if strings.HasPrefix(c, "/") || c == ".." || strings.HasPrefix(c, "../") || strings.Contains(c, "/../") {
 				t.Fatalf("Resolve(%q) gave candidate %q outside the root", href, c)
 			}
+		}
+	})
+}
+
+// The allocation-free lookup must answer exactly as the general Candidates list.
+func FuzzLookupAgreesWithCandidates(f *testing.F) {
+	files := map[string]struct{}{"index.html": {}, "a": {}, "a/index.html": {}, "b.html": {}, "c/d/index.html": {}, "e f.html": {}}
+	for _, s := range []string{"/", "/a", "/a/", "/b", "/b/", "/c/d", "/c/d/", "/e%20f", "/x", "//a", "/a/./", "/c/../a"} {
+		f.Add(s, true)
+	}
+	f.Fuzz(func(t *testing.T, p string, clean bool) {
+		if !strings.HasPrefix(p, "/") {
+			return
+		}
+		host := Host{CleanURLs: clean}
+		w := &worker{s: &site.Site{Files: files}, opts: Options{Host: host}}
+		got, gotOK := w.lookup(p)
+		want, wantOK := "", false
+		for _, c := range host.Candidates(p) {
+			if _, ok := files[c]; ok {
+				want, wantOK = c, true
+				break
+			}
+		}
+		if got != want || gotOK != wantOK {
+			t.Fatalf("lookup(%q) = %q %v, Candidates say %q %v", p, got, gotOK, want, wantOK)
 		}
 	})
 }

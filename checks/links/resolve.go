@@ -45,6 +45,9 @@ func PageURL(file string) string {
 // site's own origin internal.
 func Resolve(raw, pageURL, base, siteURL string) Ref {
 	href := strings.TrimSpace(raw)
+	if base == "" && isPlainAbsolute(href) {
+		return plainRef(href)
+	}
 	u, err := url.Parse(href)
 	if err != nil {
 		// Unparseable (a stray '%', a space in the host): a browser would still
@@ -78,6 +81,23 @@ func Resolve(raw, pageURL, base, siteURL string) Ref {
 		p = "/"
 	}
 	return Ref{Kind: Internal, Path: p, Fragment: abs.EscapedFragment(), HasFrag: abs.Fragment != "" || strings.HasSuffix(href, "#")}
+}
+
+// isPlainAbsolute is true for "/a/b?q#f" with nothing that parsing would
+// change: no escapes, backslashes, spaces or dot segments. Most links of a
+// built site look like this, and they skip URL parsing entirely.
+func isPlainAbsolute(href string) bool {
+	if len(href) == 0 || href[0] != '/' || strings.HasPrefix(href, "//") {
+		return false
+	}
+	p, _, _ := strings.Cut(href, "#")
+	return !strings.ContainsAny(href, "%\\ \t\n") && !strings.Contains(p, "/.")
+}
+
+func plainRef(href string) Ref {
+	p, frag, hasFrag := strings.Cut(href, "#")
+	p, _, _ = strings.Cut(p, "?")
+	return Ref{Kind: Internal, Path: p, Fragment: frag, HasFrag: hasFrag}
 }
 
 // ownPath maps https://our.site/base/x to /x when the link points at our own site.

@@ -13,7 +13,8 @@ import (
 type Link struct {
 	Raw  string `json:"href"`
 	Line int    `json:"line"`
-	Tag  string `json:"tag"` // element and attribute, e.g. "a href", "img srcset"
+	Elem string `json:"element"` // "a", "img", … (static strings: no allocation per link)
+	Attr string `json:"attr"`    // "href", "srcset", …
 }
 
 // Page is what the gate remembers of one HTML file: the anchors it defines and
@@ -81,11 +82,25 @@ func (p *Page) tag(z *html.Tokenizer, line int) {
 	if a == atom.A && at.name != "" {
 		p.IDs[at.name] = struct{}{}
 	}
-	p.links(a, string(name), &at, names, line)
+	p.links(a, &at, names, line)
 }
 
-// field numbers the non-URL attributes the gate reads.
-var field = map[string]int{"id": 0, "name": 1, "srcset": 2, "http-equiv": 3, "content": 4}
+// field numbers the non-URL attributes the gate reads (-1: not read).
+func field(k string) int {
+	switch k {
+	case "id":
+		return 0
+	case "name":
+		return 1
+	case "srcset":
+		return 2
+	case "http-equiv":
+		return 3
+	case "content":
+		return 4
+	}
+	return -1
+}
 
 // set records one attribute; the first of duplicates wins, as in browsers.
 func (at *attrs) set(k string, v []byte, names []string) {
@@ -94,8 +109,8 @@ func (at *attrs) set(k string, v []byte, names []string) {
 			at.url[i], at.has[i] = string(v), true
 		}
 	}
-	i, ok := field[k]
-	if !ok || at.seen&(1<<i) != 0 {
+	i := field(k)
+	if i < 0 || at.seen&(1<<i) != 0 {
 		return
 	}
 	at.seen |= 1 << i
@@ -113,7 +128,8 @@ func (at *attrs) set(k string, v []byte, names []string) {
 	}
 }
 
-func (p *Page) links(a atom.Atom, name string, at *attrs, names []string, line int) {
+func (p *Page) links(a atom.Atom, at *attrs, names []string, line int) {
+	name := a.String()
 	if a == atom.Base {
 		if at.has[0] && p.Base == "" {
 			p.Base = strings.TrimSpace(at.url[0])
@@ -122,23 +138,23 @@ func (p *Page) links(a atom.Atom, name string, at *attrs, names []string, line i
 	}
 	for i, attr := range names {
 		if at.has[i] {
-			p.add(at.url[i], line, name+" "+attr)
+			p.add(at.url[i], line, name, attr)
 		}
 	}
 	if at.srcset != "" && (a == atom.Img || a == atom.Source) {
 		for _, u := range SrcsetURLs(at.srcset) {
-			p.add(u, line, name+" srcset")
+			p.add(u, line, name, "srcset")
 		}
 	}
 	if a == atom.Meta && strings.EqualFold(at.httpEquiv, "refresh") {
 		if u := RefreshURL(at.content); u != "" {
-			p.add(u, line, "meta refresh")
+			p.add(u, line, "meta", "refresh")
 		}
 	}
 }
 
-func (p *Page) add(raw string, line int, tag string) {
-	p.Links = append(p.Links, Link{Raw: raw, Line: line, Tag: tag})
+func (p *Page) add(raw string, line int, elem, attr string) {
+	p.Links = append(p.Links, Link{Raw: raw, Line: line, Elem: elem, Attr: attr})
 }
 
 // SrcsetURLs splits a srcset attribute into its URLs ("a.png 1x, b.png 2x").

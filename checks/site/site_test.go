@@ -20,7 +20,7 @@ func TestExtractFindsEveryLinkSource(t *testing.T) {
 <div id="d"></div><a name="n"></a><p name="not-an-anchor"></p>`))
 	var hrefs []string
 	for _, l := range page.Links {
-		hrefs = append(hrefs, l.Tag+"="+l.Raw)
+		hrefs = append(hrefs, l.Elem+" "+l.Attr+"="+l.Raw)
 	}
 	assert.Equal(t, []string{"a href=/a", "area href=/area", "link href=/l.css", "img src=/i.png", "img srcset=/i1.png",
 		"img srcset=/i2.png", "source srcset=/s.webp", "video poster=/p.jpg", "object data=/o.svg", "meta refresh=/r"}, hrefs)
