@@ -25,21 +25,26 @@ type Summary struct {
 }
 
 func (s Summary) String() string {
-	counts := "no problems"
-	if s.Errors+s.Warnings > 0 {
-		parts := []string{}
-		if s.Errors > 0 {
-			parts = append(parts, plural(s.Errors, "error"))
-		}
-		if s.Warnings > 0 {
-			parts = append(parts, plural(s.Warnings, "warning"))
-		}
-		counts = strings.Join(parts, " and ")
-	}
-	return fmt.Sprintf("%s: %s, %s checked in %.2fs: %s", s.Tool, plural(s.Pages, "page"), plural(s.Links, "link"), s.Seconds, counts)
+	return fmt.Sprintf("%s: %s, %s checked in %.2fs: %s", s.Tool, Plural(s.Pages, "page"), Plural(s.Links, "link"), s.Seconds, Counts(s.Errors, s.Warnings))
 }
 
-func plural(n int, word string) string {
+// Counts reads like "2 errors and 1 warning", or "no problems".
+func Counts(errors, warnings int) string {
+	parts := []string{}
+	if errors > 0 {
+		parts = append(parts, Plural(errors, "error"))
+	}
+	if warnings > 0 {
+		parts = append(parts, Plural(warnings, "warning"))
+	}
+	if len(parts) == 0 {
+		return "no problems"
+	}
+	return strings.Join(parts, " and ")
+}
+
+// Plural reads like "1 page" or "3 pages".
+func Plural(n int, word string) string {
 	if n == 1 {
 		return "1 " + word
 	}

@@ -72,35 +72,16 @@ func build(f *buildFlags, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, diags.Error())
 	}
 	if diags.Count(diag.Error) > 0 {
-		fmt.Fprintf(stderr, "docs build: %s; nothing written\n", summary(diags))
+		fmt.Fprintf(stderr, "docs build: %s; nothing written\n", diag.Counts(diags.Count(diag.Error), diags.Count(diag.Warning)))
 		return 1
 	}
-	fmt.Fprintf(stdout, "docs build: %s, %s, %s updated in %s", plural(res.Pages, "page"), plural(res.Routes, "route"), plural(res.Written, "file"),
+	fmt.Fprintf(stdout, "docs build: %s, %s, %s updated in %s", diag.Plural(res.Pages, "page"), diag.Plural(res.Routes, "route"), diag.Plural(res.Written, "file"),
 		time.Since(start).Round(time.Millisecond))
 	if n := diags.Count(diag.Warning); n > 0 {
-		fmt.Fprintf(stdout, " (%s)", summary(diags))
+		fmt.Fprintf(stdout, " (%s)", diag.Counts(0, n))
 	}
 	fmt.Fprintln(stdout)
 	return 0
-}
-
-// summary reads like "2 errors and 1 warning".
-func summary(l diag.List) string {
-	e, w := l.Count(diag.Error), l.Count(diag.Warning)
-	switch {
-	case e > 0 && w > 0:
-		return plural(e, "error") + " and " + plural(w, "warning")
-	case e > 0:
-		return plural(e, "error")
-	}
-	return plural(w, "warning")
-}
-
-func plural(n int, word string) string {
-	if n == 1 {
-		return "1 " + word
-	}
-	return fmt.Sprintf("%d %ss", n, word)
 }
 
 func runServe(args []string, stdout, stderr io.Writer) int {
