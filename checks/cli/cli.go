@@ -54,6 +54,16 @@ type common struct {
 	levels                map[string]*string
 }
 
+// newCommand makes a subcommand's flag set with the common flags and one
+// level flag per check it reports (flag name -> check id).
+func newCommand(name string, stderr io.Writer, levels map[string]string) (*flag.FlagSet, *common) {
+	fs := flag.NewFlagSet("checks "+name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	c := &common{}
+	c.register(fs, levels)
+	return fs, c
+}
+
 func (c *common) register(fs *flag.FlagSet, checks map[string]string) {
 	fs.StringVar(&c.format, "format", diag.FormatText, "output: text, json, github (workflow annotations) or junit")
 	fs.StringVar(&c.config, "config", "", "config file (default: checks.json in the current directory, if present)")

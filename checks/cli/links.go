@@ -15,10 +15,7 @@ import (
 
 func runLinks(args []string, stdout, stderr io.Writer, tty bool) int {
 	start := time.Now()
-	fs := flag.NewFlagSet("checks links", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	var c common
-	c.register(fs, map[string]string{
+	fs, c := newCommand("links", stderr, map[string]string{
 		"on-broken-links": links.BrokenLink, "on-broken-anchors": links.BrokenAnchor, "on-duplicate-routes": routes.DuplicateRoute,
 	})
 	routesFile := fs.String("routes", "", "routes.json of the build: maps pages to markdown sources and finds duplicate routes")
@@ -62,7 +59,7 @@ func runLinks(args []string, stdout, stderr io.Writer, tty bool) int {
 	}
 	found, stats := gather(dir, s, table, opts)
 	sum := diag.Summary{Tool: "checks links", Pages: stats.Pages, Links: stats.Links}
-	return finish(stdout, &c, cfg.apply(found), sum, start, tty)
+	return finish(stdout, c, cfg.apply(found), sum, start, tty)
 }
 
 // gather runs every check, attaches markdown sources, and names pages by

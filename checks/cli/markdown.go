@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"flag"
 	"io"
 	"path/filepath"
 	"time"
@@ -13,10 +12,7 @@ import (
 
 func runMarkdown(args []string, stdout, stderr io.Writer, tty bool) int {
 	start := time.Now()
-	fs := flag.NewFlagSet("checks markdown", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	var c common
-	c.register(fs, map[string]string{
+	fs, c := newCommand("markdown", stderr, map[string]string{
 		"on-broken-markdown-links": "markdown-link", "on-broken-markdown-anchors": "markdown-anchor",
 		"on-missing-images": mdlinks.MissingImage,
 	})
@@ -34,7 +30,7 @@ func runMarkdown(args []string, stdout, stderr io.Writer, tty bool) int {
 	// anywhere in its version. Parsing (no rendering) takes well under a second.
 	s, loadDiags := compile.Load(*content)
 	if s == nil {
-		return finish(stdout, &c, loadDiags, diag.Summary{Tool: "checks markdown"}, start, tty)
+		return finish(stdout, c, loadDiags, diag.Summary{Tool: "checks markdown"}, start, tty)
 	}
 	only := map[string]bool{}
 	for _, f := range files {
@@ -43,7 +39,7 @@ func runMarkdown(args []string, stdout, stderr io.Writer, tty bool) int {
 	found, pages, links := mdlinks.Check(s, *public, only)
 	found = append(found, keepFiles(loadDiags, only)...)
 	sum := diag.Summary{Tool: "checks markdown", Pages: pages, Links: links}
-	return finish(stdout, &c, cfg.apply(found), sum, start, tty)
+	return finish(stdout, c, cfg.apply(found), sum, start, tty)
 }
 
 // keepFiles keeps load problems of the named files (all when none are named).

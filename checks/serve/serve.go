@@ -6,15 +6,15 @@ package serve
 import (
 	"net/http"
 	"os"
-	"path"
 	"path/filepath"
-	"strings"
+
+	"devdocs/checks/links"
 )
 
 // Handler serves dir.
 func Handler(dir string) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if file, ok := Resolve(dir, r.URL.Path); ok {
+		if file, ok := Resolve(dir, r.URL.EscapedPath()); ok {
 			http.ServeFile(w, r, file)
 			return
 		}
@@ -22,18 +22,15 @@ func Handler(dir string) http.Handler {
 	})
 }
 
-// Resolve maps a URL path to the file a clean-URL static host would send.
-// The path is cleaned first, so it can never climb out of dir.
-func Resolve(dir, urlPath string) (string, bool) {
-	clean := path.Clean("/" + urlPath)
-	base := filepath.Join(dir, filepath.FromSlash(clean))
-	candidates := []string{base, filepath.Join(base, "index.html")}
-	if !strings.HasSuffix(urlPath, "/") {
-		candidates = append(candidates, base+".html")
-	}
-	for _, c := range candidates {
-		if st, err := os.Stat(c); err == nil && !st.IsDir() {
-			return c, true
+// Resolve maps a URL path (as sent, percent-encoded) to the file the host
+// sends. It uses the gate's own host rules, so the preview server answers
+// exactly the links `checks links` accepts. Candidates are cleaned paths
+// relative to dir, so nothing outside dir is ever served.
+func Resolve(dir, escapedPath string) (string, bool) {
+	for _, c := range (links.Host{CleanURLs: true}).Candidates(escapedPath) {
+		f := filepath.Join(dir, filepath.FromSlash(c))
+		if st, err := os.Stat(f); err == nil && !st.IsDir() {
+			return f, true
 		}
 	}
 	return "", false

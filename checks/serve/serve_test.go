@@ -15,7 +15,7 @@ func site(t *testing.T) string {
 	dir := t.TempDir()
 	for name, body := range map[string]string{
 		"index.html": "home", "faq/index.html": "faq", "legacy.html": "legacy",
-		"404.html": "not found", "assets/app.js": "js",
+		"404.html": "not found", "assets/app.js": "js", "with space/index.html": "spaced",
 	} {
 		p := filepath.Join(dir, name)
 		require.NoError(t, os.MkdirAll(filepath.Dir(p), 0o755))
@@ -37,6 +37,7 @@ func TestHandlerServesLikeAStaticHost(t *testing.T) {
 		{"/faq?q=1", 200, "faq"},
 		{"/legacy", 200, "legacy"}, // clean URL answered from legacy.html
 		{"/assets/app.js", 200, "js"},
+		{"/with%20space/", 200, "spaced"}, // percent-encoded, as browsers send it
 		{"/missing", 404, "not found"},
 		{"/../../etc/passwd", 404, "not found"}, // never climbs out of the root
 		{"/faq.html", 404, "not found"},         // no faq.html file: the client normalises it

@@ -2,7 +2,6 @@ package markdown
 
 import (
 	"bytes"
-	"fmt"
 	"reflect"
 	"regexp"
 	"strconv"
@@ -117,5 +116,5 @@ func knownKeys() []string {
 
 func fmDiag(file string, line int, msg string) *diag.Diagnostic {
 	return &diag.Diagnostic{Severity: diag.Error, Check: "front-matter", File: file, Line: line,
-		Message: fmt.Sprint(msg)}
+		Message: msg}
 }

@@ -4,7 +4,6 @@ import (
 	"io"
 	"strings"
 
-	"github.com/alecthomas/chroma/v2"
 	"github.com/alecthomas/chroma/v2/styles"
 )
 
@@ -40,5 +39,3 @@ func scopeCSS(css, scope string) string {
 	}
 	return out.String()
 }
-
-var _ = chroma.Background
