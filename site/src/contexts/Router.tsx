@@ -37,7 +37,7 @@ export function RouterProvider({ initial, children }: { initial: Location; child
       return;
     }
     const url = new URL(href, window.location.href);
-    const target = { ...splitHref(url.pathname + url.search + url.hash) };
+    const target = splitHref(url.pathname + url.search + url.hash);
     target.pathname = normalizePath(redirectFor(target.pathname) ?? target.pathname);
     const id = ++navId.current;
     setPending(true);
