@@ -65,7 +65,7 @@ func newCommand(name string, stderr io.Writer, levels map[string]string) (*flag.
 }
 
 func (c *common) register(fs *flag.FlagSet, checks map[string]string) {
-	fs.StringVar(&c.format, "format", diag.FormatText, "output: text, json, github (workflow annotations) or junit")
+	fs.StringVar(&c.format, "format", diag.FormatText, "output: text, json, github (workflow annotations), junit or sarif")
 	fs.StringVar(&c.config, "config", "", "config file (default: checks.json in the current directory, if present)")
 	fs.StringVar(&c.color, "color", "auto", "colour text output: auto (only on a terminal, never with NO_COLOR), always or never")
 	c.levels = map[string]*string{}
@@ -91,9 +91,9 @@ func (c *common) loadConfig() (*Config, error) {
 		}
 	}
 	switch c.format {
-	case diag.FormatText, diag.FormatJSON, diag.FormatGitHub, diag.FormatJUnit:
+	case diag.FormatText, diag.FormatJSON, diag.FormatGitHub, diag.FormatJUnit, diag.FormatSARIF:
 	default:
-		return nil, fmt.Errorf("unknown -format %q: want text, json, github or junit", c.format)
+		return nil, fmt.Errorf("unknown -format %q: want text, json, github, junit or sarif", c.format)
 	}
 	return cfg, nil
 }

@@ -67,6 +67,8 @@ func Write(w io.Writer, format string, l List, sum Summary, color bool) error {
 		}{l, sum})
 	case FormatJUnit:
 		return writeJUnit(w, l, sum) // the summary lives in the suite's attributes
+	case FormatSARIF:
+		return writeSARIF(w, l, sum)
 	case FormatGitHub:
 		writeGitHub(w, l)
 	default:
@@ -131,11 +133,7 @@ func writeGitHub(w io.Writer, l List) {
 		if line > 0 {
 			props += fmt.Sprintf(",line=%d", line)
 		}
-		msg := d.Message
-		for _, n := range d.Notes {
-			msg += "\n" + n
-		}
-		fmt.Fprintf(w, "::%s %s,title=%s::%s\n", level, props, escapeProp(d.Check), escapeData(msg))
+		fmt.Fprintf(w, "::%s %s,title=%s::%s\n", level, props, escapeProp(d.Check), escapeData(messageWithNotes(d)))
 	}
 }
 
