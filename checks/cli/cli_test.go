@@ -2,11 +2,14 @@ package cli
 
 import (
 	"bytes"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -91,4 +94,37 @@ func TestProgressOnlyOnATerminal(t *testing.T) {
 	errOut.Reset()
 	Run([]string{"links", "site"}, &out, &errOut, false)
 	assert.Empty(t, errOut.String())
+}
+
+// External links are requested only with --external; a 404 then fails the
+// run at the page and line of the link, and the answer is cached.
+func TestExternalLinksOnlyOnRequest(t *testing.T) {
+	var requests atomic.Int32
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		requests.Add(1)
+		if r.URL.Path == "/gone" {
+			w.WriteHeader(http.StatusNotFound)
+		}
+	}))
+	defer srv.Close()
+	t.Chdir(t.TempDir())
+	require.NoError(t, os.MkdirAll("site", 0o755))
+	page := "<p>\n<a href=\"" + srv.URL + "/ok\">ok</a>\n<a href=\"" + srv.URL + "/gone#part\">gone</a>\n<a href=\"mailto:x@y.z\">mail</a>\n"
+	require.NoError(t, os.WriteFile("site/index.html", []byte(page), 0o644))
+
+	var out, errOut bytes.Buffer
+	assert.Equal(t, 0, Run([]string{"links", "site"}, &out, &errOut, false))
+	assert.Zero(t, requests.Load(), "no request without --external")
+
+	out.Reset()
+	args := []string{"links", "site", "--external", "--external-cache", "cache.json"}
+	assert.Equal(t, 1, Run(args, &out, &errOut, false), errOut.String())
+	assert.Contains(t, out.String(), "  3      error   broken external link \""+srv.URL+"/gone#part\": the server answered 404 Not Found [external-link]")
+	assert.NotContains(t, out.String(), "/ok")
+	asked := requests.Load()
+
+	out.Reset()
+	assert.Equal(t, 1, Run(args, &out, &errOut, false))
+	assert.Equal(t, asked, requests.Load(), "the second run is answered from the cache")
+	assert.Contains(t, out.String(), "404 Not Found")
 }

@@ -22,7 +22,8 @@ const (
 // Config is checks.json at the repository root; flags override it.
 type Config struct {
 	// Levels by check id: broken-link, broken-anchor, duplicate-route,
-	// markdown-link, markdown-anchor, markdown-image.
+	// markdown-link, markdown-anchor, markdown-image, external-link,
+	// external-unreachable.
 	Levels    map[string]Level `json:"levels"`
 	CleanURLs *bool            `json:"cleanUrls"`
 	SiteURL   string           `json:"siteUrl"`
@@ -36,6 +37,7 @@ func defaultLevels() map[string]Level {
 	return map[string]Level{
 		"broken-link": Throw, "broken-anchor": Warn, "duplicate-route": Warn,
 		"markdown-link": Throw, "markdown-anchor": Warn, "markdown-image": Throw, "unreadable": Warn,
+		"external-link": Throw, "external-unreachable": Warn,
 	}
 }
 

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"context"
 	"errors"
 	"flag"
 	"fmt"
@@ -8,6 +9,7 @@ import (
 	"time"
 
 	"devdocs/checks/diag"
+	"devdocs/checks/external"
 	"devdocs/checks/links"
 	"devdocs/checks/routes"
 	"devdocs/checks/site"
@@ -17,7 +19,9 @@ func runLinks(args []string, stdout, stderr io.Writer, tty bool) int {
 	start := time.Now()
 	fs, c := newCommand("links", stderr, map[string]string{
 		"on-broken-links": links.BrokenLink, "on-broken-anchors": links.BrokenAnchor, "on-duplicate-routes": routes.DuplicateRoute,
+		"on-broken-external": external.BrokenExternal, "on-unreachable-external": external.Unreachable,
 	})
+	ext := externalFlags(fs)
 	routesFile := fs.String("routes", "", "routes.json of the build: maps pages to markdown sources and finds duplicate routes")
 	cleanURLs := fs.Bool("clean-urls", true, "the host answers /p with p.html")
 	siteURL := fs.String("site-url", "", "the site's public URL: absolute links to it are checked as internal")
@@ -36,7 +40,7 @@ func runLinks(args []string, stdout, stderr io.Writer, tty bool) int {
 	if err != nil {
 		return usageError(stderr, "links", err)
 	}
-	opts := links.Options{Host: links.Host{CleanURLs: *cleanURLs}, SiteURL: *siteURL, Ignore: ignore}
+	opts := links.Options{Host: links.Host{CleanURLs: *cleanURLs}, SiteURL: *siteURL, Ignore: ignore, CollectExternal: ext.enabled}
 	if tty {
 		opts.Progress = progress(stderr)
 	}
@@ -57,15 +61,20 @@ func runLinks(args []string, stdout, stderr io.Writer, tty bool) int {
 			return usageError(stderr, "links", err)
 		}
 	}
-	found, stats := gather(dir, s, table, opts)
+	found, stats := gather(dir, s, table, opts, func(uses map[string][]external.Use) diag.List {
+		return ext.check(uses, stderr)
+	})
 	sum := diag.Summary{Tool: "checks links", Pages: stats.Pages, Links: stats.Links}
 	return finish(stdout, c, cfg.apply(found), sum, start, tty)
 }
 
 // gather runs every check, attaches markdown sources, and names pages by
 // their path under dir so they can be opened from the report.
-func gather(dir string, s *site.Site, table *routes.Table, opts links.Options) (diag.List, links.Stats) {
+func gather(dir string, s *site.Site, table *routes.Table, opts links.Options, checkExternal func(map[string][]external.Use) diag.List) (diag.List, links.Stats) {
 	found, stats := links.Check(s, opts)
+	if opts.CollectExternal {
+		found = append(found, checkExternal(stats.External)...)
+	}
 	for i, d := range found {
 		found[i].Source = table.Source(d.File, d.Href)
 	}
@@ -98,4 +107,40 @@ func isSet(fs *flag.FlagSet, name string) bool {
 	set := false
 	fs.Visit(func(f *flag.Flag) { set = set || f.Name == name })
 	return set
+}
+
+// externalOptions are the flags of the opt-in check of links to other sites.
+type externalOptions struct {
+	enabled     bool
+	opts        external.Options
+	cache       string
+	cacheMaxAge time.Duration
+}
+
+func externalFlags(fs *flag.FlagSet) *externalOptions {
+	e := &externalOptions{opts: external.Defaults()}
+	fs.BoolVar(&e.enabled, "external", false, "also request every link to another site (needs the network; off by default)")
+	fs.IntVar(&e.opts.Concurrency, "external-concurrency", e.opts.Concurrency, "external requests in flight at once")
+	fs.Float64Var(&e.opts.HostRate, "external-host-rate", e.opts.HostRate, "external requests per second to any one host")
+	fs.DurationVar(&e.opts.Timeout, "external-timeout", e.opts.Timeout, "time limit of one external request")
+	fs.StringVar(&e.cache, "external-cache", external.DefaultCacheFile(), "file that remembers answers between runs (empty: no cache)")
+	fs.DurationVar(&e.cacheMaxAge, "external-cache-age", 24*time.Hour, "how long a remembered answer is trusted")
+	return e
+}
+
+// check requests the URLs; a cache that cannot be read or written costs
+// time, never the result, so it is only mentioned on stderr.
+func (e *externalOptions) check(uses map[string][]external.Use, stderr io.Writer) diag.List {
+	if e.cache != "" {
+		c, err := external.OpenCache(e.cache, e.cacheMaxAge, nil)
+		if err != nil {
+			fmt.Fprintf(stderr, "checks links: external cache: %v\n", err)
+		}
+		e.opts.Cache = c
+	}
+	found := external.Check(context.Background(), uses, e.opts)
+	if err := e.opts.Cache.Save(); err != nil {
+		fmt.Fprintf(stderr, "checks links: external cache not saved: %v\n", err)
+	}
+	return found
 }

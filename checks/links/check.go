@@ -6,6 +6,7 @@ import (
 	"sync"
 
 	"devdocs/checks/diag"
+	"devdocs/checks/external"
 	"devdocs/checks/site"
 )
 
@@ -27,10 +28,16 @@ type Options struct {
 	Ignore func(href string) bool
 	// Progress, when set, is told after each page how many of how many are done.
 	Progress func(done, total int)
+	// CollectExternal gathers links to other sites into Stats.External.
+	CollectExternal bool
 }
 
 // Stats counts what was checked.
-type Stats struct{ Pages, Links int }
+type Stats struct {
+	Pages, Links int
+	// External maps each absolute URL to where it is linked from.
+	External map[string][]external.Use
+}
 
 // pending is a link to an anchor on a page not parsed yet, checked once
 // every page's ids are known. Kept small: a large site has many.
@@ -49,13 +56,16 @@ func Check(s *site.Site, opts Options) (diag.List, Stats) {
 	var mu sync.Mutex
 	var out diag.List
 	var later []pending
-	var stats Stats
+	stats := Stats{External: map[string][]external.Use{}}
 	s.Parse(func() site.Visitor {
 		w := &worker{s: s, opts: opts, cache: map[string]resolved{}}
 		return func(p *site.Page) {
-			found, deferred := w.page(p)
+			found, deferred, ext := w.page(p)
 			mu.Lock()
 			out, later = append(out, found...), append(later, deferred...)
+			for _, e := range ext {
+				stats.External[e.url] = append(stats.External[e.url], e.use)
+			}
 			stats.Pages++
 			stats.Links += len(p.Links)
 			if opts.Progress != nil {
@@ -91,13 +101,22 @@ type worker struct {
 	buf   []byte // reused to build candidate file names without allocating
 }
 
-func (w *worker) page(p *site.Page) (found diag.List, later []pending) {
+// externalUse is a link to another site, kept for the external check.
+type externalUse struct {
+	url string
+	use external.Use
+}
+
+func (w *worker) page(p *site.Page) (found diag.List, later []pending, ext []externalUse) {
 	pageURL := PageURL(p.Path)
 	for _, l := range p.Links {
 		if w.opts.Ignore != nil && w.opts.Ignore(l.Raw) {
 			continue
 		}
 		r := w.resolve(l.Raw, pageURL, p.Base)
+		if r.ref.Kind == External && w.opts.CollectExternal {
+			ext = append(ext, externalUse{r.ref.URL, external.Use{Page: p.Path, Line: l.Line, Href: l.Raw}})
+		}
 		if r.ref.Kind != Internal {
 			continue
 		}
@@ -120,7 +139,7 @@ func (w *worker) page(p *site.Page) (found diag.List, later []pending) {
 			}
 		}
 	}
-	return found, later
+	return found, later, ext
 }
 
 func (w *worker) resolve(raw, pageURL, base string) resolved {
