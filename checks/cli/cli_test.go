@@ -75,6 +75,7 @@ func TestUsage(t *testing.T) {
 		{"links . --format yaml", 2, `unknown -format "yaml"`},
 		{"links . --on-broken-links explode", 2, `level "explode" for broken-link`},
 		{"links . --config /no/such.json", 2, "no such file"},
+		{"links . --site-url docs.example.com", 2, "want an absolute URL"},
 	}
 	for _, c := range cases {
 		var out, errOut bytes.Buffer

@@ -27,6 +27,7 @@ type Config struct {
 	Levels    map[string]Level `json:"levels"`
 	CleanURLs *bool            `json:"cleanUrls"`
 	SiteURL   string           `json:"siteUrl"`
+	BaseURL   string           `json:"baseUrl"`
 	// Ignore holds regular expressions; a link whose href matches one is not checked.
 	Ignore []string `json:"ignore"`
 }
@@ -59,7 +60,7 @@ func loadConfig(file string, required bool) (*Config, error) {
 			return nil, fmt.Errorf("%s: %v", file, err)
 		}
 	}
-	c.CleanURLs, c.SiteURL, c.Ignore = fileCfg.CleanURLs, fileCfg.SiteURL, fileCfg.Ignore
+	c.CleanURLs, c.SiteURL, c.BaseURL, c.Ignore = fileCfg.CleanURLs, fileCfg.SiteURL, fileCfg.BaseURL, fileCfg.Ignore
 	return c, nil
 }
 

@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"net/url"
 	"time"
 
 	"devdocs/checks/diag"
@@ -24,7 +25,8 @@ func runLinks(args []string, stdout, stderr io.Writer, tty bool) int {
 	ext := externalFlags(fs)
 	routesFile := fs.String("routes", "", "routes.json of the build: maps pages to markdown sources and finds duplicate routes")
 	cleanURLs := fs.Bool("clean-urls", true, "the host answers /p with p.html")
-	siteURL := fs.String("site-url", "", "the site's public URL: absolute links to it are checked as internal")
+	siteURL := fs.String("site-url", "", "the site's public URL: absolute links to it are checked as internal (a path in it is the base URL)")
+	baseURL := fs.String("base-url", "", "the path the site is served under, e.g. /repo/ (Docusaurus baseUrl); links outside it are broken")
 	pos, err := parse(fs, args)
 	if err != nil {
 		return 2
@@ -49,6 +51,12 @@ func runLinks(args []string, stdout, stderr io.Writer, tty bool) int {
 	}
 	if opts.SiteURL == "" {
 		opts.SiteURL = cfg.SiteURL
+	}
+	if *baseURL == "" {
+		*baseURL = cfg.BaseURL
+	}
+	if opts.BasePath, err = basePath(*baseURL, opts.SiteURL); err != nil {
+		return usageError(stderr, "links", err)
 	}
 	dir := pos[0]
 	s, err := site.Load(dir)
@@ -143,4 +151,19 @@ func (e *externalOptions) check(uses map[string][]external.Use, stderr io.Writer
 		fmt.Fprintf(stderr, "checks links: external cache not saved: %v\n", err)
 	}
 	return found
+}
+
+// basePath is --base-url, or else the path of --site-url.
+func basePath(base, siteURL string) (string, error) {
+	if base != "" {
+		return links.NormalizeBase(base), nil
+	}
+	if siteURL == "" {
+		return "", nil
+	}
+	u, err := url.Parse(siteURL)
+	if err != nil || u.Host == "" {
+		return "", fmt.Errorf("site URL %q: want an absolute URL such as https://docs.example.com/", siteURL)
+	}
+	return links.NormalizeBase(u.Path), nil
 }

@@ -24,6 +24,9 @@ const NavbarHintPages = 5
 type Options struct {
 	Host    Host
 	SiteURL string
+	// BasePath is the path the site is served under, "/sub/", or "" for the
+	// root (see NormalizeBase). Links outside it leave the site.
+	BasePath string
 	// Ignore reports true for hrefs the user asked not to check.
 	Ignore func(href string) bool
 	// Progress, when set, is told after each page how many of how many are done.
@@ -86,9 +89,10 @@ func Check(s *site.Site, opts Options) (diag.List, Stats) {
 
 // resolved is a cached lookup of an absolute href.
 type resolved struct {
-	ref  Ref
-	file string
-	ok   bool
+	ref     Ref
+	file    string
+	ok      bool
+	outside bool // above the base path: not on this site at all
 }
 
 // worker checks pages on one goroutine; its cache needs no lock. Absolute
@@ -109,6 +113,9 @@ type externalUse struct {
 
 func (w *worker) page(p *site.Page) (found diag.List, later []pending, ext []externalUse) {
 	pageURL := PageURL(p.Path)
+	if w.opts.BasePath != "" {
+		pageURL = w.opts.BasePath + pageURL[1:]
+	}
 	for _, l := range p.Links {
 		if w.opts.Ignore != nil && w.opts.Ignore(l.Raw) {
 			continue
@@ -122,6 +129,10 @@ func (w *worker) page(p *site.Page) (found diag.List, later []pending, ext []ext
 		}
 		d := diag.Diagnostic{Severity: diag.Error, File: p.Path, Line: l.Line, Href: l.Raw}
 		switch {
+		case r.outside:
+			d.Check, d.Target = BrokenLink, r.ref.Path
+			d.Message = fmt.Sprintf("broken link %q: %s is outside the base path %s the site is served under", l.Raw, r.ref.Path, w.opts.BasePath)
+			found = append(found, d)
 		case !r.ok:
 			d.Check, d.Target = BrokenLink, r.ref.Path
 			d.Message = fmt.Sprintf("broken link %q: no file answers %s", l.Raw, r.ref.Path)
@@ -151,7 +162,12 @@ func (w *worker) resolve(raw, pageURL, base string) resolved {
 	}
 	r := resolved{ref: Resolve(raw, pageURL, base, w.opts.SiteURL)}
 	if r.ref.Kind == Internal {
-		r.file, r.ok = w.lookup(r.ref.Path)
+		inSite, ok := StripBase(r.ref.Path, w.opts.BasePath)
+		if !ok {
+			r.outside = true
+		} else {
+			r.file, r.ok = w.lookup(inSite)
+		}
 	}
 	if cacheable {
 		if len(w.cache) >= cacheLimit {

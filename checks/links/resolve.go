@@ -100,7 +100,8 @@ func plainRef(href string) Ref {
 	return Ref{Kind: Internal, Path: p, Fragment: frag, HasFrag: hasFrag}
 }
 
-// ownPath maps https://our.site/base/x to /x when the link points at our own site.
+// ownPath maps https://our.site/x to /x when the link points at our own
+// site. A path in the site URL is the base path, removed by StripBase.
 func ownPath(abs *url.URL, siteURL string) (*url.URL, bool) {
 	if siteURL == "" {
 		return nil, false
@@ -109,11 +110,37 @@ func ownPath(abs *url.URL, siteURL string) (*url.URL, bool) {
 	if err != nil || !strings.EqualFold(s.Host, abs.Host) {
 		return nil, false
 	}
-	rest := strings.TrimPrefix(abs.Path, strings.TrimSuffix(s.Path, "/"))
-	if !strings.HasPrefix(rest, "/") {
-		rest = "/" + rest
+	p := abs.Path
+	if !strings.HasPrefix(p, "/") {
+		p = "/" + p
 	}
-	return &url.URL{Path: rest, RawQuery: abs.RawQuery, Fragment: abs.Fragment}, true
+	return &url.URL{Path: p, RawPath: abs.RawPath, RawQuery: abs.RawQuery, Fragment: abs.Fragment}, true
+}
+
+// NormalizeBase turns "sub", "/sub" or "/sub/" into "/sub/"; "" and "/" mean
+// the site is served at the root.
+func NormalizeBase(base string) string {
+	base = strings.Trim(base, "/")
+	if base == "" {
+		return ""
+	}
+	return "/" + base + "/"
+}
+
+// StripBase maps a URL path on the host to a path in the site when the site
+// is served under base (a GitHub Pages project site, a Docusaurus baseUrl).
+// A path outside base is not part of the site at all.
+func StripBase(p, base string) (string, bool) {
+	if base == "" {
+		return p, true
+	}
+	if p+"/" == base {
+		return "/", true
+	}
+	if rest, ok := strings.CutPrefix(p, base); ok {
+		return "/" + rest, true
+	}
+	return p, false
 }
 
 // Forms returns the spellings to try for an escaped path or fragment: as
