@@ -49,10 +49,6 @@ type pending struct {
 	line                       int
 }
 
-// cacheLimit bounds each worker's cache of resolved hrefs; when full it is
-// cleared, and the hot entries (navbar, footer) come back at once.
-const cacheLimit = 8192
-
 // Check parses the site and finds every broken link and anchor. Severity is
 // left at Error for both; the caller applies the configured levels.
 func Check(s *site.Site, opts Options) (diag.List, Stats) {
@@ -60,8 +56,9 @@ func Check(s *site.Site, opts Options) (diag.List, Stats) {
 	var out diag.List
 	var later []pending
 	stats := Stats{External: map[string][]external.Use{}}
+	index := NewIndex(s.Files, opts.Host)
 	s.Parse(func() site.Visitor {
-		w := &worker{s: s, opts: opts, cache: map[string]resolved{}}
+		w := &worker{s: s, opts: opts, index: index}
 		return func(p *site.Page) {
 			found, deferred, ext := w.page(p)
 			mu.Lock()
@@ -87,7 +84,7 @@ func Check(s *site.Site, opts Options) (diag.List, Stats) {
 	return out, stats
 }
 
-// resolved is a cached lookup of an absolute href.
+// resolved is an href resolved against its page and looked up.
 type resolved struct {
 	ref     Ref
 	file    string
@@ -95,14 +92,11 @@ type resolved struct {
 	outside bool // above the base path: not on this site at all
 }
 
-// worker checks pages on one goroutine; its cache needs no lock. Absolute
-// hrefs (navbar, footer, most content links) repeat across pages, so each is
-// resolved once per worker.
+// worker checks pages on one goroutine.
 type worker struct {
 	s     *site.Site
 	opts  Options
-	cache map[string]resolved
-	buf   []byte // reused to build candidate file names without allocating
+	index *Index
 }
 
 // externalUse is a link to another site, kept for the external check.
@@ -154,26 +148,14 @@ func (w *worker) page(p *site.Page) (found diag.List, later []pending, ext []ext
 }
 
 func (w *worker) resolve(raw, pageURL, base string) resolved {
-	cacheable := base == "" && strings.HasPrefix(raw, "/") && !strings.HasPrefix(raw, "//")
-	if cacheable {
-		if r, ok := w.cache[raw]; ok {
-			return r
-		}
-	}
 	r := resolved{ref: Resolve(raw, pageURL, base, w.opts.SiteURL)}
 	if r.ref.Kind == Internal {
 		inSite, ok := StripBase(r.ref.Path, w.opts.BasePath)
 		if !ok {
 			r.outside = true
 		} else {
-			r.file, r.ok = w.lookup(inSite)
+			r.file, r.ok = w.index.Lookup(inSite)
 		}
-	}
-	if cacheable {
-		if len(w.cache) >= cacheLimit {
-			clear(w.cache)
-		}
-		w.cache[raw] = r
 	}
 	return r
 }
@@ -182,45 +164,6 @@ func anchorDiag(d diag.Diagnostic, file, fragment string) diag.Diagnostic {
 	d.Check, d.Target = BrokenAnchor, "/"+file+"#"+fragment
 	d.Message = fmt.Sprintf("broken anchor %q: %s has no element with id %q", d.Href, file, fragment)
 	return d
-}
-
-// lookup finds the file that answers urlPath. The common case (a clean
-// path, no escapes) is looked up from a reused buffer: Go does not allocate
-// for m[string(buf)], and this runs for every link of the site.
-func (w *worker) lookup(urlPath string) (string, bool) {
-	if strings.Contains(urlPath, "%") || strings.Contains(urlPath, "//") || strings.Contains(urlPath, "/.") {
-		for _, c := range w.opts.Host.Candidates(urlPath) {
-			if _, ok := w.s.Files[c]; ok {
-				return c, true
-			}
-		}
-		return "", false
-	}
-	p := strings.TrimPrefix(urlPath, "/")
-	dir := p == "" || strings.HasSuffix(p, "/")
-	p = strings.TrimSuffix(p, "/")
-	try := func(suffix string) (string, bool) {
-		w.buf = append(append(w.buf[:0], p...), suffix...)
-		if _, ok := w.s.Files[string(w.buf)]; ok {
-			return string(w.buf), true
-		}
-		return "", false
-	}
-	if p == "" {
-		return try("index.html")
-	}
-	if !dir {
-		if f, ok := try(""); ok {
-			return f, true
-		}
-	}
-	if f, ok := try("/index.html"); ok {
-		return f, true
-	}
-	if w.opts.Host.CleanURLs && !dir {
-		return try(".html")
-	}
-	return "", false
 }
 
 func hasID(ids map[string]struct{}, frag string) bool {
