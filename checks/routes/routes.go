@@ -4,6 +4,7 @@ package routes
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -59,7 +60,8 @@ func OutputFile(route string) string {
 }
 
 // Source returns the markdown source of an output file and the line on
-// which href appears in it (0 when the href was rewritten, e.g. from .md).
+// which href appears in it; for an href the compiler rewrote from a .md
+// link, the line of that link.
 func (t *Table) Source(file, href string) string {
 	if t == nil {
 		return ""
@@ -68,23 +70,48 @@ func (t *Table) Source(file, href string) string {
 	if !ok || !strings.HasSuffix(r.Source, ".md") {
 		return ""
 	}
-	if line := findLine(r.Source, href); line > 0 {
+	if line := findLine(r.Source, markdownForms(href)); line > 0 {
 		return fmt.Sprintf("%s:%d", r.Source, line)
 	}
 	return r.Source
 }
 
-func findLine(file, needle string) int {
-	f, err := os.Open(file)
-	if err != nil || needle == "" {
+// markdownForms are the ways an href may be written in markdown, most exact
+// first: as is, then as the .md link the compiler turned into it
+// (/api/1.2/zkvm/receipts#journal came from receipts.md#journal or
+// receipts/index.md#journal).
+func markdownForms(href string) []string {
+	if href == "" {
+		return nil
+	}
+	forms := []string{"(" + href + ")", href}
+	p, frag, hasFrag := strings.Cut(href, "#")
+	p = strings.TrimSuffix(p, "/")
+	if i := strings.LastIndexByte(p, '/'); i >= 0 && i < len(p)-1 {
+		name := p[i+1:]
+		for _, md := range []string{name + ".md", name + "/index.md"} {
+			if hasFrag {
+				md += "#" + frag
+			}
+			forms = append(forms, md+")")
+		}
+	}
+	return forms
+}
+
+// findLine is the first line holding the first needle found at all.
+func findLine(file string, needles []string) int {
+	raw, err := os.ReadFile(file)
+	if err != nil {
 		return 0
 	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 1<<20), 1<<20)
-	for n := 1; sc.Scan(); n++ {
-		if strings.Contains(sc.Text(), needle) {
-			return n
+	for _, needle := range needles {
+		sc := bufio.NewScanner(bytes.NewReader(raw))
+		sc.Buffer(make([]byte, 1<<20), 1<<20)
+		for n := 1; sc.Scan(); n++ {
+			if strings.Contains(sc.Text(), needle) {
+				return n
+			}
 		}
 	}
 	return 0
