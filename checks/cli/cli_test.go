@@ -76,6 +76,7 @@ func TestUsage(t *testing.T) {
 		{"links . --on-broken-links explode", 2, `level "explode" for broken-link`},
 		{"links . --config /no/such.json", 2, "no such file"},
 		{"links . --site-url docs.example.com", 2, "want an absolute URL"},
+		{"links . --ignore-path (", 2, `ignore pattern "("`},
 	}
 	for _, c := range cases {
 		var out, errOut bytes.Buffer

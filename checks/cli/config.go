@@ -30,6 +30,9 @@ type Config struct {
 	BaseURL   string           `json:"baseUrl"`
 	// Ignore holds regular expressions; a link whose href matches one is not checked.
 	Ignore []string `json:"ignore"`
+	// IgnorePaths holds regular expressions; the links of a page whose path
+	// in the site matches one are not checked (its anchors still count).
+	IgnorePaths []string `json:"ignorePaths"`
 }
 
 // Defaults follow SPEC §5: broken links and markdown links fail the build,
@@ -60,7 +63,8 @@ func loadConfig(file string, required bool) (*Config, error) {
 			return nil, fmt.Errorf("%s: %v", file, err)
 		}
 	}
-	c.CleanURLs, c.SiteURL, c.BaseURL, c.Ignore = fileCfg.CleanURLs, fileCfg.SiteURL, fileCfg.BaseURL, fileCfg.Ignore
+	c.CleanURLs, c.SiteURL, c.BaseURL = fileCfg.CleanURLs, fileCfg.SiteURL, fileCfg.BaseURL
+	c.Ignore, c.IgnorePaths = fileCfg.Ignore, fileCfg.IgnorePaths
 	return c, nil
 }
 
@@ -76,9 +80,10 @@ func (c *Config) setLevel(check, level string) error {
 	return fmt.Errorf("level %q for %s: want ignore, log, warn or throw", level, check)
 }
 
-func (c *Config) ignoreFunc() (func(string) bool, error) {
+// matcher compiles patterns into one "does any match" function.
+func matcher(patterns []string) (func(string) bool, error) {
 	var res []*regexp.Regexp
-	for _, p := range c.Ignore {
+	for _, p := range patterns {
 		re, err := regexp.Compile(p)
 		if err != nil {
 			return nil, fmt.Errorf("ignore pattern %q: %v", p, err)

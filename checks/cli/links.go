@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"net/url"
+	"strings"
 	"time"
 
 	"devdocs/checks/diag"
@@ -23,6 +24,9 @@ func runLinks(args []string, stdout, stderr io.Writer, tty bool) int {
 		"on-broken-external": external.BrokenExternal, "on-unreachable-external": external.Unreachable,
 	})
 	ext := externalFlags(fs)
+	var ignoreFlag, ignorePathFlag patterns
+	fs.Var(&ignoreFlag, "ignore", "regular expression: links whose href matches are not checked (repeatable; adds to checks.json's ignore)")
+	fs.Var(&ignorePathFlag, "ignore-path", "regular expression: pages whose path in the site matches are not checked (repeatable)")
 	routesFile := fs.String("routes", "", "routes.json of the build: maps pages to markdown sources and finds duplicate routes")
 	cleanURLs := fs.Bool("clean-urls", true, "the host answers /p with p.html")
 	siteURL := fs.String("site-url", "", "the site's public URL: absolute links to it are checked as internal (a path in it is the base URL)")
@@ -38,11 +42,15 @@ func runLinks(args []string, stdout, stderr io.Writer, tty bool) int {
 	if err != nil {
 		return usageError(stderr, "links", err)
 	}
-	ignore, err := cfg.ignoreFunc()
+	ignore, err := matcher(append(cfg.Ignore, ignoreFlag...))
 	if err != nil {
 		return usageError(stderr, "links", err)
 	}
-	opts := links.Options{Host: links.Host{CleanURLs: *cleanURLs}, SiteURL: *siteURL, Ignore: ignore, CollectExternal: ext.enabled}
+	ignorePath, err := matcher(append(cfg.IgnorePaths, ignorePathFlag...))
+	if err != nil {
+		return usageError(stderr, "links", err)
+	}
+	opts := links.Options{Host: links.Host{CleanURLs: *cleanURLs}, SiteURL: *siteURL, Ignore: ignore, SkipPage: ignorePath, CollectExternal: ext.enabled}
 	if tty {
 		opts.Progress = progress(stderr)
 	}
@@ -167,3 +175,9 @@ func basePath(base, siteURL string) (string, error) {
 	}
 	return links.NormalizeBase(u.Path), nil
 }
+
+// patterns is a repeatable string flag.
+type patterns []string
+
+func (p *patterns) String() string     { return strings.Join(*p, ", ") }
+func (p *patterns) Set(v string) error { *p = append(*p, v); return nil }

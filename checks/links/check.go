@@ -29,6 +29,8 @@ type Options struct {
 	BasePath string
 	// Ignore reports true for hrefs the user asked not to check.
 	Ignore func(href string) bool
+	// SkipPage reports true for pages whose links are not to be checked.
+	SkipPage func(path string) bool
 	// Progress, when set, is told after each page how many of how many are done.
 	Progress func(done, total int)
 	// CollectExternal gathers links to other sites into Stats.External.
@@ -106,6 +108,9 @@ type externalUse struct {
 }
 
 func (w *worker) page(p *site.Page) (found diag.List, later []pending, ext []externalUse) {
+	if w.opts.SkipPage != nil && w.opts.SkipPage(p.Path) {
+		return nil, nil, nil
+	}
 	pageURL := PageURL(p.Path)
 	if w.opts.BasePath != "" {
 		pageURL = w.opts.BasePath + pageURL[1:]
