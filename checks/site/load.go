@@ -135,12 +135,16 @@ func (s *Site) parseOne(r string, visit Visitor) {
 	visit(page)
 }
 
+// rel is p relative to root. WalkDir's paths all start with root, so
+// slicing does it without filepath.Rel's work for each of many files.
 func rel(root, p string) string {
-	r, err := filepath.Rel(root, p)
-	if err != nil {
-		return filepath.ToSlash(p)
+	if r, ok := strings.CutPrefix(p, root+string(filepath.Separator)); ok {
+		return filepath.ToSlash(r)
 	}
-	return filepath.ToSlash(r)
+	if r, err := filepath.Rel(root, p); err == nil {
+		return filepath.ToSlash(r)
+	}
+	return filepath.ToSlash(p)
 }
 
 func isHTML(p string) bool {
