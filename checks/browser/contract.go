@@ -28,8 +28,8 @@ type Contract struct {
 	// LoaderPage is the page the loader checks start from (a docs page:
 	// its content is a lazily loaded chunk); NavLink picks the links on it
 	// to navigate by, the first visible one to another page.
-	LoaderPage string `json:"loaderPage"`
-	NavLink    string `json:"navLink"`
+	LoaderPage  string `json:"loaderPage"`
+	NavLink     string `json:"navLink"`
 	RetryButton string `json:"retryButton"`
 	// Content matches the requests that carry page content (a CDP Fetch URL
 	// pattern). The page's own entry scripts are never held back.

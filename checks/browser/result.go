@@ -1,8 +1,8 @@
 package browser
 
 import (
-	"errors"
 	"context"
+	"errors"
 	"fmt"
 )
 

@@ -84,7 +84,6 @@ func (t tab) closeModal() error {
 	return err
 }
 
-
 func (t tab) escapeCloses(r *results) error {
 	if err := t.closeModal(); err != nil {
 		return err
