@@ -33,16 +33,21 @@ func Run(o Options) ([]Result, error) {
 	if st, err := os.Stat(o.Dir); err != nil || !st.IsDir() {
 		return nil, fmt.Errorf("%s is not a directory", o.Dir)
 	}
-	base, stop, err := start(o.Dir)
-	if err != nil {
-		return nil, err
-	}
-	defer stop()
 	b, err := Launch(o.Chromium)
 	if err != nil {
 		return nil, err
 	}
 	defer b.Close()
+	return b.Check(o)
+}
+
+// Check runs the checks of o in this browser.
+func (b *Browser) Check(o Options) ([]Result, error) {
+	base, stop, err := start(o.Dir)
+	if err != nil {
+		return nil, err
+	}
+	defer stop()
 	var out []Result
 	for _, id := range selected(o.Checks) {
 		out = append(out, runOne(b, base, id, o)...)
