@@ -44,7 +44,7 @@ func Launch(path string) (*Browser, error) {
 	}
 	b := &Browser{profile: profile}
 	alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(), b.options(path)...)
-	ctx, cancelCtx := chromedp.NewContext(alloc)
+	ctx, cancelCtx := chromedp.NewContext(alloc, quiet)
 	b.ctx, b.cancel = ctx, func() { cancelCtx(); cancelAlloc() }
 	// The first action starts the process and ties its life to b.ctx, so it
 	// gets no deadline itself; a start that hangs is bounded by the timer.
@@ -68,8 +68,6 @@ func (b *Browser) options(path string) []chromedp.ExecAllocatorOption {
 		chromedp.Flag("disable-component-update", true),
 		chromedp.Flag("disable-sync", true),
 		chromedp.Flag("disable-dev-shm-usage", true),
-		// Desktop width: at 996 px and below the sidebar becomes the mobile menu.
-		chromedp.WindowSize(1280, 900),
 		chromedp.UserDataDir(b.profile),
 		// Its own process group, so a hung browser and all its helpers die
 		// with one signal; Pdeathsig covers our own crash.
@@ -104,6 +102,11 @@ func (b *Browser) Close() {
 	b.kill()
 	_ = os.RemoveAll(b.profile)
 }
+
+// quiet keeps chromedp's own error log off stderr (set on the browser,
+// every tab inherits it): a check that fails
+// for the same reason reports it itself.
+var quiet = chromedp.WithErrorf(func(string, ...any) {})
 
 func (b *Browser) kill() {
 	if b.cmd != nil && b.cmd.Process != nil {

@@ -37,7 +37,9 @@ func eval[T any](ctx context.Context, expr string) (T, error) {
 
 // open loads path and waits until the app says it is ready.
 func (t tab) open(path string) error {
-	if err := chromedp.Do(t.ctx, chromedp.Navigate(t.base+path)); err != nil {
+	// Desktop width in every tab: at 996 px and below the sidebar turns
+	// into the mobile menu and its links are hidden.
+	if err := chromedp.Do(t.ctx, chromedp.EmulateViewport(1280, 900), chromedp.Navigate(t.base+path)); err != nil {
 		return fmt.Errorf("opening %s: %w", path, err)
 	}
 	return t.waitReady()
