@@ -22,6 +22,7 @@ func runAll(args []string, stdout, stderr io.Writer, tty bool) int {
 	routesFile := fs.String("routes", "site/.generated/routes.json", "routes.json of the build (skipped when missing)")
 	chromium := fs.String("chromium", envOr("CHROMIUM", "/usr/bin/chromium"), "the Chromium binary (env CHROMIUM)")
 	only := fs.String("checks", "", "browser check ids to run (default: all)")
+	jsonOut := fs.String("json", "", "also write the results as JSON here, for checks report (whatever --format is)")
 	pos, err := parse(fs, args)
 	if err != nil {
 		return 2
@@ -57,8 +58,15 @@ func runAll(args []string, stdout, stderr io.Writer, tty bool) int {
 			res.Runs = append(res.Runs, *run)
 		}
 	}
-	if err := writeAll(stdout, c, res, time.Since(start), tty); err != nil {
+	total := totals(res, time.Since(start))
+	if err := writeAll(stdout, c, res, total, tty); err != nil {
 		return 2
+	}
+	if *jsonOut != "" {
+		err := writeFile(*jsonOut, func(w io.Writer) error { return writeJSON(w, res, total) })
+		if err != nil {
+			return usageError(stderr, "all", err)
+		}
 	}
 	return code
 }
@@ -81,25 +89,10 @@ func runStep(args []string, stderr io.Writer) (*report.Run, int) {
 // writeAll prints every run. JSON is one document ({runs, summary}) that
 // `checks report` reads; text and annotations go run by run; JUnit and
 // SARIF get one merged list.
-func writeAll(w io.Writer, c *common, res report.Results, took time.Duration, tty bool) error {
-	total := diag.Summary{Tool: "checks all", Seconds: took.Seconds()}
-	var merged diag.List
-	for _, r := range res.Runs {
-		total.Pages = max(total.Pages, r.Summary.Pages)
-		total.Links += r.Summary.Links
-		total.Checks += r.Summary.Checks
-		total.Errors += r.Summary.Errors
-		total.Warnings += r.Summary.Warnings
-		merged = append(merged, r.Diagnostics...)
-	}
+func writeAll(w io.Writer, c *common, res report.Results, total diag.Summary, tty bool) error {
 	switch c.format {
 	case diag.FormatJSON:
-		enc := json.NewEncoder(w)
-		enc.SetIndent("", "  ")
-		return enc.Encode(struct {
-			Runs    []report.Run `json:"runs"`
-			Summary diag.Summary `json:"summary"`
-		}{res.Runs, total})
+		return writeJSON(w, res, total)
 	case diag.FormatText, diag.FormatGitHub:
 		for _, r := range res.Runs {
 			if err := diag.Write(w, c.format, r.Diagnostics, r.Summary, c.useColor(tty)); err != nil {
@@ -109,5 +102,31 @@ func writeAll(w io.Writer, c *common, res report.Results, took time.Duration, tt
 		_, err := fmt.Fprintf(w, "checks all: %s in %.2fs\n", diag.Counts(total.Errors, total.Warnings), total.Seconds)
 		return err
 	}
+	var merged diag.List
+	for _, r := range res.Runs {
+		merged = append(merged, r.Diagnostics...)
+	}
 	return diag.Write(w, c.format, merged, total, false)
+}
+
+func writeJSON(w io.Writer, res report.Results, total diag.Summary) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(struct {
+		Runs    []report.Run `json:"runs"`
+		Summary diag.Summary `json:"summary"`
+	}{res.Runs, total})
+}
+
+// totals adds up the runs; pages are the most any one run saw, not a sum.
+func totals(res report.Results, took time.Duration) diag.Summary {
+	total := diag.Summary{Tool: "checks all", Seconds: took.Seconds()}
+	for _, r := range res.Runs {
+		total.Pages = max(total.Pages, r.Summary.Pages)
+		total.Links += r.Summary.Links
+		total.Checks += r.Summary.Checks
+		total.Errors += r.Summary.Errors
+		total.Warnings += r.Summary.Warnings
+	}
+	return total
 }

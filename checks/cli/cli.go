@@ -44,6 +44,8 @@ func Run(args []string, stdout, stderr io.Writer, tty bool) int {
 		return runReport(args[1:], stdout, stderr)
 	case "all":
 		return runAll(args[1:], stdout, stderr, tty)
+	case "install-hook":
+		return runInstallHook(args[1:], stdout, stderr)
 	case "-h", "--help", "help":
 		fmt.Fprint(stdout, usage)
 		return 0
