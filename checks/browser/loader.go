@@ -50,27 +50,20 @@ type loaderTab struct {
 func checkLoader(b *Browser, t tab, dir string) []Result {
 	r := &results{check: LoaderTiming, page: t.c.LoaderPage}
 	exempt := entryScripts(dir, t.c.LoaderPage)
-	steps := []struct {
-		want string
-		run  func(loaderTab, *results) error
-	}{
-		{"fast content shows no spinner", loaderFast},
-		{"slow navigation waits 200 ms for the progress bar", loaderSlowNavigation},
-		{"failed content shows the error box; Retry waits 200 ms for the spinner", loaderFailThenRetry},
-	}
-	for _, s := range steps {
-		fresh, cancel := t.fresh(b)
-		lt := loaderTab{fresh, &holdBack{exempt: exempt}}
-		err := lt.prepare()
-		if err == nil {
-			err = s.run(lt, r)
-		}
-		cancel()
-		if err != nil {
-			return r.broke(s.want, err)
+	held := func(run func(loaderTab, *results) error) func(tab, *results) error {
+		return func(t tab, r *results) error {
+			lt := loaderTab{t, &holdBack{exempt: exempt}}
+			if err := lt.prepare(); err != nil {
+				return err
+			}
+			return run(lt, r)
 		}
 	}
-	return r.list
+	return r.inFreshTabs(b, t, []step{
+		{"fast content shows no spinner", held(loaderFast)},
+		{"slow navigation waits 200 ms for the progress bar", held(loaderSlowNavigation)},
+		{"failed content shows the error box; Retry waits 200 ms for the spinner", held(loaderFailThenRetry)},
+	})
 }
 
 func (t loaderTab) prepare() error {

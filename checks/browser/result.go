@@ -41,3 +41,23 @@ func (r *results) broke(want string, err error) []Result {
 	r.add(false, want, "%v", err)
 	return r.list
 }
+
+// step is one part of a check, run in a tab of its own.
+type step struct {
+	want string
+	run  func(tab, *results) error
+}
+
+// inFreshTabs runs each step in a new tab with fresh storage; a step that
+// cannot run (a hang, a crash) ends the check with that failure.
+func (r *results) inFreshTabs(b *Browser, t tab, steps []step) []Result {
+	for _, s := range steps {
+		fresh, cancel := t.fresh(b)
+		err := s.run(fresh, r)
+		cancel()
+		if err != nil {
+			return r.broke(s.want, err)
+		}
+	}
+	return r.list
+}

@@ -13,24 +13,12 @@ import (
 // following a change. Each part gets fresh storage.
 func checkTheme(b *Browser, t tab) []Result {
 	r := &results{check: ThemePersistence, page: t.c.Page}
-	steps := []struct {
-		want string
-		run  func(tab, *results) error
-	}{
+	return r.inFreshTabs(b, t, []step{
 		{"the default theme", themeDefault},
 		{"no flash of the wrong theme", themeFirstPaint},
 		{"the theme survives a reload", themeReload},
-		{"a second tab follows the change", func(t tab, r *results) error { return themeSecondTab(b, t, r) }},
-	}
-	for _, s := range steps {
-		fresh, cancel := t.fresh(b)
-		err := s.run(fresh, r)
-		cancel()
-		if err != nil {
-			return r.broke(s.want, err)
-		}
-	}
-	return r.list
+		{"a second tab follows the change", themeSecondTab},
+	})
 }
 
 // fresh is a new tab with its own storage and the same deadline.
@@ -136,7 +124,7 @@ func themeReload(t tab, r *results) error {
 
 // themeSecondTab opens two tabs on one storage, toggles in the first and
 // watches the second (the storage event).
-func themeSecondTab(b *Browser, first tab, r *results) error {
+func themeSecondTab(first tab, r *results) error {
 	if err := first.open(first.c.Page); err != nil {
 		return err
 	}

@@ -11,6 +11,7 @@ import (
 
 	"devdocs/checks/diag"
 	"devdocs/checks/report"
+	"devdocs/checks/routes"
 )
 
 func runReport(args []string, stdout, stderr io.Writer) int {
@@ -76,11 +77,11 @@ func readReportInputs(o *report.Options, previous, routesFile string) error {
 		o.Previous = &prev
 	}
 	if _, err := os.Stat(routesFile); err == nil {
-		routes, err := report.LoadRoutes(routesFile)
+		table, err := routes.Load(routesFile)
 		if err != nil {
 			return err
 		}
-		o.Routes = routes
+		o.Routes = table.Routes
 	}
 	return nil
 }

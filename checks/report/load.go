@@ -21,15 +21,6 @@ type Results struct {
 	Runs []Run `json:"runs"`
 }
 
-// Route is the part of a routes.json entry the version × page matrix needs.
-type Route struct {
-	Path    string `json:"path"`
-	Kind    string `json:"kind"`
-	Plugin  string `json:"plugin"`
-	Version string `json:"version"`
-	Source  string `json:"source"`
-}
-
 // LoadResults reads JSON files and directories of them; each file is one
 // run ({diagnostics, summary}) or many ({runs: [...]}).
 func LoadResults(paths ...string) (Results, error) {
@@ -85,17 +76,4 @@ func loadFile(file string) (Results, error) {
 		return Results{}, fmt.Errorf("%s: no \"runs\" and no \"summary\": is this the output of a checks command with --format json?", file)
 	}
 	return Results{Runs: []Run{doc.Run}}, nil
-}
-
-// LoadRoutes reads routes.json.
-func LoadRoutes(file string) ([]Route, error) {
-	raw, err := os.ReadFile(file)
-	if err != nil {
-		return nil, err
-	}
-	var rs []Route
-	if err := json.Unmarshal(raw, &rs); err != nil {
-		return nil, fmt.Errorf("%s: not a routes.json array: %v", file, err)
-	}
-	return rs, nil
 }

@@ -1,6 +1,7 @@
 package report
 
 import (
+	"devdocs/checks/routes"
 	"sort"
 	"strconv"
 	"strings"
@@ -27,14 +28,14 @@ type Cell struct {
 	Problems int
 }
 
-func matrix(routes []Route, problems []Problem, siteURL string) Matrix {
+func matrix(table []routes.Route, problems []Problem, siteURL string) Matrix {
 	perPage := map[string]int{}
 	for _, p := range problems {
 		perPage[p.Page]++
 	}
 	byRow := map[string]map[string]string{} // page in version → version → URL path
 	versions := map[string]bool{}
-	for _, r := range routes {
+	for _, r := range table {
 		if r.Version == "" {
 			continue
 		}
@@ -60,7 +61,7 @@ func matrix(routes []Route, problems []Problem, siteURL string) Matrix {
 // inVersion is a route's path inside its version, read from its source:
 // content/api/1.1/zkvm/install.md → zkvm/install (the latest version has
 // no version in its URL, so the URL cannot tell).
-func inVersion(r Route) string {
+func inVersion(r routes.Route) string {
 	src := r.Source
 	if i := strings.Index(src, "/"+r.Version+"/"); i >= 0 {
 		src = src[i+len(r.Version)+2:]

@@ -5,6 +5,7 @@
 package report
 
 import (
+	"devdocs/checks/routes"
 	"regexp"
 	"sort"
 	"strings"
@@ -15,11 +16,11 @@ import (
 
 // Options says where pages live and what to compare with.
 type Options struct {
-	Dist      string    // the built site's directory as the diagnostics name it ("site/dist")
-	SiteURL   string    // pages are linked at SiteURL + path; no links when empty
-	Routes    []Route   // routes.json, for the version × page matrix
-	Previous  *Results  // the last report's input, for new and fixed problems
-	Generated time.Time // shown in the report (fixed in tests)
+	Dist      string         // the built site's directory as the diagnostics name it ("site/dist")
+	SiteURL   string         // pages are linked at SiteURL + path; no links when empty
+	Routes    []routes.Route // routes.json, for the version × page matrix
+	Previous  *Results       // the last report's input, for new and fixed problems
+	Generated time.Time      // shown in the report (fixed in tests)
 }
 
 // Problem is one diagnostic as the report shows it.

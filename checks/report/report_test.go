@@ -10,6 +10,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"devdocs/checks/routes"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/report")
@@ -21,9 +23,9 @@ func fixture(t *testing.T) Report {
 	require.NoError(t, err)
 	prev, err := LoadResults(filepath.Join(dir, "previous.json"))
 	require.NoError(t, err)
-	routes, err := LoadRoutes(filepath.Join(dir, "routes.json"))
+	table, err := routes.Load(filepath.Join(dir, "routes.json"))
 	require.NoError(t, err)
-	return Build(res, Options{Dist: "site/dist", SiteURL: "https://dev.risczero.com", Routes: routes, Previous: &prev,
+	return Build(res, Options{Dist: "site/dist", SiteURL: "https://dev.risczero.com", Routes: table.Routes, Previous: &prev,
 		Generated: time.Date(2026, 11, 22, 14, 0, 0, 0, time.UTC)})
 }
 
