@@ -92,6 +92,10 @@ func Build(res Results, o Options) Report {
 
 // problems lists every diagnostic that is not a pass, worst first.
 func problems(res Results, o Options) []Problem {
+	bySource := map[string]string{}
+	for _, r := range o.Routes {
+		bySource[r.Source] = r.Path
+	}
 	var out []Problem
 	for _, run := range res.Runs {
 		for _, d := range run.Diagnostics {
@@ -100,6 +104,8 @@ func problems(res Results, o Options) []Problem {
 			}
 			p := Problem{Severity: d.Severity.String(), Check: d.Check, Message: d.Message, Location: d.Location(), Source: d.Source, Notes: d.Notes}
 			if page, ok := pagePath(d.File, o.Dist); ok {
+				p.Page, p.Link = page, link(o.SiteURL, page)
+			} else if page, ok := bySource[d.File]; ok { // a markdown file: the page built from it
 				p.Page, p.Link = page, link(o.SiteURL, page)
 			}
 			out = append(out, p)

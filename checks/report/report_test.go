@@ -69,7 +69,8 @@ func TestModel(t *testing.T) {
 	}
 	assert.Equal(t, []string{"/", "recursion", "zkvm/install"}, rows)
 	install := r.Matrix.Rows[2].Cells
-	assert.Equal(t, Cell{Exists: true, Path: "/api/zkvm/install", Link: "https://dev.risczero.com/api/zkvm/install", Problems: 1}, install[1])
+	assert.Equal(t, Cell{Exists: true, Path: "/api/zkvm/install", Link: "https://dev.risczero.com/api/zkvm/install", Problems: 2}, install[1],
+		"the broken link on the page and the broken markdown link in its source")
 	assert.False(t, r.Matrix.Rows[1].Cells[2].Exists, "0.21 has no recursion page")
 }
 
