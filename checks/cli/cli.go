@@ -18,6 +18,10 @@ const usage = `usage: checks <command> [flags] [args]
 commands:
   links DIR        check every link and anchor of a built site, and duplicate routes
   markdown [FILE…] check relative .md links, anchors and images in content/ (all files, or the ones given)
+  browser DIR      serve DIR and check search shortcuts, theme persistence and loader timing in Chromium
+  report FILE…     turn --format json results into report.html and a markdown summary
+  all [DIR]        markdown, links and browser on the built site (default site/dist): one summary, one exit code
+  install-hook     install a git pre-commit hook that runs checks markdown on the staged .md files
 
 exit status: 0 clean or warnings only, 1 errors, 2 usage or I/O failure
 run 'checks <command> -h' for a command's flags
@@ -34,6 +38,14 @@ func Run(args []string, stdout, stderr io.Writer, tty bool) int {
 		return runLinks(args[1:], stdout, stderr, tty)
 	case "markdown":
 		return runMarkdown(args[1:], stdout, stderr, tty)
+	case "browser":
+		return runBrowser(args[1:], stdout, stderr, tty)
+	case "report":
+		return runReport(args[1:], stdout, stderr)
+	case "all":
+		return runAll(args[1:], stdout, stderr, tty)
+	case "install-hook":
+		return runInstallHook(args[1:], stdout, stderr)
 	case "-h", "--help", "help":
 		fmt.Fprint(stdout, usage)
 		return 0

@@ -39,6 +39,7 @@ type Config struct {
 // broken anchors and duplicate routes only warn.
 func defaultLevels() map[string]Level {
 	return map[string]Level{
+		"search-shortcut": Throw, "theme-persistence": Throw, "loader-timing": Throw,
 		"broken-link": Throw, "broken-anchor": Warn, "duplicate-route": Warn,
 		"markdown-link": Throw, "markdown-anchor": Warn, "markdown-image": Throw, "unreadable": Warn,
 		"external-link": Throw, "external-unreachable": Warn,

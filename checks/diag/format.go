@@ -19,13 +19,18 @@ type Summary struct {
 	Tool     string  `json:"tool"`
 	Pages    int     `json:"pages"`
 	Links    int     `json:"links"`
+	Checks   int     `json:"checks,omitempty"` // browser expectations tried, where there are no links
 	Errors   int     `json:"errors"`
 	Warnings int     `json:"warnings"`
 	Seconds  float64 `json:"seconds"`
 }
 
 func (s Summary) String() string {
-	return fmt.Sprintf("%s: %s, %s checked in %.2fs: %s", s.Tool, Plural(s.Pages, "page"), Plural(s.Links, "link"), s.Seconds, Counts(s.Errors, s.Warnings))
+	what := Plural(s.Links, "link")
+	if s.Checks > 0 {
+		what = Plural(s.Checks, "expectation")
+	}
+	return fmt.Sprintf("%s: %s, %s checked in %.2fs: %s", s.Tool, Plural(s.Pages, "page"), what, s.Seconds, Counts(s.Errors, s.Warnings))
 }
 
 // Counts reads like "2 errors and 1 warning", or "no problems".

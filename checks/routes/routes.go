@@ -20,9 +20,11 @@ const DuplicateRoute = "duplicate-route"
 
 // Route is the part of a routes.json entry the gate uses.
 type Route struct {
-	Path   string `json:"path"`
-	Kind   string `json:"kind"`
-	Source string `json:"source"`
+	Path    string `json:"path"`
+	Kind    string `json:"kind"`
+	Source  string `json:"source"`
+	Plugin  string `json:"plugin,omitempty"`  // docs plugin of a versioned doc ("api")
+	Version string `json:"version,omitempty"` // its docs version ("1.2", "next")
 }
 
 // Table is routes.json, indexed by the output file each route is written to.

@@ -1,0 +1,115 @@
+// Package browser drives Debian's Chromium through chromedp to check what a
+// link checker cannot see: the search shortcuts, the colour mode and the
+// loader timing of a built site.
+package browser
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"syscall"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// DefaultChromium is where Debian's chromium package puts the browser.
+const DefaultChromium = "/usr/bin/chromium"
+
+// ErrNoChromium means the browser binary is missing; the message says how to get it.
+var ErrNoChromium = errors.New("chromium not found")
+
+// Browser is one headless Chromium with its own profile directory. Every
+// check opens its tabs in it; Close leaves no process and no directory behind.
+type Browser struct {
+	ctx     context.Context // the browser's root context: no deadline, it owns the process
+	cancel  context.CancelFunc
+	profile string
+	cmd     *exec.Cmd
+}
+
+// Launch starts Chromium at path (DefaultChromium when empty).
+func Launch(path string) (*Browser, error) {
+	if path == "" {
+		path = DefaultChromium
+	}
+	if _, err := exec.LookPath(path); err != nil {
+		return nil, fmt.Errorf("%w at %s: install it (Debian: apt-get install chromium, or `make chromium`) or pass --chromium PATH / set CHROMIUM", ErrNoChromium, path)
+	}
+	profile, err := os.MkdirTemp("", "checks-browser-")
+	if err != nil {
+		return nil, err
+	}
+	b := &Browser{profile: profile}
+	alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(), b.options(path)...)
+	ctx, cancelCtx := chromedp.NewContext(alloc, quiet)
+	b.ctx, b.cancel = ctx, func() { cancelCtx(); cancelAlloc() }
+	// The first action starts the process and ties its life to b.ctx, so it
+	// gets no deadline itself; a start that hangs is bounded by the timer.
+	start := time.AfterFunc(30*time.Second, b.kill)
+	defer start.Stop()
+	if err := chromedp.Do(ctx); err != nil {
+		b.Close()
+		return nil, fmt.Errorf("starting %s: %w", path, err)
+	}
+	return b, nil
+}
+
+// options are the launch flags of BROWSER.md: headless, no sandbox (we may be
+// root), and nothing that reaches the internet on its own.
+func (b *Browser) options(path string) []chromedp.ExecAllocatorOption {
+	return []chromedp.ExecAllocatorOption{
+		chromedp.ExecPath(path),
+		chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU, chromedp.NoFirstRun,
+		chromedp.Flag("disable-quic", true),
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.Flag("disable-dev-shm-usage", true),
+		chromedp.UserDataDir(b.profile),
+		// Its own process group, so a hung browser and all its helpers die
+		// with one signal; Pdeathsig covers our own crash.
+		chromedp.ModifyCmdFunc(func(cmd *exec.Cmd) {
+			cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
+			b.cmd = cmd
+		}),
+	}
+}
+
+// Tab opens a tab with a deadline. Isolated tabs get their own storage
+// (a fresh browser context); others share the browser's localStorage.
+func (b *Browser) Tab(timeout time.Duration, isolated bool) (context.Context, context.CancelFunc) {
+	var opts []chromedp.ContextOption
+	if isolated {
+		opts = append(opts, chromedp.WithNewBrowserContext())
+	}
+	tab, cancelTab := chromedp.NewContext(b.ctx, opts...)
+	ctx, cancel := context.WithTimeout(tab, timeout)
+	return ctx, func() { cancel(); cancelTab() }
+}
+
+// Close stops the browser: politely first, then the whole process group,
+// then removes the profile directory.
+func (b *Browser) Close() {
+	done := make(chan struct{})
+	go func() { b.cancel(); close(done) }()
+	select {
+	case <-done:
+	case <-time.After(5 * time.Second):
+	}
+	b.kill()
+	_ = os.RemoveAll(b.profile)
+}
+
+// quiet keeps chromedp's own error log off stderr (set on the browser,
+// every tab inherits it): a check that fails
+// for the same reason reports it itself.
+var quiet = chromedp.WithErrorf(func(string, ...any) {})
+
+func (b *Browser) kill() {
+	if b.cmd != nil && b.cmd.Process != nil {
+		_ = syscall.Kill(-b.cmd.Process.Pid, syscall.SIGKILL)
+	}
+}

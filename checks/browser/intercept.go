@@ -1,0 +1,61 @@
+package browser
+
+import (
+	"net/url"
+	"sync"
+	"time"
+
+	"github.com/chromedp/cdproto/fetch"
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/chromedp"
+)
+
+// holdBack intercepts the page-content requests of a tab (CDP Fetch) and
+// delays or fails them, so the loader can be watched under a slow or broken
+// network without a special server. The mode can change mid-test.
+type holdBack struct {
+	mu     sync.Mutex
+	delay  time.Duration
+	fail   bool
+	exempt map[string]bool // URL paths always let through: the page's entry scripts
+}
+
+func (h *holdBack) set(delay time.Duration, fail bool) {
+	h.mu.Lock()
+	h.delay, h.fail = delay, fail
+	h.mu.Unlock()
+}
+
+// start enables interception for requests matching pattern.
+func (h *holdBack) start(t tab, pattern string) error {
+	err := chromedp.Listen(t.ctx, func(ev any) {
+		if e, ok := ev.(*fetch.EventRequestPaused); ok {
+			// Listen's callback must not call the browser: answer elsewhere.
+			go h.answer(t, e)
+		}
+	})
+	if err != nil {
+		return err
+	}
+	_, err = chromedp.Call(t.ctx, fetch.Enable, fetch.EnableParams{Patterns: []*fetch.RequestPattern{{URLPattern: pattern}}})
+	return err
+}
+
+func (h *holdBack) answer(t tab, e *fetch.EventRequestPaused) {
+	h.mu.Lock()
+	delay, fail := h.delay, h.fail
+	if u, err := url.Parse(e.Request.URL); err == nil && h.exempt[u.Path] {
+		delay, fail = 0, false
+	}
+	h.mu.Unlock()
+	if fail {
+		_, _ = chromedp.Call(t.ctx, fetch.FailRequest, fetch.FailRequestParams{RequestID: e.RequestID, ErrorReason: network.ErrorReasonFailed})
+		return
+	}
+	select {
+	case <-time.After(delay):
+	case <-t.ctx.Done():
+		return
+	}
+	_, _ = chromedp.Call(t.ctx, fetch.ContinueRequest, fetch.ContinueRequestParams{RequestID: e.RequestID})
+}

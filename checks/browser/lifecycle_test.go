@@ -1,0 +1,81 @@
+package browser
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestMissingChromiumSaysHowToInstall(t *testing.T) {
+	_, err := Launch("/no/such/chromium")
+	require.ErrorIs(t, err, ErrNoChromium)
+	assert.Contains(t, err.Error(), "apt-get install chromium")
+	assert.Contains(t, err.Error(), "--chromium")
+}
+
+// hangingSite's page never finishes loading: its script spins forever.
+func hangingSite(t *testing.T) string {
+	dir := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "index.html"), []byte(`<!doctype html><p>spinning<script>for (;;) {}</script>`), 0o644))
+	return dir
+}
+
+// A hung page fails its check within the time limit, and closing the
+// browser leaves no process and no profile directory.
+func TestHungPageFailsInTimeAndLeavesNothing(t *testing.T) {
+	b, err := Launch(chromium())
+	require.NoError(t, err)
+	limit := 3 * time.Second
+	start := time.Now()
+	res, err := b.Check(Options{Dir: hangingSite(t), Contract: DefaultContract(), Timeout: limit, Checks: []string{SearchShortcut}})
+	took := time.Since(start)
+	require.NoError(t, err)
+	require.Len(t, res, 1)
+	assert.False(t, res[0].OK)
+	assert.Contains(t, res[0].Saw, "did not answer in time")
+	assert.Less(t, took, limit+5*time.Second, "the check must stop at its time limit")
+	assertGone(t, b)
+}
+
+// A browser that dies mid-check fails the check at once, not at its deadline.
+func TestCrashedBrowserFailsTheCheck(t *testing.T) {
+	b, err := Launch(chromium())
+	require.NoError(t, err)
+	time.AfterFunc(time.Second, b.kill)
+	start := time.Now()
+	res, err := b.Check(Options{Dir: hangingSite(t), Contract: DefaultContract(), Timeout: 30 * time.Second, Checks: []string{SearchShortcut}})
+	require.NoError(t, err)
+	require.Len(t, res, 1)
+	assert.False(t, res[0].OK)
+	assert.Less(t, time.Since(start), 15*time.Second, "a dead browser is noticed long before the deadline")
+	assertGone(t, b)
+}
+
+func assertGone(t *testing.T, b *Browser) {
+	t.Helper()
+	pid := b.cmd.Process.Pid
+	b.Close()
+	_, err := os.Stat(b.profile)
+	assert.True(t, os.IsNotExist(err), "profile directory %s must be removed", b.profile)
+	assert.Eventually(t, func() bool { return errors.Is(syscall.Kill(-pid, 0), syscall.ESRCH) }, 3*time.Second, 50*time.Millisecond, "process group %d must be gone", pid)
+	assert.Empty(t, processesUsing(b.profile), "no process may still use the profile")
+}
+
+func processesUsing(dir string) []string {
+	var out []string
+	entries, _ := os.ReadDir("/proc")
+	for _, e := range entries {
+		cmdline, err := os.ReadFile(filepath.Join("/proc", e.Name(), "cmdline"))
+		if err == nil && strings.Contains(string(cmdline), dir) {
+			out = append(out, e.Name())
+		}
+	}
+	return out
+}

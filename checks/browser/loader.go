@@ -1,0 +1,220 @@
+package browser
+
+import (
+	"fmt"
+	"net/url"
+	"os"
+	"strings"
+	"time"
+
+	"devdocs/checks/serve"
+	"devdocs/checks/site"
+)
+
+const (
+	// delayMs is SPEC §9's loader and progress-bar delay; early is the
+	// slack for timer granularity (a 200 ms timer never fires at 190 ms).
+	delayMs   = 200
+	earlyMs   = 5
+	slowDelay = 1500 * time.Millisecond
+)
+
+// recorder notes, in the page, when each watched element first becomes
+// visible, in ms after mark(); a MutationObserver sees even a flash of one frame.
+const recorder = `(() => {
+	const sels = %s;
+	const w = window.__checks = { t0: 0, seen: {} };
+	const scan = () => { for (const [k, s] of Object.entries(sels)) if (!(k in w.seen)) { const e = document.querySelector(s); if (e && e.getClientRects().length) w.seen[k] = Math.round(performance.now() - w.t0); } };
+	new MutationObserver(scan).observe(document, { subtree: true, childList: true, attributes: true });
+	w.mark = () => { w.t0 = performance.now(); w.seen = {}; scan(); };
+})();`
+
+// link finds the first visible same-site link to another page; navigate
+// clicks it, the way a reader does, and returns its path.
+const (
+	link     = `[...document.querySelectorAll(%s)].find(a => a.origin === location.origin && a.pathname !== location.pathname && a.getClientRects().length)`
+	navigate = `(a => { window.__checks.mark(); a.click(); return a.pathname.replace(/\/$/, "") || "/"; })(%s)`
+)
+
+type seen map[string]int
+
+// loaderTab is a tab with the recorder installed and content requests under control.
+type loaderTab struct {
+	tab
+	hold *holdBack
+}
+
+// checkLoader: fast content never shows the spinner or the progress bar;
+// slow content shows the progress bar, and on Retry the spinner, only after
+// 200 ms; failed content shows the error box with Retry.
+func checkLoader(b *Browser, t tab, dir string) []Result {
+	r := &results{check: LoaderTiming, page: t.c.LoaderPage}
+	exempt := entryScripts(dir, t.c.LoaderPage)
+	// intercept: fast content goes straight to the server, since even a
+	// pass-through interception costs a round trip through this process.
+	with := func(run func(loaderTab, *results) error, intercept bool) func(tab, *results) error {
+		return func(t tab, r *results) error {
+			lt := loaderTab{t, &holdBack{exempt: exempt}}
+			if err := lt.prepare(intercept); err != nil {
+				return err
+			}
+			return run(lt, r)
+		}
+	}
+	return r.inFreshTabs(b, t, []step{
+		{"fast content shows no spinner", with(loaderFast, false)},
+		{"slow navigation waits 200 ms for the progress bar", with(loaderSlowNavigation, true)},
+		{"failed content shows the error box; Retry waits 200 ms for the spinner", with(loaderFailThenRetry, true)},
+	})
+}
+
+func (t loaderTab) prepare(intercept bool) error {
+	sels := map[string]string{"spinner": t.c.Loader, "progress": t.c.ProgressBar, "error": t.c.ErrorBox}
+	if err := t.onNewDocument(js(recorder, sels)); err != nil || !intercept {
+		return err
+	}
+	return t.hold.start(t.tab, t.c.Content)
+}
+
+func (t loaderTab) seen() seen {
+	s, _ := eval[seen](t.ctx, `window.__checks?.seen ?? {}`)
+	return s
+}
+
+// clickThrough navigates by a link and waits for the address to change.
+// It first waits for a link to show: a prerendered page may reveal its
+// content a few frames after the app says it is ready.
+func (t loaderTab) clickThrough(limit time.Duration) (string, time.Duration, error) {
+	find := js(link, t.c.NavLink)
+	if !t.until(find+" !== undefined", 3*time.Second) {
+		return "", 0, fmt.Errorf("%s shows no link %s to another page of the site to navigate by", t.c.LoaderPage, quote(t.c.NavLink))
+	}
+	start := time.Now()
+	to, err := eval[string](t.ctx, fmt.Sprintf(navigate, find))
+	if err != nil {
+		return "", 0, err
+	}
+	if !t.until(js(`(location.pathname.replace(/\/$/, "") || "/") === %s`, to), limit) {
+		return to, 0, fmt.Errorf("clicked a link to %s; the address did not change within %s", to, ms(limit))
+	}
+	return to, time.Since(start), nil
+}
+
+func loaderFast(t loaderTab, r *results) error {
+	if err := t.open(t.c.LoaderPage); err != nil {
+		return err
+	}
+	atLoad := t.seen()
+	// Let prefetches and the first renders finish: "fast" is about the
+	// content, not about a machine busy starting the page.
+	time.Sleep(500 * time.Millisecond)
+	to, took, err := t.clickThrough(5 * time.Second)
+	if err != nil {
+		return err
+	}
+	time.Sleep(delayMs * 2 * time.Millisecond) // a late spinner would show by now
+	s := t.seen()
+	_, spinLoad := atLoad["spinner"]
+	_, spin := s["spinner"]
+	_, bar := s["progress"]
+	r.add(!spinLoad && !spin && !bar, "fast content never shows the spinner or the progress bar",
+		"page load and navigation to %s (%s): %s", to, ms(took), describe(t.c, merge(atLoad, s)))
+	return nil
+}
+
+func loaderSlowNavigation(t loaderTab, r *results) error {
+	t.hold.set(slowDelay, false)
+	if err := t.open(t.c.LoaderPage); err != nil {
+		return err
+	}
+	to, took, err := t.clickThrough(slowDelay + 5*time.Second)
+	if err != nil {
+		return err
+	}
+	s := t.seen()
+	bar, shown := s["progress"]
+	r.add(shown && bar >= delayMs-earlyMs, "with content delayed, the progress bar shows only after 200 ms",
+		"content held %s, navigation to %s took %s: %s", ms(slowDelay), to, ms(took), describe(t.c, s))
+	if spin, ok := s["spinner"]; ok && spin < delayMs-earlyMs {
+		r.add(false, "no spinner before 200 ms", "%s at %d ms", quote(t.c.Loader), spin)
+	}
+	return nil
+}
+
+func loaderFailThenRetry(t loaderTab, r *results) error {
+	t.hold.set(0, true)
+	if err := t.open(t.c.LoaderPage); err != nil {
+		return err
+	}
+	if !t.until(visible(t.c.ErrorBox), 5*time.Second) {
+		r.add(false, "with content failing, the error box and Retry show", "%s not shown within 5 s of the failed requests", quote(t.c.ErrorBox))
+		return nil
+	}
+	label, _ := eval[string](t.ctx, js(`(b => b && b.getClientRects().length ? b.textContent.trim() : "")(document.querySelector(%s))`, t.c.RetryButton))
+	if !r.add(label != "", "with content failing, the error box and Retry show", "%s shown, %s labelled %q", quote(t.c.ErrorBox), quote(t.c.RetryButton), label) {
+		return nil
+	}
+	t.hold.set(slowDelay, false)
+	if _, err := eval[bool](t.ctx, js(`(window.__checks.mark(), document.querySelector(%s).click(), true)`, t.c.RetryButton)); err != nil {
+		return err
+	}
+	// The spinner should come at 200 ms and go when the held content arrives.
+	t.until(`window.__checks.seen.spinner !== undefined`, slowDelay)
+	gone := js(`!document.querySelector(%s) && !document.querySelector(%s)`, t.c.ErrorBox, t.c.Loader)
+	recovered := t.until(gone, slowDelay+5*time.Second)
+	s := t.seen()
+	spin, shown := s["spinner"]
+	r.add(shown && spin >= delayMs-earlyMs, "with content delayed, the spinner shows only after 200 ms",
+		"Retry with content held %s: %s", ms(slowDelay), describe(t.c, s))
+	r.add(recovered, "Retry loads the page", "%s", map[bool]string{true: "error box and spinner gone, page shown", false: "still showing the error box or the spinner"}[recovered])
+	return nil
+}
+
+// describe says which watched elements appeared, and when.
+func describe(c Contract, s seen) string {
+	var parts []string
+	for _, k := range []struct{ key, sel string }{{"spinner", c.Loader}, {"progress", c.ProgressBar}, {"error", c.ErrorBox}} {
+		if v, ok := s[k.key]; ok {
+			parts = append(parts, fmt.Sprintf("%s at %d ms", quote(k.sel), v))
+		}
+	}
+	if len(parts) == 0 {
+		return fmt.Sprintf("no %s, no %s", quote(c.Loader), quote(c.ProgressBar))
+	}
+	return strings.Join(parts, ", ")
+}
+
+func merge(a, b seen) seen {
+	out := seen{}
+	for k, v := range a {
+		out[k] = v
+	}
+	for k, v := range b {
+		out[k] = v
+	}
+	return out
+}
+
+// entryScripts are the script URLs the page's HTML names: the app itself,
+// never held back (only content loaded later is).
+func entryScripts(dir, page string) map[string]bool {
+	out := map[string]bool{}
+	file, ok := serve.Resolve(dir, page)
+	if !ok {
+		return out
+	}
+	f, err := os.Open(file)
+	if err != nil {
+		return out
+	}
+	defer f.Close()
+	base := &url.URL{Path: page}
+	for _, l := range site.Extract(page, f).Links {
+		if l.Elem == "script" {
+			if u, err := url.Parse(l.Raw); err == nil {
+				out[base.ResolveReference(u).Path] = true
+			}
+		}
+	}
+	return out
+}

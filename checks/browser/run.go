@@ -1,0 +1,96 @@
+package browser
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"os"
+	"time"
+
+	"devdocs/checks/serve"
+)
+
+// Options of one run.
+type Options struct {
+	Dir      string
+	Chromium string
+	Contract Contract
+	// Timeout bounds each check (all its tabs); a hung or crashed browser
+	// fails that check instead of hanging the run.
+	Timeout time.Duration
+	// Checks to run, by id; all when empty.
+	Checks []string
+}
+
+// All is every check id, in the order they run.
+var All = []string{SearchShortcut, ThemePersistence, LoaderTiming}
+
+// Run serves Dir on 127.0.0.1, starts Chromium and runs the checks. The error
+// is for what stops the whole run (no directory, no browser).
+func Run(o Options) ([]Result, error) {
+	if st, err := os.Stat(o.Dir); err != nil || !st.IsDir() {
+		return nil, fmt.Errorf("%s is not a directory", o.Dir)
+	}
+	b, err := Launch(o.Chromium)
+	if err != nil {
+		return nil, err
+	}
+	defer b.Close()
+	return b.Check(o)
+}
+
+// Check runs the checks of o in this browser.
+func (b *Browser) Check(o Options) ([]Result, error) {
+	base, stop, err := start(o.Dir)
+	if err != nil {
+		return nil, err
+	}
+	defer stop()
+	var out []Result
+	for _, id := range selected(o.Checks) {
+		out = append(out, runOne(b, base, id, o)...)
+	}
+	return out, nil
+}
+
+func selected(ids []string) []string {
+	if len(ids) == 0 {
+		return All
+	}
+	return ids
+}
+
+// runOne gives a check its own tab and deadline.
+func runOne(b *Browser, base, id string, o Options) []Result {
+	ctx, cancel := b.Tab(o.Timeout, true)
+	defer cancel()
+	t := tab{ctx: ctx, base: base, c: o.Contract}
+	switch id {
+	case SearchShortcut:
+		return checkSearch(t)
+	case ThemePersistence:
+		return checkTheme(b, t)
+	case LoaderTiming:
+		return checkLoader(b, t, o.Dir)
+	}
+	r := &results{check: id, page: o.Contract.Page}
+	return r.broke("a known check", errors.New("unknown check "+id))
+}
+
+// start serves dir with the gate's static-host rules on a free local port.
+func start(dir string) (string, func(), error) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return "", nil, err
+	}
+	srv := &http.Server{Handler: serve.Handler(dir), ReadHeaderTimeout: 5 * time.Second}
+	go func() { _ = srv.Serve(ln) }()
+	stop := func() {
+		ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+		defer cancel()
+		_ = srv.Shutdown(ctx)
+	}
+	return "http://" + ln.Addr().String(), stop, nil
+}

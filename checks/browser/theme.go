@@ -1,0 +1,149 @@
+package browser
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// checkTheme: the default theme, the system preference, no flash of the
+// wrong theme on first paint, persistence across a reload, and a second tab
+// following a change. Each part gets fresh storage.
+func checkTheme(b *Browser, t tab) []Result {
+	r := &results{check: ThemePersistence, page: t.c.Page}
+	return r.inFreshTabs(b, t, []step{
+		{"the default theme", themeDefault},
+		{"no flash of the wrong theme", themeFirstPaint},
+		{"the theme survives a reload", themeReload},
+		{"a second tab follows the change", themeSecondTab},
+	})
+}
+
+// fresh is a new tab with its own storage and the same deadline.
+func (t tab) fresh(b *Browser) (tab, context.CancelFunc) {
+	deadline, _ := t.ctx.Deadline()
+	ctx, cancel := b.Tab(time.Until(deadline), true)
+	return tab{ctx: ctx, base: t.base, c: t.c}, cancel
+}
+
+func opposite(theme string) string {
+	if theme == "dark" {
+		return "light"
+	}
+	return "dark"
+}
+
+// themeDefault opens the page with nothing stored under each system
+// preference: the site's default wins unless it is configured to follow the system.
+func themeDefault(t tab, r *results) error {
+	for _, system := range []string{opposite(t.c.DefaultTheme), t.c.DefaultTheme} {
+		if err := t.preferColorScheme(system); err != nil {
+			return err
+		}
+		if err := t.open(t.c.Page); err != nil {
+			return err
+		}
+		want, why := t.c.DefaultTheme, "the site default"
+		if t.c.RespectSystem {
+			want, why = system, "the system preference"
+		}
+		got := t.attr(t.c.ThemeAttr)
+		r.add(got == want, fmt.Sprintf("with nothing stored and the system preferring %s, the theme is %s (%s)", system, want, why),
+			"<html %s=%q>", t.c.ThemeAttr, got)
+	}
+	return nil
+}
+
+// firstFrame records the theme attribute at the first animation frame, which
+// runs before the first paint.
+const firstFrame = `requestAnimationFrame(() => { window.__checksFirstFrame = document.documentElement.getAttribute(%s) ?? "(none)"; });`
+
+// themeFirstPaint stores the non-default theme, holds every script back
+// so the app cannot run before the first frame, and reads the theme then:
+// only an inline head script can have set it.
+func themeFirstPaint(t tab, r *results) error {
+	stored := opposite(t.c.DefaultTheme)
+	if err := t.open(t.c.Page); err != nil {
+		return err
+	}
+	if _, err := eval[bool](t.ctx, js(`(localStorage.setItem(%s, %s), true)`, t.c.ThemeKey, stored)); err != nil {
+		return err
+	}
+	h := &holdBack{delay: 700 * time.Millisecond}
+	if err := h.start(t, t.c.Content); err != nil {
+		return err
+	}
+	if err := t.onNewDocument(js(firstFrame, t.c.ThemeAttr)); err != nil {
+		return err
+	}
+	if err := chromedp.Do(t.ctx, chromedp.Reload()); err != nil {
+		return err
+	}
+	if !t.until(`window.__checksFirstFrame !== undefined`, 5*time.Second) {
+		r.add(false, "the first paint already has the stored theme", "no animation frame ran within 5 s")
+		return nil
+	}
+	got, err := eval[string](t.ctx, `window.__checksFirstFrame`)
+	if err != nil {
+		return err
+	}
+	r.add(got == stored, "the first paint already has the stored theme", "stored %q; at the first frame (scripts held 700 ms) <html %s=%q>", stored, t.c.ThemeAttr, got)
+	return nil
+}
+
+// toggle clicks the theme toggle and waits for the attribute to change.
+func (t tab) toggle(r *results) (from, to string, ok bool) {
+	from = t.attr(t.c.ThemeAttr)
+	if _, err := eval[bool](t.ctx, js(`(b => (b?.click(), !!b))(document.querySelector(%s))`, t.c.ThemeToggle)); err != nil {
+		return from, from, r.add(false, "the theme toggle switches the theme", "%v", err)
+	}
+	if !t.until(js(`document.documentElement.getAttribute(%s) !== %s`, t.c.ThemeAttr, from), openWithin) {
+		return from, from, r.add(false, "the theme toggle switches the theme", "clicked %s; <html %s=%q> did not change", quote(t.c.ThemeToggle), t.c.ThemeAttr, from)
+	}
+	return from, t.attr(t.c.ThemeAttr), true
+}
+
+func themeReload(t tab, r *results) error {
+	if err := t.open(t.c.Page); err != nil {
+		return err
+	}
+	from, to, ok := t.toggle(r)
+	if !ok {
+		return nil
+	}
+	stored := t.stored(t.c.ThemeKey)
+	if err := t.reload(); err != nil {
+		return err
+	}
+	got := t.attr(t.c.ThemeAttr)
+	r.add(got == to, "a toggled theme survives a reload", "toggled %s → %s, localStorage[%q] = %q, after reload <html %s=%q>", from, to, t.c.ThemeKey, stored, t.c.ThemeAttr, got)
+	return nil
+}
+
+// themeSecondTab opens two tabs on one storage, toggles in the first and
+// watches the second (the storage event).
+func themeSecondTab(first tab, r *results) error {
+	if err := first.open(first.c.Page); err != nil {
+		return err
+	}
+	ctx, cancel := chromedp.NewContext(first.ctx) // same browser context: shared localStorage
+	defer cancel()
+	second := tab{ctx: ctx, base: first.base, c: first.c}
+	if err := second.open(first.c.Page); err != nil {
+		return err
+	}
+	_, to, ok := first.toggle(r)
+	if !ok {
+		return nil
+	}
+	start := time.Now()
+	followed := second.until(js(`document.documentElement.getAttribute(%s) === %s`, first.c.ThemeAttr, to), openWithin)
+	saw := fmt.Sprintf("second tab switched to %s after %s", to, ms(time.Since(start)))
+	if !followed {
+		saw = fmt.Sprintf("second tab still <html %s=%q> %s after the first switched to %s", first.c.ThemeAttr, second.attr(first.c.ThemeAttr), ms(openWithin), to)
+	}
+	r.add(followed, "a second tab follows the change", "%s", saw)
+	return nil
+}

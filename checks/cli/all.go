@@ -1,0 +1,132 @@
+package cli
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"time"
+
+	"devdocs/checks/diag"
+	"devdocs/checks/report"
+)
+
+// runAll is the whole gate on a built site: markdown, links, browser. Each
+// step runs as its own command with --format json; the results are printed
+// together in the chosen format, and the worst exit code wins.
+func runAll(args []string, stdout, stderr io.Writer, tty bool) int {
+	start := time.Now()
+	fs, c := newCommand("all", stderr, nil)
+	routesFile := fs.String("routes", "site/.generated/routes.json", "routes.json of the build (skipped when missing)")
+	chromium := fs.String("chromium", envOr("CHROMIUM", "/usr/bin/chromium"), "the Chromium binary (env CHROMIUM)")
+	only := fs.String("checks", "", "browser check ids to run (default: all)")
+	jsonOut := fs.String("json", "", "also write the results as JSON here, for checks report (whatever --format is)")
+	pos, err := parse(fs, args)
+	if err != nil {
+		return 2
+	}
+	if len(pos) > 1 {
+		return usageError(stderr, "all", errors.New("want at most one directory: checks all [DIR]"))
+	}
+	dir := "site/dist"
+	if len(pos) == 1 {
+		dir = pos[0]
+	}
+	if _, err := c.loadConfig(); err != nil {
+		return usageError(stderr, "all", err)
+	}
+	common := []string{"--format", diag.FormatJSON}
+	if c.config != "" {
+		common = append(common, "--config", c.config)
+	}
+	links := []string{"links", dir}
+	if _, err := os.Stat(*routesFile); err == nil {
+		links = append(links, "--routes", *routesFile)
+	}
+	browser := []string{"browser", dir, "--chromium", *chromium}
+	if *only != "" {
+		browser = append(browser, "--checks", *only)
+	}
+	var res report.Results
+	code := 0
+	for _, step := range [][]string{{"markdown"}, links, browser} {
+		run, stepCode := runStep(append(step, common...), stderr)
+		code = max(code, stepCode)
+		if run != nil {
+			res.Runs = append(res.Runs, *run)
+		}
+	}
+	total := totals(res, time.Since(start))
+	if err := writeAll(stdout, c, res, total, tty); err != nil {
+		return 2
+	}
+	if *jsonOut != "" {
+		err := writeFile(*jsonOut, func(w io.Writer) error { return writeJSON(w, res, total) })
+		if err != nil {
+			return usageError(stderr, "all", err)
+		}
+	}
+	return code
+}
+
+// runStep runs one command and reads back its JSON; nil when it could not run.
+func runStep(args []string, stderr io.Writer) (*report.Run, int) {
+	var out bytes.Buffer
+	code := Run(args, &out, stderr, false)
+	if code == 2 {
+		return nil, 2
+	}
+	var run report.Run
+	if err := json.Unmarshal(out.Bytes(), &run); err != nil {
+		fmt.Fprintf(stderr, "checks all: reading the output of checks %s: %v\n", args[0], err)
+		return nil, 2
+	}
+	return &run, code
+}
+
+// writeAll prints every run. JSON is one document ({runs, summary}) that
+// `checks report` reads; text and annotations go run by run; JUnit and
+// SARIF get one merged list.
+func writeAll(w io.Writer, c *common, res report.Results, total diag.Summary, tty bool) error {
+	switch c.format {
+	case diag.FormatJSON:
+		return writeJSON(w, res, total)
+	case diag.FormatText, diag.FormatGitHub:
+		for _, r := range res.Runs {
+			if err := diag.Write(w, c.format, r.Diagnostics, r.Summary, c.useColor(tty)); err != nil {
+				return err
+			}
+		}
+		_, err := fmt.Fprintf(w, "checks all: %s in %.2fs\n", diag.Counts(total.Errors, total.Warnings), total.Seconds)
+		return err
+	}
+	var merged diag.List
+	for _, r := range res.Runs {
+		merged = append(merged, r.Diagnostics...)
+	}
+	return diag.Write(w, c.format, merged, total, false)
+}
+
+func writeJSON(w io.Writer, res report.Results, total diag.Summary) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(struct {
+		Runs    []report.Run `json:"runs"`
+		Summary diag.Summary `json:"summary"`
+	}{res.Runs, total})
+}
+
+// totals adds up the runs; pages are the most any one run saw, not a sum.
+func totals(res report.Results, took time.Duration) diag.Summary {
+	total := diag.Summary{Tool: "checks all", Seconds: took.Seconds()}
+	for _, r := range res.Runs {
+		total.Pages = max(total.Pages, r.Summary.Pages)
+		total.Links += r.Summary.Links
+		total.Checks += r.Summary.Checks
+		total.Errors += r.Summary.Errors
+		total.Warnings += r.Summary.Warnings
+	}
+	return total
+}

@@ -1,0 +1,80 @@
+package cli
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"golang.org/x/tools/txtar"
+
+	"devdocs/checks/report"
+)
+
+// checks all runs every step even when one cannot (no browser here), keeps
+// the others' results, and exits with the worst code.
+func TestAllKeepsGoingAndTheWorstCodeWins(t *testing.T) {
+	abs, _ := filepath.Abs("../../testdata/sites/broken-links.txtar")
+	ar, err := txtar.ParseFile(abs)
+	require.NoError(t, err)
+	unpack(t, ar)
+	require.NoError(t, os.MkdirAll("site/dist", 0o755))
+	require.NoError(t, os.WriteFile("site/dist/index.html", []byte(`<a href="/gone">x</a>`), 0o644))
+
+	var out, errOut bytes.Buffer
+	code := Run([]string{"all", "--chromium", "/no/such/chromium", "--format", "json", "--json", "results.json"}, &out, &errOut, false)
+	assert.Equal(t, 2, code, "the browser could not run")
+	assert.Contains(t, errOut.String(), "apt-get install chromium")
+
+	var doc struct {
+		report.Results
+		Summary struct {
+			Tool   string `json:"tool"`
+			Errors int    `json:"errors"`
+		} `json:"summary"`
+	}
+	require.NoError(t, json.Unmarshal(out.Bytes(), &doc))
+	var tools []string
+	for _, r := range doc.Runs {
+		tools = append(tools, r.Summary.Tool)
+	}
+	assert.Equal(t, []string{"checks markdown", "checks links"}, tools)
+	assert.Equal(t, "checks all", doc.Summary.Tool)
+	assert.Equal(t, 3, doc.Summary.Errors, "two broken markdown links, one broken link")
+
+	file, err := os.ReadFile("results.json")
+	require.NoError(t, err)
+	assert.JSONEq(t, out.String(), string(file), "--json writes the same document")
+
+	// The report reads it.
+	out.Reset()
+	require.Equal(t, 0, Run([]string{"report", "results.json", "--out", "r.html", "--markdown", "s.md"}, &out, &errOut, false), errOut.String())
+	md, _ := os.ReadFile("s.md")
+	assert.True(t, strings.HasPrefix(string(md), "### Docs gate: 3 errors and 1 warning"), string(md))
+}
+
+func TestAllText(t *testing.T) {
+	t.Chdir(t.TempDir())
+	require.NoError(t, os.MkdirAll("content", 0o755))
+	var out, errOut bytes.Buffer
+	code := Run([]string{"all", "--chromium", "/no/such/chromium", "nowhere"}, &out, &errOut, false)
+	assert.Equal(t, 2, code)
+	assert.Contains(t, errOut.String(), "checks links: nowhere is not a directory")
+	assert.Contains(t, out.String(), "checks all: ")
+}
+
+func TestReportUsage(t *testing.T) {
+	t.Chdir(t.TempDir())
+	var out, errOut bytes.Buffer
+	assert.Equal(t, 2, Run([]string{"report"}, &out, &errOut, false))
+	assert.Contains(t, errOut.String(), "no results: pass --in DIR or JSON files")
+	errOut.Reset()
+	assert.Equal(t, 2, Run([]string{"report", "missing.json"}, &out, &errOut, false))
+	assert.Contains(t, errOut.String(), "missing.json")
+	_, err := os.Stat("report.html")
+	assert.True(t, os.IsNotExist(err), "a failed run writes no report")
+}

@@ -1,0 +1,116 @@
+package cli
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"time"
+
+	"devdocs/checks/diag"
+	"devdocs/checks/report"
+	"devdocs/checks/routes"
+)
+
+func runReport(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("checks report", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	config := fs.String("config", "", "config file (default: checks.json in the current directory, if present)")
+	in := fs.String("in", "", "a directory of --format json results (or name the files as arguments)")
+	out := fs.String("out", "report.html", "the HTML report to write")
+	md := fs.String("markdown", "", "also write a markdown summary for a pull-request comment here")
+	previous := fs.String("previous", "", "the results of an earlier run, to show new and fixed problems")
+	routesFile := fs.String("routes", "site/.generated/routes.json", "routes.json, for the version × page grid (skipped when missing)")
+	dist := fs.String("dist", "site/dist", "the built site's directory, as the results name it")
+	siteURL := fs.String("site-url", "", "link pages at this URL (default: siteUrl in checks.json)")
+	files, err := parse(fs, args)
+	if err != nil {
+		return 2
+	}
+	if *in != "" {
+		files = append(files, *in)
+	}
+	if len(files) == 0 {
+		return usageError(stderr, "report", errors.New("no results: pass --in DIR or JSON files (from --format json)"))
+	}
+	cfg, err := (&common{config: *config, format: diag.FormatText}).loadConfig()
+	if err != nil {
+		return usageError(stderr, "report", err)
+	}
+	o := report.Options{Dist: *dist, SiteURL: firstNonEmpty(*siteURL, cfg.SiteURL), Generated: time.Now()}
+	if err := readReportInputs(&o, *previous, *routesFile); err != nil {
+		return usageError(stderr, "report", err)
+	}
+	res, err := report.LoadResults(files...)
+	if err != nil {
+		return usageError(stderr, "report", err)
+	}
+	r := report.Build(res, o)
+	if err := writeFile(*out, func(w io.Writer) error { return report.WriteHTML(w, r) }); err != nil {
+		return usageError(stderr, "report", err)
+	}
+	if *md != "" {
+		if err := writeFile(*md, func(w io.Writer) error { return report.WriteMarkdown(w, r) }); err != nil {
+			return usageError(stderr, "report", err)
+		}
+	}
+	fmt.Fprintf(stdout, "checks report: %s written (%s)\n", *out, summaryLine(r))
+	return 0
+}
+
+func summaryLine(r report.Report) string {
+	s := diag.Plural(r.Errors, "error") + ", " + diag.Plural(r.Warnings, "warning")
+	if r.HasPrevious {
+		s += fmt.Sprintf(", %d new, %d fixed", r.New, len(r.Fixed))
+	}
+	return s
+}
+
+func readReportInputs(o *report.Options, previous, routesFile string) error {
+	if previous != "" {
+		prev, err := report.LoadResults(previous)
+		if err != nil {
+			return err
+		}
+		o.Previous = &prev
+	}
+	if _, err := os.Stat(routesFile); err == nil {
+		table, err := routes.Load(routesFile)
+		if err != nil {
+			return err
+		}
+		o.Routes = table.Routes
+	}
+	return nil
+}
+
+// writeFile writes through a temporary file, so a failed run never leaves
+// half a report where the last good one was.
+func writeFile(name string, write func(io.Writer) error) error {
+	tmp, err := os.CreateTemp(dirOf(name), ".checks-*")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp.Name())
+	if err := write(tmp); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Chmod(0o644); err != nil { // CreateTemp makes it private
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		return err
+	}
+	return os.Rename(tmp.Name(), name)
+}
+
+func dirOf(name string) string {
+	if d := filepath.Dir(name); d != "" {
+		return d
+	}
+	return "."
+}
