@@ -24,12 +24,16 @@ function katexPages(): Plugin {
   };
 }
 
-// Puts the no-flash colour-mode script first in <head>, built from the same
-// storage key module the React context uses.
+// Puts the head script (colour mode, announcement bar, base-URL banner) first
+// in <head>, built from the same names module the React contexts use, and the
+// locale on <html>.
 function inlineHeadScript(): Plugin {
   return {
     name: 'devdocs:head-script',
-    transformIndexHtml: (html) => html.replace('<!--head-script-->', `<script>${headScript(siteConfig.colorMode)}</script>`),
+    transformIndexHtml: (html) => html
+      .replace('<!--head-script-->', `<script>${headScript(siteConfig)}</script>`)
+      .replace('__LANG__', siteConfig.locale.lang)
+      .replace('__DIR__', siteConfig.locale.direction),
   };
 }
 

@@ -1,5 +1,8 @@
 import { Suspense, lazy, use, useEffect, useReducer } from 'react';
+import { AnnouncementBarProvider } from './contexts/AnnouncementBar';
 import { ColorModeProvider } from './contexts/ColorMode';
+import { DocsPreferredVersionProvider } from './contexts/DocsPreferredVersion';
+import { NavbarMobileSidebarProvider } from './contexts/NavbarMobileSidebar';
 import { RouterProvider, useRouter, type Location } from './contexts/Router';
 import { headFor } from './lib/head';
 import { forgetRoute, loadRoute } from './lib/routes';
@@ -57,9 +60,15 @@ export default function App({ location }: { location: Location }) {
   useReadyMarker();
   return (
     <ColorModeProvider>
-      <RouterProvider initial={location}>
-        <Layout><Routes /></Layout>
-      </RouterProvider>
+      <AnnouncementBarProvider>
+        <DocsPreferredVersionProvider>
+          <RouterProvider initial={location}>
+            <NavbarMobileSidebarProvider>
+              <Layout><Routes /></Layout>
+            </NavbarMobileSidebarProvider>
+          </RouterProvider>
+        </DocsPreferredVersionProvider>
+      </AnnouncementBarProvider>
     </ColorModeProvider>
   );
 }

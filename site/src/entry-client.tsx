@@ -1,9 +1,15 @@
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import App from './App';
+import { siteConfig } from './config';
+import { loadAnalytics } from './lib/analytics';
 import { normalizePath } from './lib/paths';
 import { loadRoute, matchRoute } from './lib/routes';
 import 'katex/dist/katex.min.css';
 import '../.generated/highlight.css';
+import { BOOTED_ATTR } from './lib/storageKeys.js';
+
+// Tells the head script's base-URL check that this bundle was found and ran.
+document.documentElement.setAttribute(BOOTED_ATTR, '');
 
 const location = { pathname: normalizePath(window.location.pathname), search: window.location.search, hash: window.location.hash };
 
@@ -24,5 +30,6 @@ async function start() {
   const app = <App location={location} />;
   if (prerenderedHere) hydrateRoot(root, app);
   else createRoot(root).render(app);
+  loadAnalytics(siteConfig.analytics);
 }
 void start();

@@ -3,6 +3,7 @@
 // file matched by these globs.
 import manifestJson from '../../.generated/manifest.json';
 import type { Manifest, ManifestRoute, PageRecord, RouteData, VersionMeta } from './types';
+import { BoundedCache } from './boundedCache';
 import { normalizePath } from './paths';
 
 export const manifest = manifestJson as unknown as Manifest;
@@ -12,9 +13,18 @@ const metaModules = import.meta.glob<{ default: VersionMeta }>('../../.generated
 
 const notFound: ManifestRoute = { kind: 'notFound' };
 
+// Every render of the navbar and every link hover asks for a match; the
+// raw path is normalised once per distinct path.
+const matches = new BoundedCache<string, ManifestRoute>();
+
 /** The manifest entry for a path; unknown paths get the not-found route. */
 export function matchRoute(pathname: string): ManifestRoute {
-  return manifest.routes[normalizePath(pathname)] ?? notFound;
+  let m = matches.get(pathname);
+  if (!m) {
+    m = manifest.routes[normalizePath(pathname)] ?? notFound;
+    matches.set(pathname, m);
+  }
+  return m;
 }
 
 export function redirectFor(pathname: string): string | undefined {
@@ -33,8 +43,7 @@ function track<T>(p: Promise<T>): Tracked<T> {
   return t;
 }
 
-const cache = new Map<string, Tracked<RouteData>>();
-const CACHE_LIMIT = 10000;
+const cache = new BoundedCache<string, Tracked<RouteData>>();
 
 function importOne<T>(modules: Record<string, () => Promise<{ default: T }>>, dir: string, id?: string) {
   if (!id) return Promise.resolve(undefined);
@@ -62,7 +71,6 @@ export function loadRoute(pathname: string): Promise<RouteData> {
     const route = matchRoute(path);
     p = track(Promise.all([importOne(pageModules, 'pages', route.page), importOne(metaModules, 'meta', route.meta)])
       .then(([page, meta]) => ({ path, route, page, meta }), (e) => { throw new ContentLoadError(e); }));
-    if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
     cache.set(path, p);
   }
   return p;

@@ -17,3 +17,6 @@ export function versionTarget(v: Version, docId: string | undefined): string {
 export function findVersion(name: string | undefined): Version | undefined {
   return versions.find((v) => v.name === name);
 }
+
+/** The id of the versioned docs plugin (the API docs); storage keys are per plugin. */
+export const DOCS_PLUGIN_ID = 'default';
