@@ -53,3 +53,14 @@ export async function watchAppearance(page: Page, selector: string) {
     return w.__appeared === undefined || w.__clicked === undefined ? undefined : w.__appeared - w.__clicked;
   });
 }
+
+/**
+ * Serves the route's page chunk as a module of our own whose default export
+ * is built by `wrap` (source text, with `orig` the real page record): the
+ * real chunk is served beside it as /__orig.js.
+ */
+export async function wrapPageChunk(page: Page, route: string, wrap: string) {
+  const chunk = pageChunk(route);
+  await page.route('**/__orig.js', (r) => r.fulfill({ contentType: 'text/javascript', body: readFileSync(new URL('.' + chunk, dist), 'utf8') }));
+  await page.route(onPath(chunk), (r) => r.fulfill({ contentType: 'text/javascript', body: `import orig from '/__orig.js';\nexport default ${wrap};` }));
+}
