@@ -22,10 +22,7 @@ const prerenderedHere = rendered === (kind === 'notFound' ? '*' : location.pathn
 // Load this route's content before hydrating, so the first client render
 // matches the prerendered HTML instead of suspending into a spinner.
 async function start() {
-  await Promise.all([
-    loadRoute(location.pathname).catch(() => undefined),
-    kind === 'home' ? import('./pages/Home') : kind === 'search' ? import('./pages/Search') : undefined,
-  ]);
+  await loadRoute(location.pathname).catch(() => undefined);
   const root = document.getElementById('__docs')!;
   const app = <App location={location} />;
   if (prerenderedHere) hydrateRoot(root, app);

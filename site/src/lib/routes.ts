@@ -1,6 +1,7 @@
 // The route table and the on-demand loaders for page content. Every page
 // record and every version's metadata is its own chunk; Vite writes one per
 // file matched by these globs.
+import type { ComponentType } from 'react';
 import manifestJson from '../../.generated/manifest.json';
 import type { Manifest, ManifestRoute, PageRecord, RouteData, VersionMeta } from './types';
 import { BoundedCache } from './boundedCache';
@@ -10,6 +11,11 @@ export const manifest = manifestJson as unknown as Manifest;
 
 const pageModules = import.meta.glob<{ default: PageRecord }>('../../.generated/pages/*.json');
 const metaModules = import.meta.glob<{ default: VersionMeta }>('../../.generated/meta/*.json');
+// Route kinds rendered by a React page of their own, each its own chunk.
+const componentModules: Record<string, () => Promise<{ default: ComponentType }>> = {
+  home: () => import('../pages/Home'),
+  search: () => import('../pages/Search'),
+};
 
 const notFound: ManifestRoute = { kind: 'notFound' };
 
@@ -63,14 +69,19 @@ export class ContentLoadError extends Error {
   }
 }
 
-/** Loads (once) everything the route needs: its page record and version metadata. */
+/**
+ * Loads (once) everything the route needs: its page record, version
+ * metadata and page component. All of it is in hand before the route
+ * renders, so rendering never suspends on it (and never flashes a spinner).
+ */
 export function loadRoute(pathname: string): Promise<RouteData> {
   const path = normalizePath(pathname);
   let p = cache.get(path);
   if (!p) {
     const route = matchRoute(path);
-    p = track(Promise.all([importOne(pageModules, 'pages', route.page), importOne(metaModules, 'meta', route.meta)])
-      .then(([page, meta]) => ({ path, route, page, meta }), (e) => { throw new ContentLoadError(e); }));
+    const component = componentModules[route.kind]?.().then((m) => m.default);
+    p = track(Promise.all([importOne(pageModules, 'pages', route.page), importOne(metaModules, 'meta', route.meta), component])
+      .then(([page, meta, Component]) => ({ path, route, page, meta, Component }), (e) => { throw new ContentLoadError(e); }));
     cache.set(path, p);
   }
   return p;

@@ -1,3 +1,5 @@
+import type { ComponentType } from 'react';
+
 export interface TocItem { level: number; id: string; value: string }
 export interface NavLink { title: string; href: string }
 
@@ -54,4 +56,6 @@ export interface RouteData {
   route: ManifestRoute;
   page?: PageRecord;
   meta?: VersionMeta;
+  /** The React page of the home and search routes. */
+  Component?: ComponentType;
 }
