@@ -26,6 +26,12 @@ export function pageChunk(route: string): string {
   return '/' + viteManifest[`.generated/pages/${id}.json`].file;
 }
 
+/** True for the URL path of any route's page-content chunk. */
+export function isPageChunk(path: string): boolean {
+  return pageChunks.has(path);
+}
+const pageChunks = new Set(Object.entries(viteManifest).filter(([k]) => k.startsWith('.generated/pages/')).map(([, v]) => '/' + v.file));
+
 /** The main app bundle (entry script) of the client build. */
 export function entryChunk(): string {
   return '/' + viteManifest['index.html'].file;
