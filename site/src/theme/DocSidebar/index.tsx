@@ -9,9 +9,9 @@ function contains(item: SidebarItem, path: string): boolean {
 }
 
 function Category({ item, active }: { item: SidebarItem; active: string }) {
-  // Categories start open and stay as the reader leaves them: opening one
-  // never collapses another (no auto-collapse), and every link is in the
-  // prerendered HTML. The sidebar itself cannot be hidden.
+  // Categories start open on every page, so every link is in the prerendered
+  // HTML; opening one never collapses another (no auto-collapse). The
+  // sidebar itself cannot be hidden.
   const [open, setOpen] = useState(true);
   const current = contains(item, active);
   return (

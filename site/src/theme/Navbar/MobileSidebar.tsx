@@ -16,19 +16,22 @@ export default function NavbarMobileSidebar() {
   useEffect(() => { if (shown) setMainMenu(false); }, [shown]);
   if (!shown) return null;
   return (
-    <div className="navbar-sidebar" role="dialog" aria-label="Navigation">
-      <div className="navbar-sidebar-header">
-        <Link to="/" className="navbar-brand"><span>RISC Zero <b>Developer Docs</b></span></Link>
-        <button type="button" className="navbar-sidebar-close" aria-label={labels.close} onClick={close}>×</button>
-      </div>
-      {secondary && !mainMenu ? (
-        <div className="navbar-sidebar-secondary">
-          <button type="button" className="navbar-sidebar-back" onClick={() => setMainMenu(true)}>← {labels.backToMainMenu}</button>
-          <DocSidebar items={secondary.items} active={secondary.active} />
+    <>
+      <div className="navbar-sidebar-backdrop" onClick={close} />
+      <div className="navbar-sidebar" role="dialog" aria-label="Navigation">
+        <div className="navbar-sidebar-header">
+          <Link to="/" className="navbar-brand"><span>RISC Zero <b>Developer Docs</b></span></Link>
+          <button type="button" className="navbar-sidebar-close" aria-label={labels.close} onClick={close}>×</button>
         </div>
-      ) : (
-        <div className="navbar-sidebar-items"><NavItems mobile /></div>
-      )}
-    </div>
+        {secondary && !mainMenu ? (
+          <div className="navbar-sidebar-secondary">
+            <button type="button" className="navbar-sidebar-back" onClick={() => setMainMenu(true)}>← {labels.backToMainMenu}</button>
+            <DocSidebar items={secondary.items} active={secondary.active} />
+          </div>
+        ) : (
+          <div className="navbar-sidebar-items"><NavItems mobile /></div>
+        )}
+      </div>
+    </>
   );
 }
