@@ -85,3 +85,32 @@ test.describe('the POP-blocking helper', () => {
     await expect(page).toHaveURL(/\/api\/zkvm$/);
   });
 });
+
+test.describe('the math stylesheet', () => {
+  const mathCss = 'link[rel="stylesheet"][href*="mathStyles"]';
+  const katexFont = (page: import('@playwright/test').Page) =>
+    page.locator('.katex').first().evaluate((el) => getComputedStyle(el).fontFamily);
+
+  test('is not linked from pages without math', async ({ page }) => {
+    // Checked in the served HTML: once the page is up, prefetching a linked
+    // page with math fetches the stylesheet too, so that page shows at once.
+    const html = await (await page.request.get('/api/zkvm')).text();
+    expect(html).not.toContain('class="katex"');
+    expect(html).not.toContain('mathStyles');
+    expect(await (await page.request.get('/proof-system')).text()).toMatch(/<link rel="stylesheet" crossorigin href="\/assets\/mathStyles-[\w-]+\.css"/);
+  });
+
+  test('is linked from a prerendered page with math', async ({ page }) => {
+    await gotoReady(page, '/proof-system');
+    await expect(page.locator(`head ${mathCss}`)).toHaveCount(1);
+    expect(await katexFont(page)).toContain('KaTeX_Main');
+  });
+
+  test('is in place before a page with math shows after a client-side navigation', async ({ page }) => {
+    await gotoReady(page, '/api/zkvm');
+    await page.locator('footer a[href="/proof-system"]').click();
+    await page.locator('.katex').first().waitFor();
+    expect(await katexFont(page)).toContain('KaTeX_Main');
+    await expect(page.locator(mathCss)).toHaveCount(1);
+  });
+});

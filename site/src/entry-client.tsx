@@ -4,7 +4,6 @@ import { siteConfig } from './config';
 import { loadAnalytics } from './lib/analytics';
 import { normalizePath } from './lib/paths';
 import { loadRoute, matchRoute } from './lib/routes';
-import 'katex/dist/katex.min.css';
 import '../.generated/highlight.css';
 import { BOOTED_ATTR } from './lib/storageKeys.js';
 
@@ -16,13 +15,13 @@ const location = { pathname: normalizePath(window.location.pathname), search: wi
 // The route the HTML was prerendered for. It differs from the address when a
 // host answered /faq.html with 404.html: that markup cannot be hydrated as /faq.
 const rendered = document.querySelector('meta[name="docs-route"]')?.getAttribute('content');
-const kind = matchRoute(location.pathname).kind;
-const prerenderedHere = rendered === (kind === 'notFound' ? '*' : location.pathname);
 
 // Load this route's content before hydrating, so the first client render
 // matches the prerendered HTML instead of suspending into a spinner.
 async function start() {
   await loadRoute(location.pathname).catch(() => undefined);
+  const kind = matchRoute(location.pathname).kind;
+  const prerenderedHere = rendered === (kind === 'notFound' ? '*' : location.pathname);
   const root = document.getElementById('__docs')!;
   const app = <App location={location} />;
   if (prerenderedHere) hydrateRoot(root, app);

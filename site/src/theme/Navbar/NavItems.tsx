@@ -32,14 +32,14 @@ function useShownVersion() {
   const { location } = useRouter();
   const { preferredVersion } = useDocsPreferredVersion();
   const route = matchRoute(location.pathname);
-  return { route, version: findVersion(route.version) ?? preferredVersion ?? latestVersion };
+  return { path: location.pathname, route, version: findVersion(route.version) ?? preferredVersion ?? latestVersion };
 }
 
 /** Each version keeps the reader on the same page where it exists there; picking one remembers it. */
 function VersionDropdown({ mobile }: { mobile?: boolean }) {
   const { savePreferredVersion } = useDocsPreferredVersion();
-  const { route, version } = useShownVersion();
-  const items = versions.map((v) => ({ label: v.label, to: versionTarget(v, route.docId), onClick: () => savePreferredVersion(v.name) }));
+  const { path, route, version } = useShownVersion();
+  const items = versions.map((v) => ({ label: v.label, to: versionTarget(v, path, route), onClick: () => savePreferredVersion(v.name) }));
   return <Dropdown label={mobile ? labels.versions : version.label} items={items} className="navbar-versions" />;
 }
 
