@@ -7,7 +7,7 @@ PORT ?= 3000
 CHROMIUM ?= /usr/bin/chromium
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 
-.PHONY: serve test build check content dev preview deps chromium typecheck clean bench bench-build
+.PHONY: serve test build check content dev preview deps chromium typecheck clean bench bench-build bench-size
 
 serve: build check
 	bin/docs serve -dir site/dist -addr 127.0.0.1:$(PORT)
@@ -89,3 +89,7 @@ bench: deps bin/linkbench
 # Clean build and one-page rebuild times of the site (see site/scripts/bench-build.sh).
 bench-build: deps
 	site/scripts/bench-build.sh
+
+# First-load bytes (HTML, JS, CSS; raw and gzip) of / and a docs page; PAGES="/faq /api" for others.
+bench-size: build
+	node site/scripts/bench-size.mjs $(PAGES)
