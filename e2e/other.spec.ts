@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { BoundedCache, CACHE_LIMIT } from '../site/src/lib/boundedCache';
-import { gotoReady, overrideConfig } from './helpers';
+import { entryChunk, gotoReady, overrideConfig } from './helpers';
 
 test('the document is English, left to right', async ({ page }) => {
   await gotoReady(page, '/api/zkvm');
@@ -101,10 +101,15 @@ test.describe('the math stylesheet', () => {
     expect(await (await page.request.get('/proof-system')).text()).toMatch(/<link rel="stylesheet" crossorigin href="\/assets\/mathStyles-[\w-]+\.css"/);
   });
 
-  test('is linked from a prerendered page with math', async ({ page }) => {
-    await gotoReady(page, '/proof-system');
-    await expect(page.locator(`head ${mathCss}`)).toHaveCount(1);
-    expect(await katexFont(page)).toContain('KaTeX_Main');
+  test('styles the math of a prerendered page before its scripts run', async ({ page }) => {
+    let release!: () => void;
+    const held = new Promise<void>((r) => { release = r; });
+    await page.route(`**${entryChunk()}`, async (route) => { await held; await route.continue(); });
+    await page.goto('/proof-system', { waitUntil: 'commit' });
+    await page.locator('.katex').first().waitFor();
+    await expect.poll(() => katexFont(page)).toContain('KaTeX_Main');
+    expect(await page.locator('html[data-app-ready]').count()).toBe(0);
+    release();
   });
 
   test('is in place before a page with math shows after a client-side navigation', async ({ page }) => {
