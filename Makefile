@@ -7,7 +7,7 @@ PORT ?= 3000
 CHROMIUM ?= /usr/bin/chromium
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 
-.PHONY: serve test build check content dev preview deps chromium typecheck clean bench bench-build docusaurus-check check-browser report bench-hook hook
+.PHONY: serve test build check content dev preview deps chromium typecheck clean bench bench-build docusaurus-check check-browser report bench-hook hook bench-size
 
 serve: build check
 	bin/docs serve -dir site/dist -addr 127.0.0.1:$(PORT)
@@ -113,3 +113,7 @@ bench-build: deps
 # and /repo/ base): zero reports on the clean builds, all injected faults found.
 docusaurus-check: bin/checks
 	checks/bench/docusaurus.sh
+
+# First-load bytes (HTML, JS, CSS; raw and gzip) of / and a docs page; PAGES="/faq /api" for others.
+bench-size: build
+	node site/scripts/bench-size.mjs $(PAGES)

@@ -2,6 +2,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { renderMath } from './scripts/katex.mjs';
 import { headScript } from './scripts/headScript.mjs';
+import { routeTables } from './scripts/routeTables.mjs';
 import { siteConfig } from './src/config.ts';
 
 // Page records (.generated/pages/*.json, written by `docs build`) carry math
@@ -16,6 +17,7 @@ function katexPages(): Plugin {
       const record = JSON.parse(code);
       try {
         record.html = renderMath(record.html);
+        record.hasMath = true; // the page needs the KaTeX stylesheet
       } catch (e) {
         this.error(`${record.source}:${(e as { line?: number }).line ?? 0}: ${(e as Error).message}`);
       }
@@ -24,18 +26,22 @@ function katexPages(): Plugin {
   };
 }
 
-// Puts the no-flash colour-mode script first in <head>, built from the same
-// storage key module the React context uses.
+// Puts the head script (colour mode, announcement bar, base-URL banner) first
+// in <head>, built from the same names module the React contexts use, and the
+// locale on <html>.
 function inlineHeadScript(): Plugin {
   return {
     name: 'devdocs:head-script',
-    transformIndexHtml: (html) => html.replace('<!--head-script-->', `<script>${headScript(siteConfig.colorMode)}</script>`),
+    transformIndexHtml: (html) => html
+      .replace('<!--head-script-->', `<script>${headScript(siteConfig)}</script>`)
+      .replace('__LANG__', siteConfig.locale.lang)
+      .replace('__DIR__', siteConfig.locale.direction),
   };
 }
 
 export default defineConfig(({ isSsrBuild }) => ({
   root: import.meta.dirname,
-  plugins: [katexPages(), inlineHeadScript(), react()],
+  plugins: [routeTables(`${import.meta.dirname}/.generated`), katexPages(), inlineHeadScript(), react()],
   json: { stringify: true },
   build: {
     outDir: isSsrBuild ? '.ssr' : 'dist',

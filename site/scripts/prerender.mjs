@@ -3,6 +3,8 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { sectionOf } from '../src/lib/sections.js';
+import { sectionModuleId } from './routeTables.mjs';
 
 const site = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(site, 'dist');
@@ -10,16 +12,42 @@ const SITE_URL = 'https://dev.risczero.com';
 
 const routes = JSON.parse(await readFile(join(site, '.generated/routes.json'), 'utf8'));
 const template = await readFile(join(dist, 'index.html'), 'utf8');
+// Prerendering writes the home page over the template: a second run would
+// copy the home page into every route. Stop instead, and say why.
+if (!template.includes('<!--app-html-->')) {
+  console.error('prerender: site/dist/index.html has no <!--app-html--> placeholder; it was already prerendered. Run the client build (make build) first.');
+  process.exit(1);
+}
 const viteManifest = JSON.parse(await readFile(join(dist, '.vite/manifest.json'), 'utf8'));
 const { render } = await import(pathToFileURL(join(site, '.ssr/entry-server.js')).href);
+const { versions } = JSON.parse(await readFile(join(site, '.generated/manifest.json'), 'utf8'));
 
 const escapeAttr = (s) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
-/** <link rel=modulepreload> for the route's own content chunks, so hydration waits on nothing. */
-function preloads(page, meta) {
-  const ids = [page && `.generated/pages/${page}.json`, meta && `.generated/meta/${meta}.json`].filter(Boolean);
-  return ids.map((id) => viteManifest[id]?.file).filter(Boolean)
-    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}" />`).join('\n    ');
+// Route kinds drawn by a React page of their own (see componentModules in src/lib/routes.ts).
+const components = { home: 'src/pages/Home/index.tsx', search: 'src/pages/Search/index.tsx' };
+
+/** A chunk's stylesheets; a module that only imports CSS is a stylesheet itself. */
+const stylesheets = (key) => {
+  const chunk = viteManifest[key];
+  if (!chunk) return [];
+  return chunk.file.endsWith('.css') ? [chunk.file] : chunk.css ?? [];
+};
+
+/**
+ * What the route loads before hydrating, linked from its HTML so nothing
+ * waits on the app to ask: its route table, content chunks and page component
+ * (modulepreload), and their stylesheets, the KaTeX one only on pages with math.
+ */
+function routeAssets(path, { page, meta, kind, hasMath }) {
+  const table = `../${sectionModuleId(sectionOf(path, versions))}`;
+  const keys = [table, page && `.generated/pages/${page}.json`, meta && `.generated/meta/${meta}.json`, components[kind]].filter(Boolean);
+  const scripts = keys.map((k) => viteManifest[k]?.file).filter(Boolean);
+  const styles = [components[kind], hasMath && 'src/lib/mathStyles.ts'].filter(Boolean).flatMap(stylesheets);
+  return [
+    ...scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${file}" />`),
+    ...styles.map((file) => `<link rel="stylesheet" crossorigin href="/${file}" />`),
+  ].join('\n    ');
 }
 
 function outputFile(path) {
@@ -52,7 +80,7 @@ for (const r of routes) {
   }
   const path = r.path === '*' ? '/404' : r.path;
   const out = await render(path, r.path);
-  const head = [out.head, preloads(out.page, out.meta)].filter(Boolean).join('\n    ');
+  const head = [out.head, routeAssets(path, out)].filter(Boolean).join('\n    ');
   await write(outputFile(r.path), template.replace('<!--app-head-->', head).replace('<!--app-html-->', out.html));
   pages++;
 }

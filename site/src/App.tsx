@@ -1,5 +1,8 @@
-import { Suspense, lazy, use, useEffect, useReducer } from 'react';
+import { Suspense, use, useEffect, useState } from 'react';
+import { AnnouncementBarProvider } from './contexts/AnnouncementBar';
 import { ColorModeProvider } from './contexts/ColorMode';
+import { DocsPreferredVersionProvider } from './contexts/DocsPreferredVersion';
+import { NavbarMobileSidebarProvider } from './contexts/NavbarMobileSidebar';
 import { RouterProvider, useRouter, type Location } from './contexts/Router';
 import { headFor } from './lib/head';
 import { forgetRoute, loadRoute } from './lib/routes';
@@ -11,14 +14,13 @@ import { Loader } from './theme/Loader';
 import MarkdownPage from './theme/MarkdownPage';
 import NotFound from './pages/NotFound';
 
-// Home and search are React pages; each is its own chunk, loaded on demand.
-export const Home = lazy(() => import('./pages/Home'));
-export const Search = lazy(() => import('./pages/Search'));
-
 function Page({ data }: { data: RouteData }) {
   switch (data.route.kind) {
-    case 'home': return <Home />;
-    case 'search': return <Search />;
+    case 'home':
+    case 'search': {
+      const { Component } = data;
+      return Component ? <Component /> : null;
+    }
     case 'doc': return <DocRoot data={data} />;
     case 'page':
     case 'litepaper': return <MarkdownPage page={data.page!} />;
@@ -36,9 +38,16 @@ function RouteContent({ path }: { path: string }) {
 
 function Routes() {
   const { location } = useRouter();
-  const [attempt, retry] = useReducer((n: number) => n + 1, 0);
+  const [attempt, setAttempt] = useState(0);
+  // Retry fetches the content first and re-renders once it is in: rendering
+  // a fresh promise would suspend, and React holds revealed content back
+  // for a moment after a fallback, which would flash the spinner.
+  const retry = () => {
+    forgetRoute(location.pathname);
+    return loadRoute(location.pathname).catch(() => undefined).finally(() => setAttempt((n) => n + 1));
+  };
   return (
-    <ErrorBoundary key={`${location.pathname}#${attempt}`} onRetry={() => { forgetRoute(location.pathname); retry(); }}>
+    <ErrorBoundary key={`${location.pathname}#${attempt}`} onRetry={retry}>
       <Suspense fallback={<Loader />}>
         <RouteContent path={location.pathname} />
       </Suspense>
@@ -57,9 +66,15 @@ export default function App({ location }: { location: Location }) {
   useReadyMarker();
   return (
     <ColorModeProvider>
-      <RouterProvider initial={location}>
-        <Layout><Routes /></Layout>
-      </RouterProvider>
+      <AnnouncementBarProvider>
+        <DocsPreferredVersionProvider>
+          <RouterProvider initial={location}>
+            <NavbarMobileSidebarProvider>
+              <Layout><Routes /></Layout>
+            </NavbarMobileSidebarProvider>
+          </RouterProvider>
+        </DocsPreferredVersionProvider>
+      </AnnouncementBarProvider>
     </ColorModeProvider>
   );
 }

@@ -1,28 +1,31 @@
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import App from './App';
+import { siteConfig } from './config';
+import { loadAnalytics } from './lib/analytics';
 import { normalizePath } from './lib/paths';
 import { loadRoute, matchRoute } from './lib/routes';
-import 'katex/dist/katex.min.css';
 import '../.generated/highlight.css';
+import { BOOTED_ATTR } from './lib/storageKeys.js';
+
+// Tells the head script's base-URL check that this bundle was found and ran.
+document.documentElement.setAttribute(BOOTED_ATTR, '');
 
 const location = { pathname: normalizePath(window.location.pathname), search: window.location.search, hash: window.location.hash };
 
 // The route the HTML was prerendered for. It differs from the address when a
 // host answered /faq.html with 404.html: that markup cannot be hydrated as /faq.
 const rendered = document.querySelector('meta[name="docs-route"]')?.getAttribute('content');
-const kind = matchRoute(location.pathname).kind;
-const prerenderedHere = rendered === (kind === 'notFound' ? '*' : location.pathname);
 
 // Load this route's content before hydrating, so the first client render
 // matches the prerendered HTML instead of suspending into a spinner.
 async function start() {
-  await Promise.all([
-    loadRoute(location.pathname).catch(() => undefined),
-    kind === 'home' ? import('./pages/Home') : kind === 'search' ? import('./pages/Search') : undefined,
-  ]);
+  await loadRoute(location.pathname).catch(() => undefined);
+  const kind = matchRoute(location.pathname).kind;
+  const prerenderedHere = rendered === (kind === 'notFound' ? '*' : location.pathname);
   const root = document.getElementById('__docs')!;
   const app = <App location={location} />;
   if (prerenderedHere) hydrateRoot(root, app);
   else createRoot(root).render(app);
+  loadAnalytics(siteConfig.analytics);
 }
 void start();

@@ -6,7 +6,7 @@ import { loadRoute } from './lib/routes';
 const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** Renders one route to HTML, waiting for its lazy content (never its spinner). */
-export async function render(pathname: string, routeKey: string): Promise<{ html: string; head: string; page?: string; meta?: string }> {
+export async function render(pathname: string, routeKey: string): Promise<{ html: string; head: string; page?: string; meta?: string; kind: string; hasMath?: boolean }> {
   const data = await loadRoute(pathname);
   const { prelude } = await prerender(<App location={{ pathname, search: '', hash: '' }} />);
   const html = await new Response(prelude).text();
@@ -18,5 +18,5 @@ export async function render(pathname: string, routeKey: string): Promise<{ html
     `<meta property="og:title" content="${escape(h.title)}" />`,
     h.canonical ? `<link rel="canonical" href="${escape(h.canonical)}" />` : '',
   ].filter(Boolean).join('\n    ');
-  return { html, head, page: data.route.page, meta: data.route.meta };
+  return { html, head, page: data.route.page, meta: data.route.meta, kind: data.route.kind, hasMath: data.page?.hasMath };
 }

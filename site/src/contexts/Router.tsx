@@ -4,12 +4,17 @@ import { isExternal, normalizePath, splitHref } from '../lib/paths';
 
 export interface Location { pathname: string; search: string; hash: string }
 
+/** Called on back/forward with the target; returning false cancels that navigation. */
+export type PopHandler = (to: Location) => boolean | void;
+
 interface RouterValue {
   location: Location;
   /** Loads the target's content, then switches the location (SPEC §2). */
   navigate: (href: string, opts?: { replace?: boolean }) => void;
   /** True while a navigation waits for content. */
   pending: boolean;
+  /** Registers a back/forward handler; returns its unregister function. */
+  addPopHandler: (h: PopHandler) => () => void;
 }
 
 const RouterContext = createContext<RouterValue | null>(null);
@@ -25,11 +30,32 @@ function currentLocation(): Location {
   return { pathname: normalizePath(pathname), search, hash };
 }
 
+/**
+ * Lets a component veto back/forward while it is mounted, e.g. an open
+ * drawer that the Back button should close instead of leaving the page.
+ */
+export function useHistoryPopHandler(handler: PopHandler) {
+  const { addPopHandler } = useRouter();
+  const latest = useRef(handler);
+  useLayoutEffect(() => { latest.current = handler; });
+  useEffect(() => addPopHandler((to) => latest.current(to)), [addPopHandler]);
+}
+
+// Each entry this app pushes carries its position, so a cancelled
+// back/forward knows how far to go to undo itself.
+const entryIndex = () => (window.history.state as { idx?: number } | null)?.idx ?? 0;
+
 export function RouterProvider({ initial, children }: { initial: Location; children: ReactNode }) {
   const [location, setLocation] = useState(initial);
   const [pending, setPending] = useState(false);
   const navId = useRef(0);
   const scrollOnCommit = useRef(false);
+  const popHandlers = useRef(new Set<PopHandler>());
+  const shownIdx = useRef(0);
+  const addPopHandler = useCallback((h: PopHandler) => {
+    popHandlers.current.add(h);
+    return () => { popHandlers.current.delete(h); };
+  }, []);
 
   const navigate = useCallback((href: string, opts: { replace?: boolean } = {}) => {
     if (isExternal(href) && new URL(href, window.location.href).origin !== window.location.origin) {
@@ -45,9 +71,10 @@ export function RouterProvider({ initial, children }: { initial: Location; child
       () => {
         if (id !== navId.current) return; // a later click won
         const full = target.pathname + target.search + target.hash;
-        if (opts.replace) window.history.replaceState(null, '', full);
-        else window.history.pushState(null, '', full);
-        scrollOnCommit.current = true;
+        scrollOnCommit.current = target.pathname !== normalizePath(window.location.pathname) || !!target.hash;
+        if (opts.replace) window.history.replaceState({ idx: entryIndex() }, '', full);
+        else window.history.pushState({ idx: entryIndex() + 1 }, '', full);
+        shownIdx.current = entryIndex();
         setLocation(target);
         setPending(false);
       },
@@ -62,9 +89,20 @@ export function RouterProvider({ initial, children }: { initial: Location; child
     const loc = currentLocation();
     const to = redirectFor(loc.pathname);
     if (to) navigate(to + loc.search + loc.hash, { replace: true });
-    else if (loc.pathname !== window.location.pathname) window.history.replaceState(null, '', loc.pathname + loc.search + loc.hash);
+    else if (loc.pathname !== window.location.pathname) window.history.replaceState({ idx: entryIndex() }, '', loc.pathname + loc.search + loc.hash);
+    shownIdx.current = entryIndex();
+    let undoing = false;
     const onPop = () => {
+      const idx = entryIndex();
+      if (undoing) { undoing = false; shownIdx.current = idx; return; }
       const next = currentLocation();
+      const vetoed = [...popHandlers.current].some((h) => h(next) === false);
+      if (vetoed && idx !== shownIdx.current) {
+        undoing = true;
+        window.history.go(shownIdx.current - idx);
+        return;
+      }
+      shownIdx.current = idx;
       loadRoute(next.pathname).finally(() => setLocation(next));
     };
     window.addEventListener('popstate', onPop);
@@ -79,6 +117,6 @@ export function RouterProvider({ initial, children }: { initial: Location; child
     else window.scrollTo(0, 0);
   }, [location]);
 
-  const value = useMemo(() => ({ location, navigate, pending }), [location, navigate, pending]);
+  const value = useMemo(() => ({ location, navigate, pending, addPopHandler }), [location, navigate, pending, addPopHandler]);
   return <RouterContext.Provider value={value}>{children}</RouterContext.Provider>;
 }

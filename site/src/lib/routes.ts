@@ -1,24 +1,67 @@
-// The route table and the on-demand loaders for page content. Every page
-// record and every version's metadata is its own chunk; Vite writes one per
-// file matched by these globs.
-import manifestJson from '../../.generated/manifest.json';
-import type { Manifest, ManifestRoute, PageRecord, RouteData, VersionMeta } from './types';
+// The route tables and the on-demand loaders for page content. The routes
+// come in one table per docs version plus one for the rest of the site
+// (site/scripts/routeTables.mjs); a page loads only the table it needs.
+// Every page record and every version's metadata is its own chunk.
+import type { ComponentType } from 'react';
+import { redirects, sections, versions } from 'virtual:docs-routes';
+import type { ManifestRoute, PageRecord, RouteData, RouteSection, VersionMeta } from './types';
+import { BoundedCache } from './boundedCache';
 import { normalizePath } from './paths';
+import { sectionOf } from './sections.js';
 
-export const manifest = manifestJson as unknown as Manifest;
+export { versions };
 
-const pageModules = import.meta.glob<{ default: PageRecord }>('../../.generated/pages/*.json');
 const metaModules = import.meta.glob<{ default: VersionMeta }>('../../.generated/meta/*.json');
+// The KaTeX stylesheet, a chunk of its own: only pages with math load it.
+const loadMathStyles = () => import('./mathStyles');
+// Route kinds rendered by a React page of their own, each its own chunk.
+const componentModules: Record<string, () => Promise<{ default: ComponentType }>> = {
+  home: () => import('../pages/Home'),
+  search: () => import('../pages/Search'),
+};
 
 const notFound: ManifestRoute = { kind: 'notFound' };
 
-/** The manifest entry for a path; unknown paths get the not-found route. */
+const loadedSections = new Map<string, RouteSection>();
+const loadingSections = new Map<string, Promise<RouteSection>>();
+
+/** Loads (once) the route table a path belongs to. */
+function loadSection(path: string): Promise<RouteSection> {
+  const key = sectionOf(path, versions);
+  let p = loadingSections.get(key);
+  if (!p) {
+    p = sections[key]().then((s) => { loadedSections.set(key, s); return s; });
+    p.catch(() => loadingSections.delete(key)); // let a retry fetch it again
+    loadingSections.set(key, p);
+  }
+  return p;
+}
+
+// Every render of the navbar and every link hover asks for a match; the
+// raw path is normalised once per distinct path.
+const matches = new BoundedCache<string, ManifestRoute>();
+
+/** What matchRoute says while a path's table is not loaded (only if loading it failed). */
+const unknown: ManifestRoute = { kind: 'unknown' };
+
+/**
+ * The route of a path. Its table is loaded by loadRoute, which runs before a
+ * path is shown; paths in no table get the not-found route.
+ */
 export function matchRoute(pathname: string): ManifestRoute {
-  return manifest.routes[normalizePath(pathname)] ?? notFound;
+  let m = matches.get(pathname);
+  if (!m) {
+    const path = normalizePath(pathname);
+    const section = loadedSections.get(sectionOf(path, versions));
+    if (!section) return unknown;
+    m = section.routes[path] ?? notFound;
+    matches.set(pathname, m);
+  }
+  return m;
 }
 
 export function redirectFor(pathname: string): string | undefined {
-  return manifest.redirects[normalizePath(pathname)];
+  return redirects[normalizePath(pathname)];
 }
 
 // A promise React's use() can read synchronously once settled: React looks
@@ -33,15 +76,13 @@ function track<T>(p: Promise<T>): Tracked<T> {
   return t;
 }
 
-const cache = new Map<string, Tracked<RouteData>>();
-const CACHE_LIMIT = 10000;
+const cache = new BoundedCache<string, Tracked<RouteData>>();
 
-function importOne<T>(modules: Record<string, () => Promise<{ default: T }>>, dir: string, id?: string) {
+function importOne<T>(load: (() => Promise<{ default: T }>) | undefined, what: string, id?: string) {
   if (!id) return Promise.resolve(undefined);
-  const load = modules[`../../.generated/${dir}/${id}.json`];
-  if (!load) return Promise.reject(new Error(`No ${dir} record named ${id}`));
+  if (!load) return Promise.reject(new Error(`No ${what} record named ${id}`));
   return load().then((m) => {
-    if (m.default === undefined) throw new Error(`The page component ${dir}/${id} has no default export.`);
+    if (m.default === undefined) throw new Error(`The page component ${what}/${id} has no default export.`);
     return m.default;
   });
 }
@@ -54,15 +95,34 @@ export class ContentLoadError extends Error {
   }
 }
 
-/** Loads (once) everything the route needs: its page record and version metadata. */
+/** The page record, with the KaTeX stylesheet in place first when the page has math. */
+async function loadPage(section: RouteSection, route: ManifestRoute) {
+  const page = await importOne<PageRecord>(route.page ? section.pages[route.page] : undefined, 'pages', route.page);
+  if (page?.hasMath) await loadMathStyles();
+  return page;
+}
+
+async function loadAll(path: string): Promise<RouteData> {
+  const section = await loadSection(path);
+  const route = matchRoute(path);
+  const [page, meta, Component] = await Promise.all([
+    loadPage(section, route),
+    importOne(route.meta ? metaModules[`../../.generated/meta/${route.meta}.json`] : undefined, 'meta', route.meta),
+    componentModules[route.kind]?.().then((m) => m.default),
+  ]);
+  return { path, route, page, meta, Component };
+}
+
+/**
+ * Loads (once) everything the route needs: its route table, page record,
+ * version metadata and page component. All of it is in hand before the
+ * route renders, so rendering never suspends on it (and never flashes a spinner).
+ */
 export function loadRoute(pathname: string): Promise<RouteData> {
   const path = normalizePath(pathname);
   let p = cache.get(path);
   if (!p) {
-    const route = matchRoute(path);
-    p = track(Promise.all([importOne(pageModules, 'pages', route.page), importOne(metaModules, 'meta', route.meta)])
-      .then(([page, meta]) => ({ path, route, page, meta }), (e) => { throw new ContentLoadError(e); }));
-    if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
+    p = track(loadAll(path).catch((e) => { throw new ContentLoadError(e); }));
     cache.set(path, p);
   }
   return p;

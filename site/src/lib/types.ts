@@ -1,3 +1,5 @@
+import type { ComponentType } from 'react';
+
 export interface TocItem { level: number; id: string; value: string }
 export interface NavLink { title: string; href: string }
 
@@ -14,6 +16,8 @@ export interface PageRecord {
   source: string;
   hideTableOfContents?: boolean;
   toc: TocItem[];
+  /** Set by the build when the page contains typeset math. */
+  hasMath?: boolean;
   previous?: NavLink;
   next?: NavLink;
   html: string;
@@ -40,12 +44,20 @@ export interface VersionMeta {
 
 export interface Version { name: string; label: string; isLast: boolean; banner?: string; path: string }
 
-export interface ManifestRoute { kind: string; page?: string; meta?: string; version?: string; docId?: string }
+export interface ManifestRoute {
+  kind: string;
+  page?: string;
+  meta?: string;
+  version?: string;
+  docId?: string;
+  /** Other versions with this doc at the same place relative to their root. */
+  alts?: string[];
+}
 
-export interface Manifest {
-  versions: Version[];
+/** One route table (a docs version, or the rest of the site) and its page loaders. */
+export interface RouteSection {
   routes: Record<string, ManifestRoute>;
-  redirects: Record<string, string>;
+  pages: Record<string, () => Promise<{ default: PageRecord }>>;
 }
 
 /** What a route needs to render, once loaded. */
@@ -54,4 +66,6 @@ export interface RouteData {
   route: ManifestRoute;
   page?: PageRecord;
   meta?: VersionMeta;
+  /** The React page of the home and search routes. */
+  Component?: ComponentType;
 }

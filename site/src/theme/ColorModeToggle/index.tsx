@@ -1,8 +1,10 @@
+import { siteConfig } from '../../config';
 import { useColorMode } from '../../contexts/ColorMode';
 
 /** Switches between light and dark; the label says what a click will do. */
 export default function ColorModeToggle() {
   const { colorMode, setColorMode } = useColorMode();
+  if (siteConfig.colorMode.disableSwitch) return null;
   const next = colorMode === 'dark' ? 'light' : 'dark';
   return (
     <button type="button" className="color-mode-toggle" onClick={() => setColorMode(next)}

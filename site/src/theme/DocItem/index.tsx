@@ -1,4 +1,5 @@
 import { siteConfig } from '../../config';
+import { matchRoute } from '../../lib/routes';
 import { findVersion, latestVersion, versionTarget } from '../../lib/versions';
 import type { PageRecord } from '../../lib/types';
 import Link from '../Link';
@@ -8,7 +9,7 @@ import TOC from '../TOC';
 function VersionBanner({ page }: { page: PageRecord }) {
   const v = findVersion(page.version);
   if (!v?.banner) return null;
-  const latest = versionTarget(latestVersion, page.docId);
+  const latest = versionTarget(latestVersion, page.permalink, matchRoute(page.permalink));
   return (
     <div className="version-banner" role="note">
       {v.banner === 'unreleased'

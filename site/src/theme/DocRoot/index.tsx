@@ -1,3 +1,5 @@
+import { useMemo } from 'react';
+import { useSecondaryMenu } from '../../contexts/NavbarMobileSidebar';
 import type { RouteData } from '../../lib/types';
 import DocItem from '../DocItem';
 import DocSidebar from '../DocSidebar';
@@ -10,6 +12,7 @@ import './doc.css';
 export default function DocRoot({ data }: { data: RouteData }) {
   const page = data.page!;
   const items = (page.sidebar && data.meta?.sidebars[page.sidebar]) || null;
+  useSecondaryMenu(useMemo(() => items && { items, active: page.permalink }, [items, page.permalink]));
   return (
     <div className={`doc-root${items ? '' : ' doc-root-no-sidebar'}`}>
       {items && <aside className="doc-sidebar"><DocSidebar items={items} active={page.permalink} /></aside>}

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { SidebarItem } from '../../lib/types';
+import Collapsible from '../Collapsible';
 import Link from '../Link';
 import './sidebar.css';
 
@@ -8,8 +9,9 @@ function contains(item: SidebarItem, path: string): boolean {
 }
 
 function Category({ item, active }: { item: SidebarItem; active: string }) {
-  // Categories start open and stay as the reader leaves them: opening one
-  // never collapses another, and every link is in the prerendered HTML.
+  // Categories start open on every page, so every link is in the prerendered
+  // HTML; opening one never collapses another (no auto-collapse). The
+  // sidebar itself cannot be hidden.
   const [open, setOpen] = useState(true);
   const current = contains(item, active);
   return (
@@ -22,7 +24,7 @@ function Category({ item, active }: { item: SidebarItem; active: string }) {
         )}
         <button type="button" className="sidebar-caret" aria-expanded={open} aria-label={`${open ? 'Collapse' : 'Expand'} sidebar category '${item.label}'`} onClick={() => setOpen(!open)} />
       </div>
-      {open && <Items items={item.items ?? []} active={active} />}
+      <Collapsible open={open}><Items items={item.items ?? []} active={active} /></Collapsible>
     </li>
   );
 }

@@ -1,10 +1,10 @@
 import { Component, type ReactNode } from 'react';
 import { ContentLoadError } from '../../lib/routes';
-import { LoadError } from '../Loader';
+import { LoadError, Loader } from '../Loader';
 import './error.css';
 
-interface Props { children: ReactNode; onRetry?: () => void }
-interface State { error: Error | null }
+interface Props { children: ReactNode; onRetry?: () => Promise<unknown> }
+interface State { error: Error | null; retrying: boolean }
 
 /** The chain of causes of an error, outermost first. */
 export function causeChain(error: unknown): Error[] {
@@ -18,20 +18,24 @@ export function causeChain(error: unknown): Error[] {
  * anything else is a render crash and shows "This page crashed.".
  */
 export default class ErrorBoundary extends Component<Props, State> {
-  state: State = { error: null };
+  state: State = { error: null, retrying: false };
 
-  static getDerivedStateFromError(error: Error): State {
-    return { error };
+  static getDerivedStateFromError(error: Error): Partial<State> {
+    return { error, retrying: false };
   }
 
+  /** Shows the loader while the owner reloads the content, then renders again. */
   reset = () => {
-    this.props.onRetry?.();
-    this.setState({ error: null });
+    const { onRetry } = this.props;
+    if (!onRetry) return this.setState({ error: null });
+    this.setState({ retrying: true });
+    void onRetry().finally(() => this.setState({ error: null, retrying: false }));
   };
 
   render() {
-    const { error } = this.state;
+    const { error, retrying } = this.state;
     if (!error) return this.props.children;
+    if (retrying) return <Loader />;
     if (error instanceof ContentLoadError) return <LoadError error={error} retry={this.reset} />;
     return (
       <main className="crash" role="alert">

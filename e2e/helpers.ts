@@ -1,0 +1,72 @@
+// Shared by the behaviour specs: waiting for the app, config overrides, and
+// the built files behind a route (to hold, fail or fake them with page.route).
+import { readFileSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+
+const dist = new URL('../site/dist/', import.meta.url);
+const viteManifest: Record<string, { file: string }> = JSON.parse(readFileSync(new URL('.vite/manifest.json', dist), 'utf8'));
+const siteManifest: { routes: Record<string, { page?: string; meta?: string }> } =
+  JSON.parse(readFileSync(new URL('../site/.generated/manifest.json', import.meta.url), 'utf8'));
+
+/** Loads a path and waits until React has hydrated it. */
+export async function gotoReady(page: Page, path: string) {
+  await page.goto(path);
+  await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
+}
+
+/** Overrides site config for every page this page loads (the config's window.__DOCS_CONFIG__ hook). */
+export async function overrideConfig(page: Page, overrides: object) {
+  await page.addInitScript((o) => { (window as unknown as Record<string, unknown>).__DOCS_CONFIG__ = o; }, overrides);
+}
+
+/** The URL path of the content chunk of a route's page record, e.g. /assets/api_zkvm-Ab12.js. */
+export function pageChunk(route: string): string {
+  const id = siteManifest.routes[route]?.page;
+  if (!id) throw new Error(`no page record for route ${route}`);
+  return '/' + viteManifest[`.generated/pages/${id}.json`].file;
+}
+
+/** True for the URL path of any route's page-content chunk. */
+export function isPageChunk(path: string): boolean {
+  return pageChunks.has(path);
+}
+const pageChunks = new Set(Object.entries(viteManifest).filter(([k]) => k.startsWith('.generated/pages/')).map(([, v]) => '/' + v.file));
+
+/** The main app bundle (entry script) of the client build. */
+export function entryChunk(): string {
+  return '/' + viteManifest['index.html'].file;
+}
+
+/** Glob for page.route() matching a URL path on the test server. */
+export const onPath = (path: string) => `**${path}`;
+
+/** Reads localStorage of the current page. */
+export function stored(page: Page, key: string): Promise<string | null> {
+  return page.evaluate((k) => localStorage.getItem(k), key);
+}
+
+/** Milliseconds from a click to the first appearance of an element, measured inside the page. */
+export async function watchAppearance(page: Page, selector: string) {
+  await page.evaluate((sel) => {
+    const w = window as unknown as { __appeared?: number; __clicked?: number };
+    delete w.__appeared;
+    document.addEventListener('click', () => { w.__clicked = performance.now(); }, { capture: true, once: true });
+    const seen = () => { if (w.__appeared === undefined && document.querySelector(sel)) w.__appeared = performance.now(); };
+    new MutationObserver(seen).observe(document.body, { childList: true, subtree: true });
+  }, selector);
+  return () => page.evaluate(() => {
+    const w = window as unknown as { __appeared?: number; __clicked?: number };
+    return w.__appeared === undefined || w.__clicked === undefined ? undefined : w.__appeared - w.__clicked;
+  });
+}
+
+/**
+ * Serves the route's page chunk as a module of our own whose default export
+ * is built by `wrap` (source text, with `orig` the real page record): the
+ * real chunk is served beside it as /__orig.js.
+ */
+export async function wrapPageChunk(page: Page, route: string, wrap: string) {
+  const chunk = pageChunk(route);
+  await page.route('**/__orig.js', (r) => r.fulfill({ contentType: 'text/javascript', body: readFileSync(new URL('.' + chunk, dist), 'utf8') }));
+  await page.route(onPath(chunk), (r) => r.fulfill({ contentType: 'text/javascript', body: `import orig from '/__orig.js';\nexport default ${wrap};` }));
+}

@@ -1,0 +1,65 @@
+import { expect, test } from '@playwright/test';
+import { gotoReady, onPath, pageChunk, watchAppearance } from './helpers';
+
+const INSTALL = '/api/zkvm/install';
+const INSTALL_TITLE = 'Install the toolchain';
+
+test('a page whose content fails to load shows the red error box; Retry loads it, with the spinner after 200 ms', async ({ page }) => {
+  let mode: 'fail' | 'slow' = 'fail';
+  await page.route(onPath(pageChunk(INSTALL)), async (route) => {
+    if (mode === 'fail') return route.abort('connectionfailed');
+    await new Promise((r) => setTimeout(r, 1000));
+    await route.continue();
+  });
+  await gotoReady(page, INSTALL);
+  const box = page.locator('.load-error');
+  await expect(box).toContainText('Failed to fetch dynamically imported module');
+  await expect(box).toContainText(pageChunk(INSTALL));
+  await expect(box).toHaveCSS('border-top-color', 'rgb(225, 50, 56)');
+  const [boxW, bodyW] = [(await box.boundingBox())!.width, (await page.locator('.layout-body').boundingBox())!.width];
+  expect(Math.abs(boxW - bodyW / 2)).toBeLessThan(1);
+
+  mode = 'slow';
+  const spinnerAfter = await watchAppearance(page, '.loader');
+  await box.getByRole('button', { name: 'Retry' }).click();
+  await expect(page.locator('.loader svg')).toBeVisible();
+  const ms = (await spinnerAfter())!;
+  expect(ms).toBeGreaterThanOrEqual(200);
+  expect(ms).toBeLessThan(600);
+  const svg = (await page.locator('.loader svg').boundingBox())!;
+  expect([svg.width, svg.height]).toEqual([128, 110]);
+  await expect(page.locator('h1').first()).toHaveText(INSTALL_TITLE);
+  await expect(page.locator('.loader')).toHaveCount(0);
+});
+
+test('content that loads within 200 ms never shows the spinner', async ({ page }) => {
+  await page.route(onPath(pageChunk(INSTALL)), (route) => route.abort('connectionfailed'));
+  await gotoReady(page, INSTALL);
+  await page.unrouteAll();
+  const spinnerAfter = await watchAppearance(page, '.loader');
+  await page.getByRole('button', { name: 'Retry' }).click();
+  await expect(page.locator('h1').first()).toHaveText(INSTALL_TITLE);
+  expect(await spinnerAfter()).toBeUndefined();
+});
+
+test('a page module without a default export shows the "no default export" error', async ({ page }) => {
+  await page.route(onPath(pageChunk(INSTALL)), (route) =>
+    route.fulfill({ contentType: 'text/javascript', body: `export const title = ${JSON.stringify(INSTALL_TITLE)};` }));
+  await gotoReady(page, INSTALL);
+  await expect(page.locator('.load-error p')).toHaveText('The page component pages/api_zkvm_install has no default export.');
+  await expect(page.getByRole('button', { name: 'Retry' })).toBeVisible();
+});
+
+test('a chunk that fails to load during navigation triggers a full page load', async ({ page }) => {
+  let reloaded = false;
+  page.on('request', (r) => { if (r.isNavigationRequest() && new URL(r.url()).pathname === INSTALL) reloaded = true; });
+  // Fail the chunk (prefetch and click alike) until the browser loads the page itself.
+  await page.route(onPath(pageChunk(INSTALL)), (route) => (reloaded ? route.continue() : route.abort('connectionfailed')));
+  await gotoReady(page, '/api/zkvm');
+  await page.evaluate(() => { (window as unknown as { marker: number }).marker = 1; });
+  await page.locator(`.sidebar a[href="${INSTALL}"]`).click();
+  await expect(page).toHaveURL(new RegExp(`${INSTALL}$`));
+  await expect(page.locator('h1').first()).toHaveText(INSTALL_TITLE);
+  expect(reloaded).toBe(true);
+  expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBeUndefined();
+});

@@ -1,0 +1,115 @@
+import { expect, test, type Page } from '@playwright/test';
+import { gotoReady, isPageChunk, onPath, pageChunk, watchAppearance } from './helpers';
+
+const FROM = '/api/zkvm', TO = '/api/zkvm/install', TO_TITLE = 'Install the toolchain';
+
+/** Holds the target's content chunk for `ms` after it is requested. */
+async function slowChunk(page: Page, route: string, ms: number) {
+  await page.route(onPath(pageChunk(route)), async (r) => {
+    await new Promise((res) => setTimeout(res, ms));
+    await r.continue();
+  });
+}
+
+/** Paths of the page-content chunks the page has requested so far. */
+function chunkRequests(page: Page): Set<string> {
+  const seen = new Set<string>();
+  page.on('request', (r) => { if (r.resourceType() === 'script') seen.add(new URL(r.url()).pathname); });
+  return seen;
+}
+
+test('the next page loads before the location switches; the progress bar waits 200 ms', async ({ page }) => {
+  await slowChunk(page, TO, 1200);
+  await gotoReady(page, FROM);
+  const fromTitle = await page.locator('h1').first().textContent();
+  const barAfter = await watchAppearance(page, '.progress-bar');
+  await page.locator(`.sidebar a[href="${TO}"]`).click();
+  await expect(page.locator('.progress-bar')).toBeVisible();
+  const ms = (await barAfter())!;
+  expect(ms).toBeGreaterThanOrEqual(200);
+  expect(ms).toBeLessThan(600);
+  // Still the old page, whole, while the new one loads.
+  expect(new URL(page.url()).pathname).toBe(FROM);
+  await expect(page.locator('h1').first()).toHaveText(fromTitle!);
+  await expect(page.locator('.loader')).toHaveCount(0);
+  await expect(page).toHaveURL(new RegExp(`${TO}$`));
+  await expect(page.locator('h1').first()).toHaveText(TO_TITLE);
+  await expect(page.locator('.progress-bar')).toHaveCount(0);
+});
+
+test('a navigation faster than 200 ms shows no progress bar', async ({ page }) => {
+  await gotoReady(page, FROM);
+  const barAfter = await watchAppearance(page, '.progress-bar');
+  await page.locator(`.sidebar a[href="${TO}"]`).click();
+  await expect(page.locator('h1').first()).toHaveText(TO_TITLE);
+  await page.waitForTimeout(300);
+  expect(await barAfter()).toBeUndefined();
+});
+
+test('a new path scrolls to the top', async ({ page }) => {
+  await gotoReady(page, FROM);
+  const next = page.locator('.pagination-next');
+  await next.scrollIntoViewIfNeeded();
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(200);
+  await next.click();
+  await expect(page).not.toHaveURL(new RegExp(`${FROM}$`));
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+});
+
+test('a link with a hash scrolls to its anchor on the new page', async ({ page }) => {
+  await gotoReady(page, FROM);
+  await page.locator('.markdown a[href="/terminology#zkvm"]').first().click();
+  await expect(page).toHaveURL(/\/terminology#zkvm$/);
+  const anchor = page.locator('#zkvm');
+  await expect.poll(async () => Math.round((await anchor.boundingBox())!.y)).toBeLessThan(120);
+  expect((await anchor.boundingBox())!.y).toBeGreaterThanOrEqual(0);
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+});
+
+test('links prefetch their page when they become visible', async ({ page }) => {
+  const seen = chunkRequests(page);
+  await gotoReady(page, FROM);
+  await expect.poll(() => seen.has(pageChunk(TO))).toBe(true); // a sidebar link in view
+  const footer = page.locator('footer a[href="/studyclub"]');
+  expect(seen.has(pageChunk('/studyclub'))).toBe(false);
+  await footer.scrollIntoViewIfNeeded();
+  await expect.poll(() => seen.has(pageChunk('/studyclub'))).toBe(true);
+});
+
+test('links in page content prefetch on hover', async ({ page }) => {
+  const seen = chunkRequests(page);
+  await gotoReady(page, '/api/zkvm/quickstart');
+  await page.waitForLoadState('networkidle');
+  const hrefs = await page.locator('.markdown a[href^="/"]').evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).pathname));
+  const target = hrefs.find((h) => !seen.has(pageChunk(h)))!;
+  expect(target, 'a content link whose page is not prefetched yet').toBeTruthy();
+  await page.locator(`.markdown a[href^="${target}"]`).first().hover();
+  await expect.poll(() => seen.has(pageChunk(target))).toBe(true);
+});
+
+const slowLinks: [string, (page: Page) => Promise<void>, string][] = [
+  ['a 2g connection', async (page) => {
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.overrideNetworkState', { offline: false, latency: 1500, downloadThroughput: -1, uploadThroughput: -1, connectionType: 'cellular2g' });
+  }, 'navigator.connection.effectiveType'],
+  ['data saver', async (page) => {
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setDataSaverOverride', { dataSaverEnabled: true });
+  }, 'navigator.connection.saveData'],
+];
+
+for (const [name, emulate, probe] of slowLinks) {
+  test(`nothing is prefetched on ${name}, and links still work`, async ({ page }) => {
+    await emulate(page);
+    const seen = chunkRequests(page);
+    await gotoReady(page, FROM);
+    expect(String(await page.evaluate(probe))).toMatch(/^(2g|true)$/);
+    await page.locator('footer').scrollIntoViewIfNeeded();
+    await page.locator('footer a[href="/studyclub"]').hover();
+    await page.waitForTimeout(300);
+    expect([...seen].filter((s) => isPageChunk(s) && s !== pageChunk(FROM))).toEqual([]);
+    await page.locator('footer a[href="/studyclub"]').click();
+    await expect(page).toHaveURL(/\/studyclub$/);
+  });
+}

@@ -1,0 +1,10 @@
+// Every fixed string of the theme's chrome, in one place, as SPEC §2 lists
+// them. The site has one locale (en), so these are the English texts.
+export const labels = {
+  skipToContent: 'Skip to main content',
+  close: 'Close',
+  toggleNavBar: 'Toggle navigation bar',
+  backToMainMenu: 'Back to main menu',
+  languages: 'Languages',
+  versions: 'Versions',
+} as const;

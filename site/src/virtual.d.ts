@@ -1,0 +1,7 @@
+// The route tables built by site/scripts/routeTables.mjs.
+declare module 'virtual:docs-routes' {
+  import type { Version } from './lib/types';
+  export const versions: Version[];
+  export const redirects: Record<string, string>;
+  export const sections: Record<string, () => Promise<import('./lib/types').RouteSection>>;
+}
