@@ -8,14 +8,14 @@ ignore ./node_modules
 require (
 	github.com/alecthomas/chroma/v2 v2.27.0
 	github.com/gohugoio/hugo-goldmark-extensions/passthrough v0.5.0
+	github.com/stretchr/testify v1.12.1
 	github.com/yuin/goldmark v1.8.7
+	golang.org/x/net v0.62.0
+	golang.org/x/tools v0.52.0
 	gopkg.in/yaml.v3 v3.0.1
 )
 
 require (
 	github.com/dlclark/regexp2/v2 v2.2.1 // indirect
-	github.com/stretchr/testify v1.12.1 // indirect
 	go.yaml.in/yaml/v3 v3.0.5 // indirect
-	golang.org/x/net v0.62.0 // indirect
-	golang.org/x/tools v0.52.0 // indirect
 )

@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { renderMath } from './scripts/katex.mjs';
 import { headScript } from './scripts/headScript.mjs';
 import { siteConfig } from './src/config.ts';
+import { pack } from './src/search/pack.js';
 
 // Page records (.generated/pages/*.json, written by `docs build`) carry math
 // as placeholders; this renders them with KaTeX while bundling, so readers
@@ -24,6 +25,20 @@ function katexPages(): Plugin {
   };
 }
 
+// Search records (.generated/search/<version>.json, DocSearch-shaped, written
+// by `docs build`) are shipped in their packed form, a third of the size:
+// each is one lazily loaded chunk the offline search fetches on first use.
+function searchRecords(): Plugin {
+  return {
+    name: 'devdocs:search-records',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!/[\\/]\.generated[\\/]search[\\/][^\\/]+\.json$/.test(id)) return null;
+      return { code: JSON.stringify(pack(JSON.parse(code))), map: null };
+    },
+  };
+}
+
 // Puts the no-flash colour-mode script first in <head>, built from the same
 // storage key module the React context uses.
 function inlineHeadScript(): Plugin {
@@ -35,7 +50,7 @@ function inlineHeadScript(): Plugin {
 
 export default defineConfig(({ isSsrBuild }) => ({
   root: import.meta.dirname,
-  plugins: [katexPages(), inlineHeadScript(), react()],
+  plugins: [katexPages(), searchRecords(), inlineHeadScript(), react()],
   json: { stringify: true },
   build: {
     outDir: isSsrBuild ? '.ssr' : 'dist',
@@ -43,7 +58,14 @@ export default defineConfig(({ isSsrBuild }) => ({
     manifest: !isSsrBuild,
     // Many small per-page chunks are the point: keep Vite from warning on them.
     chunkSizeWarningLimit: 600,
+    rollupOptions: {
+      // search-api-1.2-<hash>.js, so the search files stand apart from the page chunks.
+      output: { chunkFileNames: (c) => (/[\\/]\.generated[\\/]search[\\/]/.test(c.facadeModuleId ?? '') ? 'assets/search-[name]-[hash].js' : 'assets/[name]-[hash].js') },
+    },
   },
+  // DocSearch ships ESM without an "exports" map, which Node cannot import
+  // by name: the server build bundles it instead.
+  ssr: { noExternal: ['@docsearch/react', '@docsearch/css'] },
   server: { host: '127.0.0.1', port: 5173 },
   preview: { host: '127.0.0.1' },
 }));

@@ -4,13 +4,13 @@
 // modal and the search page cannot tell it from a hosted index.
 import MiniSearch from 'minisearch';
 import { highlight, snippet } from './highlight.js';
-import { spans, tokenize } from './tokenize.js';
+import { parseQuery, tokenize } from './tokenize.js';
 
 /**
  * @typedef {import('./pack.js').SearchRecord} SearchRecord
  * @typedef {import('./highlight.js').Match} Match
  * @typedef {{ indexName?: string, query?: string, page?: number, hitsPerPage?: number,
- *   facetFilters?: string | Array<string | string[]>, attributesToSnippet?: string[],
+ *   facetFilters?: string | Array<string | string[]>, attributesToSnippet?: string[], attributesToRetrieve?: string[],
  *   highlightPreTag?: string, highlightPostTag?: string, snippetEllipsisText?: string }} SearchRequest
  */
 
@@ -53,7 +53,7 @@ export class LocalIndex {
         // A word still being typed is no weaker a match than a finished one
         // (MiniSearch's default halves it, which lets code blocks that repeat
         // a word outrank the page titled with it).
-        weights: { prefix: 0.8, fuzzy: 0.45 },
+        weights: { prefix: 0.5, fuzzy: 0.45 },
         boostDocument: (id) => TYPE_BOOST[/** @type {'lvl1'} */ (this.records[id].type)],
       },
     });
@@ -76,7 +76,10 @@ export class LocalIndex {
     const hitsPerPage = req.hitsPerPage ?? HITS_PER_PAGE;
     const page = req.page ?? 0;
     const keep = facetTest(req.facetFilters);
-    const found = query ? this.mini.search(query, { prefix: unfinished(query), filter: (r) => keep(this.records[r.id]) }) : [];
+    const words = parseQuery(query);
+    // The tree's leaves are single terms already cut and lowercased.
+    const found = words.length === 0 ? [] : this.mini.search(/** @type {any} */ (queryTree(words)),
+      { tokenize: (t) => [t], filter: (r) => keep(this.records[r.id]) });
     // One hit per url, as DocSearch indices are configured (distinct on url).
     /** @type {Map<string, import('minisearch').SearchResult>} */
     const best = new Map();
@@ -85,9 +88,8 @@ export class LocalIndex {
       if (!best.has(url)) best.set(url, r);
     }
     const all = [...best.values()];
-    const queryTerms = tokenize(query);
     const hits = all.slice(page * hitsPerPage, (page + 1) * hitsPerPage)
-      .map((r) => toHit(this.records[r.id], { queryTerms, docTerms: new Set(r.terms) }, req));
+      .map((r) => toHit(this.records[r.id], { words, queryTerms: new Set(r.queryTerms), docTerms: new Set(r.terms) }, req));
     return {
       hits, nbHits: all.length, page, hitsPerPage, nbPages: Math.ceil(all.length / hitsPerPage),
       query, params: '', index: req.indexName ?? '', exhaustiveNbHits: true,
@@ -97,14 +99,19 @@ export class LocalIndex {
 }
 
 /**
- * Which query terms may be unfinished: those that reach the end of the query
- * (the last word, and the last part of it: `ExecutorE` finds `ExecutorEnv`),
- * so `env::read` finds `env::read_slice` but its part `env` must be whole.
- * @param {string} query
+ * The MiniSearch query for a search: every word must match, either whole or
+ * by all its parts. `zkvm::ExecutorEnv` finds `risc0_zkvm::ExecutorEnv`
+ * through its parts; `ExecutorEnv` finds it whole (its part there).
+ * @param {import('./tokenize.js').QueryWord[]} words
  */
-export function unfinished(query) {
-  const prefixes = new Set(spans(query).filter((s) => s.end === query.length).map((s) => s.term));
-  return (/** @type {string} */ term) => prefixes.has(term);
+export function queryTree(words) {
+  /** @param {import('./tokenize.js').QueryTerm} t */
+  const leaf = (t) => ({ queries: [t.term], prefix: t.prefix });
+  return {
+    combineWith: 'AND',
+    queries: words.map((w) => (w.parts.length === 0 ? leaf(w)
+      : { combineWith: 'OR', queries: [leaf(w), { combineWith: 'AND', queries: w.parts.map(leaf) }] })),
+  };
 }
 
 /**
@@ -138,7 +145,9 @@ function toHit(r, match, req) {
   /** @param {string} attr @param {string} text */
   const snip = (attr, text) => snippet(text, match, tags, sizes.get(attr) ?? 10);
   /** @type {Record<string, unknown>} */
-  const hl = {}, sn = {};
+  const hl = {};
+  /** @type {Record<string, unknown>} */
+  const sn = {};
   for (const l of LEVELS) {
     const text = r.hierarchy[/** @type {'lvl0'} */ (l)];
     if (text === null) continue;
@@ -146,7 +155,9 @@ function toHit(r, match, req) {
     if (sizes.has(`hierarchy.${l}`)) sn[l] = snip(`hierarchy.${l}`, text);
   }
   /** @type {Record<string, unknown>} */
-  const highlightResult = { hierarchy: hl }, snippetResult = { hierarchy: sn };
+  const highlightResult = { hierarchy: hl };
+  /** @type {Record<string, unknown>} */
+  const snippetResult = { hierarchy: sn };
   if (r.content !== null) {
     highlightResult.content = highlight(r.content, match, tags);
     if (sizes.has('content')) snippetResult.content = snip('content', r.content);

@@ -8,18 +8,33 @@ import { spans } from './tokenize.js';
 /**
  * @typedef {{ value: string, matchLevel: 'none'|'partial'|'full', matchedWords: string[], fullyHighlighted?: boolean }} HighlightResult
  * @typedef {{ pre: string, post: string, ellipsis: string }} Tags
- * @typedef {{ queryTerms: string[], docTerms: Set<string> }} Match
- *   queryTerms: the query's terms; docTerms: the document terms they matched
- *   (prefix and typo matches included), as the engine reports them.
+ * @typedef {{ words: import('./tokenize.js').QueryWord[], queryTerms: Set<string>, docTerms: Set<string> }} Match
+ *   words: the query; queryTerms: its terms that matched this record;
+ *   docTerms: the record's terms they matched (prefix and typo matches included).
  */
 
 /** @param {string} s */
 export const escapeHTML = (s) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
- * The character ranges of text to highlight, merged and sorted. A document
- * term found by a prefix of the query (typing `Exec` finds `ExecutorEnv`)
- * lights up only that prefix, as Algolia does; other matches light up whole.
+ * What to light up for each query word: the word itself when the record
+ * matched it whole, else those of its parts that matched. Searching
+ * `ExecutorEnv` marks `ExecutorEnv`, not every `env` nearby.
+ * @param {Match} match
+ * @returns {Array<{ word: string, targets: import('./tokenize.js').QueryTerm[] }>}
+ */
+function targets(match) {
+  return match.words.map((w) => ({
+    word: w.term,
+    targets: match.queryTerms.has(w.term) ? [w] : w.parts.filter((p) => match.queryTerms.has(p.term)),
+  }));
+}
+
+/**
+ * The character ranges of text to highlight, merged and sorted, and the
+ * query words found. A term found by a prefix (typing `Exec` finds
+ * `ExecutorEnv`) lights up only that prefix, as Algolia does; a term found
+ * despite a typo lights up whole.
  * @param {string} text @param {Match} match
  * @returns {{ ranges: Array<[number, number]>, words: string[] }}
  */
@@ -27,12 +42,21 @@ export function matchRanges(text, match) {
   /** @type {Array<[number, number]>} */
   const ranges = [];
   const words = new Set();
+  const wanted = targets(match);
+  /** @param {string} term @param {import('./tokenize.js').QueryTerm} q */
+  const fits = (term, q) => term === q.term || (q.prefix && term.startsWith(q.term));
+  const all = match.words.flatMap((w) => [w, ...w.parts]);
   for (const s of spans(text)) {
     if (!match.docTerms.has(s.term)) continue;
-    const q = match.queryTerms.find((t) => s.term === t) ?? match.queryTerms.find((t) => s.term.startsWith(t));
-    const len = q && q !== s.term ? q.length : s.end - s.start;
-    ranges.push([s.start, s.start + len]);
-    words.add(q ?? s.term);
+    // A record term no query term explains was found despite a typo.
+    const typo = !all.some((q) => fits(s.term, q));
+    for (const { word, targets: ts } of wanted) {
+      const t = ts.find((q) => fits(s.term, q));
+      if (!t && !(typo && ts.length > 0)) continue;
+      ranges.push([s.start, t ? s.start + t.term.length : s.end]);
+      words.add(word);
+      break;
+    }
   }
   ranges.sort((a, b) => a[0] - b[0]);
   /** @type {Array<[number, number]>} */
@@ -66,8 +90,7 @@ function mark(text, ranges, tags, from = 0, to = text.length) {
  */
 function level(words, match) {
   if (words.length === 0) return 'none';
-  const all = match.queryTerms.every((q) => words.includes(q));
-  return all ? 'full' : 'partial';
+  return match.words.every((w) => words.includes(w.term)) ? 'full' : 'partial';
 }
 
 /**

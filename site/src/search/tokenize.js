@@ -16,8 +16,8 @@ const HAS_PARTS = /[-.:_]|[\p{Ll}\p{N}]\p{Lu}|\p{Lu}\p{Lu}\p{Ll}/u;
 const CAMEL = /(?<=[\p{Ll}\p{N}])(?=\p{Lu})|(?<=\p{Lu})(?=\p{Lu}\p{Ll})/u;
 
 /**
- * @typedef {{ start: number, end: number, term: string }} Span
- *   A term and where it stands in the text (end exclusive).
+ * @typedef {{ start: number, end: number, term: string, part?: true }} Span
+ *   A term and where it stands in the text (end exclusive); parts are marked.
  */
 
 /**
@@ -44,7 +44,7 @@ export function spans(text) {
 function parts(word, offset, out) {
   /** @param {number} s @param {number} e */
   const add = (s, e) => {
-    if (e - s < word.length && e > s) out.push({ start: offset + s, end: offset + e, term: word.slice(s, e).toLowerCase() });
+    if (e - s < word.length && e > s) out.push({ start: offset + s, end: offset + e, term: word.slice(s, e).toLowerCase(), part: true });
   };
   const byPath = word.split('::');
   let at = 0;
@@ -70,4 +70,27 @@ function parts(word, offset, out) {
  */
 export function tokenize(text) {
   return spans(text).map((s) => s.term);
+}
+
+/**
+ * @typedef {{ term: string, prefix: boolean }} QueryTerm
+ * @typedef {QueryTerm & { parts: QueryTerm[] }} QueryWord
+ */
+
+/**
+ * The words of a query, each with its parts. A term may be unfinished (a
+ * prefix) when it reaches the end of the query: the last word, and the last
+ * part of it, so `ExecutorE` finds `ExecutorEnv`.
+ * @param {string} query
+ * @returns {QueryWord[]}
+ */
+export function parseQuery(query) {
+  /** @type {QueryWord[]} */
+  const words = [];
+  for (const s of spans(query)) {
+    const t = { term: s.term, prefix: s.end === query.length };
+    if (s.part) words[words.length - 1].parts.push(t);
+    else words.push({ ...t, parts: [] });
+  }
+  return words;
 }
