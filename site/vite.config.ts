@@ -2,6 +2,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { renderMath } from './scripts/katex.mjs';
 import { headScript } from './scripts/headScript.mjs';
+import { DOCSEARCH_BUNDLE, fixErrorStatus } from './scripts/docsearchFix.mjs';
 import { siteConfig } from './src/config.ts';
 import { pack } from './src/search/pack.js';
 
@@ -39,6 +40,14 @@ function searchRecords(): Plugin {
   };
 }
 
+// DocSearch 3.9.0 never shows its error screen (see scripts/docsearchFix.mjs).
+function docsearchErrorScreen(): Plugin {
+  return {
+    name: 'devdocs:docsearch-error-screen',
+    transform: (code, id) => (DOCSEARCH_BUNDLE.test(id) ? { code: fixErrorStatus(code), map: null } : null),
+  };
+}
+
 // Puts the no-flash colour-mode script first in <head>, built from the same
 // storage key module the React context uses.
 function inlineHeadScript(): Plugin {
@@ -50,7 +59,7 @@ function inlineHeadScript(): Plugin {
 
 export default defineConfig(({ isSsrBuild }) => ({
   root: import.meta.dirname,
-  plugins: [katexPages(), searchRecords(), inlineHeadScript(), react()],
+  plugins: [katexPages(), searchRecords(), docsearchErrorScreen(), inlineHeadScript(), react()],
   json: { stringify: true },
   build: {
     outDir: isSsrBuild ? '.ssr' : 'dist',

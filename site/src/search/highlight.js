@@ -24,10 +24,12 @@ export const escapeHTML = (s) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(
  * @returns {Array<{ word: string, targets: import('./tokenize.js').QueryTerm[] }>}
  */
 function targets(match) {
-  return match.words.map((w) => ({
-    word: w.term,
-    targets: match.queryTerms.has(w.term) ? [w] : w.parts.filter((p) => match.queryTerms.has(p.term)),
-  }));
+  return match.words.map((w) => {
+    if (match.queryTerms.has(w.term)) return { word: w.term, targets: [w] };
+    // Of the parts, the largest that matched: `ExecutorEnv`, not also its `Env`.
+    const hit = w.parts.filter((p) => match.queryTerms.has(p.term));
+    return { word: w.term, targets: hit.filter((p) => !hit.some((o) => o !== p && o.term.includes(p.term))) };
+  });
 }
 
 /**

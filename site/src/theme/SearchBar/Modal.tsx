@@ -46,21 +46,25 @@ export default function Modal({ initialQuery, onClose }: { initialQuery?: string
   );
 
   return (
-    <DocSearchModal
-      appId={hosted?.appId ?? LOCAL_INDEX_NAME}
-      apiKey={hosted?.apiKey ?? LOCAL_INDEX_NAME}
-      indexName={hosted?.indexName ?? LOCAL_INDEX_NAME}
-      transformSearchClient={hosted ? undefined : offline}
-      searchParameters={{ facetFilters: facetFilters(version) }}
-      placeholder="Search docs"
-      initialQuery={initialQuery}
-      initialScrollY={window.scrollY}
-      onClose={onClose}
-      navigator={{ navigate: ({ itemUrl }) => navigate(itemUrl) }}
-      transformItems={(items: DocSearchHit[]) => items.map((it) => ({ ...it, url: sitePath(it.url) }))}
-      hitComponent={Hit}
-      resultsFooterComponent={Footer}
-      getMissingResultsUrl={missingResultsUrl ? ({ query }) => missingResultsUrl.replace('{query}', encodeURIComponent(query)) : undefined}
-    />
+    <>
+      {/* "Search by Algolia" credits the hosted service; offline, Algolia answers nothing. */}
+      {!hosted && <style>{'.DocSearch-Logo { display: none; }'}</style>}
+      <DocSearchModal
+        appId={hosted?.appId ?? LOCAL_INDEX_NAME}
+        apiKey={hosted?.apiKey ?? LOCAL_INDEX_NAME}
+        indexName={hosted?.indexName ?? LOCAL_INDEX_NAME}
+        transformSearchClient={hosted ? undefined : offline}
+        searchParameters={{ facetFilters: facetFilters(version) }}
+        placeholder="Search docs"
+        initialQuery={initialQuery}
+        initialScrollY={window.scrollY}
+        onClose={onClose}
+        navigator={{ navigate: ({ itemUrl }) => navigate(itemUrl) }}
+        transformItems={(items: DocSearchHit[]) => items.map((it) => ({ ...it, url: sitePath(it.url) }))}
+        hitComponent={Hit}
+        resultsFooterComponent={Footer}
+        getMissingResultsUrl={missingResultsUrl ? ({ query }) => missingResultsUrl.replace('{query}', encodeURIComponent(query)) : undefined}
+      />
+    </>
   );
 }
