@@ -153,6 +153,7 @@ export default function Search() {
           </select>
         </label>
       </form>
+      <noscript><p className="search-status">Showing results needs JavaScript, which is turned off in this browser.</p></noscript>
       <Results state={state} query={query.trim()} />
       {more && <button type="button" className="button search-more" onClick={loadMore}>Load more results</button>}
       <div ref={sentinel} />
