@@ -7,7 +7,7 @@ PORT ?= 3000
 CHROMIUM ?= /usr/bin/chromium
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 
-.PHONY: serve test build check content dev preview deps chromium typecheck clean bench bench-build
+.PHONY: serve test build check content dev preview deps chromium typecheck clean bench bench-build bench-search
 
 serve: build check
 	bin/docs serve -dir site/dist -addr 127.0.0.1:$(PORT)
@@ -89,3 +89,8 @@ bench: deps bin/linkbench
 # Clean build and one-page rebuild times of the site (see site/scripts/bench-build.sh).
 bench-build: deps
 	site/scripts/bench-build.sh
+
+# Search: index size per version, bytes and time of the first query, keystroke
+# to results in Chromium (site/scripts/bench-search.mjs). BENCH_PORT=4189 by default.
+bench-search: build chromium
+	node site/scripts/bench-search.mjs
