@@ -9,7 +9,12 @@ import '@docsearch/css/dist/button.css';
 import './searchbar.css';
 
 const importModal = () => import('./Modal');
-const Modal = lazy(importModal);
+// A modal that cannot load (offline, or a new deploy replaced the chunk)
+// falls back to the search page, loaded in full as any failed page load is.
+const Modal = lazy(() => importModal().catch(() => {
+  window.location.assign('/search');
+  return new Promise<never>(() => {});
+}));
 
 /** The shortcut hint: ⌘ K on Apple systems, Ctrl K elsewhere (known only in the browser). */
 function Keys() {
@@ -44,7 +49,7 @@ export default function SearchBar() {
 
   useSearchShortcuts({ isOpen: open, onOpen, onClose, onInput, button });
 
-  const warm = () => void importModal().then((m) => m.warm(window.location.pathname));
+  const warm = () => void importModal().then((m) => m.warm(window.location.pathname), () => {});
   return (
     <>
       <button ref={button} type="button" className="DocSearch DocSearch-Button" aria-label="Search"
