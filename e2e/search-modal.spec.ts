@@ -91,16 +91,20 @@ test.describe('identifier queries', () => {
   }
 });
 
-test('a hit opens its page and section in the app', async ({ page }) => {
-  await visit(page, '/api/zkvm');
-  await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
-  await search(page, 'segment_limit_po2');
-  const href = (await hitUrls(page))[0];
-  await page.keyboard.press('Enter');
-  await expect(modal(page)).toHaveCount(0);
-  await expect(page).toHaveURL(new RegExp(`${href.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
-  expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
-});
+for (const how of ['Enter', 'click'] as const) {
+  test(`a hit opens its page and section in the app (${how})`, async ({ page }) => {
+    await visit(page, '/api/zkvm');
+    await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
+    await search(page, 'segment_limit_po2');
+    const href = (await hitUrls(page))[0];
+    if (how === 'Enter') await page.keyboard.press('Enter');
+    else await page.locator('.DocSearch-Hit a').first().click();
+    await expect(modal(page)).toHaveCount(0);
+    await expect(page).toHaveURL(new RegExp(`${href.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
+    // The app did not reload: what the page held before is still there.
+    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
+  });
+}
 
 test.describe('version scoping', () => {
   test('on a 0.20 page, hits come from 0.20 and from pages outside any version', async ({ page }) => {
