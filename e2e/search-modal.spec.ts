@@ -204,7 +204,8 @@ test.describe('recent searches and favourites', () => {
 
     await page.locator('.DocSearch-Hit').first().hover();
     await page.locator('.DocSearch-Hit').first().getByTitle('Save this search').click();
-    expect(await stored(page, FAVORITE_KEY)).toBe(1);
+    // DocSearch saves when its transition ends.
+    await expect.poll(() => stored(page, FAVORITE_KEY)).toBe(1);
     await expect(page.locator('.DocSearch-Hit-source')).toHaveText(['Recent', 'Favorite']);
     await page.keyboard.press('Escape');
     await choose(page, 'precompile');
@@ -219,7 +220,9 @@ test.describe('recent searches and favourites', () => {
     await page.keyboard.press('Control+k');
     const recent = page.locator('.DocSearch-Hits', { hasText: 'Recent' }).locator('.DocSearch-Hit').first();
     await recent.hover();
+    const recents = await stored(page, RECENT_KEY);
     await recent.getByTitle('Save this search').click();
+    await expect.poll(() => stored(page, RECENT_KEY)).toBe(recents - 1);
     expect(await stored(page, FAVORITE_KEY)).toBe(10);
   });
 });
