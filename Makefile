@@ -7,7 +7,7 @@ PORT ?= 3000
 CHROMIUM ?= /usr/bin/chromium
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 
-.PHONY: serve test build check content dev preview deps chromium typecheck clean bench bench-build docusaurus-check check-browser report bench-hook hook bench-size
+.PHONY: serve test build check content dev preview deps chromium typecheck clean bench bench-build docusaurus-check check-browser report bench-hook hook bench-size bench-search
 
 serve: build check
 	bin/docs serve -dir site/dist -addr 127.0.0.1:$(PORT)
@@ -78,7 +78,7 @@ test: deps chromium
 	step() { if "$$@"; then echo "pass $$*" >> test-results/steps.txt; else echo "fail $$*" >> test-results/steps.txt; status=1; fi; }; \
 	step go vet ./...; \
 	go test -json ./... > test-results/go.json || status=1; \
-	step node --test site/scripts/; \
+	step node --test site/scripts/ site/src/search/; \
 	step $(MAKE) --no-print-directory typecheck; \
 	step $(MAKE) --no-print-directory build; \
 	step $(MAKE) --no-print-directory check; \
@@ -117,3 +117,8 @@ docusaurus-check: bin/checks
 # First-load bytes (HTML, JS, CSS; raw and gzip) of / and a docs page; PAGES="/faq /api" for others.
 bench-size: build
 	node site/scripts/bench-size.mjs $(PAGES)
+
+# Search: index size per version, bytes and time of the first query, keystroke
+# to results in Chromium (site/scripts/bench-search.mjs). BENCH_PORT=4189 by default.
+bench-search: build chromium
+	node site/scripts/bench-search.mjs

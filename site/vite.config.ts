@@ -3,7 +3,9 @@ import react from '@vitejs/plugin-react';
 import { renderMath } from './scripts/katex.mjs';
 import { headScript } from './scripts/headScript.mjs';
 import { routeTables } from './scripts/routeTables.mjs';
+import { DOCSEARCH_BUNDLE, fixErrorStatus } from './scripts/docsearchFix.mjs';
 import { siteConfig } from './src/config.ts';
+import { pack } from './src/search/pack.js';
 
 // Page records (.generated/pages/*.json, written by `docs build`) carry math
 // as placeholders; this renders them with KaTeX while bundling, so readers
@@ -26,6 +28,28 @@ function katexPages(): Plugin {
   };
 }
 
+// Search records (.generated/search/<version>.json, DocSearch-shaped, written
+// by `docs build`) are shipped in their packed form, a third of the size:
+// each is one lazily loaded chunk the offline search fetches on first use.
+function searchRecords(): Plugin {
+  return {
+    name: 'devdocs:search-records',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!/[\\/]\.generated[\\/]search[\\/][^\\/]+\.json$/.test(id)) return null;
+      return { code: JSON.stringify(pack(JSON.parse(code))), map: null };
+    },
+  };
+}
+
+// DocSearch 3.9.0 never shows its error screen (see scripts/docsearchFix.mjs).
+function docsearchErrorScreen(): Plugin {
+  return {
+    name: 'devdocs:docsearch-error-screen',
+    transform: (code, id) => (DOCSEARCH_BUNDLE.test(id) ? { code: fixErrorStatus(code), map: null } : null),
+  };
+}
+
 // Puts the head script (colour mode, announcement bar, base-URL banner) first
 // in <head>, built from the same names module the React contexts use, and the
 // locale on <html>.
@@ -41,7 +65,7 @@ function inlineHeadScript(): Plugin {
 
 export default defineConfig(({ isSsrBuild }) => ({
   root: import.meta.dirname,
-  plugins: [routeTables(`${import.meta.dirname}/.generated`), katexPages(), inlineHeadScript(), react()],
+  plugins: [routeTables(`${import.meta.dirname}/.generated`), katexPages(), searchRecords(), docsearchErrorScreen(), inlineHeadScript(), react()],
   json: { stringify: true },
   build: {
     outDir: isSsrBuild ? '.ssr' : 'dist',
@@ -49,7 +73,14 @@ export default defineConfig(({ isSsrBuild }) => ({
     manifest: !isSsrBuild,
     // Many small per-page chunks are the point: keep Vite from warning on them.
     chunkSizeWarningLimit: 600,
+    rollupOptions: {
+      // search-api-1.2-<hash>.js, so the search files stand apart from the page chunks.
+      output: { chunkFileNames: (c) => (/[\\/]\.generated[\\/]search[\\/]/.test(c.facadeModuleId ?? '') ? 'assets/search-[name]-[hash].js' : 'assets/[name]-[hash].js') },
+    },
   },
+  // DocSearch ships ESM without an "exports" map, which Node cannot import
+  // by name: the server build bundles it instead.
+  ssr: { noExternal: ['@docsearch/react', '@docsearch/css'] },
   server: { host: '127.0.0.1', port: 5173 },
   preview: { host: '127.0.0.1' },
 }));

@@ -10,6 +10,7 @@ import (
 
 	"devdocs/checks/diag"
 	"devdocs/site/markdown"
+	"devdocs/site/search"
 )
 
 // Result summarises one build for the command line.
@@ -69,12 +70,21 @@ func (s *Site) Pages() []*Page {
 // outputs renders every generated file in memory, keyed by its path under out.
 func (s *Site) outputs(routes []Route) (map[string][]byte, error) {
 	files := map[string][]byte{}
+	records := map[string][]search.Record{}
 	for _, pg := range s.Pages() {
 		rec, err := s.pageRecord(pg)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", pg.Source, err)
 		}
 		files["pages/"+PageID(pg.Route)+".json"] = mustJSON(rec)
+		rs, err := search.Records(searchPage(pg), []byte(rec.HTML))
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", pg.Source, err)
+		}
+		records[searchKey(pg)] = append(records[searchKey(pg)], rs...)
+	}
+	for key, rs := range records {
+		files["search/"+key+".json"] = mustJSON(rs)
 	}
 	for _, pl := range s.Plugins {
 		if pl.ID != "pages" {
@@ -128,7 +138,7 @@ func writeFiles(out string, files map[string][]byte) (int, error) {
 }
 
 func removeStale(out string, files map[string][]byte) error {
-	for _, dir := range []string{"pages", "meta"} {
+	for _, dir := range []string{"pages", "meta", "search"} {
 		entries, _ := os.ReadDir(filepath.Join(out, dir))
 		for _, e := range entries {
 			if _, ok := files[dir+"/"+e.Name()]; !ok && strings.HasSuffix(e.Name(), ".json") {

@@ -39,6 +39,9 @@ func TestSites(t *testing.T) {
 				if id, ok := strings.CutPrefix(name, "want/html/"); ok {
 					assert.Contains(t, pageHTML(t, dir, id), strings.TrimSpace(fragment), "page %s", id)
 				}
+				if key, ok := strings.CutPrefix(name, "want/search/"); ok {
+					assert.Equal(t, fragment, searchLines(t, dir, key), "search records %s", key)
+				}
 			}
 		})
 	}
@@ -77,6 +80,35 @@ func pageHTML(t *testing.T, dir, id string) string {
 	var rec PageRecord
 	require.NoError(t, json.Unmarshal(raw, &rec))
 	return rec.HTML
+}
+
+// searchLines prints out/search/<key>.json one record a line:
+// "type url tag lvl0 > lvl1 > … | content".
+func searchLines(t *testing.T, dir, key string) string {
+	raw, err := os.ReadFile(filepath.Join(dir, "out", "search", key+".json"))
+	require.NoError(t, err)
+	var records []struct {
+		Hierarchy map[string]*string `json:"hierarchy"`
+		Content   *string            `json:"content"`
+		Type, URL string
+		Tag       string `json:"docusaurus_tag"`
+	}
+	require.NoError(t, json.Unmarshal(raw, &records))
+	var b strings.Builder
+	for _, r := range records {
+		var levels []string
+		for i := 0; i < 7; i++ {
+			if v := r.Hierarchy[fmt.Sprintf("lvl%d", i)]; v != nil {
+				levels = append(levels, *v)
+			}
+		}
+		fmt.Fprintf(&b, "%s %s %s %s", r.Type, r.URL, r.Tag, strings.Join(levels, " > "))
+		if r.Content != nil {
+			fmt.Fprintf(&b, " | %s", *r.Content)
+		}
+		b.WriteByte('\n')
+	}
+	return b.String()
 }
 
 func dash(s string) string {

@@ -45,6 +45,13 @@ export const siteConfig = withOverrides({
     { label: "Contributor's Guide", to: '/contributors-guide' },
   ],
   colorMode: { defaultMode: 'dark' as const, disableSwitch: false, respectPrefersColorScheme: false as boolean },
+  search: {
+    // Set all three to query a hosted DocSearch (Algolia) index; unset, the
+    // site searches the index it builds from its own pages, offline.
+    algolia: undefined as undefined | { appId: string; apiKey: string; indexName: string },
+    // When set, the no-results screen links "Let us know." here ({query} is replaced).
+    missingResultsUrl: undefined as undefined | string,
+  },
 } as const);
 
 /**

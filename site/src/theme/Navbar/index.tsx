@@ -4,6 +4,7 @@ import { labels } from '../labels';
 import Link from '../Link';
 import NavbarMobileSidebar from './MobileSidebar';
 import { NavItems } from './NavItems';
+import SearchBar from '../SearchBar';
 import './navbar.css';
 
 export default function Navbar() {
@@ -19,10 +20,7 @@ export default function Navbar() {
       </Link>
       <div className="navbar-items"><NavItems /></div>
       <div className="navbar-end">
-        <Link to="/search" className="navbar-search" aria-label="Search">
-          <svg viewBox="0 0 20 20" width="16" height="16" aria-hidden="true"><path fill="none" stroke="currentColor" strokeWidth="2" d="m14 14 4 4M8.5 15a6.5 6.5 0 1 0 0-13 6.5 6.5 0 0 0 0 13z" /></svg>
-          <span>Search</span>
-        </Link>
+        <SearchBar />
         <ColorModeToggle />
       </div>
       <NavbarMobileSidebar />

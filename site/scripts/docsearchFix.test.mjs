@@ -1,0 +1,15 @@
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { test } from 'node:test';
+import { fixErrorStatus } from './docsearchFix.mjs';
+
+test('the installed DocSearch bundle has the status code the fix expects, once', () => {
+  const code = readFileSync(new URL('../../node_modules/@docsearch/react/dist/esm/index.js', import.meta.url), 'utf8');
+  const fixed = fixErrorStatus(code);
+  assert.match(fixed, /"error"!==c\.getState\(\)\.status&&p\("idle"\)/);
+  assert.equal(fixed.length - code.length, '.catch((function(){}))"error"!==c.getState().status&&'.length);
+});
+
+test('a bundle without that code is an error, not a silent no-op', () => {
+  assert.throws(() => fixErrorStatus('export {}'), /error-screen fix/);
+});

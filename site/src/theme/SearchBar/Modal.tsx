@@ -1,0 +1,70 @@
+// The DocSearch modal, loaded on demand. It talks to a hosted index when one
+// is configured, otherwise to the offline index through the same Algolia
+// client interface, scoped to the docs version being read.
+import { DocSearchModal, type DocSearchHit, type DocSearchTransformClient } from '@docsearch/react';
+import type { ReactNode } from 'react';
+import '@docsearch/css/dist/modal.css';
+import { siteConfig } from '../../config';
+import { useRouter } from '../../contexts/Router';
+import * as local from '../../search/local';
+import { LOCAL_INDEX_NAME, contextVersion, facetFilters, searchSettings } from '../../search/settings';
+import Link from '../Link';
+
+/** Starts fetching the index the modal will need, so the first query finds it ready. */
+export function warm(pathname: string) {
+  if (searchSettings().hosted) return;
+  void local.preload([{ facetFilters: facetFilters(contextVersion(pathname)) }]).catch(() => {});
+}
+
+const offline = (client: DocSearchTransformClient): DocSearchTransformClient =>
+  ({ ...client, search: local.search as unknown as DocSearchTransformClient['search'] });
+
+/** A hosted index may store absolute URLs of the live site: keep navigation in this one. */
+function sitePath(url: string): string {
+  return url.startsWith(siteConfig.url) ? url.slice(siteConfig.url.length) || '/' : url;
+}
+
+/** The link to the full result list on /search, with the version searched when it is not the latest. */
+export function searchPageHref(query: string, version?: string): string {
+  const params = new URLSearchParams({ q: query });
+  if (version) params.set('version', version);
+  return `/search?${params}`;
+}
+
+export default function Modal({ initialQuery, onClose }: { initialQuery?: string; onClose: () => void }) {
+  const { location, navigate } = useRouter();
+  const { hosted, missingResultsUrl } = searchSettings();
+  const version = contextVersion(location.pathname);
+
+  const Hit = ({ hit, children }: { hit: { url: string }; children: ReactNode }) => (
+    <Link to={hit.url}>{children}</Link>
+  );
+  const Footer = ({ state }: { state: { query: string; context: Record<string, unknown> } }) => (
+    <Link to={searchPageHref(state.query, version)} onClick={onClose}>
+      See all {String(state.context.nbHits)} results
+    </Link>
+  );
+
+  return (
+    <>
+      {/* "Search by Algolia" credits the hosted service; offline, Algolia answers nothing. */}
+      {!hosted && <style>{'.DocSearch-Logo { display: none; }'}</style>}
+      <DocSearchModal
+        appId={hosted?.appId ?? LOCAL_INDEX_NAME}
+        apiKey={hosted?.apiKey ?? LOCAL_INDEX_NAME}
+        indexName={hosted?.indexName ?? LOCAL_INDEX_NAME}
+        transformSearchClient={hosted ? undefined : offline}
+        searchParameters={{ facetFilters: facetFilters(version) }}
+        placeholder="Search docs"
+        initialQuery={initialQuery}
+        initialScrollY={window.scrollY}
+        onClose={onClose}
+        navigator={{ navigate: ({ itemUrl }) => navigate(itemUrl) }}
+        transformItems={(items: DocSearchHit[]) => items.map((it) => ({ ...it, url: sitePath(it.url) }))}
+        hitComponent={Hit}
+        resultsFooterComponent={Footer}
+        getMissingResultsUrl={missingResultsUrl ? ({ query }) => missingResultsUrl.replace('{query}', encodeURIComponent(query)) : undefined}
+      />
+    </>
+  );
+}

@@ -1,0 +1,71 @@
+// The navbar's search button. It stays tiny: the DocSearch modal, its styles
+// and the search engine load only when the reader shows intent (hover,
+// focus, touch, click or a shortcut), and open on Ctrl+K, Cmd+K or "/".
+import { Suspense, lazy, useCallback, useEffect, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
+import { useSearchShortcuts } from './shortcuts';
+import '@docsearch/css/dist/_variables.css';
+import '@docsearch/css/dist/button.css';
+import './searchbar.css';
+
+const importModal = () => import('./Modal');
+// A modal that cannot load (offline, or a new deploy replaced the chunk)
+// falls back to the search page, loaded in full as any failed page load is.
+const Modal = lazy(() => importModal().catch(() => {
+  window.location.assign('/search');
+  return new Promise<never>(() => {});
+}));
+
+/** The shortcut hint: ⌘ K on Apple systems, Ctrl K elsewhere (known only in the browser). */
+function Keys() {
+  const [mod, setMod] = useState<string | null>(null);
+  useEffect(() => setMod(/Mac|iPhone|iPad|iPod/.test(navigator.platform) ? '⌘' : 'Ctrl'), []);
+  return (
+    <span className="DocSearch-Button-Keys">
+      {mod && <><kbd className="DocSearch-Button-Key">{mod}</kbd><kbd className="DocSearch-Button-Key">K</kbd></>}
+    </span>
+  );
+}
+
+export default function SearchBar() {
+  const button = useRef<HTMLButtonElement>(null);
+  const [open, setOpen] = useState(false);
+  const [initialQuery, setInitialQuery] = useState<string | undefined>();
+
+  const onOpen = useCallback(() => {
+    void importModal();
+    setOpen(true);
+  }, []);
+  const onClose = useCallback(() => {
+    setOpen(false);
+    setInitialQuery(undefined);
+    button.current?.focus();
+  }, []);
+  // Typing while the button has focus opens the modal with that character.
+  const onInput = useCallback((e: KeyboardEvent) => {
+    setInitialQuery(e.key);
+    onOpen();
+  }, [onOpen]);
+
+  useSearchShortcuts({ isOpen: open, onOpen, onClose, onInput, button });
+
+  const warm = () => void importModal().then((m) => m.warm(window.location.pathname), () => {});
+  return (
+    <>
+      <button ref={button} type="button" className="DocSearch DocSearch-Button" aria-label="Search"
+        onClick={onOpen} onMouseEnter={warm} onFocus={warm} onTouchStart={warm}>
+        <span className="DocSearch-Button-Container">
+          <svg className="DocSearch-Search-Icon" width="20" height="20" viewBox="0 0 20 20" aria-hidden="true">
+            <path fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" d="m14 14 4 4M8.5 15a6.5 6.5 0 1 0 0-13 6.5 6.5 0 0 0 0 13z" />
+          </svg>
+          <span className="DocSearch-Button-Placeholder">Search</span>
+        </span>
+        <Keys />
+      </button>
+      {open && createPortal(
+        <Suspense fallback={null}><Modal initialQuery={initialQuery} onClose={onClose} /></Suspense>,
+        document.body,
+      )}
+    </>
+  );
+}
