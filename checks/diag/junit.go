@@ -32,17 +32,20 @@ type junitMessage struct {
 	Body    string `xml:",chardata"`
 }
 
-// writeJUnit writes one testcase per problem: errors fail, warnings and
-// notes are marked skipped so a report shows them without failing the run.
+// writeJUnit writes one testcase per diagnostic: errors fail, recorded
+// passes (checks browser) pass, and warnings and notes are marked skipped
+// so a report shows them without failing the run.
 func writeJUnit(w io.Writer, l List, sum Summary) error {
 	s := junitSuite{Name: sum.Tool, Tests: len(l), Time: fmt.Sprintf("%.3f", sum.Seconds), Cases: []junitCase{}}
 	for _, d := range l {
 		c := junitCase{Name: d.Location() + " " + d.Href, Classname: d.Check}
 		msg := &junitMessage{Message: d.Message, Type: d.Check, Body: d.String()}
-		if d.Severity == Error {
+		switch {
+		case d.Severity == Error:
 			c.Failure = msg
 			s.Failures++
-		} else {
+		case d.Passed():
+		default:
 			c.Skipped = msg
 			s.Skipped++
 		}
