@@ -82,7 +82,6 @@ test: deps chromium
 	step $(MAKE) --no-print-directory typecheck; \
 	step $(MAKE) --no-print-directory build; \
 	step $(MAKE) --no-print-directory check; \
-	step $(MAKE) --no-print-directory check-browser; \
 	npx playwright test -c e2e/playwright.config.ts || status=1; \
 	node .ci/summary.mjs test-results || status=1; \
 	exit $$status
