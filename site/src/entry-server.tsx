@@ -8,7 +8,10 @@ const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').rep
 /** Renders one route to HTML, waiting for its lazy content (never its spinner). */
 export async function render(pathname: string, routeKey: string): Promise<{ html: string; head: string; page?: string; meta?: string; kind: string; hasMath?: boolean }> {
   const data = await loadRoute(pathname);
-  const { prelude } = await prerender(<App location={{ pathname, search: '', hash: '' }} />);
+  // React outlines a large Suspense boundary (a long docs page) into a hidden
+  // segment revealed later by a script, a layout shift on every load; with
+  // no chunk limit the whole page is in place in the HTML as sent.
+  const { prelude } = await prerender(<App location={{ pathname, search: '', hash: '' }} />, { progressiveChunkSize: Infinity });
   const html = await new Response(prelude).text();
   const h = headFor(data);
   const head = [
