@@ -110,8 +110,11 @@ test('/search asks the provider for 20 hits a page, each page once, and shows th
   await visit(page, '/search?q=receipt');
   await expect(page.locator('.search-status')).toHaveText('42 results');
   await expect(page.locator('.search-group h2').first()).toHaveText('Receipts');
-  // Two hits a page here, so the end of the list is in view: the next pages load by themselves, up to nbPages.
-  await expect.poll(() => requests.length).toBe(3);
+  // Two hits a page here: scrolling to the end of the list loads the next pages, up to nbPages.
+  await expect.poll(async () => {
+    await page.mouse.wheel(0, 4000);
+    return requests.length;
+  }).toBe(3);
   const bodies = requests.map((r) => expectProviderCall(r).requests[0]);
   for (const [i, body] of bodies.entries()) {
     expect(body).toMatchObject({ query: 'receipt', indexName: INDEX, hitsPerPage: 20, page: i });
