@@ -19,7 +19,9 @@ function chunkRequests(page: Page): Set<string> {
 }
 
 test('the next page loads before the location switches; the progress bar waits 200 ms', async ({ page }) => {
-  await slowChunk(page, TO, 1200);
+  // Held long enough that the prefetch (sidebar links are visible at load)
+  // is still in flight at the click, even on a busy machine.
+  await slowChunk(page, TO, 2500);
   await gotoReady(page, FROM);
   const fromTitle = await page.locator('h1').first().textContent();
   const barAfter = await watchAppearance(page, '.progress-bar');
