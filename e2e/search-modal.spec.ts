@@ -166,10 +166,22 @@ test.describe('limits', () => {
     await page.route(SEARCH_CHUNK, async (route) => { await held; await route.continue(); });
     await visit(page, '/api/zkvm');
     await page.keyboard.press('Control+k');
-    const typed = Date.now();
+    // Both moments on the page's own clock: the keystroke, and the stalled class appearing.
+    await page.evaluate(() => {
+      const w = window as unknown as { typedAt: number; stalledAt: number };
+      w.typedAt = 0; w.stalledAt = 0;
+      document.addEventListener('input', () => { w.typedAt ||= performance.now(); }, true);
+      new MutationObserver(() => {
+        if (!w.stalledAt && document.querySelector('.DocSearch-Container--Stalled')) w.stalledAt = performance.now();
+      }).observe(document.body, { subtree: true, attributes: true, attributeFilter: ['class'] });
+    });
     await modalInput(page).fill('receipt');
     await expect(page.locator('.DocSearch-Container--Stalled')).toBeVisible();
-    expect(Date.now() - typed).toBeGreaterThanOrEqual(300);
+    const waited = await page.evaluate(() => {
+      const w = window as unknown as { typedAt: number; stalledAt: number };
+      return w.stalledAt - w.typedAt;
+    });
+    expect(waited).toBeGreaterThanOrEqual(300);
     release();
     await expect(page.locator('.DocSearch-Hit').first()).toBeVisible();
     await expect(page.locator('.DocSearch-Container--Stalled')).toHaveCount(0);

@@ -81,6 +81,8 @@ export default defineConfig(({ isSsrBuild }) => ({
   // DocSearch ships ESM without an "exports" map, which Node cannot import
   // by name: the server build bundles it instead.
   ssr: { noExternal: ['@docsearch/react', '@docsearch/css'] },
+  // Served through the plugins in dev too, so the error-screen fix applies there.
+  optimizeDeps: { exclude: ['@docsearch/react'] },
   server: { host: '127.0.0.1', port: 5173 },
   preview: { host: '127.0.0.1' },
 }));

@@ -8,7 +8,7 @@
 const BROKEN = '.finally((function(){p("idle"),lt&&o.environment.clearTimeout(lt)}))';
 const FIXED = '.catch((function(){})).finally((function(){"error"!==c.getState().status&&p("idle"),lt&&o.environment.clearTimeout(lt)}))';
 
-export const DOCSEARCH_BUNDLE = /[\\/]@docsearch[\\/]react[\\/]dist[\\/]esm[\\/]index\.js$/;
+export const DOCSEARCH_BUNDLE = /[\\/]@docsearch[\\/]react[\\/]dist[\\/]esm[\\/]index\.js(\?.*)?$/;
 
 /**
  * Returns the patched bundle. Throws when the code to patch is not there

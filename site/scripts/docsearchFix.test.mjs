@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
-import { fixErrorStatus } from './docsearchFix.mjs';
+import { DOCSEARCH_BUNDLE, fixErrorStatus } from './docsearchFix.mjs';
 
 test('the installed DocSearch bundle has the status code the fix expects, once', () => {
   const code = readFileSync(new URL('../../node_modules/@docsearch/react/dist/esm/index.js', import.meta.url), 'utf8');
@@ -12,4 +12,11 @@ test('the installed DocSearch bundle has the status code the fix expects, once',
 
 test('a bundle without that code is an error, not a silent no-op', () => {
   assert.throws(() => fixErrorStatus('export {}'), /error-screen fix/);
+});
+
+test('the fix applies to the bundle as the build and the dev server name it', () => {
+  for (const id of ['/r/node_modules/@docsearch/react/dist/esm/index.js', '/r/node_modules/@docsearch/react/dist/esm/index.js?v=991683e1']) {
+    assert.match(id, DOCSEARCH_BUNDLE);
+  }
+  assert.doesNotMatch('/r/node_modules/@docsearch/react/dist/esm/index.d.ts', DOCSEARCH_BUNDLE);
 });
