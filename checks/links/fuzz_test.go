@@ -3,7 +3,6 @@ package links
 import (
 	"strings"
 	"testing"
-
 )
 
 // Resolution must never panic, and an internal result is always an absolute
