@@ -63,3 +63,14 @@ test('a chunk that fails to load during navigation triggers a full page load', a
   expect(reloaded).toBe(true);
   expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBeUndefined();
 });
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('a long page is complete and visible in its HTML', async ({ page }) => {
+    await page.goto('/proof-system/stark-by-hand');
+    await expect(page.locator('h1').first()).toBeVisible();
+    await expect(page.locator('article .markdown > *').last()).toBeVisible();
+    await expect(page.locator('footer')).toBeVisible();
+  });
+});

@@ -8,10 +8,11 @@ const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').rep
 /** Renders one route to HTML, waiting for its lazy content (never its spinner). */
 export async function render(pathname: string, routeKey: string): Promise<{ html: string; head: string; page?: string; meta?: string; kind: string; hasMath?: boolean }> {
   const data = await loadRoute(pathname);
-  // React outlines a large Suspense boundary (a long docs page) into a hidden
-  // segment revealed later by a script, a layout shift on every load; with
-  // no chunk limit the whole page is in place in the HTML as sent.
-  const { prelude } = await prerender(<App location={{ pathname, search: '', hash: '' }} />, { progressiveChunkSize: Infinity });
+  // React outlines a Suspense boundary bigger than progressiveChunkSize (12.8 kB
+  // by default) into a hidden <div> that an inline script reveals later: long
+  // pages would be blank without JavaScript and jump into place with it. A
+  // static page is complete, so nothing is outlined.
+  const { prelude } = await prerender(<App location={{ pathname, search: '', hash: '' }} />, { progressiveChunkSize: Number.MAX_SAFE_INTEGER });
   const html = await new Response(prelude).text();
   const h = headFor(data);
   const head = [
