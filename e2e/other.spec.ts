@@ -87,6 +87,44 @@ test.describe('the POP-blocking helper', () => {
   });
 });
 
+// useQueryString: one URL search parameter read and written as page state,
+// here /search's ?q= (rewritten in place) and ?version= (one Back step each).
+test.describe('the search-parameter helper', () => {
+  const box = (page: import('@playwright/test').Page) => page.locator('main input[name="q"]');
+
+  test('typing rewrites ?q= in place: Back leaves the search page in one step', async ({ page }) => {
+    await gotoReady(page, '/faq');
+    await gotoReady(page, '/search');
+    for (const q of ['s', 'se', 'seal']) {
+      await box(page).fill(q);
+      await expect(page).toHaveURL(new RegExp(`/search\\?q=${q}$`));
+    }
+    await page.goBack();
+    await expect(page).toHaveURL(/\/faq$/);
+  });
+
+  test('choosing a version is a history step: Back restores the previous one on the same page', async ({ page }) => {
+    await gotoReady(page, '/search?q=receipt');
+    await page.evaluate(() => { (window as unknown as { stayed: boolean }).stayed = true; });
+    const select = page.getByLabel('Version');
+    await expect(select).toHaveValue('1.2');
+    await select.selectOption('1.0');
+    await expect(page).toHaveURL(/\/search\?q=receipt&version=1\.0$/);
+    await select.selectOption('0.20');
+    await expect(page).toHaveURL(/version=0\.20$/);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/search\?q=receipt&version=1\.0$/);
+    await expect(select).toHaveValue('1.0');
+    await expect(box(page)).toHaveValue('receipt');
+    await page.goBack();
+    await expect(page).toHaveURL(/\/search\?q=receipt$/);
+    await expect(select).toHaveValue('1.2');
+    await page.goForward();
+    await expect(select).toHaveValue('1.0');
+    expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+  });
+});
+
 test.describe('the math stylesheet', () => {
   const mathCss = 'link[rel="stylesheet"][href*="mathStyles"]';
   const katexFont = (page: import('@playwright/test').Page) =>

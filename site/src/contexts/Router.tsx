@@ -15,6 +15,8 @@ interface RouterValue {
   pending: boolean;
   /** Registers a back/forward handler; returns its unregister function. */
   addPopHandler: (h: PopHandler) => () => void;
+  /** Rewrites the query string of the current page: no content load, no scroll. */
+  setSearch: (search: string, opts?: { push?: boolean }) => void;
 }
 
 const RouterContext = createContext<RouterValue | null>(null);
@@ -39,6 +41,27 @@ export function useHistoryPopHandler(handler: PopHandler) {
   const latest = useRef(handler);
   useLayoutEffect(() => { latest.current = handler; });
   useEffect(() => addPopHandler((to) => latest.current(to)), [addPopHandler]);
+}
+
+/**
+ * One URL search parameter as state: [value, set]. Writing replaces the
+ * current history entry (typing a query must not fill the Back button)
+ * unless push is asked for, which makes each change one Back step. Back and
+ * forward between such entries stay on the page: the router sees the same
+ * path, so the page is not reloaded or scrolled, and the value follows the
+ * address.
+ */
+export function useQueryString(name: string, opts: { push?: boolean } = {}): [string | null, (value: string | null) => void] {
+  const { location, setSearch } = useRouter();
+  const value = new URLSearchParams(location.search).get(name);
+  const push = !!opts.push;
+  const set = useCallback((v: string | null) => {
+    const params = new URLSearchParams(window.location.search);
+    if (v === null || v === '') params.delete(name);
+    else params.set(name, v);
+    setSearch(params.size ? `?${params}` : '', { push });
+  }, [name, push, setSearch]);
+  return [value, set];
 }
 
 // Each entry this app pushes carries its position, so a cancelled
@@ -117,6 +140,15 @@ export function RouterProvider({ initial, children }: { initial: Location; child
     else window.scrollTo(0, 0);
   }, [location]);
 
-  const value = useMemo(() => ({ location, navigate, pending, addPopHandler }), [location, navigate, pending, addPopHandler]);
+  const setSearch = useCallback((search: string, opts: { push?: boolean } = {}) => {
+    const { pathname, hash } = currentLocation();
+    if (search === window.location.search) return;
+    if (opts.push) window.history.pushState({ idx: entryIndex() + 1 }, '', pathname + search + hash);
+    else window.history.replaceState({ idx: entryIndex() }, '', pathname + search + hash);
+    shownIdx.current = entryIndex();
+    setLocation({ pathname, search, hash });
+  }, []);
+
+  const value = useMemo(() => ({ location, navigate, pending, addPopHandler, setSearch }), [location, navigate, pending, addPopHandler, setSearch]);
   return <RouterContext.Provider value={value}>{children}</RouterContext.Provider>;
 }

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useReducer, useRef, useState, type ReactNode } from 'react';
-import { useRouter } from '../../contexts/Router';
+import { useQueryString } from '../../contexts/Router';
 import { searchOnce, type Hit, type SearchResult } from '../../search/client';
 import { contextVersion, facetFilters } from '../../search/settings';
 import { latestVersion, versions } from '../../lib/versions';
@@ -82,31 +82,29 @@ function PageGroup({ hits }: { hits: Hit[] }) {
   );
 }
 
-function readURL(): { q: string; version: string } {
-  const params = new URLSearchParams(window.location.search);
-  const v = params.get('version');
-  const known = v === ALL || versions.some((x) => x.name === v);
-  return { q: (params.get('q') ?? '').slice(0, MAX_QUERY), version: known ? v! : contextVersion('/search') };
+/** The version a ?version= value names, or the default one when it names none. */
+function knownVersion(v: string | null): string {
+  return v === ALL || versions.some((x) => x.name === v) ? v! : contextVersion('/search');
 }
 
 /**
  * The full-page search: every result for the query in ?q=, grouped by page,
- * for one docs version (or all), more as the reader scrolls. It reads the
- * URL after hydration (the prerendered page has no query), so server and
- * client first render the same markup.
+ * for one docs version (or all), more as the reader scrolls. The query and
+ * the version live in the address: typing rewrites ?q= in place, choosing a
+ * version is a step of its own that Back undoes. The address is read only
+ * after hydration (the prerendered page has no query), so server and client
+ * first render the same markup.
  */
 export default function Search() {
-  const { location } = useRouter();
-  const [query, setQuery] = useState('');
-  const [version, setVersion] = useState(latestVersion.name);
+  const [q, setQ] = useQueryString('q');
+  const [v, setV] = useQueryString('version', { push: true });
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const query = hydrated ? (q ?? '').slice(0, MAX_QUERY) : '';
+  const version = hydrated ? knownVersion(v) : latestVersion.name;
+  const setVersion = (name: string) => setV(name === contextVersion('/search') ? null : name);
   const [state, dispatch] = useReducer(reducer, { status: 'idle' });
   const key = `${version}\u0000${query.trim()}`;
-
-  useEffect(() => {
-    const u = readURL();
-    setQuery(u.q);
-    setVersion(u.version);
-  }, [location.search]);
 
   const fetchPage = useCallback((page: number) => {
     if (!query.trim()) { dispatch({ type: 'reset' }); return; }
@@ -118,15 +116,8 @@ export default function Search() {
     }).then((result) => dispatch({ type: 'done', key, result }), () => dispatch({ type: 'fail', key }));
   }, [key, query, version]);
 
-  // A new query or version: keep the URL shareable, start from the first page.
-  useEffect(() => {
-    const params = new URLSearchParams();
-    if (query) params.set('q', query);
-    if (version !== contextVersion('/search')) params.set('version', version);
-    const search = params.size ? `?${params}` : '';
-    if (search !== window.location.search) window.history.replaceState(null, '', `/search${search}${window.location.hash}`);
-    fetchPage(0);
-  }, [fetchPage, query, version]);
+  // A new query or version starts from the first page.
+  useEffect(() => { if (hydrated) fetchPage(0); }, [fetchPage, hydrated]);
 
   const more = state.status === 'done' && state.page + 1 < state.nbPages;
   const loadMore = useCallback(() => { if (more) fetchPage(state.page + 1); }, [more, fetchPage, state]);
@@ -144,7 +135,7 @@ export default function Search() {
       <h1>{query ? `Search results for "${query}"` : 'Search the documentation'}</h1>
       <form action="/search" method="get" role="search" className="search-form" onSubmit={(e) => e.preventDefault()}>
         <input type="search" name="q" aria-label="Search docs" placeholder="Search docs" maxLength={MAX_QUERY}
-          value={query} onChange={(e) => setQuery(e.target.value)} />
+          value={query} onChange={(e) => setQ(e.target.value)} />
         <label>
           Version{' '}
           <select name="version" value={version} onChange={(e) => setVersion(e.target.value)}>
