@@ -71,12 +71,14 @@ func (s *Site) Pages() []*Page {
 func (s *Site) outputs(routes []Route) (map[string][]byte, error) {
 	files := map[string][]byte{}
 	records := map[string][]search.Record{}
+	tokens := map[string]bool{}
 	for _, pg := range s.Pages() {
 		rec, err := s.pageRecord(pg)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", pg.Source, err)
 		}
 		files["pages/"+PageID(pg.Route)+".json"] = mustJSON(rec)
+		markdown.TokenClasses(rec.HTML, tokens)
 		rs, err := search.Records(searchPage(pg), []byte(rec.HTML))
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", pg.Source, err)
@@ -94,7 +96,7 @@ func (s *Site) outputs(routes []Route) (map[string][]byte, error) {
 	files["routes.json"] = mustJSON(routes)
 	files["manifest.json"] = mustJSON(s.manifest(routes))
 	var css bytes.Buffer
-	if err := markdown.WriteHighlightCSS(&css); err != nil {
+	if err := markdown.WriteHighlightCSS(&css, tokens); err != nil {
 		return nil, err
 	}
 	files["highlight.css"] = css.Bytes()
