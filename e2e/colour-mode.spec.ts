@@ -25,6 +25,21 @@ test('the toggle switches modes and the choice survives a reload', async ({ page
   expect(await stored(page, 'theme')).toBe('dark');
 });
 
+test('code is highlighted in both modes, each token kind in its own colour', async ({ page }) => {
+  await gotoReady(page, '/api/zkvm/quickstart');
+  const colours = () => page.locator('.markdown pre.chroma:has(.k):has(.n)').first().evaluate((pre) => {
+    const of = (sel: string) => getComputedStyle(pre.querySelector(sel)!).color;
+    return { text: getComputedStyle(pre).color, keyword: of('.k'), name: of('.n'), background: getComputedStyle(pre).backgroundColor };
+  });
+  const dark = await colours();
+  await page.locator(toggle('dark')).click();
+  await expect(page.locator(html)).toHaveAttribute('data-theme', 'light');
+  const light = await colours();
+  for (const c of [dark, light]) expect(c.keyword).not.toBe(c.name);
+  expect(light.keyword).not.toBe(dark.keyword);
+  expect(light.background).not.toBe(dark.background);
+});
+
 test('a change in one tab shows in the others', async ({ context }) => {
   const [a, b] = [await context.newPage(), await context.newPage()];
   await gotoReady(a, '/faq');
