@@ -33,6 +33,25 @@ test.describe('shortcuts', () => {
     await expect(modal(page)).toHaveCount(0);
   });
 
+  test('a letter typed on the focused button opens the modal with that letter', async ({ page }) => {
+    await visit(page, '/api/zkvm');
+    await searchButton(page).focus();
+    await page.keyboard.press('r');
+    await expect(modalInput(page)).toBeFocused();
+    await expect(modalInput(page)).toHaveValue('r');
+    await page.keyboard.type('eceipt');
+    await expect(modalInput(page)).toHaveValue('receipt');
+    await expect(page.locator('.DocSearch-Hit').first()).toBeVisible();
+  });
+
+  test('a letter typed elsewhere on the page opens nothing', async ({ page }) => {
+    await visit(page, '/api/zkvm');
+    await page.locator('main h1').click();
+    await page.keyboard.press('r');
+    await page.waitForTimeout(300);
+    await expect(modal(page)).toHaveCount(0);
+  });
+
   test('Ctrl+K toggles the modal closed again', async ({ page }) => {
     await visit(page, '/');
     await page.keyboard.press('Control+k');
