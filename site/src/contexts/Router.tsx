@@ -46,21 +46,20 @@ export function useHistoryPopHandler(handler: PopHandler) {
 /**
  * One URL search parameter as state: [value, set]. Writing replaces the
  * current history entry (typing a query must not fill the Back button)
- * unless push is asked for, which makes each change one Back step. Back and
+ * unless push is asked for, which makes that change one Back step. Back and
  * forward between such entries stay on the page: the router sees the same
  * path, so the page is not reloaded or scrolled, and the value follows the
  * address.
  */
-export function useQueryString(name: string, opts: { push?: boolean } = {}): [string | null, (value: string | null) => void] {
+export function useQueryString(name: string): [string | null, (value: string | null, opts?: { push?: boolean }) => void] {
   const { location, setSearch } = useRouter();
   const value = new URLSearchParams(location.search).get(name);
-  const push = !!opts.push;
-  const set = useCallback((v: string | null) => {
+  const set = useCallback((v: string | null, opts: { push?: boolean } = {}) => {
     const params = new URLSearchParams(window.location.search);
     if (v === null || v === '') params.delete(name);
     else params.set(name, v);
-    setSearch(params.size ? `?${params}` : '', { push });
-  }, [name, push, setSearch]);
+    setSearch(params.size ? `?${params}` : '', opts);
+  }, [name, setSearch]);
   return [value, set];
 }
 

@@ -97,12 +97,18 @@ function knownVersion(v: string | null): string {
  */
 export default function Search() {
   const [q, setQ] = useQueryString('q');
-  const [v, setV] = useQueryString('version', { push: true });
+  const [v, setV] = useQueryString('version');
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   const query = hydrated ? (q ?? '').slice(0, MAX_QUERY) : '';
   const version = hydrated ? knownVersion(v) : latestVersion.name;
-  const setVersion = (name: string) => setV(name === contextVersion('/search') ? null : name);
+  // The default version is left out of the address, so a link that names
+  // it and one that does not share one canonical URL.
+  const inAddress = (name: string) => (name === contextVersion('/search') ? null : name);
+  const setVersion = (name: string) => setV(inAddress(name), { push: true });
+  useEffect(() => {
+    if (hydrated && v !== inAddress(knownVersion(v))) setV(inAddress(knownVersion(v)));
+  });
   const [state, dispatch] = useReducer(reducer, { status: 'idle' });
   const key = `${version}\u0000${query.trim()}`;
 
