@@ -77,7 +77,7 @@ func Check(s *site.Site, opts Options) (diag.List, Stats) {
 		}
 	})
 	for _, pd := range later {
-		if !hasID(s.IDs[pd.file], pd.fragment) {
+		if ids, _ := s.PageIDs(pd.file); !hasID(ids, pd.fragment) {
 			d := diag.Diagnostic{Severity: diag.Error, File: pd.page, Line: pd.line, Href: pd.href}
 			out = append(out, anchorDiag(d, pd.file, pd.fragment))
 		}

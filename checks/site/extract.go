@@ -27,104 +27,138 @@ type Page struct {
 	Base  string // <base href>, if any
 }
 
-// attributes that hold a single URL, by element.
-var urlAttrs = map[atom.Atom][]string{
-	atom.A: {"href"}, atom.Area: {"href"}, atom.Link: {"href"}, atom.Base: {"href"},
-	atom.Img: {"src"}, atom.Script: {"src"}, atom.Iframe: {"src"}, atom.Source: {"src"},
-	atom.Audio: {"src"}, atom.Video: {"src", "poster"}, atom.Track: {"src"}, atom.Embed: {"src"},
-	atom.Object: {"data"},
+// urlAttrs are the attributes of element a that hold a single URL.
+func urlAttrs(a atom.Atom) []string {
+	switch a {
+	case atom.A, atom.Area, atom.Link, atom.Base:
+		return hrefAttr
+	case atom.Img, atom.Script, atom.Iframe, atom.Source, atom.Audio, atom.Track, atom.Embed:
+		return srcAttr
+	case atom.Video:
+		return videoAttrs
+	case atom.Object:
+		return dataAttr
+	}
+	return nil
 }
+
+var (
+	hrefAttr   = []string{"href"}
+	srcAttr    = []string{"src"}
+	videoAttrs = []string{"src", "poster"}
+	dataAttr   = []string{"data"}
+)
 
 // Extract tokenises one HTML document. It never fails: malformed markup is
 // read the way a browser's tokenizer reads it, and NUL bytes are tokens too.
 func Extract(path string, r io.Reader) *Page {
-	p := &Page{Path: path, IDs: map[string]struct{}{}}
+	p := &Page{}
+	p.extract(path, r)
+	return p
+}
+
+// extract fills p from one document, reusing p's link slice: a worker reads
+// thousands of pages, and growing a fresh slice for each is measurable.
+func (p *Page) extract(path string, r io.Reader) {
+	*p = Page{Path: path, IDs: map[string]struct{}{}, Links: p.Links[:0]}
 	z := html.NewTokenizer(r)
 	line := 1
 	for {
 		tt := z.Next()
 		if tt == html.ErrorToken {
-			return p
+			return
 		}
 		raw := z.Raw()
 		if tt == html.StartTagToken || tt == html.SelfClosingTagToken {
-			p.tag(z, line)
+			p.tag(z, raw, line)
 		}
 		line += bytes.Count(raw, []byte{'\n'})
 	}
 }
 
 // attrs holds the few attributes the gate reads; a struct, not a map,
-// because this runs for every tag of every page.
+// because this runs for every tag of every page. Values point into the
+// tokenizer's buffer until the next token: only what is kept is copied.
 type attrs struct {
-	id, name, srcset, httpEquiv, content string
-	url                                  [2]string // values of the element's URL attributes, in urlAttrs order
+	id, name, srcset, httpEquiv, content []byte
+	url                                  [2][]byte // values of the element's urlAttrs, in order
 	has                                  [2]bool
-	seen                                 uint16
 }
 
-func (p *Page) tag(z *html.Tokenizer, line int) {
-	name, hasAttr := z.TagName()
-	if !hasAttr {
-		return
+func (p *Page) tag(z *html.Tokenizer, raw []byte, line int) {
+	a := element(raw)
+	names := urlAttrs(a)
+	if names == nil && a != atom.Meta && !mentionsID(raw) {
+		return // nothing on this tag can be a link or an anchor: skip decoding its attributes
 	}
-	a := atom.Lookup(name)
-	names := urlAttrs[a]
 	var at attrs
 	for more := true; more; {
 		var k, v []byte
 		k, v, more = z.TagAttr()
-		at.set(string(k), v, names)
+		at.set(k, v, names)
 	}
-	if at.id != "" {
-		p.IDs[at.id] = struct{}{}
+	if at.id != nil {
+		p.IDs[string(at.id)] = struct{}{}
 	}
-	if a == atom.A && at.name != "" {
-		p.IDs[at.name] = struct{}{}
+	if a == atom.A && at.name != nil {
+		p.IDs[string(at.name)] = struct{}{}
 	}
 	p.links(a, &at, names, line)
 }
 
-// field numbers the non-URL attributes the gate reads (-1: not read).
-func field(k string) int {
-	switch k {
-	case "id":
-		return 0
-	case "name":
-		return 1
-	case "srcset":
-		return 2
-	case "http-equiv":
-		return 3
-	case "content":
-		return 4
+// element is the atom of a start tag's name, read from its raw bytes so the
+// name is neither copied nor lower-cased in a new slice. Names longer than
+// any element that carries a link give 0: such a tag can still hold an id.
+func element(raw []byte) atom.Atom {
+	var name [8]byte
+	n := 0
+	for _, c := range raw[1:] { // raw[0] is '<'
+		switch c {
+		case ' ', '\n', '\r', '\t', '\f', '/', '>':
+			return atom.Lookup(name[:n])
+		}
+		if n == len(name) {
+			return 0
+		}
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		name[n] = c
+		n++
 	}
-	return -1
+	return atom.Lookup(name[:n])
 }
 
-// set records one attribute; the first of duplicates wins, as in browsers.
-func (at *attrs) set(k string, v []byte, names []string) {
-	for i, n := range names {
-		if k == n && !at.has[i] {
-			at.url[i], at.has[i] = string(v), true
+// mentionsID is false when no attribute of the tag can be named "id": the
+// letters do not occur in it, in any case.
+func mentionsID(raw []byte) bool {
+	for i := 1; i < len(raw); i++ {
+		if raw[i]|0x20 == 'd' && raw[i-1]|0x20 == 'i' {
+			return true
 		}
 	}
-	i := field(k)
-	if i < 0 || at.seen&(1<<i) != 0 {
-		return
+	return false
+}
+
+// set records one attribute. The tokenizer already drops repeats of an
+// attribute (the first wins, as in browsers).
+func (at *attrs) set(k, v []byte, names []string) {
+	for i, n := range names {
+		if string(k) == n {
+			at.url[i], at.has[i] = v, true
+		}
 	}
-	at.seen |= 1 << i
-	switch i {
-	case 0:
-		at.id = string(v)
-	case 1:
-		at.name = string(v)
-	case 2:
-		at.srcset = string(v)
-	case 3:
-		at.httpEquiv = string(v)
-	case 4:
-		at.content = string(v)
+	switch string(k) {
+	case "id":
+		at.id = v
+	case "name":
+		at.name = v
+	case "srcset":
+		at.srcset = v
+	case "http-equiv":
+		at.httpEquiv = v
+	case "content":
+		at.content = v
 	}
 }
 
@@ -132,22 +166,22 @@ func (p *Page) links(a atom.Atom, at *attrs, names []string, line int) {
 	name := a.String()
 	if a == atom.Base {
 		if at.has[0] && p.Base == "" {
-			p.Base = strings.TrimSpace(at.url[0])
+			p.Base = strings.TrimSpace(string(at.url[0]))
 		}
 		return
 	}
 	for i, attr := range names {
 		if at.has[i] {
-			p.add(at.url[i], line, name, attr)
+			p.add(string(at.url[i]), line, name, attr)
 		}
 	}
-	if at.srcset != "" && (a == atom.Img || a == atom.Source) {
-		for _, u := range SrcsetURLs(at.srcset) {
+	if len(at.srcset) > 0 && (a == atom.Img || a == atom.Source) {
+		for _, u := range SrcsetURLs(string(at.srcset)) {
 			p.add(u, line, name, "srcset")
 		}
 	}
-	if a == atom.Meta && strings.EqualFold(at.httpEquiv, "refresh") {
-		if u := RefreshURL(at.content); u != "" {
+	if a == atom.Meta && bytes.EqualFold(at.httpEquiv, []byte("refresh")) {
+		if u := RefreshURL(string(at.content)); u != "" {
 			p.add(u, line, "meta", "refresh")
 		}
 	}

@@ -2,6 +2,7 @@ package site
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -9,6 +10,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"golang.org/x/net/html"
+	"golang.org/x/net/html/atom"
 )
 
 func TestExtractFindsEveryLinkSource(t *testing.T) {
@@ -28,6 +31,21 @@ func TestExtractFindsEveryLinkSource(t *testing.T) {
 	assert.Contains(t, page.IDs, "d")
 	assert.Contains(t, page.IDs, "n")
 	assert.NotContains(t, page.IDs, "not-an-anchor")
+}
+
+// Tags are read from their raw bytes first; upper case, long custom element
+// names and repeated attributes must read as a browser reads them.
+func TestExtractReadsTagsAsBrowsersDo(t *testing.T) {
+	page := Extract("p.html", strings.NewReader(`<A HREF="/upper">x</A><IMG
+SRC="/nl.png">
+<a href="/first" HREF="/second" id="one" ID="two"><my-long-component Id="custom"></my-long-component>
+<p class="hidden">no id here</p><section data-x="1" id="sec"></section><Video Poster="/p.jpg" SRC="/v.mp4"></Video>`))
+	var hrefs []string
+	for _, l := range page.Links {
+		hrefs = append(hrefs, fmt.Sprintf("%d %s %s=%s", l.Line, l.Elem, l.Attr, l.Raw))
+	}
+	assert.Equal(t, []string{"1 a href=/upper", "1 img src=/nl.png", "3 a href=/first", "4 video src=/v.mp4", "4 video poster=/p.jpg"}, hrefs)
+	assert.Equal(t, map[string]struct{}{"one": {}, "custom": {}, "sec": {}}, page.IDs)
 }
 
 func TestSrcsetKeepsCommasInsideURLs(t *testing.T) {
@@ -98,4 +116,49 @@ func FuzzExtract(f *testing.F) {
 			}
 		}
 	})
+}
+
+// Extract reads tag names and skips tags from their raw bytes; it must find
+// exactly what the tokenizer's own Token API reports for the same input.
+func FuzzExtractAgreesWithTokens(f *testing.F) {
+	for _, s := range []string{`<A HREF="/x" ID=a>`, "<img\nsrc=/i srcset='/a 1x'>", `<my-element-name id="c"><p class=hidden>`,
+		`<a href=/1 href=/2 name=n>`, "<i\x00d id=x><vIdEo poster=/p>", `<meta http-equiv=REFRESH content="0;url=/r">`, `<base href=" /b/ ">`} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		got := Extract("f.html", bytes.NewReader(b))
+		want := extractByTokens(b)
+		assert.Equal(t, want.Links, got.Links)
+		assert.Equal(t, want.IDs, got.IDs)
+		assert.Equal(t, want.Base, got.Base)
+	})
+}
+
+// extractByTokens is the plain reading: every start tag through Token().
+func extractByTokens(b []byte) *Page {
+	p := &Page{Path: "f.html", IDs: map[string]struct{}{}}
+	z := html.NewTokenizer(bytes.NewReader(b))
+	for line := 1; ; {
+		tt := z.Next()
+		if tt == html.ErrorToken {
+			return p
+		}
+		lines := bytes.Count(z.Raw(), []byte{'\n'})
+		if tt == html.StartTagToken || tt == html.SelfClosingTagToken {
+			tok := z.Token()
+			names := urlAttrs(tok.DataAtom)
+			var at attrs
+			for _, a := range tok.Attr {
+				at.set([]byte(a.Key), []byte(a.Val), names)
+			}
+			if len(at.id) > 0 {
+				p.IDs[string(at.id)] = struct{}{}
+			}
+			if tok.DataAtom == atom.A && len(at.name) > 0 {
+				p.IDs[string(at.name)] = struct{}{}
+			}
+			p.links(tok.DataAtom, &at, names, line)
+		}
+		line += lines
+	}
 }
