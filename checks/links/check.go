@@ -2,6 +2,7 @@ package links
 
 import (
 	"fmt"
+	"net/url"
 	"strings"
 	"sync"
 
@@ -171,13 +172,18 @@ func anchorDiag(d diag.Diagnostic, file, fragment string) diag.Diagnostic {
 	return d
 }
 
+// hasID looks the fragment up as written, then percent-decoded (Forms,
+// without building the list: this runs for every link to an anchor).
 func hasID(ids map[string]struct{}, frag string) bool {
-	for _, f := range Forms(frag) {
-		if _, ok := ids[f]; ok {
-			return true
-		}
+	if _, ok := ids[frag]; ok {
+		return true
 	}
-	return false
+	if !strings.Contains(frag, "%") {
+		return false
+	}
+	dec, err := url.PathUnescape(frag)
+	_, ok := ids[dec]
+	return err == nil && ok
 }
 
 func isHTML(file string) bool {

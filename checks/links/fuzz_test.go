@@ -49,3 +49,21 @@ func FuzzLookupAgreesWithCandidates(f *testing.F) {
 		}
 	})
 }
+
+// The shortcut past URL parsing must give what parsing gives.
+func FuzzQuickRefAgreesWithParsing(f *testing.F) {
+	for _, s := range []string{"#h-1", "", "#", "?q", "../p3/", "a/./b/..", "..", "../../../x", "a?b=c#d", "./", "a#b?c", "/files/guide%20v2.pdf", "/%2e%2e/x", "/a/../b#caf%C3%A9", "/a%2"} {
+		f.Add(s, "/docs/s0/p1/")
+	}
+	f.Add("../x", "/")
+	f.Add("b", "/a/index.html")
+	f.Fuzz(func(t *testing.T, href, page string) {
+		got, ok := quickRef(href, page)
+		if !ok {
+			return
+		}
+		if want := parseRef(href, page, "", ""); got != want {
+			t.Fatalf("quickRef(%q, %q) = %+v, parsing gives %+v", href, page, got, want)
+		}
+	})
+}

@@ -1,6 +1,9 @@
 package links
 
-import "strings"
+import (
+	"net/url"
+	"strings"
+)
 
 // Index answers "which file serves this URL path" with one map lookup in
 // the common case: every key a clean path can take is listed up front, so
@@ -37,18 +40,30 @@ func NewIndex(files map[string]struct{}, h Host) *Index {
 	return ix
 }
 
-// Lookup finds the file that answers urlPath (absolute, percent-encoded).
-// Paths a host would normalise first (escapes, "//", dot segments) take the
-// general route through Candidates.
+// Lookup finds the file that answers urlPath (absolute, percent-encoded),
+// trying the path as written and then percent-decoded, as Candidates does.
 func (ix *Index) Lookup(urlPath string) (string, bool) {
-	if !strings.HasPrefix(urlPath, "/") || strings.Contains(urlPath, "%") || strings.Contains(urlPath, "//") || strings.Contains(urlPath, "/.") {
-		for _, c := range ix.host.Candidates(urlPath) {
+	if f, ok := ix.lookupForm(urlPath); ok || !strings.Contains(urlPath, "%") {
+		return f, ok
+	}
+	if dec, err := url.PathUnescape(urlPath); err == nil && dec != urlPath {
+		return ix.lookupForm(dec)
+	}
+	return "", false
+}
+
+// lookupForm answers one spelling of a path. Paths a host would normalise
+// first ("//", dot segments) take the general route through the host's
+// candidates.
+func (ix *Index) lookupForm(p string) (string, bool) {
+	if !strings.HasPrefix(p, "/") || strings.Contains(p, "//") || strings.Contains(p, "/.") {
+		for _, c := range ix.host.candidates(p, nil) {
 			if _, ok := ix.files[c]; ok {
 				return c, true
 			}
 		}
 		return "", false
 	}
-	f, ok := ix.paths[urlPath[1:]]
+	f, ok := ix.paths[p[1:]]
 	return f, ok
 }

@@ -45,9 +45,19 @@ func PageURL(file string) string {
 // site's own origin internal.
 func Resolve(raw, pageURL, base, siteURL string) Ref {
 	href := strings.TrimSpace(raw)
-	if base == "" && isPlainAbsolute(href) {
-		return plainRef(href)
+	if base == "" {
+		if isPlainAbsolute(href) {
+			return plainRef(href)
+		}
+		if ref, ok := quickRef(href, pageURL); ok {
+			return ref
+		}
 	}
+	return parseRef(href, pageURL, base, siteURL)
+}
+
+// parseRef resolves any href the way net/url does.
+func parseRef(href, pageURL, base, siteURL string) Ref {
 	u, err := url.Parse(href)
 	if err != nil {
 		// Unparseable (a stray '%', a space in the host): a browser would still
@@ -164,19 +174,24 @@ type Host struct {
 func (h Host) Candidates(urlPath string) []string {
 	var out []string
 	for _, p := range Forms(urlPath) {
-		dir := strings.HasSuffix(p, "/")
-		clean := strings.TrimPrefix(path.Clean("/"+p), "/")
-		if clean == "" {
-			out = append(out, "index.html")
-			continue
-		}
-		if !dir {
-			out = append(out, clean)
-		}
-		out = append(out, clean+"/index.html")
-		if h.CleanURLs && !dir {
-			out = append(out, clean+".html")
-		}
+		out = h.candidates(p, out)
+	}
+	return out
+}
+
+// candidates appends the files that may answer one spelling of a path.
+func (h Host) candidates(p string, out []string) []string {
+	dir := strings.HasSuffix(p, "/")
+	clean := strings.TrimPrefix(path.Clean("/"+p), "/")
+	if clean == "" {
+		return append(out, "index.html")
+	}
+	if !dir {
+		out = append(out, clean)
+	}
+	out = append(out, clean+"/index.html")
+	if h.CleanURLs && !dir {
+		out = append(out, clean+".html")
 	}
 	return out
 }
