@@ -27,8 +27,10 @@ func FuzzResolve(f *testing.F) {
 
 // The index must answer exactly as the general Candidates list.
 func FuzzLookupAgreesWithCandidates(f *testing.F) {
-	files := map[string]struct{}{"index.html": {}, "a": {}, "a/index.html": {}, "b.html": {}, "c/d/index.html": {}, "e f.html": {}}
-	for _, s := range []string{"/", "/a", "/a/", "/b", "/b/", "/c/d", "/c/d/", "/e%20f", "/x", "//a", "/a/./", "/c/../a"} {
+	files := map[string]struct{}{"index.html": {}, "a": {}, "a/index.html": {}, "b.html": {}, "c/d/index.html": {}, "e f.html": {},
+		"g/index": {}, "h.html/index.html": {}, "i.html.html": {}, "j.html": {}, "j/index.html": {}, ".html": {}, "k/.html": {}}
+	for _, s := range []string{"/", "/a", "/a/", "/b", "/b/", "/c/d", "/c/d/", "/e%20f", "/x", "//a", "/a/./", "/c/../a",
+		"/c/d/index", "/index", "/g/index", "/h.html", "/i.html", "/j", "/j.html", "/k/", "/c/d/index.html"} {
 		f.Add(s, true)
 	}
 	f.Fuzz(func(t *testing.T, p string, clean bool) {
