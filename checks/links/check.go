@@ -90,6 +90,8 @@ func Check(s *site.Site, opts Options) (diag.List, Stats) {
 // resolved is an href resolved against its page and looked up.
 type resolved struct {
 	ref     Ref
+	skip    bool   // ignored by the user
+	inSite  string // the path in the site to look up
 	file    string
 	ok      bool
 	outside bool // above the base path: not on this site at all
@@ -100,6 +102,7 @@ type worker struct {
 	s     *site.Site
 	opts  Options
 	index *Index
+	refs  []resolved // reused from page to page
 }
 
 // externalUse is a link to another site, kept for the external check.
@@ -112,15 +115,12 @@ func (w *worker) page(p *site.Page) (found diag.List, later []pending, ext []ext
 	if w.opts.SkipPage != nil && w.opts.SkipPage(p.Path) {
 		return nil, nil, nil
 	}
-	pageURL := PageURL(p.Path)
-	if w.opts.BasePath != "" {
-		pageURL = w.opts.BasePath + pageURL[1:]
-	}
-	for _, l := range p.Links {
-		if w.opts.Ignore != nil && w.opts.Ignore(l.Raw) {
+	refs := w.resolveAll(p)
+	for i, l := range p.Links {
+		r := &refs[i]
+		if r.skip {
 			continue
 		}
-		r := w.resolve(l.Raw, pageURL, p.Base)
 		if r.ref.Kind == External && w.opts.CollectExternal {
 			ext = append(ext, externalUse{r.ref.URL, external.Use{Page: p.Path, Line: l.Line, Href: l.Raw}})
 		}
@@ -153,17 +153,34 @@ func (w *worker) page(p *site.Page) (found diag.List, later []pending, ext []ext
 	return found, later, ext
 }
 
-func (w *worker) resolve(raw, pageURL, base string) resolved {
-	r := resolved{ref: Resolve(raw, pageURL, base, w.opts.SiteURL)}
-	if r.ref.Kind == Internal {
-		inSite, ok := StripBase(r.ref.Path, w.opts.BasePath)
-		if !ok {
-			r.outside = true
-		} else {
-			r.file, r.ok = w.index.Lookup(inSite)
+// resolveAll resolves every link of the page, then looks the internal ones
+// up in a loop of their own: on a large site most lookups miss the CPU
+// caches, and the misses of independent lookups side by side overlap.
+func (w *worker) resolveAll(p *site.Page) []resolved {
+	pageURL := PageURL(p.Path)
+	if w.opts.BasePath != "" {
+		pageURL = w.opts.BasePath + pageURL[1:]
+	}
+	rs := w.refs[:0]
+	for _, l := range p.Links {
+		var r resolved
+		if r.skip = w.opts.Ignore != nil && w.opts.Ignore(l.Raw); !r.skip {
+			r.ref = Resolve(l.Raw, pageURL, p.Base, w.opts.SiteURL)
+		}
+		if r.ref.Kind == Internal && !r.skip {
+			var ok bool
+			r.inSite, ok = StripBase(r.ref.Path, w.opts.BasePath)
+			r.outside = !ok
+		}
+		rs = append(rs, r)
+	}
+	for i := range rs {
+		if r := &rs[i]; r.ref.Kind == Internal && !r.skip && !r.outside {
+			r.file, r.ok = w.index.Lookup(r.inSite)
 		}
 	}
-	return r
+	w.refs = rs
+	return rs
 }
 
 func anchorDiag(d diag.Diagnostic, file, fragment string) diag.Diagnostic {
