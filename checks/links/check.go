@@ -5,6 +5,7 @@ import (
 	"net/url"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"devdocs/checks/diag"
 	"devdocs/checks/external"
@@ -48,9 +49,14 @@ type Stats struct {
 // pending is a link to an anchor on a page not parsed yet, checked once
 // every page's ids are known. Kept small: a large site has many.
 type pending struct {
-	page, href, file, fragment string
-	line                       int
+	page, href, fragment string
+	target               File
+	line                 int
 }
+
+// anchors holds each parsed page's ids by file number: a worker stores its
+// page's ids once and any worker reads them without a lock.
+type anchors []atomic.Pointer[map[string]struct{}]
 
 // Check parses the site and finds every broken link and anchor. Severity is
 // left at Error for both; the caller applies the configured levels.
@@ -60,8 +66,9 @@ func Check(s *site.Site, opts Options) (diag.List, Stats) {
 	var later []pending
 	stats := Stats{External: map[string][]external.Use{}}
 	index := NewIndex(s.Files, opts.Host)
+	ids := make(anchors, len(index.names))
 	s.Parse(func() site.Visitor {
-		w := &worker{s: s, opts: opts, index: index}
+		w := &worker{opts: opts, index: index, anchors: ids}
 		return func(p *site.Page) {
 			found, deferred, ext := w.page(p)
 			mu.Lock()
@@ -78,13 +85,21 @@ func Check(s *site.Site, opts Options) (diag.List, Stats) {
 		}
 	})
 	for _, pd := range later {
-		if ids, _ := s.PageIDs(pd.file); !hasID(ids, pd.fragment) {
+		if !hasID(ids.of(pd.target), pd.fragment) {
 			d := diag.Diagnostic{Severity: diag.Error, File: pd.page, Line: pd.line, Href: pd.href}
-			out = append(out, anchorDiag(d, pd.file, pd.fragment))
+			out = append(out, anchorDiag(d, index.Name(pd.target), pd.fragment))
 		}
 	}
 	addNavbarHints(out)
 	return out, stats
+}
+
+// of returns the file's ids, or nil when it has not been parsed (yet).
+func (a anchors) of(f File) map[string]struct{} {
+	if ids := a[f].Load(); ids != nil {
+		return *ids
+	}
+	return nil
 }
 
 // resolved is an href resolved against its page and looked up.
@@ -92,17 +107,16 @@ type resolved struct {
 	ref     Ref
 	skip    bool   // ignored by the user
 	inSite  string // the path in the site to look up
-	file    string
-	ok      bool
-	outside bool // above the base path: not on this site at all
+	file    File   // 0: no file answers
+	outside bool   // above the base path: not on this site at all
 }
 
 // worker checks pages on one goroutine.
 type worker struct {
-	s     *site.Site
-	opts  Options
-	index *Index
-	refs  []resolved // reused from page to page
+	opts    Options
+	index   *Index
+	anchors anchors
+	refs    []resolved // reused from page to page
 }
 
 // externalUse is a link to another site, kept for the external check.
@@ -112,6 +126,8 @@ type externalUse struct {
 }
 
 func (w *worker) page(p *site.Page) (found diag.List, later []pending, ext []externalUse) {
+	self, ids := w.index.Named(p.Path), p.IDs
+	w.anchors[self].Store(&ids)
 	if w.opts.SkipPage != nil && w.opts.SkipPage(p.Path) {
 		return nil, nil, nil
 	}
@@ -127,30 +143,32 @@ func (w *worker) page(p *site.Page) (found diag.List, later []pending, ext []ext
 		if r.ref.Kind != Internal {
 			continue
 		}
-		d := diag.Diagnostic{Severity: diag.Error, File: p.Path, Line: l.Line, Href: l.Raw}
 		switch {
 		case r.outside:
-			d.Check, d.Target = BrokenLink, r.ref.Path
-			d.Message = fmt.Sprintf("broken link %q: %s is outside the base path %s the site is served under", l.Raw, r.ref.Path, w.opts.BasePath)
-			found = append(found, d)
-		case !r.ok:
-			d.Check, d.Target = BrokenLink, r.ref.Path
-			d.Message = fmt.Sprintf("broken link %q: no file answers %s", l.Raw, r.ref.Path)
-			found = append(found, d)
-		case !r.ref.HasFrag || r.ref.Fragment == "" || r.ref.Fragment == "top" || !isHTML(r.file):
-		case r.file == p.Path:
+			found = append(found, w.brokenLink(p, l, r, fmt.Sprintf("%s is outside the base path %s the site is served under", r.ref.Path, w.opts.BasePath)))
+		case r.file == 0:
+			found = append(found, w.brokenLink(p, l, r, "no file answers "+r.ref.Path))
+		case !r.ref.HasFrag || r.ref.Fragment == "" || r.ref.Fragment == "top" || !w.index.IsHTML(r.file):
+		case r.file == self:
 			if !hasID(p.IDs, r.ref.Fragment) {
-				found = append(found, anchorDiag(d, r.file, r.ref.Fragment))
+				d := diag.Diagnostic{Severity: diag.Error, File: p.Path, Line: l.Line, Href: l.Raw}
+				found = append(found, anchorDiag(d, p.Path, r.ref.Fragment))
 			}
 		default:
-			if ids, parsed := w.s.PageIDs(r.file); !parsed {
-				later = append(later, pending{p.Path, l.Raw, r.file, r.ref.Fragment, l.Line})
-			} else if !hasID(ids, r.ref.Fragment) {
-				found = append(found, anchorDiag(d, r.file, r.ref.Fragment))
+			if ids := w.anchors[r.file].Load(); ids == nil {
+				later = append(later, pending{p.Path, l.Raw, r.ref.Fragment, r.file, l.Line})
+			} else if !hasID(*ids, r.ref.Fragment) {
+				d := diag.Diagnostic{Severity: diag.Error, File: p.Path, Line: l.Line, Href: l.Raw}
+				found = append(found, anchorDiag(d, w.index.Name(r.file), r.ref.Fragment))
 			}
 		}
 	}
 	return found, later, ext
+}
+
+func (w *worker) brokenLink(p *site.Page, l site.Link, r *resolved, why string) diag.Diagnostic {
+	return diag.Diagnostic{Severity: diag.Error, Check: BrokenLink, File: p.Path, Line: l.Line, Href: l.Raw, Target: r.ref.Path,
+		Message: fmt.Sprintf("broken link %q: %s", l.Raw, why)}
 }
 
 // resolveAll resolves every link of the page, then looks the internal ones
@@ -176,7 +194,7 @@ func (w *worker) resolveAll(p *site.Page) []resolved {
 	}
 	for i := range rs {
 		if r := &rs[i]; r.ref.Kind == Internal && !r.skip && !r.outside {
-			r.file, r.ok = w.index.Lookup(r.inSite)
+			r.file = w.index.Lookup(r.inSite)
 		}
 	}
 	w.refs = rs

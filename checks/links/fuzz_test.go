@@ -25,12 +25,16 @@ func FuzzResolve(f *testing.F) {
 	})
 }
 
+// longName is longer than the index keeps inline (see stemTable).
+var longName = "docs/" + strings.Repeat("long-section-name/", 4) + "page"
+
 // The index must answer exactly as the general Candidates list.
 func FuzzLookupAgreesWithCandidates(f *testing.F) {
 	files := map[string]struct{}{"index.html": {}, "a": {}, "a/index.html": {}, "b.html": {}, "c/d/index.html": {}, "e f.html": {},
-		"g/index": {}, "h.html/index.html": {}, "i.html.html": {}, "j.html": {}, "j/index.html": {}, ".html": {}, "k/.html": {}}
+		"g/index": {}, "h.html/index.html": {}, "i.html.html": {}, "j.html": {}, "j/index.html": {}, ".html": {}, "k/.html": {},
+		longName + "/index.html": {}, longName + ".html": {}}
 	for _, s := range []string{"/", "/a", "/a/", "/b", "/b/", "/c/d", "/c/d/", "/e%20f", "/x", "//a", "/a/./", "/c/../a",
-		"/c/d/index", "/index", "/g/index", "/h.html", "/i.html", "/j", "/j.html", "/k/", "/c/d/index.html"} {
+		"/c/d/index", "/index", "/g/index", "/h.html", "/i.html", "/j", "/j.html", "/k/", "/c/d/index.html", "/" + longName, "/" + longName + "/"} {
 		f.Add(s, true)
 	}
 	f.Fuzz(func(t *testing.T, p string, clean bool) {
@@ -38,7 +42,9 @@ func FuzzLookupAgreesWithCandidates(f *testing.F) {
 			return
 		}
 		host := Host{CleanURLs: clean}
-		got, gotOK := NewIndex(files, host).Lookup(p)
+		ix := NewIndex(files, host)
+		f := ix.Lookup(p)
+		got, gotOK := ix.Name(f), f != 0
 		want, wantOK := "", false
 		for _, c := range host.Candidates(p) {
 			if _, ok := files[c]; ok {

@@ -7,18 +7,23 @@ import (
 
 // Index answers "which file serves this URL path" with one map lookup in
 // the common case, so checking a link costs the same on a 50k-page site as
-// on a small one. Files are filed by stem, the path without "/index.html"
-// or ".html": one key per page keeps the map small, and on a large site
-// the size of the map, not the work per link, sets the cost of a lookup
-// (most lookups miss the CPU caches).
+// on a small one. On a large site most lookups miss the CPU caches, and the
+// memory a lookup touches, not the work it does, sets its cost: so files
+// are filed by stem (one key per page, not one per spelling), and answers
+// are small file numbers rather than names.
 type Index struct {
 	host  Host
 	files map[string]struct{}
-	stems map[string]answers
+	stems *stemTable
+	names []string // by File; names[0] is unused
+	html  []bool   // by File: the file is a page that can hold anchors
 }
 
+// A File is a file of the site by number; 0 is none.
+type File int32
+
 // answers are the files filed under one stem, by kind.
-type answers [3]string
+type answers [3]File
 
 // Kinds of file under a stem s: s itself, s/index.html, s.html.
 const (
@@ -42,66 +47,77 @@ func stem(f string) (string, int) {
 	return f, self
 }
 
-// NewIndex files every file under its stem.
+// NewIndex numbers the files and files each under its stem.
 func NewIndex(files map[string]struct{}, h Host) *Index {
-	ix := &Index{host: h, files: files, stems: make(map[string]answers, len(files))}
+	ix := &Index{host: h, files: files, stems: newStemTable(len(files)), names: []string{""}, html: []bool{false}}
 	for f := range files {
 		s, k := stem(f)
-		a := ix.stems[s]
-		a[k] = f
-		ix.stems[s] = a
+		ix.stems.set(s, k, File(len(ix.names)))
+		ix.names = append(ix.names, f)
+		ix.html = append(ix.html, isHTML(f))
 	}
 	return ix
 }
 
+// Name is the file's name, relative to the site root.
+func (ix *Index) Name(f File) string { return ix.names[f] }
+
+// IsHTML tells whether the file is a page, whose anchors can be linked.
+func (ix *Index) IsHTML(f File) bool { return ix.html[f] }
+
+// Named is the file of that name, or 0.
+func (ix *Index) Named(name string) File {
+	s, k := stem(name)
+	return ix.stems.get(s)[k]
+}
+
 // Lookup finds the file that answers urlPath (absolute, percent-encoded),
 // trying the path as written and then percent-decoded, as Candidates does.
-func (ix *Index) Lookup(urlPath string) (string, bool) {
-	if f, ok := ix.lookupForm(urlPath); ok || !strings.Contains(urlPath, "%") {
-		return f, ok
+func (ix *Index) Lookup(urlPath string) File {
+	if f := ix.lookupForm(urlPath); f != 0 || !strings.Contains(urlPath, "%") {
+		return f
 	}
 	if dec, err := url.PathUnescape(urlPath); err == nil && dec != urlPath {
 		return ix.lookupForm(dec)
 	}
-	return "", false
+	return 0
 }
 
 // lookupForm answers one spelling of a path. Paths a host would normalise
 // first ("//", dot segments) take the general route through the host's
 // candidates.
-func (ix *Index) lookupForm(p string) (string, bool) {
+func (ix *Index) lookupForm(p string) File {
 	if !strings.HasPrefix(p, "/") || strings.Contains(p, "//") || strings.Contains(p, "/.") {
 		for _, c := range ix.host.candidates(p, nil) {
 			if _, ok := ix.files[c]; ok {
-				return c, true
+				return ix.Named(c)
 			}
 		}
-		return "", false
+		return 0
 	}
-	f := ix.clean(p[1:])
-	return f, f != ""
+	return ix.clean(p[1:])
 }
 
 // clean answers a clean path q (no leading slash) in Candidates' order: q
 // itself, q/index.html, then q.html where the host serves clean URLs.
-func (ix *Index) clean(q string) string {
+func (ix *Index) clean(q string) File {
 	if q == "" || strings.HasSuffix(q, "/") {
-		return ix.stems[strings.TrimSuffix(q, "/")][index]
+		return ix.stems.get(strings.TrimSuffix(q, "/"))[index]
 	}
 	s, k := stem(q)
-	a := ix.stems[s]
-	if a[k] != "" {
+	a := ix.stems.get(s)
+	if a[k] != 0 {
 		return a[k]
 	}
 	if s != q {
-		a = ix.stems[q]
+		a = ix.stems.get(q)
 	}
-	if a[index] != "" || !ix.host.CleanURLs {
+	if a[index] != 0 || !ix.host.CleanURLs {
 		return a[index]
 	}
 	// q.html is filed under q, except "d/index.html", which is d's index.
 	if d, ok := strings.CutSuffix(q, "index"); ok && (d == "" || strings.HasSuffix(d, "/")) {
-		return ix.stems[strings.TrimSuffix(d, "/")][index]
+		return ix.stems.get(strings.TrimSuffix(d, "/"))[index]
 	}
 	return a[html]
 }

@@ -11,7 +11,6 @@ import (
 	"sort"
 	"strings"
 	"sync"
-	"sync/atomic"
 
 	"github.com/charlievieth/fastwalk"
 )
@@ -23,27 +22,7 @@ type Site struct {
 	HTML  []string            // the HTML files, sorted
 	// Problems met while reading (unreadable files, symlinks leaving the root).
 	Problems []Problem
-	// anchors has a slot for every HTML file from Load on; the map is never
-	// written again, so workers read it without a lock.
-	anchors map[string]*anchors
-	mu      sync.Mutex // guards Problems and the maps while Load walks
-}
-
-// anchors is one page's ids, stored once by the worker that parsed the page
-// and read by every other: an atomic flag instead of a lock on the path of
-// each link to an anchor.
-type anchors struct {
-	ids    map[string]struct{}
-	parsed atomic.Bool
-}
-
-// PageIDs returns a page's anchors if it has been parsed already.
-func (s *Site) PageIDs(file string) (map[string]struct{}, bool) {
-	a := s.anchors[file]
-	if a == nil || !a.parsed.Load() {
-		return nil, false
-	}
-	return a.ids, true
+	mu       sync.Mutex // guards the fields above while Load and Parse run
 }
 
 // Visitor receives parsed pages. Parse gives each worker its own, so a
@@ -69,7 +48,7 @@ func Load(root string) (*Site, error) {
 	if st, err := os.Stat(abs); err != nil || !st.IsDir() {
 		return nil, fmt.Errorf("%s is not a directory", root)
 	}
-	s := &Site{Root: abs, Files: map[string]struct{}{}, anchors: map[string]*anchors{}}
+	s := &Site{Root: abs, Files: map[string]struct{}{}}
 	conf := fastwalk.Config{NumWorkers: runtime.GOMAXPROCS(0)}
 	err = fastwalk.Walk(&conf, abs, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
@@ -100,7 +79,6 @@ func (s *Site) add(r string) {
 	s.Files[r] = struct{}{}
 	if isHTML(r) {
 		s.HTML = append(s.HTML, r)
-		s.anchors[r] = &anchors{}
 	}
 }
 
@@ -134,8 +112,9 @@ func (s *Site) symlinkInside(p, r string) bool {
 }
 
 // Parse tokenises every HTML file once, on all cores, and hands each page
-// to a visitor made by newVisitor (one per worker). Only the page's ids are
-// kept afterwards: memory follows what the checks need, not the site's size.
+// to a visitor made by newVisitor (one per worker). Nothing of a page is
+// kept but what the visitor keeps: memory follows what the checks need, not
+// the site's size.
 func (s *Site) Parse(newVisitor func() Visitor) {
 	jobs := make(chan string, 64)
 	var wg sync.WaitGroup
@@ -165,9 +144,6 @@ func (s *Site) parseOne(r string, page *Page, visit Visitor) {
 	}
 	page.extract(r, f)
 	f.Close()
-	a := s.anchors[r]
-	a.ids = page.IDs
-	a.parsed.Store(true)
 	visit(page)
 }
 
