@@ -12,9 +12,10 @@ var benchHrefs = []string{"/", "/assets/app.css", "/docs/s3/p1203/", "/docs/s3/p
 	"/docs/s3/p1203?ref=nav", "/docs/s3/p1203", "/files/guide%20v2.pdf", "#h-3", "../p1253/", "https://example.com/blog", "mailto:docs@example.com"}
 
 func BenchmarkResolve(b *testing.B) {
+	r := NewResolver("/docs/s3/p53/", "", "")
 	for b.Loop() {
 		for _, h := range benchHrefs {
-			Resolve(h, "/docs/s3/p53/", "", "")
+			r.Resolve(h)
 		}
 	}
 }

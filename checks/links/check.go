@@ -179,11 +179,12 @@ func (w *worker) resolveAll(p *site.Page) []resolved {
 	if w.opts.BasePath != "" {
 		pageURL = w.opts.BasePath + pageURL[1:]
 	}
+	resolver := NewResolver(pageURL, p.Base, w.opts.SiteURL)
 	rs := w.refs[:0]
 	for _, l := range p.Links {
 		var r resolved
 		if r.skip = w.opts.Ignore != nil && w.opts.Ignore(l.Raw); !r.skip {
-			r.ref = Resolve(l.Raw, pageURL, p.Base, w.opts.SiteURL)
+			r.ref = resolver.Resolve(l.Raw)
 		}
 		if r.ref.Kind == Internal && !r.skip {
 			var ok bool

@@ -66,12 +66,32 @@ func FuzzQuickRefAgreesWithParsing(f *testing.F) {
 	f.Add("../x", "/")
 	f.Add("b", "/a/index.html")
 	f.Fuzz(func(t *testing.T, href, page string) {
+		if !cleanPage(page) {
+			return
+		}
 		got, ok := quickRef(href, page)
 		if !ok {
 			return
 		}
 		if want := parseRef(href, page, "", ""); got != want {
 			t.Fatalf("quickRef(%q, %q) = %+v, parsing gives %+v", href, page, got, want)
+		}
+	})
+}
+
+// plainRef is the one-pass form of this two-step test and split.
+func FuzzPlainRefAgreesWithCutting(f *testing.F) {
+	for _, s := range []string{"/a/b?q#f", "/a#b?c", "/a?b#c?d", "/./a", "/a/.b", "/a#/.b", "/a?/.b", "//a", "/a%20", "/a#b c", "/", "/#", "/?"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, href string) {
+		p, frag, hasFrag := strings.Cut(href, "#")
+		plain := strings.HasPrefix(href, "/") && !strings.HasPrefix(href, "//") &&
+			!strings.ContainsAny(href, "%\\ \t\n") && !strings.Contains(p, "/.")
+		p, _, _ = strings.Cut(p, "?")
+		got, ok := plainRef(href)
+		if ok != plain || ok && got != (Ref{Kind: Internal, Path: p, Fragment: frag, HasFrag: hasFrag}) {
+			t.Fatalf("plainRef(%q) = %+v %v", href, got, ok)
 		}
 	})
 }
