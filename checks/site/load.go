@@ -11,6 +11,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/charlievieth/fastwalk"
 )
@@ -119,22 +120,18 @@ func (s *Site) symlinkInside(p, r string) bool {
 // kept but what the visitor keeps: memory follows what the checks need, not
 // the site's size.
 func (s *Site) Parse(newVisitor func() Visitor) {
-	jobs := make(chan string, 64)
+	var next atomic.Int64 // workers take the next file themselves: no channel hand-off per page
 	var wg sync.WaitGroup
 	for w := 0; w < runtime.GOMAXPROCS(0); w++ {
 		wg.Add(1)
 		go func(visit Visitor) {
 			defer wg.Done()
 			page := &Page{}
-			for r := range jobs {
-				s.parseOne(r, page, visit)
+			for i := next.Add(1) - 1; i < int64(len(s.HTML)); i = next.Add(1) - 1 {
+				s.parseOne(s.HTML[i], page, visit)
 			}
 		}(newVisitor())
 	}
-	for _, f := range s.HTML {
-		jobs <- f
-	}
-	close(jobs)
 	wg.Wait()
 	s.sortProblems()
 }
