@@ -61,33 +61,39 @@ type anchors []atomic.Pointer[map[string]struct{}]
 // Check parses the site and finds every broken link and anchor. Severity is
 // left at Error for both; the caller applies the configured levels.
 func Check(s *site.Site, opts Options) (diag.List, Stats) {
-	var mu sync.Mutex
-	var out diag.List
-	var later []pending
-	stats := Stats{External: map[string][]external.Use{}}
 	index := NewIndex(s.Files, opts.Host)
 	ids := make(anchors, len(index.names))
+	var mu sync.Mutex
+	var workers []*worker
+	pages := 0
 	s.Parse(func() site.Visitor {
-		w := &worker{opts: opts, index: index, anchors: ids}
+		w := &worker{opts: opts, index: index, anchors: ids, external: map[string][]external.Use{}}
+		mu.Lock()
+		workers = append(workers, w)
+		mu.Unlock()
 		return func(p *site.Page) {
-			found, deferred, ext := w.page(p)
-			mu.Lock()
-			out, later = append(out, found...), append(later, deferred...)
-			for _, e := range ext {
-				stats.External[e.url] = append(stats.External[e.url], e.use)
-			}
-			stats.Pages++
-			stats.Links += len(p.Links)
+			w.page(p)
 			if opts.Progress != nil {
-				opts.Progress(stats.Pages, len(s.HTML))
+				mu.Lock()
+				pages++
+				opts.Progress(pages, len(s.HTML))
+				mu.Unlock()
 			}
-			mu.Unlock()
 		}
 	})
-	for _, pd := range later {
-		if !hasID(ids.of(pd.target), pd.fragment) {
-			d := diag.Diagnostic{Severity: diag.Error, File: pd.page, Line: pd.line, Href: pd.href}
-			out = append(out, anchorDiag(d, index.Name(pd.target), pd.fragment))
+	var out diag.List
+	stats := Stats{External: map[string][]external.Use{}}
+	for _, w := range workers {
+		out = append(out, w.found...)
+		stats.Pages, stats.Links = stats.Pages+w.pages, stats.Links+w.links
+		for u, uses := range w.external {
+			stats.External[u] = append(stats.External[u], uses...)
+		}
+		for _, pd := range w.later {
+			if !hasID(ids.of(pd.target), pd.fragment) {
+				d := diag.Diagnostic{Severity: diag.Error, File: pd.page, Line: pd.line, Href: pd.href}
+				out = append(out, anchorDiag(d, index.Name(pd.target), pd.fragment))
+			}
 		}
 	}
 	addNavbarHints(out)
@@ -111,34 +117,36 @@ type resolved struct {
 	outside bool   // above the base path: not on this site at all
 }
 
-// worker checks pages on one goroutine.
+// worker checks pages on one goroutine, and keeps what it finds until all
+// pages are parsed.
 type worker struct {
 	opts    Options
 	index   *Index
 	anchors anchors
 	refs    []resolved // reused from page to page
+
+	found        diag.List
+	later        []pending
+	external     map[string][]external.Use
+	pages, links int
 }
 
-// externalUse is a link to another site, kept for the external check.
-type externalUse struct {
-	url string
-	use external.Use
-}
-
-func (w *worker) page(p *site.Page) (found diag.List, later []pending, ext []externalUse) {
+func (w *worker) page(p *site.Page) {
 	self, ids := w.index.Named(p.Path), p.IDs
 	w.anchors[self].Store(&ids)
+	w.pages, w.links = w.pages+1, w.links+len(p.Links)
 	if w.opts.SkipPage != nil && w.opts.SkipPage(p.Path) {
-		return nil, nil, nil
+		return
 	}
 	refs := w.resolveAll(p)
+	found, later := w.found, w.later
 	for i, l := range p.Links {
 		r := &refs[i]
 		if r.skip {
 			continue
 		}
 		if r.ref.Kind == External && w.opts.CollectExternal {
-			ext = append(ext, externalUse{r.ref.URL, external.Use{Page: p.Path, Line: l.Line, Href: l.Raw}})
+			w.external[r.ref.URL] = append(w.external[r.ref.URL], external.Use{Page: p.Path, Line: l.Line, Href: l.Raw})
 		}
 		if r.ref.Kind != Internal {
 			continue
@@ -163,7 +171,7 @@ func (w *worker) page(p *site.Page) (found diag.List, later []pending, ext []ext
 			}
 		}
 	}
-	return found, later, ext
+	w.found, w.later = found, later
 }
 
 func (w *worker) brokenLink(p *site.Page, l site.Link, r *resolved, why string) diag.Diagnostic {
