@@ -92,18 +92,80 @@ func (p *Page) tag(z *html.Tokenizer, raw []byte, line int) {
 		return // nothing on this tag can be a link or an anchor: skip decoding its attributes
 	}
 	var at attrs
-	for more := true; more; {
-		var k, v []byte
-		k, v, more = z.TagAttr()
-		at.set(k, v, names)
+	var kv [8][2][]byte
+	if n, ok := simpleAttrs(raw, &kv); ok {
+		for _, a := range kv[:n] {
+			at.set(a[0], a[1], names)
+		}
+	} else {
+		for more := true; more; {
+			var k, v []byte
+			k, v, more = z.TagAttr()
+			at.set(k, v, names)
+		}
 	}
-	if at.id != nil {
+	if len(at.id) > 0 {
 		p.IDs[string(at.id)] = struct{}{}
 	}
-	if a == atom.A && at.name != nil {
+	if a == atom.A && len(at.name) > 0 {
 		p.IDs[string(at.name)] = struct{}{}
 	}
 	p.links(a, &at, names, line)
+}
+
+// simpleAttrs reads the attributes of a tag written the plain way, like
+// <a href="/x" class="y">, straight from its raw bytes: names of lower-case
+// letters, digits and '-', each followed by ="value" with no character
+// reference, carriage return or NUL in the value, one space or tab or line
+// break before each, none repeated, at most len(kv). For these the
+// tokenizer's TagAttr returns the very same bytes, but copies both name and
+// value first, which costs more than the rest of reading the tag
+// (FuzzExtractAgreesWithTokens holds the two to the same answer). Any other
+// tag gives ok false, and is read through the tokenizer.
+func simpleAttrs(raw []byte, kv *[8][2][]byte) (n int, ok bool) {
+	i := 1 + bytes.IndexAny(raw[1:], " \t\n\r\f/>") // past the tag name, as the tokenizer ends it
+	if i == 0 {
+		return 0, false
+	}
+	for {
+		switch {
+		case i == len(raw)-1 && raw[i] == '>', i == len(raw)-2 && raw[i] == '/' && raw[i+1] == '>':
+			return n, true
+		case i >= len(raw) || !isSpace(raw[i]) || n == len(kv):
+			return 0, false
+		}
+		for i < len(raw) && isSpace(raw[i]) {
+			i++
+		}
+		k := i
+		for i < len(raw) && ('a' <= raw[i] && raw[i] <= 'z' || '0' <= raw[i] && raw[i] <= '9' || raw[i] == '-') {
+			i++
+		}
+		if i == k || i+1 >= len(raw) || raw[i] != '=' || raw[i+1] != '"' {
+			return 0, false
+		}
+		end := bytes.IndexByte(raw[i+2:], '"')
+		if end < 0 {
+			return 0, false
+		}
+		key, val := raw[k:i], raw[i+2:i+2+end]
+		if bytes.ContainsAny(val, "&\r\x00") || repeated(kv[:n], key) {
+			return 0, false
+		}
+		kv[n] = [2][]byte{key, val}
+		n, i = n+1, i+3+end
+	}
+}
+
+func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' }
+
+func repeated(kv [][2][]byte, key []byte) bool {
+	for _, a := range kv {
+		if bytes.Equal(a[0], key) {
+			return true
+		}
+	}
+	return false
 }
 
 // element is the atom of a start tag's name, read from its raw bytes so the

@@ -3,6 +3,7 @@ package site
 import (
 	"bytes"
 	"fmt"
+	"math/rand"
 	"os"
 	"path/filepath"
 	"strings"
@@ -122,7 +123,9 @@ func FuzzExtract(f *testing.F) {
 // exactly what the tokenizer's own Token API reports for the same input.
 func FuzzExtractAgreesWithTokens(f *testing.F) {
 	for _, s := range []string{`<A HREF="/x" ID=a>`, "<img\nsrc=/i srcset='/a 1x'>", `<my-element-name id="c"><p class=hidden>`,
-		`<a href=/1 href=/2 name=n>`, "<i\x00d id=x><vIdEo poster=/p>", `<meta http-equiv=REFRESH content="0;url=/r">`, `<base href=" /b/ ">`} {
+		`<a href=/1 href=/2 name=n>`, "<i\x00d id=x><vIdEo poster=/p>", `<meta http-equiv=REFRESH content="0;url=/r">`, `<base href=" /b/ ">`,
+		`<a href="/x" id="a">`, `<a href="/x" href="/y">`, `<a id="" id="b">`, `<a href="/a&amp;b">`, "<a\fhref=\"/f\">", `<a/href="/s">`,
+		`<img src="/i" />`, `<a href="/x"id="y">`, `<a href="/x" >`, `<a HREF="/x">`, `<a href="/x>"> `, "<a href=\"/x\ry\">"} {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, b []byte) {
@@ -161,4 +164,43 @@ func extractByTokens(b []byte) *Page {
 		}
 		line += lines
 	}
+}
+
+// Random tags near the plain form simpleAttrs reads: some take its way,
+// most fall back to the tokenizer; all must read as Token reads them. (The
+// fuzzer alone seldom writes a well-formed quoted attribute.)
+func TestSimpleAttrsReadAsTheTokenizerDoes(t *testing.T) {
+	names := []string{"a", "A", "img", "video", "div", "meta", "base", "source", "object", "my-el", "a\x00"}
+	keys := []string{"href", "id", "name", "src", "srcset", "poster", "http-equiv", "content", "data", "class", "HREF", "Id", "data-x", "x:y", "=", ""}
+	vals := []string{"/x", "", "#y", "/a b", "/i.png 1x, /j.png 2x", "refresh", "0;url=/r", "a&amp;b", "a\rb", "a\x00b", "x>y", "it's", "/p/"}
+	seps := []string{" ", " ", " ", "\t", "\n", "", "\r", "\f", "  ", "/"}
+	ends := []string{">", ">", "/>", " >", " />", "/ >", ""}
+	rng := rand.New(rand.NewSource(1))
+	simple := 0
+	for range 20000 {
+		var b bytes.Buffer
+		b.WriteString("<" + names[rng.Intn(len(names))])
+		for j := rng.Intn(5); j > 0; j-- {
+			b.WriteString(seps[rng.Intn(len(seps))] + keys[rng.Intn(len(keys))])
+			switch v := vals[rng.Intn(len(vals))]; rng.Intn(5) {
+			case 0:
+			case 1:
+				b.WriteString("='" + v + "'")
+			case 2:
+				b.WriteString("=" + v)
+			default:
+				b.WriteString(`="` + v + `"`)
+			}
+		}
+		b.WriteString(ends[rng.Intn(len(ends))])
+		var kv [8][2][]byte
+		if _, ok := simpleAttrs(b.Bytes(), &kv); ok {
+			simple++
+		}
+		got, want := Extract("f.html", bytes.NewReader(b.Bytes())), extractByTokens(b.Bytes())
+		require.Equal(t, want.Links, got.Links, "%q", b.String())
+		require.Equal(t, want.IDs, got.IDs, "%q", b.String())
+		require.Equal(t, want.Base, got.Base, "%q", b.String())
+	}
+	assert.Greater(t, simple, 1000, "too few tags took the simple way to test it")
 }
