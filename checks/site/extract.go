@@ -123,9 +123,9 @@ func (p *Page) tag(z *html.Tokenizer, raw []byte, line int) {
 // (FuzzExtractAgreesWithTokens holds the two to the same answer). Any other
 // tag gives ok false, and is read through the tokenizer.
 func simpleAttrs(raw []byte, kv *[8][2][]byte) (n int, ok bool) {
-	i := 1 + bytes.IndexAny(raw[1:], " \t\n\r\f/>") // past the tag name, as the tokenizer ends it
-	if i == 0 {
-		return 0, false
+	i := 1
+	for i < len(raw) && !endsName[raw[i]] {
+		i++ // past the tag name, as the tokenizer ends it
 	}
 	for {
 		switch {
@@ -149,7 +149,7 @@ func simpleAttrs(raw []byte, kv *[8][2][]byte) (n int, ok bool) {
 			return 0, false
 		}
 		key, val := raw[k:i], raw[i+2:i+2+end]
-		if bytes.ContainsAny(val, "&\r\x00") || repeated(kv[:n], key) {
+		if !plainValue(val) || repeated(kv[:n], key) {
 			return 0, false
 		}
 		kv[n] = [2][]byte{key, val}
@@ -158,6 +158,21 @@ func simpleAttrs(raw []byte, kv *[8][2][]byte) (n int, ok bool) {
 }
 
 func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' }
+
+// endsName holds the bytes that end a tag name.
+var endsName = [256]bool{' ': true, '\t': true, '\n': true, '\r': true, '\f': true, '/': true, '>': true}
+
+// plainValue is true when TagAttr would return v unchanged: no character
+// reference to decode, no CR to convert, no NUL to replace. (A loop: this
+// runs for every attribute, and bytes.ContainsAny builds its set each call.)
+func plainValue(v []byte) bool {
+	for _, c := range v {
+		if c == '&' || c == '\r' || c == 0 {
+			return false
+		}
+	}
+	return true
+}
 
 func repeated(kv [][2][]byte, key []byte) bool {
 	for _, a := range kv {
