@@ -56,7 +56,7 @@ type pending struct {
 
 // anchors holds each parsed page's ids by file number: a worker stores its
 // page's ids once and any worker reads them without a lock.
-type anchors []atomic.Pointer[map[string]struct{}]
+type anchors []atomic.Pointer[site.Anchors]
 
 // Check parses the site and finds every broken link and anchor. Severity is
 // left at Error for both; the caller applies the configured levels.
@@ -100,12 +100,12 @@ func Check(s *site.Site, opts Options) (diag.List, Stats) {
 	return out, stats
 }
 
-// of returns the file's ids, or nil when it has not been parsed (yet).
-func (a anchors) of(f File) map[string]struct{} {
+// of returns the file's ids, or none when it has not been parsed (yet).
+func (a anchors) of(f File) site.Anchors {
 	if ids := a[f].Load(); ids != nil {
 		return *ids
 	}
-	return nil
+	return site.Anchors{}
 }
 
 // resolved is an href resolved against its page and looked up.
@@ -218,16 +218,15 @@ func anchorDiag(d diag.Diagnostic, file, fragment string) diag.Diagnostic {
 
 // hasID looks the fragment up as written, then percent-decoded (Forms,
 // without building the list: this runs for every link to an anchor).
-func hasID(ids map[string]struct{}, frag string) bool {
-	if _, ok := ids[frag]; ok {
+func hasID(ids site.Anchors, frag string) bool {
+	if ids.Has(frag) {
 		return true
 	}
 	if !strings.Contains(frag, "%") {
 		return false
 	}
 	dec, err := url.PathUnescape(frag)
-	_, ok := ids[dec]
-	return err == nil && ok
+	return err == nil && ids.Has(dec)
 }
 
 func isHTML(file string) bool {

@@ -21,10 +21,11 @@ type Link struct {
 // the links it makes. Nothing else of the DOM is kept, so memory grows with
 // links, not with page size.
 type Page struct {
-	Path  string              // slash-separated, relative to the site root: "api/zkvm/index.html"
-	IDs   map[string]struct{} // id attributes, and name on <a>
+	Path  string  // slash-separated, relative to the site root: "api/zkvm/index.html"
+	IDs   Anchors // id attributes, and name on <a>
 	Links []Link
 	Base  string // <base href>, if any
+	ids   []byte // IDs while the page is read
 }
 
 // urlAttrs are the attributes of element a that hold a single URL.
@@ -57,15 +58,16 @@ func Extract(path string, r io.Reader) *Page {
 	return p
 }
 
-// extract fills p from one document, reusing p's link slice: a worker reads
-// thousands of pages, and growing a fresh slice for each is measurable.
+// extract fills p from one document, reusing p's slices: a worker reads
+// thousands of pages, and growing fresh slices for each is measurable.
 func (p *Page) extract(path string, r io.Reader) {
-	*p = Page{Path: path, IDs: map[string]struct{}{}, Links: p.Links[:0]}
+	*p = Page{Path: path, Links: p.Links[:0], ids: p.ids[:0]}
 	z := html.NewTokenizer(r)
 	line := 1
 	for {
 		tt := z.Next()
 		if tt == html.ErrorToken {
+			p.IDs = newAnchors(p.ids)
 			return
 		}
 		raw := z.Raw()
@@ -105,10 +107,10 @@ func (p *Page) tag(z *html.Tokenizer, raw []byte, line int) {
 		}
 	}
 	if len(at.id) > 0 {
-		p.IDs[string(at.id)] = struct{}{}
+		p.ids = append(append(p.ids, at.id...), 0)
 	}
 	if a == atom.A && len(at.name) > 0 {
-		p.IDs[string(at.name)] = struct{}{}
+		p.ids = append(append(p.ids, at.name...), 0)
 	}
 	p.links(a, &at, names, line)
 }

@@ -29,9 +29,9 @@ func TestExtractFindsEveryLinkSource(t *testing.T) {
 	assert.Equal(t, []string{"a href=/a", "area href=/area", "link href=/l.css", "img src=/i.png", "img srcset=/i1.png",
 		"img srcset=/i2.png", "source srcset=/s.webp", "video poster=/p.jpg", "object data=/o.svg", "meta refresh=/r"}, hrefs)
 	assert.Equal(t, "/b/", page.Base)
-	assert.Contains(t, page.IDs, "d")
-	assert.Contains(t, page.IDs, "n")
-	assert.NotContains(t, page.IDs, "not-an-anchor")
+	assert.Equal(t, []string{"d", "n"}, page.IDs.List())
+	assert.True(t, page.IDs.Has("d"))
+	assert.False(t, page.IDs.Has("not-an-anchor"))
 }
 
 // Tags are read from their raw bytes first; upper case, long custom element
@@ -46,7 +46,7 @@ SRC="/nl.png">
 		hrefs = append(hrefs, fmt.Sprintf("%d %s %s=%s", l.Line, l.Elem, l.Attr, l.Raw))
 	}
 	assert.Equal(t, []string{"1 a href=/upper", "1 img src=/nl.png", "3 a href=/first", "4 video src=/v.mp4", "4 video poster=/p.jpg"}, hrefs)
-	assert.Equal(t, map[string]struct{}{"one": {}, "custom": {}, "sec": {}}, page.IDs)
+	assert.Equal(t, []string{"one", "custom", "sec"}, page.IDs.List())
 }
 
 func TestSrcsetKeepsCommasInsideURLs(t *testing.T) {
@@ -132,18 +132,19 @@ func FuzzExtractAgreesWithTokens(f *testing.F) {
 		got := Extract("f.html", bytes.NewReader(b))
 		want := extractByTokens(b)
 		assert.Equal(t, want.Links, got.Links)
-		assert.Equal(t, want.IDs, got.IDs)
+		assert.Equal(t, want.IDs.List(), got.IDs.List())
 		assert.Equal(t, want.Base, got.Base)
 	})
 }
 
 // extractByTokens is the plain reading: every start tag through Token().
 func extractByTokens(b []byte) *Page {
-	p := &Page{Path: "f.html", IDs: map[string]struct{}{}}
+	p := &Page{Path: "f.html"}
 	z := html.NewTokenizer(bytes.NewReader(b))
 	for line := 1; ; {
 		tt := z.Next()
 		if tt == html.ErrorToken {
+			p.IDs = newAnchors(p.ids)
 			return p
 		}
 		lines := bytes.Count(z.Raw(), []byte{'\n'})
@@ -155,10 +156,10 @@ func extractByTokens(b []byte) *Page {
 				at.set([]byte(a.Key), []byte(a.Val), names)
 			}
 			if len(at.id) > 0 {
-				p.IDs[string(at.id)] = struct{}{}
+				p.ids = append(append(p.ids, at.id...), 0)
 			}
 			if tok.DataAtom == atom.A && len(at.name) > 0 {
-				p.IDs[string(at.name)] = struct{}{}
+				p.ids = append(append(p.ids, at.name...), 0)
 			}
 			p.links(tok.DataAtom, &at, names, line)
 		}
@@ -199,7 +200,7 @@ func TestSimpleAttrsReadAsTheTokenizerDoes(t *testing.T) {
 		}
 		got, want := Extract("f.html", bytes.NewReader(b.Bytes())), extractByTokens(b.Bytes())
 		require.Equal(t, want.Links, got.Links, "%q", b.String())
-		require.Equal(t, want.IDs, got.IDs, "%q", b.String())
+		require.Equal(t, want.IDs.List(), got.IDs.List(), "%q", b.String())
 		require.Equal(t, want.Base, got.Base, "%q", b.String())
 	}
 	assert.Greater(t, simple, 1000, "too few tags took the simple way to test it")
