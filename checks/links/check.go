@@ -84,20 +84,26 @@ func Check(s *site.Site, opts Options) (diag.List, Stats) {
 	var out diag.List
 	stats := Stats{External: map[string][]external.Use{}}
 	for _, w := range workers {
-		out = append(out, w.found...)
+		out = append(append(out, w.found...), w.checkLater()...)
 		stats.Pages, stats.Links = stats.Pages+w.pages, stats.Links+w.links
 		for u, uses := range w.external {
 			stats.External[u] = append(stats.External[u], uses...)
 		}
-		for _, pd := range w.later {
-			if !hasID(ids.of(pd.target), pd.fragment) {
-				d := diag.Diagnostic{Severity: diag.Error, File: pd.page, Line: pd.line, Href: pd.href}
-				out = append(out, anchorDiag(d, index.Name(pd.target), pd.fragment))
-			}
-		}
 	}
 	addNavbarHints(out)
 	return out, stats
+}
+
+// checkLater checks the links to anchors of pages that were not parsed yet
+// when the worker met them; now every page is.
+func (w *worker) checkLater() (found diag.List) {
+	for _, pd := range w.later {
+		if !hasID(w.anchors.of(pd.target), pd.fragment) {
+			d := diag.Diagnostic{Severity: diag.Error, File: pd.page, Line: pd.line, Href: pd.href}
+			found = append(found, anchorDiag(d, w.index.Name(pd.target), pd.fragment))
+		}
+	}
+	return found
 }
 
 // of returns the file's ids, or none when it has not been parsed (yet).

@@ -93,37 +93,46 @@ func (p *Page) tag(z *html.Tokenizer, raw []byte, line int) {
 	if names == nil && a != atom.Meta && !mentionsID(raw) {
 		return // nothing on this tag can be a link or an anchor: skip decoding its attributes
 	}
-	var at attrs
-	var kv [8][2][]byte
-	if n, ok := simpleAttrs(raw, &kv); ok {
-		for _, a := range kv[:n] {
-			at.set(a[0], a[1], names)
-		}
-	} else {
-		for more := true; more; {
-			var k, v []byte
-			k, v, more = z.TagAttr()
-			at.set(k, v, names)
-		}
-	}
-	if len(at.id) > 0 {
-		p.ids = append(append(p.ids, at.id...), 0)
-	}
-	if a == atom.A && len(at.name) > 0 {
-		p.ids = append(append(p.ids, at.name...), 0)
+	at := readAttrs(z, raw, names)
+	p.anchor(at.id)
+	if a == atom.A {
+		p.anchor(at.name)
 	}
 	p.links(a, &at, names, line)
 }
 
+// readAttrs reads the attributes of the current tag: from its raw bytes
+// when they are written plainly, else through the tokenizer.
+func readAttrs(z *html.Tokenizer, raw []byte, names []string) (at attrs) {
+	var kv [8][2][]byte
+	if n, ok := simpleAttrs(raw, &kv); ok {
+		for _, attr := range kv[:n] {
+			at.set(attr[0], attr[1], names)
+		}
+		return at
+	}
+	for more := true; more; {
+		var k, v []byte
+		k, v, more = z.TagAttr()
+		at.set(k, v, names)
+	}
+	return at
+}
+
+func (p *Page) anchor(id []byte) {
+	if len(id) > 0 {
+		p.ids = append(append(p.ids, id...), 0)
+	}
+}
+
 // simpleAttrs reads the attributes of a tag written the plain way, like
-// <a href="/x" class="y">, straight from its raw bytes: names of lower-case
-// letters, digits and '-', each followed by ="value" with no character
-// reference, carriage return or NUL in the value, one space or tab or line
-// break before each, none repeated, at most len(kv). For these the
+// <a href="/x" class="y">, straight from its raw bytes: at most len(kv) of
+// them, none repeated, each as plainAttr reads it. For these the
 // tokenizer's TagAttr returns the very same bytes, but copies both name and
 // value first, which costs more than the rest of reading the tag
-// (FuzzExtractAgreesWithTokens holds the two to the same answer). Any other
-// tag gives ok false, and is read through the tokenizer.
+// (TestSimpleAttrsReadAsTheTokenizerDoes and FuzzExtractAgreesWithTokens
+// hold the two to the same answer). Any other tag gives ok false, and is
+// read through the tokenizer.
 func simpleAttrs(raw []byte, kv *[8][2][]byte) (n int, ok bool) {
 	i := 1
 	for i < len(raw) && !endsName[raw[i]] {
@@ -136,27 +145,33 @@ func simpleAttrs(raw []byte, kv *[8][2][]byte) (n int, ok bool) {
 		case i >= len(raw) || !isSpace(raw[i]) || n == len(kv):
 			return 0, false
 		}
-		for i < len(raw) && isSpace(raw[i]) {
-			i++
-		}
-		k := i
-		for i < len(raw) && ('a' <= raw[i] && raw[i] <= 'z' || '0' <= raw[i] && raw[i] <= '9' || raw[i] == '-') {
-			i++
-		}
-		if i == k || i+1 >= len(raw) || raw[i] != '=' || raw[i+1] != '"' {
+		key, val, next, ok := plainAttr(raw, i)
+		if !ok || repeated(kv[:n], key) {
 			return 0, false
 		}
-		end := bytes.IndexByte(raw[i+2:], '"')
-		if end < 0 {
-			return 0, false
-		}
-		key, val := raw[k:i], raw[i+2:i+2+end]
-		if !plainValue(val) || repeated(kv[:n], key) {
-			return 0, false
-		}
-		kv[n] = [2][]byte{key, val}
-		n, i = n+1, i+3+end
+		kv[n], n, i = [2][]byte{key, val}, n+1, next
 	}
+}
+
+// plainAttr reads ` name="value"` from raw[i:]: white space, a name of
+// lower-case letters, digits and '-', then a double-quoted value that
+// TagAttr would return unchanged. next is where the attribute ends.
+func plainAttr(raw []byte, i int) (key, val []byte, next int, ok bool) {
+	for i < len(raw) && isSpace(raw[i]) {
+		i++
+	}
+	k := i
+	for i < len(raw) && ('a' <= raw[i] && raw[i] <= 'z' || '0' <= raw[i] && raw[i] <= '9' || raw[i] == '-') {
+		i++
+	}
+	if i == k || !bytes.HasPrefix(raw[i:], []byte(`="`)) {
+		return nil, nil, 0, false
+	}
+	end := bytes.IndexByte(raw[i+2:], '"')
+	if end < 0 || !plainValue(raw[i+2:i+2+end]) {
+		return nil, nil, 0, false
+	}
+	return raw[k:i], raw[i+2 : i+2+end], i + 3 + end, true
 }
 
 func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' }
