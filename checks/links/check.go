@@ -187,7 +187,8 @@ func (w *worker) brokenLink(p *site.Page, l site.Link, r *resolved, why string) 
 
 // resolveAll resolves every link of the page, then looks the internal ones
 // up in a loop of their own: on a large site most lookups miss the CPU
-// caches, and the misses of independent lookups side by side overlap.
+// caches, and independent lookups side by side let the CPU overlap some of
+// the misses (a few per cent on the 50k-page bench).
 func (w *worker) resolveAll(p *site.Page) []resolved {
 	pageURL := PageURL(p.Path)
 	if w.opts.BasePath != "" {
