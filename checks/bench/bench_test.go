@@ -49,3 +49,35 @@ func TestScoreLinkinator(t *testing.T) {
 	assert.Equal(t, 1, found)
 	assert.Equal(t, 1, falses)
 }
+
+// benchSite generates a 2,000-page site once per benchmark, outside the timer.
+func benchSite(b *testing.B) string {
+	b.Helper()
+	dir := filepath.Join(b.TempDir(), "site")
+	if _, err := Generate(dir, 2000, 1); err != nil {
+		b.Fatal(err)
+	}
+	Floor(dir) // warm the page cache
+	return dir
+}
+
+// The floor and the checker on the same site: their ratio is issue #3's target.
+func BenchmarkFloor(b *testing.B) {
+	dir := benchSite(b)
+	for b.Loop() {
+		if _, _, err := Floor(dir); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkCheck(b *testing.B) {
+	dir := benchSite(b)
+	for b.Loop() {
+		s, err := site.Load(dir)
+		if err != nil {
+			b.Fatal(err)
+		}
+		links.Check(s, links.Options{Host: links.Host{CleanURLs: true}})
+	}
+}

@@ -25,10 +25,16 @@ func FuzzResolve(f *testing.F) {
 	})
 }
 
+// longName is longer than the index keeps inline (see stemTable).
+var longName = "docs/" + strings.Repeat("long-section-name/", 4) + "page"
+
 // The index must answer exactly as the general Candidates list.
 func FuzzLookupAgreesWithCandidates(f *testing.F) {
-	files := map[string]struct{}{"index.html": {}, "a": {}, "a/index.html": {}, "b.html": {}, "c/d/index.html": {}, "e f.html": {}}
-	for _, s := range []string{"/", "/a", "/a/", "/b", "/b/", "/c/d", "/c/d/", "/e%20f", "/x", "//a", "/a/./", "/c/../a"} {
+	files := map[string]struct{}{"index.html": {}, "a": {}, "a/index.html": {}, "b.html": {}, "c/d/index.html": {}, "e f.html": {},
+		"g/index": {}, "h.html/index.html": {}, "i.html.html": {}, "j.html": {}, "j/index.html": {}, ".html": {}, "k/.html": {},
+		longName + "/index.html": {}, longName + ".html": {}}
+	for _, s := range []string{"/", "/a", "/a/", "/b", "/b/", "/c/d", "/c/d/", "/e%20f", "/x", "//a", "/a/./", "/c/../a",
+		"/c/d/index", "/index", "/g/index", "/h.html", "/i.html", "/j", "/j.html", "/k/", "/c/d/index.html", "/" + longName, "/" + longName + "/"} {
 		f.Add(s, true)
 	}
 	f.Fuzz(func(t *testing.T, p string, clean bool) {
@@ -36,7 +42,9 @@ func FuzzLookupAgreesWithCandidates(f *testing.F) {
 			return
 		}
 		host := Host{CleanURLs: clean}
-		got, gotOK := NewIndex(files, host).Lookup(p)
+		ix := NewIndex(files, host)
+		f := ix.Lookup(p)
+		got, gotOK := ix.Name(f), f != 0
 		want, wantOK := "", false
 		for _, c := range host.Candidates(p) {
 			if _, ok := files[c]; ok {
@@ -46,6 +54,44 @@ func FuzzLookupAgreesWithCandidates(f *testing.F) {
 		}
 		if got != want || gotOK != wantOK {
 			t.Fatalf("lookup(%q) = %q %v, Candidates say %q %v", p, got, gotOK, want, wantOK)
+		}
+	})
+}
+
+// The shortcut past URL parsing must give what parsing gives.
+func FuzzQuickRefAgreesWithParsing(f *testing.F) {
+	for _, s := range []string{"#h-1", "", "#", "?q", "../p3/", "a/./b/..", "..", "../../../x", "a?b=c#d", "./", "a#b?c", "/files/guide%20v2.pdf", "/%2e%2e/x", "/a/../b#caf%C3%A9", "/a%2"} {
+		f.Add(s, "/docs/s0/p1/")
+	}
+	f.Add("../x", "/")
+	f.Add("b", "/a/index.html")
+	f.Fuzz(func(t *testing.T, href, page string) {
+		if !cleanPage(page) {
+			return
+		}
+		got, ok := quickRef(href, page)
+		if !ok {
+			return
+		}
+		if want := parseRef(href, page, "", ""); got != want {
+			t.Fatalf("quickRef(%q, %q) = %+v, parsing gives %+v", href, page, got, want)
+		}
+	})
+}
+
+// plainRef is the one-pass form of this two-step test and split.
+func FuzzPlainRefAgreesWithCutting(f *testing.F) {
+	for _, s := range []string{"/a/b?q#f", "/a#b?c", "/a?b#c?d", "/./a", "/a/.b", "/a#/.b", "/a?/.b", "//a", "/a%20", "/a#b c", "/", "/#", "/?"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, href string) {
+		p, frag, hasFrag := strings.Cut(href, "#")
+		plain := strings.HasPrefix(href, "/") && !strings.HasPrefix(href, "//") &&
+			!strings.ContainsAny(href, "%\\ \t\n") && !strings.Contains(p, "/.")
+		p, _, _ = strings.Cut(p, "?")
+		got, ok := plainRef(href)
+		if ok != plain || ok && got != (Ref{Kind: Internal, Path: p, Fragment: frag, HasFrag: hasFrag}) {
+			t.Fatalf("plainRef(%q) = %+v %v", href, got, ok)
 		}
 	})
 }

@@ -44,10 +44,39 @@ func PageURL(file string) string {
 // <base href>) into a Ref. siteURL, when set, makes absolute links to the
 // site's own origin internal.
 func Resolve(raw, pageURL, base, siteURL string) Ref {
+	return NewResolver(pageURL, base, siteURL).Resolve(raw)
+}
+
+// A Resolver resolves the hrefs of one page; what they share is worked out
+// once, not for each link.
+type Resolver struct {
+	pageURL, base, siteURL string
+	quick                  bool // quickRef may resolve against the page URL
+}
+
+// NewResolver is Resolve's context for the page served at pageURL.
+func NewResolver(pageURL, base, siteURL string) Resolver {
+	return Resolver{pageURL, base, siteURL, base == "" && cleanPage(pageURL)}
+}
+
+// Resolve is Resolve(raw, pageURL, base, siteURL).
+func (r Resolver) Resolve(raw string) Ref {
 	href := strings.TrimSpace(raw)
-	if base == "" && isPlainAbsolute(href) {
-		return plainRef(href)
+	if r.base == "" {
+		if ref, ok := plainRef(href); ok {
+			return ref
+		}
 	}
+	if r.quick {
+		if ref, ok := quickRef(href, r.pageURL); ok {
+			return ref
+		}
+	}
+	return parseRef(href, r.pageURL, r.base, r.siteURL)
+}
+
+// parseRef resolves any href the way net/url does.
+func parseRef(href, pageURL, base, siteURL string) Ref {
 	u, err := url.Parse(href)
 	if err != nil {
 		// Unparseable (a stray '%', a space in the host): a browser would still
@@ -83,21 +112,36 @@ func Resolve(raw, pageURL, base, siteURL string) Ref {
 	return Ref{Kind: Internal, Path: p, Fragment: abs.EscapedFragment(), HasFrag: abs.Fragment != "" || strings.HasSuffix(href, "#")}
 }
 
-// isPlainAbsolute is true for "/a/b?q#f" with nothing that parsing would
-// change: no escapes, backslashes, spaces or dot segments. Most links of a
-// built site look like this, and they skip URL parsing entirely.
-func isPlainAbsolute(href string) bool {
+// plainRef resolves "/a/b?q#f" with nothing that parsing would change: no
+// escapes, backslashes, spaces or dot segments. Most links of a built site
+// look like this, and they skip URL parsing entirely, in one pass over the
+// href: this runs for nearly every link.
+func plainRef(href string) (Ref, bool) {
 	if len(href) == 0 || href[0] != '/' || strings.HasPrefix(href, "//") {
-		return false
+		return Ref{}, false
 	}
-	p, _, _ := strings.Cut(href, "#")
-	return !strings.ContainsAny(href, "%\\ \t\n") && !strings.Contains(p, "/.")
-}
-
-func plainRef(href string) Ref {
-	p, frag, hasFrag := strings.Cut(href, "#")
-	p, _, _ = strings.Cut(p, "?")
-	return Ref{Kind: Internal, Path: p, Fragment: frag, HasFrag: hasFrag}
+	end, frag := len(href), len(href) // end of the path; start of the fragment's '#'
+	for i := 1; i < len(href); i++ {
+		switch href[i] {
+		case '%', '\\', ' ', '\t', '\n':
+			return Ref{}, false
+		case '.':
+			if href[i-1] == '/' && i < frag {
+				return Ref{}, false
+			}
+		case '?':
+			end = min(end, i)
+		case '#':
+			if i < frag {
+				end, frag = min(end, i), i
+			}
+		}
+	}
+	ref := Ref{Kind: Internal, Path: href[:end], HasFrag: frag < len(href)}
+	if ref.HasFrag {
+		ref.Fragment = href[frag+1:]
+	}
+	return ref, true
 }
 
 // ownPath maps https://our.site/x to /x when the link points at our own
@@ -164,19 +208,24 @@ type Host struct {
 func (h Host) Candidates(urlPath string) []string {
 	var out []string
 	for _, p := range Forms(urlPath) {
-		dir := strings.HasSuffix(p, "/")
-		clean := strings.TrimPrefix(path.Clean("/"+p), "/")
-		if clean == "" {
-			out = append(out, "index.html")
-			continue
-		}
-		if !dir {
-			out = append(out, clean)
-		}
-		out = append(out, clean+"/index.html")
-		if h.CleanURLs && !dir {
-			out = append(out, clean+".html")
-		}
+		out = h.candidates(p, out)
+	}
+	return out
+}
+
+// candidates appends the files that may answer one spelling of a path.
+func (h Host) candidates(p string, out []string) []string {
+	dir := strings.HasSuffix(p, "/")
+	clean := strings.TrimPrefix(path.Clean("/"+p), "/")
+	if clean == "" {
+		return append(out, "index.html")
+	}
+	if !dir {
+		out = append(out, clean)
+	}
+	out = append(out, clean+"/index.html")
+	if h.CleanURLs && !dir {
+		out = append(out, clean+".html")
 	}
 	return out
 }

@@ -2,6 +2,8 @@ package site
 
 import (
 	"bytes"
+	"fmt"
+	"math/rand"
 	"os"
 	"path/filepath"
 	"strings"
@@ -9,6 +11,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"golang.org/x/net/html"
+	"golang.org/x/net/html/atom"
 )
 
 func TestExtractFindsEveryLinkSource(t *testing.T) {
@@ -25,9 +29,24 @@ func TestExtractFindsEveryLinkSource(t *testing.T) {
 	assert.Equal(t, []string{"a href=/a", "area href=/area", "link href=/l.css", "img src=/i.png", "img srcset=/i1.png",
 		"img srcset=/i2.png", "source srcset=/s.webp", "video poster=/p.jpg", "object data=/o.svg", "meta refresh=/r"}, hrefs)
 	assert.Equal(t, "/b/", page.Base)
-	assert.Contains(t, page.IDs, "d")
-	assert.Contains(t, page.IDs, "n")
-	assert.NotContains(t, page.IDs, "not-an-anchor")
+	assert.Equal(t, []string{"d", "n"}, page.IDs.List())
+	assert.True(t, page.IDs.Has("d"))
+	assert.False(t, page.IDs.Has("not-an-anchor"))
+}
+
+// Tags are read from their raw bytes first; upper case, long custom element
+// names and repeated attributes must read as a browser reads them.
+func TestExtractReadsTagsAsBrowsersDo(t *testing.T) {
+	page := Extract("p.html", strings.NewReader(`<A HREF="/upper">x</A><IMG
+SRC="/nl.png">
+<a href="/first" HREF="/second" id="one" ID="two"><my-long-component Id="custom"></my-long-component>
+<p class="hidden">no id here</p><section data-x="1" id="sec"></section><Video Poster="/p.jpg" SRC="/v.mp4"></Video>`))
+	var hrefs []string
+	for _, l := range page.Links {
+		hrefs = append(hrefs, fmt.Sprintf("%d %s %s=%s", l.Line, l.Elem, l.Attr, l.Raw))
+	}
+	assert.Equal(t, []string{"1 a href=/upper", "1 img src=/nl.png", "3 a href=/first", "4 video src=/v.mp4", "4 video poster=/p.jpg"}, hrefs)
+	assert.Equal(t, []string{"one", "custom", "sec"}, page.IDs.List())
 }
 
 func TestSrcsetKeepsCommasInsideURLs(t *testing.T) {
@@ -98,4 +117,91 @@ func FuzzExtract(f *testing.F) {
 			}
 		}
 	})
+}
+
+// Extract reads tag names and skips tags from their raw bytes; it must find
+// exactly what the tokenizer's own Token API reports for the same input.
+func FuzzExtractAgreesWithTokens(f *testing.F) {
+	for _, s := range []string{`<A HREF="/x" ID=a>`, "<img\nsrc=/i srcset='/a 1x'>", `<my-element-name id="c"><p class=hidden>`,
+		`<a href=/1 href=/2 name=n>`, "<i\x00d id=x><vIdEo poster=/p>", `<meta http-equiv=REFRESH content="0;url=/r">`, `<base href=" /b/ ">`,
+		`<a href="/x" id="a">`, `<a href="/x" href="/y">`, `<a id="" id="b">`, `<a href="/a&amp;b">`, "<a\fhref=\"/f\">", `<a/href="/s">`,
+		`<img src="/i" />`, `<a href="/x"id="y">`, `<a href="/x" >`, `<a HREF="/x">`, `<a href="/x>"> `, "<a href=\"/x\ry\">"} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		got := Extract("f.html", bytes.NewReader(b))
+		want := extractByTokens(b)
+		assert.Equal(t, want.Links, got.Links)
+		assert.Equal(t, want.IDs.List(), got.IDs.List())
+		assert.Equal(t, want.Base, got.Base)
+	})
+}
+
+// extractByTokens is the plain reading: every start tag through Token().
+func extractByTokens(b []byte) *Page {
+	p := &Page{Path: "f.html"}
+	z := html.NewTokenizer(bytes.NewReader(b))
+	for line := 1; ; {
+		tt := z.Next()
+		if tt == html.ErrorToken {
+			p.IDs = newAnchors(p.ids)
+			return p
+		}
+		lines := bytes.Count(z.Raw(), []byte{'\n'})
+		if tt == html.StartTagToken || tt == html.SelfClosingTagToken {
+			tok := z.Token()
+			names := urlAttrs(tok.DataAtom)
+			var at attrs
+			for _, a := range tok.Attr {
+				at.set([]byte(a.Key), []byte(a.Val), names)
+			}
+			if len(at.id) > 0 {
+				p.ids = append(append(p.ids, at.id...), 0)
+			}
+			if tok.DataAtom == atom.A && len(at.name) > 0 {
+				p.ids = append(append(p.ids, at.name...), 0)
+			}
+			p.links(tok.DataAtom, &at, names, line)
+		}
+		line += lines
+	}
+}
+
+// Random tags near the plain form simpleAttrs reads: some take its way,
+// most fall back to the tokenizer; all must read as Token reads them. (The
+// fuzzer alone seldom writes a well-formed quoted attribute.)
+func TestSimpleAttrsReadAsTheTokenizerDoes(t *testing.T) {
+	names := []string{"a", "A", "img", "video", "div", "meta", "base", "source", "object", "my-el", "a\x00"}
+	keys := []string{"href", "id", "name", "src", "srcset", "poster", "http-equiv", "content", "data", "class", "HREF", "Id", "data-x", "x:y", "=", ""}
+	vals := []string{"/x", "", "#y", "/a b", "/i.png 1x, /j.png 2x", "refresh", "0;url=/r", "a&amp;b", "a\rb", "a\x00b", "x>y", "it's", "/p/"}
+	seps := []string{" ", " ", " ", "\t", "\n", "", "\r", "\f", "  ", "/"}
+	ends := []string{">", ">", "/>", " >", " />", "/ >", ""}
+	rng := rand.New(rand.NewSource(1))
+	simple := 0
+	for range 20000 {
+		var b bytes.Buffer
+		b.WriteString("<" + names[rng.Intn(len(names))])
+		for j := rng.Intn(5); j > 0; j-- {
+			b.WriteString(seps[rng.Intn(len(seps))] + keys[rng.Intn(len(keys))])
+			switch v := vals[rng.Intn(len(vals))]; rng.Intn(5) {
+			case 0:
+			case 1:
+				b.WriteString("='" + v + "'")
+			case 2:
+				b.WriteString("=" + v)
+			default:
+				b.WriteString(`="` + v + `"`)
+			}
+		}
+		b.WriteString(ends[rng.Intn(len(ends))])
+		var kv [8][2][]byte
+		if _, ok := simpleAttrs(b.Bytes(), &kv); ok {
+			simple++
+		}
+		got, want := Extract("f.html", bytes.NewReader(b.Bytes())), extractByTokens(b.Bytes())
+		require.Equal(t, want.Links, got.Links, "%q", b.String())
+		require.Equal(t, want.IDs.List(), got.IDs.List(), "%q", b.String())
+		require.Equal(t, want.Base, got.Base, "%q", b.String())
+	}
+	assert.Greater(t, simple, 1000, "too few tags took the simple way to test it")
 }

@@ -3,10 +3,19 @@ package main
 
 import (
 	"os"
+	"runtime/debug"
 
 	"devdocs/checks/cli"
 )
 
 func main() {
+	// Checking links makes much short-lived garbage beside a live set that
+	// grows with the site. Collecting at three times the live heap instead
+	// of two spends about 8% less CPU on a 50k-page site, for a peak under
+	// 140 MiB (make bench); 400 gains nothing more. GOGC in the environment
+	// still decides.
+	if os.Getenv("GOGC") == "" {
+		debug.SetGCPercent(200)
+	}
 	os.Exit(cli.Run(os.Args[1:], os.Stdout, os.Stderr, cli.IsTerminal(os.Stdout)))
 }
