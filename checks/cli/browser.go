@@ -2,7 +2,6 @@ package cli
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -25,16 +24,9 @@ func runBrowser(args []string, stdout, stderr io.Writer, tty bool) int {
 	only := fs.String("checks", "", "comma-separated check ids to run (default: all)")
 	page := fs.String("page", "", "URL path the search and theme checks open (default /)")
 	loaderPage := fs.String("loader-page", "", "URL path the loader checks start from (default /api)")
-	pos, err := parse(fs, args)
-	if err != nil {
-		return 2
-	}
-	if len(pos) != 1 {
-		return usageError(stderr, "browser", errors.New("want exactly one directory: checks browser DIR"))
-	}
-	cfg, err := c.loadConfig()
-	if err != nil {
-		return usageError(stderr, "browser", err)
+	dir, cfg, code := c.dirAndConfig(fs, args, stderr)
+	if code != 0 {
+		return code
 	}
 	contract, err := loadContract(c.config)
 	if err != nil {
@@ -42,14 +34,14 @@ func runBrowser(args []string, stdout, stderr io.Writer, tty bool) int {
 	}
 	contract.Page = firstNonEmpty(*page, contract.Page)
 	contract.LoaderPage = firstNonEmpty(*loaderPage, contract.LoaderPage)
-	o := browser.Options{Dir: pos[0], Chromium: *chromium, Contract: contract, Timeout: *timeout, Checks: wanted(*only, cfg)}
+	o := browser.Options{Dir: dir, Chromium: *chromium, Contract: contract, Timeout: *timeout, Checks: wanted(*only, cfg)}
 	var results []browser.Result
 	if len(o.Checks) > 0 { // all set to ignore: no browser needed
 		if results, err = browser.Run(o); err != nil {
 			return usageError(stderr, "browser", err)
 		}
 	}
-	found, passed := browserDiagnostics(pos[0], results)
+	found, passed := browserDiagnostics(dir, results)
 	l := cfg.apply(found)
 	if c.format != diag.FormatGitHub { // annotations are for problems only
 		l = append(l, passed...)

@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"devdocs/checks/diag"
@@ -146,6 +147,24 @@ func finish(w io.Writer, c *common, l diag.List, sum diag.Summary, start time.Ti
 		return 1
 	}
 	return 0
+}
+
+// dirAndConfig parses the arguments of a command that checks one built
+// site, DIR, and loads the config file; a non-zero code is the exit status.
+func (c *common) dirAndConfig(fs *flag.FlagSet, args []string, stderr io.Writer) (string, *Config, int) {
+	cmd := strings.TrimPrefix(fs.Name(), "checks ")
+	pos, err := parse(fs, args)
+	if err != nil {
+		return "", nil, 2
+	}
+	if len(pos) != 1 {
+		return "", nil, usageError(stderr, cmd, fmt.Errorf("want exactly one directory: checks %s DIR", cmd))
+	}
+	cfg, err := c.loadConfig()
+	if err != nil {
+		return "", nil, usageError(stderr, cmd, err)
+	}
+	return pos[0], cfg, 0
 }
 
 func usageError(stderr io.Writer, cmd string, err error) int {

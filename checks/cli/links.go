@@ -2,7 +2,6 @@ package cli
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -31,16 +30,9 @@ func runLinks(args []string, stdout, stderr io.Writer, tty bool) int {
 	cleanURLs := fs.Bool("clean-urls", true, "the host answers /p with p.html")
 	siteURL := fs.String("site-url", "", "the site's public URL: absolute links to it are checked as internal (a path in it is the base URL)")
 	baseURL := fs.String("base-url", "", "the path the site is served under, e.g. /repo/ (Docusaurus baseUrl); links outside it are broken")
-	pos, err := parse(fs, args)
-	if err != nil {
-		return 2
-	}
-	if len(pos) != 1 {
-		return usageError(stderr, "links", errors.New("want exactly one directory: checks links DIR"))
-	}
-	cfg, err := c.loadConfig()
-	if err != nil {
-		return usageError(stderr, "links", err)
+	dir, cfg, code := c.dirAndConfig(fs, args, stderr)
+	if code != 0 {
+		return code
 	}
 	ignore, err := matcher(append(cfg.Ignore, ignoreFlag...))
 	if err != nil {
@@ -66,7 +58,6 @@ func runLinks(args []string, stdout, stderr io.Writer, tty bool) int {
 	if opts.BasePath, err = basePath(*baseURL, opts.SiteURL); err != nil {
 		return usageError(stderr, "links", err)
 	}
-	dir := pos[0]
 	s, err := site.Load(dir)
 	if err != nil {
 		return usageError(stderr, "links", err)
