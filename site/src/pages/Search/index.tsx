@@ -107,7 +107,7 @@ export default function Search() {
   const inAddress = (name: string) => (name === contextVersion('/search') ? null : name);
   const setVersion = (name: string) => setV(inAddress(name), { push: true });
   useEffect(() => {
-    if (hydrated && v !== inAddress(knownVersion(v))) setV(inAddress(knownVersion(v)));
+    if (hydrated && v !== inAddress(version)) setV(inAddress(version));
   });
   const [state, dispatch] = useReducer(reducer, { status: 'idle' });
   const key = `${version}\u0000${query.trim()}`;
