@@ -4,7 +4,8 @@
 SHELL := /bin/bash
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 PORT ?= 3000
-CHROMIUM ?= /usr/bin/chromium
+# The browser for every test and check; Go (checks) and Playwright read it from the environment.
+export CHROMIUM ?= /usr/bin/chromium
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 
 .PHONY: serve test build check content dev preview deps chromium typecheck clean bench bench-build docusaurus-check check-browser report bench-hook hook bench-size bench-search

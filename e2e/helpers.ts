@@ -1,7 +1,7 @@
 // Shared by the behaviour specs: waiting for the app, config overrides, and
 // the built files behind a route (to hold, fail or fake them with page.route).
 import { readFileSync } from 'node:fs';
-import type { Page } from '@playwright/test';
+import type { Page, Route } from '@playwright/test';
 
 const dist = new URL('../site/dist/', import.meta.url);
 const viteManifest: Record<string, { file: string }> = JSON.parse(readFileSync(new URL('.vite/manifest.json', dist), 'utf8'));
@@ -37,8 +37,26 @@ export function entryChunk(): string {
   return '/' + viteManifest['index.html'].file;
 }
 
-/** Glob for page.route() matching a URL path on the test server. */
-export const onPath = (path: string) => `**${path}`;
+/** Matches, for page.route(), every request for a URL path, whatever its query (a Retry may add one). */
+export const onPath = (path: string) => (url: URL) => url.pathname === path;
+
+/**
+ * Routes a chunk as a browser that keeps failed imports in its module map
+ * sees it: while `failing()` its requests fail, and a URL that failed once
+ * fails for good (Chromium 150 answers a second import() of it from the
+ * module map, without a request; 156 asks the network again). So a Retry
+ * passes only if it asks under a new URL, on every build. Requests for
+ * other URLs go to `pass` (by default, on to the server).
+ */
+export async function failLikeModuleMap(page: Page, path: string, failing: () => boolean, pass: (route: Route) => Promise<void> = (r) => r.continue()) {
+  const failed = new Set<string>();
+  await page.route(onPath(path), (route) => {
+    const url = route.request().url();
+    if (!failed.has(url) && !failing()) return pass(route);
+    failed.add(url);
+    return route.abort('connectionfailed');
+  });
+}
 
 /** Reads localStorage of the current page. */
 export function stored(page: Page, key: string): Promise<string | null> {

@@ -15,7 +15,7 @@ export default defineConfig({
   outputDir: results('playwright'),
   use: {
     baseURL: `http://127.0.0.1:${port}`,
-    launchOptions: { executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium' },
+    launchOptions: { executablePath: process.env.CHROMIUM || '/usr/bin/chromium' },
     trace: 'retain-on-failure',
   },
   webServer: {

@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { renderMath } from './scripts/katex.mjs';
 import { headScript } from './scripts/headScript.mjs';
 import { routeTables } from './scripts/routeTables.mjs';
+import { freshImports } from './scripts/freshImports.mjs';
 import { DOCSEARCH_BUNDLE, fixErrorStatus } from './scripts/docsearchFix.mjs';
 import { siteConfig } from './src/config.ts';
 import { pack } from './src/search/pack.js';
@@ -65,7 +66,7 @@ function inlineHeadScript(): Plugin {
 
 export default defineConfig(({ isSsrBuild }) => ({
   root: import.meta.dirname,
-  plugins: [routeTables(`${import.meta.dirname}/.generated`), katexPages(), searchRecords(), docsearchErrorScreen(), inlineHeadScript(), react()],
+  plugins: [routeTables(`${import.meta.dirname}/.generated`), katexPages(), searchRecords(), docsearchErrorScreen(), inlineHeadScript(), react(), !isSsrBuild && freshImports()],
   json: { stringify: true },
   build: {
     outDir: isSsrBuild ? '.ssr' : 'dist',

@@ -13,11 +13,17 @@ import (
 // holdBack intercepts the page-content requests of a tab (CDP Fetch) and
 // delays or fails them, so the loader can be watched under a slow or broken
 // network without a special server. The mode can change mid-test.
+//
+// A URL that failed once keeps failing, as in a browser that keeps failed
+// imports in its module map (Chromium 150 answers a second import() of it
+// without a request; 156 asks again). So a site's Retry passes only if it
+// asks for the content under a new URL, which works on every browser.
 type holdBack struct {
 	mu     sync.Mutex
 	delay  time.Duration
 	fail   bool
 	exempt map[string]bool // URL paths always let through: the page's entry scripts
+	failed map[string]bool // full URLs failed so far
 }
 
 func (h *holdBack) set(delay time.Duration, fail bool) {
@@ -37,15 +43,24 @@ func (h *holdBack) start(t tab, pattern string) error {
 	if err != nil {
 		return err
 	}
-	_, err = chromedp.Call(t.ctx, fetch.Enable, fetch.EnableParams{Patterns: []*fetch.RequestPattern{{URLPattern: pattern}}})
+	// The pattern must match the whole URL, so a chunk asked for again with
+	// a query (x.js?retry=1) needs a second one; "\\?" is a literal "?".
+	patterns := []*fetch.RequestPattern{{URLPattern: pattern}, {URLPattern: pattern + `\?*`}}
+	_, err = chromedp.Call(t.ctx, fetch.Enable, fetch.EnableParams{Patterns: patterns})
 	return err
 }
 
 func (h *holdBack) answer(t tab, e *fetch.EventRequestPaused) {
 	h.mu.Lock()
-	delay, fail := h.delay, h.fail
+	delay, fail := h.delay, h.fail || h.failed[e.Request.URL]
 	if u, err := url.Parse(e.Request.URL); err == nil && h.exempt[u.Path] {
 		delay, fail = 0, false
+	}
+	if fail {
+		if h.failed == nil {
+			h.failed = map[string]bool{}
+		}
+		h.failed[e.Request.URL] = true
 	}
 	h.mu.Unlock()
 	if fail {

@@ -23,10 +23,14 @@ const (
 // visible, in ms after mark(); a MutationObserver sees even a flash of one frame.
 const recorder = `(() => {
 	const sels = %s;
-	const w = window.__checks = { t0: 0, seen: {} };
-	const scan = () => { for (const [k, s] of Object.entries(sels)) if (!(k in w.seen)) { const e = document.querySelector(s); if (e && e.getClientRects().length) w.seen[k] = Math.round(performance.now() - w.t0); } };
+	const w = window.__checks = { t0: 0, seen: {}, path: location.pathname };
+	const at = () => Math.round(performance.now() - w.t0);
+	const scan = () => {
+		for (const [k, s] of Object.entries(sels)) if (!(k in w.seen)) { const e = document.querySelector(s); if (e && e.getClientRects().length) w.seen[k] = at(); }
+		if (!("address" in w.seen) && location.pathname !== w.path) w.seen.address = at();
+	};
 	new MutationObserver(scan).observe(document, { subtree: true, childList: true, attributes: true });
-	w.mark = () => { w.t0 = performance.now(); w.seen = {}; scan(); };
+	w.mark = () => { w.t0 = performance.now(); w.seen = {}; w.path = location.pathname; scan(); };
 })();`
 
 // link finds the first visible same-site link to another page; navigate
@@ -116,10 +120,22 @@ func loaderFast(t loaderTab, r *results) error {
 	s := t.seen()
 	_, spinLoad := atLoad["spinner"]
 	_, spin := s["spinner"]
-	_, bar := s["progress"]
-	r.add(!spinLoad && !spin && !bar, "fast content never shows the spinner or the progress bar",
+	r.add(!spinLoad && !spin && barInTime(s), "fast content never shows the spinner or the progress bar",
 		"page load and navigation to %s (%s): %s", to, ms(took), describe(t.c, merge(atLoad, s)))
 	return nil
+}
+
+// barInTime: no progress bar, or one that came after 200 ms while the
+// content was still on its way. Measured on the page's clock, so a busy
+// machine that takes 300 ms to load "fast" content passes, and a bar shown
+// at once does not.
+func barInTime(s seen) bool {
+	bar, shown := s["progress"]
+	if !shown {
+		return true
+	}
+	address, switched := s["address"]
+	return bar >= delayMs-earlyMs && (!switched || address >= bar)
 }
 
 func loaderSlowNavigation(t loaderTab, r *results) error {
@@ -166,7 +182,10 @@ func loaderFailThenRetry(t loaderTab, r *results) error {
 	spin, shown := s["spinner"]
 	r.add(shown && spin >= delayMs-earlyMs, "with content delayed, the spinner shows only after 200 ms",
 		"Retry with content held %s: %s", ms(slowDelay), describe(t.c, s))
-	r.add(recovered, "Retry loads the page", "%s", map[bool]string{true: "error box and spinner gone, page shown", false: "still showing the error box or the spinner"}[recovered])
+	r.add(recovered, "Retry loads the page", "%s", map[bool]string{
+		true:  "error box and spinner gone, page shown",
+		false: "still showing the error box or the spinner (Retry must ask for failed content under a new URL: browsers may keep a failed import)",
+	}[recovered])
 	return nil
 }
 
@@ -179,7 +198,10 @@ func describe(c Contract, s seen) string {
 		}
 	}
 	if len(parts) == 0 {
-		return fmt.Sprintf("no %s, no %s", quote(c.Loader), quote(c.ProgressBar))
+		parts = append(parts, fmt.Sprintf("no %s, no %s", quote(c.Loader), quote(c.ProgressBar)))
+	}
+	if v, ok := s["address"]; ok {
+		parts = append(parts, fmt.Sprintf("address changed at %d ms", v))
 	}
 	return strings.Join(parts, ", ")
 }

@@ -120,7 +120,7 @@ async function warmQueries(label, page, input, results) {
 indexSizes();
 homeFirstLoad();
 const server = await serve();
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium' });
+const browser = await chromium.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium' });
 let failed = false;
 try {
   const { page, zipped } = await firstQuery(browser);

@@ -1,3 +1,5 @@
+// First: every later dynamic import of a chunk goes through it (see the module).
+import './lib/freshImport.js';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import App from './App';
 import { siteConfig } from './config';
