@@ -5,6 +5,7 @@ const results = (name: string) => new URL(`../test-results/${name}`, import.meta
 
 export default defineConfig({
   testDir: '.',
+  globalSetup: './global-setup.ts',
   // Two cores here: one worker keeps timings honest and the machine responsive.
   workers: 1,
   retries: process.env.CI ? 1 : 0,

@@ -9,9 +9,12 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"strings"
 	"syscall"
 	"time"
 
+	cdpbrowser "github.com/chromedp/cdproto/browser"
+	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/chromedp"
 )
 
@@ -24,14 +27,18 @@ var ErrNoChromium = errors.New("chromium not found")
 // Browser is one headless Chromium with its own profile directory. Every
 // check opens its tabs in it; Close leaves no process and no directory behind.
 type Browser struct {
-	ctx     context.Context // the browser's root context: no deadline, it owns the process
+	// Version is what the browser says it is, e.g. "HeadlessChrome 156.0.8078.79":
+	// Debian's builds differ from machine to machine, so runs print it.
+	Version string
+	ctx     context.Context // the browser's root context: no deadline (only the caller's cancel), it owns the process
 	cancel  context.CancelFunc
 	profile string
 	cmd     *exec.Cmd
 }
 
-// Launch starts Chromium at path (DefaultChromium when empty).
-func Launch(path string) (*Browser, error) {
+// Launch starts Chromium at path (DefaultChromium when empty). Cancelling
+// ctx (an interrupt) stops the browser; Close still removes its profile.
+func Launch(ctx context.Context, path string) (*Browser, error) {
 	if path == "" {
 		path = DefaultChromium
 	}
@@ -42,8 +49,14 @@ func Launch(path string) (*Browser, error) {
 	if err != nil {
 		return nil, err
 	}
+	// Chromium keeps a socket at TMPDIR/org.chromium.Chromium.XXXXXX/SingletonSocket,
+	// and a Unix socket's path has at most 107 bytes.
+	if len(profile)+len("/org.chromium.Chromium.XXXXXX/SingletonSocket") > 107 {
+		_ = os.RemoveAll(profile)
+		return nil, fmt.Errorf("the temporary directory %s has too long a path for Chromium's socket: set TMPDIR to a shorter one, e.g. /tmp", os.TempDir())
+	}
 	b := &Browser{profile: profile}
-	alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(), b.options(path)...)
+	alloc, cancelAlloc := chromedp.NewExecAllocator(ctx, b.options(path)...)
 	ctx, cancelCtx := chromedp.NewContext(alloc, quiet)
 	b.ctx, b.cancel = ctx, func() { cancelCtx(); cancelAlloc() }
 	// The first action starts the process and ties its life to b.ctx, so it
@@ -54,6 +67,12 @@ func Launch(path string) (*Browser, error) {
 		b.Close()
 		return nil, fmt.Errorf("starting %s: %w", path, err)
 	}
+	v, err := chromedp.CallBrowser(ctx, cdpbrowser.GetVersion, cdp.Empty{})
+	if err != nil {
+		b.Close()
+		return nil, fmt.Errorf("asking %s its version: %w", path, err)
+	}
+	b.Version = strings.Replace(v.Product, "/", " ", 1)
 	return b, nil
 }
 
@@ -69,6 +88,9 @@ func (b *Browser) options(path string) []chromedp.ExecAllocatorOption {
 		chromedp.Flag("disable-sync", true),
 		chromedp.Flag("disable-dev-shm-usage", true),
 		chromedp.UserDataDir(b.profile),
+		// Chromium's own temporary files go inside the profile, so removing
+		// the profile leaves nothing in the system's temporary directory.
+		chromedp.Env("TMPDIR=" + b.profile),
 		// Its own process group, so a hung browser and all its helpers die
 		// with one signal; Pdeathsig covers our own crash.
 		chromedp.ModifyCmdFunc(func(cmd *exec.Cmd) {

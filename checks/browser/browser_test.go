@@ -1,6 +1,7 @@
 package browser
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -14,29 +15,40 @@ import (
 	"golang.org/x/tools/txtar"
 )
 
-// shared is one browser for every fixture (a start costs about a second).
-var shared *Browser
+// shared is one browser for every fixture (a start costs about a second),
+// started by the first test that needs it; noBrowser says why there is none.
+var (
+	shared    *Browser
+	noBrowser string
+)
 
-// TestMain needs Chromium: without it the tests are skipped with a message,
-// unless CI is set, where a missing browser is a failure.
 func TestMain(m *testing.M) {
 	if _, err := os.Stat(chromium()); err != nil {
-		if os.Getenv("CI") != "" {
-			fmt.Fprintf(os.Stderr, "checks/browser: %s is missing and CI is set: run `make chromium`\n", chromium())
-			os.Exit(1)
-		}
-		fmt.Fprintf(os.Stderr, "checks/browser: SKIPPING the browser tests: %s is missing (install it with `make chromium`)\n", chromium())
-		os.Exit(0)
+		noBrowser = fmt.Sprintf("%s is missing (install it with `make chromium`, or set CHROMIUM)", chromium())
+	} else if b, err := Launch(context.Background(), chromium()); err != nil {
+		noBrowser = err.Error()
+	} else {
+		shared = b
+		fmt.Fprintf(os.Stderr, "checks/browser: %s at %s\n", b.Version, chromium())
 	}
-	b, err := Launch(chromium())
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "checks/browser:", err)
-		os.Exit(1)
-	}
-	shared = b
 	code := m.Run()
-	b.Close()
+	if shared != nil {
+		shared.Close()
+	}
 	os.Exit(code)
+}
+
+// needBrowser skips a test that needs Chromium when there is none, saying
+// why; under CI, where `make test` installs it, a missing browser fails.
+func needBrowser(t *testing.T) {
+	t.Helper()
+	if noBrowser == "" {
+		return
+	}
+	if os.Getenv("CI") != "" {
+		t.Fatalf("no browser under CI: %s", noBrowser)
+	}
+	t.Skipf("no browser: %s", noBrowser)
 }
 
 func chromium() string {
@@ -50,6 +62,7 @@ func chromium() string {
 // break one behaviour. want/failed lists the expectations that must fail
 // ("check: want"); every other one must pass.
 func TestFixtures(t *testing.T) {
+	needBrowser(t)
 	good := readArchive(t, "good.txtar")
 	archives, _ := filepath.Glob("../../testdata/browser/*.txtar")
 	require.NotEmpty(t, archives)

@@ -1,6 +1,7 @@
 package browser
 
 import (
+	"context"
 	"errors"
 	"os"
 	"path/filepath"
@@ -14,7 +15,7 @@ import (
 )
 
 func TestMissingChromiumSaysHowToInstall(t *testing.T) {
-	_, err := Launch("/no/such/chromium")
+	_, err := Launch(context.Background(), "/no/such/chromium")
 	require.ErrorIs(t, err, ErrNoChromium)
 	assert.Contains(t, err.Error(), "apt-get install chromium")
 	assert.Contains(t, err.Error(), "--chromium")
@@ -30,7 +31,8 @@ func hangingSite(t *testing.T) string {
 // A hung page fails its check within the time limit, and closing the
 // browser leaves no process and no profile directory.
 func TestHungPageFailsInTimeAndLeavesNothing(t *testing.T) {
-	b, err := Launch(chromium())
+	needBrowser(t)
+	b, err := Launch(context.Background(), chromium())
 	require.NoError(t, err)
 	limit := 3 * time.Second
 	start := time.Now()
@@ -46,7 +48,8 @@ func TestHungPageFailsInTimeAndLeavesNothing(t *testing.T) {
 
 // A browser that dies mid-check fails the check at once, not at its deadline.
 func TestCrashedBrowserFailsTheCheck(t *testing.T) {
-	b, err := Launch(chromium())
+	needBrowser(t)
+	b, err := Launch(context.Background(), chromium())
 	require.NoError(t, err)
 	time.AfterFunc(time.Second, b.kill)
 	start := time.Now()
@@ -78,4 +81,31 @@ func processesUsing(dir string) []string {
 		}
 	}
 	return out
+}
+
+// An interrupt (the caller's context cancelled, as the CLI does on Ctrl-C
+// or SIGTERM) ends the run promptly and leaves no profile directory.
+func TestInterruptLeavesNoProfile(t *testing.T) {
+	needBrowser(t)
+	site := hangingSite(t)
+	// A short TMPDIR as on a real machine: t.TempDir's long path would push
+	// Chromium's socket in the profile past the 108-byte limit of its name.
+	tmp, err := os.MkdirTemp("", "ti")
+	require.NoError(t, err)
+	t.Cleanup(func() { os.RemoveAll(tmp) })
+	t.Setenv("TMPDIR", tmp)
+	ctx, cancel := context.WithCancel(context.Background())
+	var profiles []string
+	started := func(string, string) {
+		profiles, _ = filepath.Glob(filepath.Join(tmp, "checks-browser-*"))
+		time.AfterFunc(500*time.Millisecond, cancel)
+	}
+	start := time.Now()
+	_, err = Run(ctx, Options{Dir: site, Chromium: chromium(), Contract: DefaultContract(), Timeout: 30 * time.Second, Started: started})
+	require.ErrorIs(t, err, context.Canceled)
+	assert.Less(t, time.Since(start), 15*time.Second, "an interrupt stops the run long before the check's deadline")
+	require.Len(t, profiles, 1, "the run made its profile in TMPDIR")
+	left, _ := os.ReadDir(tmp)
+	assert.Empty(t, left, "the profile and Chromium's own temporary files must be removed")
+	assert.Eventually(t, func() bool { return len(processesUsing(profiles[0])) == 0 }, 3*time.Second, 50*time.Millisecond, "no process may still use the profile")
 }

@@ -22,23 +22,33 @@ type Options struct {
 	Timeout time.Duration
 	// Checks to run, by id; all when empty.
 	Checks []string
+	// Started, when set, hears which browser Run started, before any check.
+	Started func(version, path string)
 }
 
 // All is every check id, in the order they run.
 var All = []string{SearchShortcut, ThemePersistence, LoaderTiming}
 
 // Run serves Dir on 127.0.0.1, starts Chromium and runs the checks. The error
-// is for what stops the whole run (no directory, no browser).
-func Run(o Options) ([]Result, error) {
+// is for what stops the whole run: no directory, no browser, or ctx cancelled
+// (an interrupt), after which the browser and its profile are gone.
+func Run(ctx context.Context, o Options) ([]Result, error) {
 	if st, err := os.Stat(o.Dir); err != nil || !st.IsDir() {
 		return nil, fmt.Errorf("%s is not a directory", o.Dir)
 	}
-	b, err := Launch(o.Chromium)
+	b, err := Launch(ctx, o.Chromium)
 	if err != nil {
-		return nil, err
+		return nil, errors.Join(ctx.Err(), err)
 	}
 	defer b.Close()
-	return b.Check(o)
+	if o.Started != nil {
+		o.Started(b.Version, o.Chromium)
+	}
+	res, err := b.Check(o)
+	if ctx.Err() != nil {
+		return nil, ctx.Err() // what the checks saw of a dying browser means nothing
+	}
+	return res, err
 }
 
 // Check runs the checks of o in this browser.

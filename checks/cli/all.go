@@ -53,6 +53,9 @@ func runAll(args []string, stdout, stderr io.Writer, tty bool) int {
 	code := 0
 	for _, step := range [][]string{{"markdown"}, links, browser} {
 		run, stepCode := runStep(append(step, common...), stderr)
+		if stepCode == Interrupted {
+			return Interrupted
+		}
 		code = max(code, stepCode)
 		if run != nil {
 			res.Runs = append(res.Runs, *run)
@@ -75,8 +78,8 @@ func runAll(args []string, stdout, stderr io.Writer, tty bool) int {
 func runStep(args []string, stderr io.Writer) (*report.Run, int) {
 	var out bytes.Buffer
 	code := Run(args, &out, stderr, false)
-	if code == 2 {
-		return nil, 2
+	if code == 2 || code == Interrupted {
+		return nil, code
 	}
 	var run report.Run
 	if err := json.Unmarshal(out.Bytes(), &run); err != nil {

@@ -1,12 +1,15 @@
 package cli
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"time"
 
 	"devdocs/checks/browser"
@@ -35,9 +38,20 @@ func runBrowser(args []string, stdout, stderr io.Writer, tty bool) int {
 	contract.Page = firstNonEmpty(*page, contract.Page)
 	contract.LoaderPage = firstNonEmpty(*loaderPage, contract.LoaderPage)
 	o := browser.Options{Dir: dir, Chromium: *chromium, Contract: contract, Timeout: *timeout, Checks: wanted(*only, cfg)}
+	o.Started = func(version, path string) { fmt.Fprintf(stderr, "checks browser: %s at %s\n", version, path) }
 	var results []browser.Result
 	if len(o.Checks) > 0 { // all set to ignore: no browser needed
-		if results, err = browser.Run(o); err != nil {
+		// Ctrl-C or SIGTERM closes the browser and removes its profile
+		// before the command exits, instead of leaving both behind.
+		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+		results, err = browser.Run(ctx, o)
+		interrupted := ctx.Err() != nil // read before stop, which cancels ctx too
+		stop()
+		if interrupted {
+			fmt.Fprintln(stderr, "checks browser: interrupted; the browser is closed and its profile removed")
+			return Interrupted
+		}
+		if err != nil {
 			return usageError(stderr, "browser", err)
 		}
 	}

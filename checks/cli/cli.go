@@ -14,6 +14,9 @@ import (
 	"devdocs/checks/diag"
 )
 
+// Interrupted is the exit code after Ctrl-C or SIGTERM (128 + SIGINT, as shells report it).
+const Interrupted = 130
+
 const usage = `usage: checks <command> [flags] [args]
 
 commands:
