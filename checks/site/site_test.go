@@ -268,10 +268,10 @@ func TestSrcsetAsBrowsersParseIt(t *testing.T) {
 		"a.png 100w 50h,b.png":          {"a.png", "b.png"},
 		"a.png 1x 2x, b.png big, c.png": {"c.png"},
 		"a.png 50h, b.png 0w, c.png -1x, d.png -0x, e.png 1.5x, f.png 1.x, g.png .5e1x": {"d.png", "e.png", "g.png"},
-		"a.png (x y), b.png 1x":         {"b.png"},
-		"\ta.png\f1x\r,\nb.png":         {"a.png", "b.png"},
-		",,,":                           nil,
-		"":                              nil,
+		"a.png (x y), b.png 1x": {"b.png"},
+		"\ta.png\f1x\r,\nb.png": {"a.png", "b.png"},
+		",,,":                   nil,
+		"":                      nil,
 	} {
 		assert.Equal(t, want, SrcsetURLs(in), "%q", in)
 	}
