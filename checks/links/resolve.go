@@ -126,9 +126,9 @@ func (r Resolver) parse(href string) Ref {
 	l := r.own(t.loc)
 	frag = escape(frag, &fragmentEscapes)
 	if l.host != "" || l.scheme != "" && l.scheme != "http" && l.scheme != "https" {
-		u := l.scheme + "://" + l.host + l.path
+		u := l.scheme + "://" + l.user + l.host + l.path
 		if l.scheme == "" {
-			u = "//" + l.host + l.path // scheme-relative on a site of unknown scheme
+			u = "//" + l.user + l.host + l.path // scheme-relative on a site of unknown scheme
 		}
 		if _, q, ok := strings.Cut(rest, "?"); ok {
 			u += "?" + q

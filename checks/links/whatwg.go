@@ -63,6 +63,7 @@ var special = map[string]bool{"http": true, "https": true, "ws": true, "wss": tr
 // location is an absolute special URL without its query and fragment.
 type location struct {
 	scheme string // "" when unknown: a page of this site without --site-url
+	user   string // "user:password@", kept in the URL of a link to another site
 	host   string // lower-cased, without a default port; "" for this site
 	path   string // absolute, serialized as a browser does (see normPath)
 }
@@ -82,11 +83,11 @@ func resolveIn(rest string, base location) target {
 		if ignoredSchemes[scheme] {
 			return target{ignored: true}
 		}
-		if !special[scheme] {
-			return target{opaque: true}
+		if !special[scheme] || scheme == "file" {
+			return target{opaque: true} // no file of a web site; "file:" hosts have rules of their own
 		}
 		after = slashes(after)
-		if scheme != base.scheme || strings.HasPrefix(after, "//") || scheme == "file" {
+		if scheme != base.scheme || strings.HasPrefix(after, "//") {
 			// "special authority ignore slashes": http:x, http:/x and http:///x all name host x.
 			return authority(scheme, strings.TrimLeft(after, "/"))
 		}
@@ -105,7 +106,7 @@ func resolveIn(rest string, base location) target {
 	default:
 		p = base.path[:strings.LastIndexByte(base.path, '/')+1] + p
 	}
-	return target{loc: location{base.scheme, base.host, normPath(p)}}
+	return target{loc: location{base.scheme, base.user, base.host, normPath(p)}}
 }
 
 // slashes turns backslashes into slashes before the query, as a special
@@ -127,7 +128,12 @@ func authority(scheme, s string) target {
 	if end < 0 {
 		end = len(s)
 	}
-	host, ok := hostOf(scheme, s[:end])
+	auth := s[:end]
+	user := ""
+	if i := strings.LastIndexByte(auth, '@'); i >= 0 {
+		user, auth = auth[:i+1], auth[i+1:]
+	}
+	host, ok := hostOf(scheme, auth)
 	if !ok {
 		return target{opaque: true}
 	}
@@ -135,7 +141,7 @@ func authority(scheme, s string) target {
 	if p == "" {
 		p = "/"
 	}
-	return target{loc: location{scheme, host, normPath(p)}}
+	return target{loc: location{scheme, user, host, normPath(p)}}
 }
 
 // hostOf is the host and port of an authority, lower-cased, without
@@ -212,9 +218,9 @@ func isDots(s string, n int) bool {
 }
 
 // The path and fragment percent-encode sets: C0 controls, space, '"', '<',
-// '>', '`', bytes above '~', and in paths also '#', '?', '{', '}'. A '%'
-// is never escaped: "100%.png" stays as written.
-var pathEscapes, fragmentEscapes = escapeSet("\"#<>?`{}"), escapeSet("\"<>`")
+// '>', '`', bytes above '~', and in paths also '#', '?', '^', '{', '}'. A
+// '%' is never escaped: "100%.png" stays as written.
+var pathEscapes, fragmentEscapes = escapeSet("\"#<>?^`{}"), escapeSet("\"<>`")
 
 func escapeSet(punct string) (set [256]bool) {
 	for c := range 256 {
