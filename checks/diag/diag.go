@@ -55,7 +55,9 @@ func (d Diagnostic) Location() string {
 	return loc
 }
 
+// String is the diagnostic on one line per part, escaped (Printable).
 func (d Diagnostic) String() string {
+	d = d.printable()
 	var b strings.Builder
 	if loc := d.Location(); loc != "" {
 		b.WriteString(loc + ": ")

@@ -71,16 +71,29 @@ func Write(w io.Writer, format string, l List, sum Summary, color bool) error {
 			Summary     Summary `json:"summary"`
 		}{l, sum})
 	case FormatJUnit:
-		return writeJUnit(w, l, sum) // the summary lives in the suite's attributes
+		return writeJUnit(w, safe(l, false), sum) // the summary lives in the suite's attributes
 	case FormatSARIF:
-		return writeSARIF(w, l, sum)
+		return writeSARIF(w, safe(l, false), sum)
 	case FormatGitHub:
-		writeGitHub(w, l)
+		writeGitHub(w, safe(l, true))
 	default:
-		writeText(w, l, color)
+		writeText(w, safe(l, true), color)
 	}
 	_, err := fmt.Fprintln(w, sum.String())
 	return err
+}
+
+// safe is a copy of l to print: escaped (Printable), and for reading in a
+// terminal or a log also shortened (Shorten).
+func safe(l List, short bool) List {
+	out := make(List, len(l))
+	for i, d := range l {
+		if short {
+			d = d.shortened()
+		}
+		out[i] = d.printable()
+	}
+	return out
 }
 
 var colors = map[Severity]string{Error: "\x1b[31m", Warning: "\x1b[33m", Info: "\x1b[2m"}

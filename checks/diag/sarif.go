@@ -3,6 +3,7 @@ package diag
 import (
 	"encoding/json"
 	"io"
+	"net/url"
 	"sort"
 )
 
@@ -99,8 +100,10 @@ func writeSARIF(w io.Writer, l List, sum Summary) error {
 	})
 }
 
+// location places a result; the file becomes a URI reference, as SARIF
+// requires: "a b.md" is "a%20b.md".
 func location(file string, line, col int) sarifLocation {
-	loc := sarifLocation{Physical: sarifPhysical{URI: sarifArtifact{file}}}
+	loc := sarifLocation{Physical: sarifPhysical{URI: sarifArtifact{(&url.URL{Path: file}).String()}}}
 	if line > 0 {
 		loc.Physical.Region = &sarifRegion{StartLine: line, StartColumn: col}
 	}

@@ -81,6 +81,9 @@ func Check(ctx context.Context, uses map[string][]Use, opts Options) diag.List {
 
 // target is the URL to request: http(s) only, without its fragment.
 func target(raw string) (string, bool) {
+	// The fragment is never sent, and may hold what net/url rejects but a
+	// browser keeps ("#%_sec_6.2"): drop it before parsing.
+	raw, _, _ = strings.Cut(raw, "#")
 	u, err := url.Parse(strings.TrimSpace(raw))
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
 		return "", false

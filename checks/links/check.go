@@ -2,7 +2,6 @@ package links
 
 import (
 	"fmt"
-	"net/url"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -162,7 +161,7 @@ func (w *worker) page(p *site.Page) {
 			found = append(found, w.brokenLink(p, l, r, fmt.Sprintf("%s is outside the base path %s the site is served under", r.ref.Path, w.opts.BasePath)))
 		case r.file == 0:
 			found = append(found, w.brokenLink(p, l, r, "no file answers "+r.ref.Path))
-		case !r.ref.HasFrag || r.ref.Fragment == "" || r.ref.Fragment == "top" || !w.index.IsHTML(r.file):
+		case !r.ref.HasFrag || r.ref.Fragment == "" || !w.index.IsHTML(r.file):
 		case r.file == self:
 			if !hasID(p.IDs, r.ref.Fragment) {
 				d := diag.Diagnostic{Severity: diag.Error, File: p.Path, Line: l.Line, Href: l.Raw}
@@ -218,22 +217,33 @@ func (w *worker) resolveAll(p *site.Page) []resolved {
 }
 
 func anchorDiag(d diag.Diagnostic, file, fragment string) diag.Diagnostic {
+	fragment = withoutDirective(fragment)
 	d.Check, d.Target = BrokenAnchor, "/"+file+"#"+fragment
 	d.Message = fmt.Sprintf("broken anchor %q: %s has no element with id %q", d.Href, file, fragment)
 	return d
 }
 
-// hasID looks the fragment up as written, then percent-decoded (Forms,
-// without building the list: this runs for every link to an anchor).
+// hasID tells whether a page has the part a fragment indicates, as the
+// HTML Standard's fragment lookup finds it: a text directive (":~:text=…")
+// is no part of the fragment; an empty fragment is the top of the page;
+// else an element whose id (or <a> whose name) is the fragment as written,
+// then percent-decoded; failing both, "top" in any case is the top.
 func hasID(ids site.Anchors, frag string) bool {
-	if ids.Has(frag) {
+	frag = withoutDirective(frag)
+	if frag == "" || ids.Has(frag) {
 		return true
 	}
-	if !strings.Contains(frag, "%") {
-		return false
+	dec := percentDecode(frag)
+	return dec != frag && ids.Has(dec) || strings.EqualFold(dec, "top")
+}
+
+// withoutDirective cuts the fragment directive (":~:text=…"), which
+// browsers remove from the fragment before looking it up.
+func withoutDirective(frag string) string {
+	if i := strings.Index(frag, ":~:"); i >= 0 {
+		return frag[:i]
 	}
-	dec, err := url.PathUnescape(frag)
-	return err == nil && ids.Has(dec)
+	return frag
 }
 
 func isHTML(file string) bool {

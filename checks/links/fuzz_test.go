@@ -60,7 +60,7 @@ func FuzzLookupAgreesWithCandidates(f *testing.F) {
 
 // The shortcut past URL parsing must give what parsing gives.
 func FuzzQuickRefAgreesWithParsing(f *testing.F) {
-	for _, s := range []string{"#h-1", "", "#", "?q", "../p3/", "a/./b/..", "..", "../../../x", "a?b=c#d", "./", "a#b?c", "/files/guide%20v2.pdf", "/%2e%2e/x", "/a/../b#caf%C3%A9", "/a%2"} {
+	for _, s := range []string{"#h-1", "", "#", "?q", "../p3/", "a/./b/..", "..", "../../../x", "a?b=c#d", "./", "a#b?c", "/files/guide%20v2.pdf", "/%2e%2e/x", "/a/../b#caf%C3%A9", "/a%2", "a/%2e%2E/b", "%2e", "#50%", "a#%_x"} {
 		f.Add(s, "/docs/s0/p1/")
 	}
 	f.Add("../x", "/")
@@ -79,19 +79,24 @@ func FuzzQuickRefAgreesWithParsing(f *testing.F) {
 	})
 }
 
-// plainRef is the one-pass form of this two-step test and split.
+// plainRef is the one-pass form of this two-step test and split, and
+// gives what parsing gives.
 func FuzzPlainRefAgreesWithCutting(f *testing.F) {
-	for _, s := range []string{"/a/b?q#f", "/a#b?c", "/a?b#c?d", "/./a", "/a/.b", "/a#/.b", "/a?/.b", "//a", "/a%20", "/a#b c", "/", "/#", "/?"} {
+	for _, s := range []string{"/a/b?q#f", "/a#b?c", "/a?b#c?d", "/./a", "/a/.b", "/a#/.b", "/a?/.b", "//a", "/a%20", "/a#b c", "/", "/#", "/?",
+		"/caf\xc3\xa9", "/a#caf\xc3\xa9", "/a{b}", "/a\\b", "/a#b\x7f"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, href string) {
 		p, frag, hasFrag := strings.Cut(href, "#")
-		plain := strings.HasPrefix(href, "/") && !strings.HasPrefix(href, "//") &&
-			!strings.ContainsAny(href, "%\\ \t\n") && !strings.Contains(p, "/.")
+		plain := strings.HasPrefix(href, "/") && !strings.HasPrefix(href, "//") && !strings.Contains(p, "/.") &&
+			!strings.ContainsFunc(href, func(r rune) bool { return r <= ' ' || r > '~' || strings.ContainsRune("%\\\"<>^`{}", r) })
 		p, _, _ = strings.Cut(p, "?")
 		got, ok := plainRef(href)
 		if ok != plain || ok && got != (Ref{Kind: Internal, Path: p, Fragment: frag, HasFrag: hasFrag}) {
 			t.Fatalf("plainRef(%q) = %+v %v", href, got, ok)
+		}
+		if want := parseRef(href, "/docs/p/", "", ""); ok && got != want {
+			t.Fatalf("plainRef(%q) = %+v, parsing gives %+v", href, got, want)
 		}
 	})
 }

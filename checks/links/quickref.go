@@ -13,15 +13,16 @@ import (
 func quickRef(href, pageURL string) (Ref, bool) {
 	rest, frag, hasFrag := strings.Cut(href, "#")
 	p, query, _ := strings.Cut(rest, "?")
-	if strings.Contains(p, "//") || !kept(p, &pathBytes) || !kept(query, &pathBytes) || !kept(frag, &fragmentBytes) {
+	if strings.Contains(p, "//") || hasEscapedDot(p) || !kept(p, &pathBytes) || !kept(query, &pathBytes) || !kept(frag, &fragmentBytes) {
 		return Ref{}, false
 	}
 	return Ref{Kind: Internal, Path: resolvePath(pageURL, p), Fragment: frag, HasFrag: hasFrag}, true
 }
 
-// resolvePath is RFC 3986's merge and dot-segment removal for a path with
-// no empty segment, on a page URL with none either: path.Clean, keeping the
-// trailing slash that names a directory. Escapes are not dots: "%2e" stays.
+// resolvePath is the URL Standard's merge and dot-segment removal for a
+// path with no empty segment and no "%2e" (which is a dot there), on a page
+// URL with neither: path.Clean, keeping the trailing slash that names a
+// directory.
 func resolvePath(pageURL, p string) string {
 	full := p
 	switch {
@@ -70,6 +71,12 @@ func kept(s string, set *[256]bool) bool {
 		}
 	}
 	return true
+}
+
+// hasEscapedDot is true when p holds "%2e" in either case: a browser reads
+// it as '.', path.Clean does not.
+func hasEscapedDot(p string) bool {
+	return strings.Contains(p, "%2e") || strings.Contains(p, "%2E")
 }
 
 func isHex(c byte) bool {

@@ -41,8 +41,8 @@ func PageURL(file string) string {
 }
 
 // Resolve turns an href on the page served at pageURL (with an optional
-// <base href>) into a Ref. siteURL, when set, makes absolute links to the
-// site's own origin internal.
+// <base href>) into a Ref, as a browser resolves it (see whatwg.go).
+// siteURL, when set, makes absolute links to the site's own origin internal.
 func Resolve(raw, pageURL, base, siteURL string) Ref {
 	return NewResolver(pageURL, base, siteURL).Resolve(raw)
 }
@@ -50,19 +50,50 @@ func Resolve(raw, pageURL, base, siteURL string) Ref {
 // A Resolver resolves the hrefs of one page; what they share is worked out
 // once, not for each link.
 type Resolver struct {
-	pageURL, base, siteURL string
-	quick                  bool // quickRef may resolve against the page URL
+	pageURL string
+	site    location // the scheme and host of siteURL; zero when unset
+	base    location // what relative hrefs resolve against: the page, or its <base href>
+	hasBase bool
+	quick   bool // quickRef may resolve against the page URL
 }
 
 // NewResolver is Resolve's context for the page served at pageURL.
 func NewResolver(pageURL, base, siteURL string) Resolver {
-	return Resolver{pageURL, base, siteURL, base == "" && cleanPage(pageURL)}
+	r := Resolver{pageURL: pageURL}
+	if s, err := url.Parse(siteURL); err == nil && siteURL != "" {
+		scheme := strings.ToLower(s.Scheme)
+		if host, ok := hostOf(scheme, s.Host); ok {
+			r.site = location{scheme: scheme, host: host}
+		}
+	}
+	// The page URL comes from a file name: a path, never parsed (it may
+	// hold '%', '#' or '?'), only escaped as a browser would request it.
+	r.base = location{scheme: r.site.scheme, path: escape(pageURL, &pathEscapes)}
+	if b := stripURL(base); b != "" {
+		// A <base href> that is no special URL (javascript:, data:, foo:)
+		// cannot be a base for paths: hrefs resolve against the page.
+		b, _, _ = strings.Cut(b, "#")
+		if t := resolveIn(b, r.base); !t.ignored && !t.opaque {
+			r.base, r.hasBase = r.own(t.loc), true
+		}
+	}
+	r.quick = !r.hasBase && cleanPage(pageURL)
+	return r
+}
+
+// own maps a location on the site's own origin (https://our.site/x) to
+// this site; the base path in the site URL is removed later (StripBase).
+func (r Resolver) own(l location) location {
+	if l.host != "" && l.host == r.site.host && (l.scheme == "http" || l.scheme == "https") {
+		l.host = ""
+	}
+	return l
 }
 
 // Resolve is Resolve(raw, pageURL, base, siteURL).
 func (r Resolver) Resolve(raw string) Ref {
-	href := strings.TrimSpace(raw)
-	if r.base == "" {
+	href := stripURL(raw)
+	if !r.hasBase {
 		if ref, ok := plainRef(href); ok {
 			return ref
 		}
@@ -72,66 +103,72 @@ func (r Resolver) Resolve(raw string) Ref {
 			return ref
 		}
 	}
-	return parseRef(href, r.pageURL, r.base, r.siteURL)
+	return r.parse(href)
 }
 
-// parseRef resolves any href the way net/url does.
+// parseRef resolves any href by the URL Standard's rules.
 func parseRef(href, pageURL, base, siteURL string) Ref {
-	u, err := url.Parse(href)
-	if err != nil {
-		// Unparseable (a stray '%', a space in the host): a browser would still
-		// try the path, so judge it as a path.
-		if strings.HasPrefix(href, "/") {
-			return Ref{Kind: Internal, Path: href}
-		}
-		return Ref{Kind: Internal, Path: path.Join(path.Dir(pageURL+"x"), href)}
-	}
-	if u.Scheme != "" && ignoredSchemes[strings.ToLower(u.Scheme)] {
-		return Ref{Kind: Ignored}
-	}
-	// The page URL comes from a file name, which may hold '%' or other bytes
-	// that do not parse as a URL: use it as a path, never parse it.
-	ctx := &url.URL{Path: pageURL}
-	if base != "" {
-		if b, err := url.Parse(strings.TrimSpace(base)); err == nil {
-			ctx = ctx.ResolveReference(b)
-		}
-	}
-	abs := ctx.ResolveReference(u)
-	if abs.Host != "" || (abs.Scheme != "" && abs.Scheme != "http" && abs.Scheme != "https") {
-		if own, ok := ownPath(abs, siteURL); ok {
-			abs = own
-		} else {
-			return Ref{Kind: External, URL: abs.String()}
-		}
-	}
-	p := abs.EscapedPath()
-	if p == "" {
-		p = "/"
-	}
-	return Ref{Kind: Internal, Path: p, Fragment: abs.EscapedFragment(), HasFrag: abs.Fragment != "" || strings.HasSuffix(href, "#")}
+	return NewResolver(pageURL, base, siteURL).parse(stripURL(href))
 }
+
+// parse resolves a stripped href. The fragment is everything after the
+// first '#', whatever comes before it, and is kept as written but for the
+// bytes a browser escapes: the anchor lookup decodes it (see hasID).
+func (r Resolver) parse(href string) Ref {
+	rest, frag, hasFrag := strings.Cut(href, "#")
+	t := resolveIn(rest, r.base)
+	switch {
+	case t.ignored:
+		return Ref{Kind: Ignored}
+	case t.opaque:
+		return Ref{Kind: External, URL: href}
+	}
+	l := r.own(t.loc)
+	frag = escape(frag, &fragmentEscapes)
+	if l.host != "" || l.scheme != "" && l.scheme != "http" && l.scheme != "https" {
+		u := l.scheme + "://" + l.user + l.host + l.path
+		if l.scheme == "" {
+			u = "//" + l.user + l.host + l.path // scheme-relative on a site of unknown scheme
+		}
+		if _, q, ok := strings.Cut(rest, "?"); ok {
+			u += "?" + q
+		}
+		if hasFrag {
+			u += "#" + frag
+		}
+		return Ref{Kind: External, URL: u}
+	}
+	return Ref{Kind: Internal, Path: l.path, Fragment: frag, HasFrag: hasFrag}
+}
+
+// plainStop holds the bytes that keep an href off plainRef's path: those a
+// browser escapes or strips, '%' and '\'.
+var plainStop = func() (set [256]bool) {
+	set = pathEscapes
+	set['%'], set['\\'], set['#'], set['?'] = true, true, false, false
+	return set
+}()
 
 // plainRef resolves "/a/b?q#f" with nothing that parsing would change: no
-// escapes, backslashes, spaces or dot segments. Most links of a built site
-// look like this, and they skip URL parsing entirely, in one pass over the
-// href: this runs for nearly every link.
+// escapes, backslashes, spaces, bytes to escape or dot segments. Most links
+// of a built site look like this, and they skip URL parsing entirely, in
+// one pass over the href: this runs for nearly every link.
 func plainRef(href string) (Ref, bool) {
 	if len(href) == 0 || href[0] != '/' || strings.HasPrefix(href, "//") {
 		return Ref{}, false
 	}
 	end, frag := len(href), len(href) // end of the path; start of the fragment's '#'
 	for i := 1; i < len(href); i++ {
-		switch href[i] {
-		case '%', '\\', ' ', '\t', '\n':
+		switch c := href[i]; {
+		case plainStop[c]:
 			return Ref{}, false
-		case '.':
+		case c == '.':
 			if href[i-1] == '/' && i < frag {
 				return Ref{}, false
 			}
-		case '?':
+		case c == '?':
 			end = min(end, i)
-		case '#':
+		case c == '#':
 			if i < frag {
 				end, frag = min(end, i), i
 			}
@@ -142,23 +179,6 @@ func plainRef(href string) (Ref, bool) {
 		ref.Fragment = href[frag+1:]
 	}
 	return ref, true
-}
-
-// ownPath maps https://our.site/x to /x when the link points at our own
-// site. A path in the site URL is the base path, removed by StripBase.
-func ownPath(abs *url.URL, siteURL string) (*url.URL, bool) {
-	if siteURL == "" {
-		return nil, false
-	}
-	s, err := url.Parse(siteURL)
-	if err != nil || !strings.EqualFold(s.Host, abs.Host) {
-		return nil, false
-	}
-	p := abs.Path
-	if !strings.HasPrefix(p, "/") {
-		p = "/" + p
-	}
-	return &url.URL{Path: p, RawPath: abs.RawPath, RawQuery: abs.RawQuery, Fragment: abs.Fragment}, true
 }
 
 // NormalizeBase turns "sub", "/sub" or "/sub/" into "/sub/"; "" and "/" mean

@@ -53,15 +53,20 @@ func images(pg *compile.Page, publicDir string) diag.List {
 	return out
 }
 
-// imageFile maps an image destination to the file it needs; external images are skipped.
+// imageFile maps an image destination to the file it needs; external
+// images (a scheme, or "//host") are skipped. A '%' that starts no escape
+// is kept as written ("./img-50%.png"), as a browser keeps it.
 func imageFile(source, dest, publicDir string) (string, bool) {
-	u, err := url.Parse(dest)
-	if err != nil || u.Scheme != "" || u.Host != "" || u.Path == "" {
+	if compile.HasScheme(dest) || strings.HasPrefix(dest, "//") {
 		return "", false
 	}
-	p, err := url.PathUnescape(u.Path)
-	if err != nil {
-		p = u.Path
+	p, _, _ := strings.Cut(dest, "#")
+	p, _, _ = strings.Cut(p, "?")
+	if p == "" {
+		return "", false
+	}
+	if dec, err := url.PathUnescape(p); err == nil {
+		p = dec
 	}
 	if strings.HasPrefix(p, "/") {
 		return filepath.Join(publicDir, filepath.FromSlash(path.Clean(p))), true

@@ -5,6 +5,7 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -97,4 +98,35 @@ func TestLoadErrorsNameTheFile(t *testing.T) {
 	assert.ErrorContains(t, err, "other.json: no \"runs\" and no \"summary\"")
 	_, err = LoadResults(t.TempDir())
 	assert.ErrorContains(t, err, "holds no .json results")
+}
+
+// A pull-request comment renders what pages say: nothing of it may become
+// a heading, a link, a mention or a fake line, and 1 MB stays out.
+func TestMarkdownEscapesWhatAPageWrites(t *testing.T) {
+	r := Report{Errors: 1, Problems: []Problem{{Severity: "error", Check: "broken-link",
+		Message:  "broken link \"/x\": no file answers /x\n\n## heading\r[click](https://evil.example) @team </details> \x1b]0;t\a" + strings.Repeat("a", 1<<20),
+		Page:     "/p`` `x",
+		Link:     "https://docs.example.com/p) [x](https://evil.example",
+		Location: "site/dist/p\n# h.html:3"}}}
+	var b bytes.Buffer
+	require.NoError(t, WriteMarkdown(&b, r))
+	out := b.String()
+	assert.Less(t, len(out), 4000)
+	assert.NotContains(t, out, "\n## heading")
+	assert.NotContains(t, out, "\n# h")
+	assert.NotContains(t, out, "[click]")
+	assert.NotContains(t, out, "@team")
+	assert.NotContains(t, out, "</details> ")
+	assert.NotContains(t, out, "\x1b")
+	assert.NotContains(t, out, "\r")
+	assert.Contains(t, out, `\\n\\n## heading\\r\[click\](https://evil.example) @`+"\u200b"+`team &lt;/details&gt; \\x1b\]0;t\\a`)
+	assert.Contains(t, out, "(https://docs.example.com/p%29%20%5Bx%5D%28https://evil.example)")
+	assert.Contains(t, out, "(`site/dist/p\\n# h.html:3`)")
+	assert.Contains(t, out, "on [/p`` `x](")
+}
+
+func TestCodeSpanOutlastsBackticks(t *testing.T) {
+	assert.Equal(t, "`a`", codeSpan("a"))
+	assert.Equal(t, "`` a`b ``", codeSpan("a`b"))
+	assert.Equal(t, "``` a``b ```", codeSpan("a``b"))
 }

@@ -26,6 +26,13 @@ type Page struct {
 	Links []Link
 	Base  string // <base href>, if any
 	ids   []byte // IDs while the page is read
+
+	// What the tokenizer alone does not say, and the DOM would: the content
+	// of a <template> is not in the document (its ids are no anchors, its
+	// <base> is no base), and a <base> inside <svg> or <math> is an
+	// element of that language, not HTML's. Depths of open elements.
+	template, foreign int
+	hasBase           bool // the first <base href> was seen, even an empty one
 }
 
 // urlAttrs are the attributes of element a that hold a single URL.
@@ -71,8 +78,11 @@ func (p *Page) extract(path string, r io.Reader) {
 			return
 		}
 		raw := z.Raw()
-		if tt == html.StartTagToken || tt == html.SelfClosingTagToken {
-			p.tag(z, raw, line)
+		switch {
+		case tt == html.StartTagToken || tt == html.SelfClosingTagToken:
+			p.tag(z, raw, line, tt == html.SelfClosingTagToken)
+		case tt == html.EndTagToken && p.template+p.foreign > 0:
+			p.close(element(raw[1:])) // "</x>": read "/x" as a tag named x
 		}
 		line += bytes.Count(raw, []byte{'\n'})
 	}
@@ -87,18 +97,45 @@ type attrs struct {
 	has                                  [2]bool
 }
 
-func (p *Page) tag(z *html.Tokenizer, raw []byte, line int) {
+func (p *Page) tag(z *html.Tokenizer, raw []byte, line int, selfClosing bool) {
 	a := element(raw)
+	p.open(a, selfClosing)
 	names := urlAttrs(a)
 	if names == nil && a != atom.Meta && !mentionsID(raw) {
 		return // nothing on this tag can be a link or an anchor: skip decoding its attributes
 	}
 	at := readAttrs(z, raw, names)
-	p.anchor(at.id)
-	if a == atom.A {
-		p.anchor(at.name)
+	if p.template == 0 {
+		p.anchor(at.id)
+		if a == atom.A {
+			p.anchor(at.name)
+		}
 	}
 	p.links(a, &at, names, line)
+}
+
+// open and close follow the elements whose content is not plain HTML of
+// the document. A count, not the parser's stack of open elements: unclosed
+// or misnested tags inside them can end them differently in a browser, and
+// an HTML tag that leaves <svg> early is not noticed (a <base> after it
+// stays ignored). Pages that put <base> where it belongs, in <head>, are
+// read exactly.
+func (p *Page) open(a atom.Atom, selfClosing bool) {
+	switch {
+	case a == atom.Template:
+		p.template++ // <template/> opens one too: the slash means nothing on an HTML element
+	case (a == atom.Svg || a == atom.Math) && !selfClosing:
+		p.foreign++
+	}
+}
+
+func (p *Page) close(a atom.Atom) {
+	switch {
+	case a == atom.Template && p.template > 0:
+		p.template--
+	case (a == atom.Svg || a == atom.Math) && p.foreign > 0:
+		p.foreign--
+	}
 }
 
 // readAttrs reads the attributes of the current tag: from its raw bytes
@@ -259,8 +296,10 @@ func (at *attrs) set(k, v []byte, names []string) {
 func (p *Page) links(a atom.Atom, at *attrs, names []string, line int) {
 	name := a.String()
 	if a == atom.Base {
-		if at.has[0] && p.Base == "" {
-			p.Base = strings.TrimSpace(string(at.url[0]))
+		// The document's base is its first HTML <base> with an href; the
+		// URL parser strips the white space (links.Resolve).
+		if at.has[0] && !p.hasBase && p.template == 0 && p.foreign == 0 {
+			p.Base, p.hasBase = string(at.url[0]), true
 		}
 		return
 	}
@@ -285,29 +324,167 @@ func (p *Page) add(raw string, line int, elem, attr string) {
 	p.Links = append(p.Links, Link{Raw: raw, Line: line, Elem: elem, Attr: attr})
 }
 
-// SrcsetURLs splits a srcset attribute into its URLs ("a.png 1x, b.png 2x").
-// Candidates are separated by a comma followed by white space or by the end
-// of a descriptor; a comma inside a URL is kept.
+// SrcsetURLs returns the URLs of a srcset attribute's image candidates, as
+// the HTML Standard's srcset parser reads them: a comma ends a candidate
+// after its URL or inside its descriptors ("a.png 1x,b.png 2x" is two
+// candidates), one inside a URL is part of it ("/img,v1.png 1x"), and a
+// candidate whose descriptors are invalid ("a.png 1x 2x", "a.png big") is
+// dropped, as the browser drops it: it never requests that URL.
 func SrcsetURLs(srcset string) []string {
 	var urls []string
-	for _, cand := range splitSrcset(srcset) {
-		if f := strings.Fields(cand); len(f) > 0 {
-			urls = append(urls, strings.TrimSuffix(f[0], ","))
+	for i := 0; ; {
+		for i < len(srcset) && (isASCIISpace(srcset[i]) || srcset[i] == ',') {
+			i++
+		}
+		if i == len(srcset) {
+			return urls
+		}
+		start := i
+		for i < len(srcset) && !isASCIISpace(srcset[i]) {
+			i++
+		}
+		u := srcset[start:i]
+		var descs []string
+		if strings.HasSuffix(u, ",") {
+			u = strings.TrimRight(u, ",")
+		} else {
+			descs, i = srcsetDescriptors(srcset, i)
+		}
+		if validDescriptors(descs) {
+			urls = append(urls, u)
 		}
 	}
-	return urls
 }
 
-func splitSrcset(s string) []string {
-	var out []string
-	start := 0
-	for i := 0; i < len(s); i++ {
-		if s[i] == ',' && (i+1 == len(s) || s[i+1] == ' ' || s[i+1] == '\t' || s[i+1] == '\n') {
-			out = append(out, s[start:i])
-			start = i + 1
+func isASCIISpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r' }
+
+// srcsetDescriptors is the srcset parser's descriptor tokenizer, from s[i:]
+// to the comma that ends the candidate (or the end): a descriptor ends at
+// white space, except inside parentheses. next is where the next candidate
+// starts.
+func srcsetDescriptors(s string, i int) (descs []string, next int) {
+	for i < len(s) && isASCIISpace(s[i]) {
+		i++
+	}
+	const (
+		inDescriptor = iota
+		inParens
+		afterDescriptor
+	)
+	state, start := inDescriptor, i
+	for ; i < len(s); i++ {
+		c := s[i]
+		switch state {
+		case inDescriptor:
+			switch {
+			case isASCIISpace(c):
+				if i > start {
+					descs = append(descs, s[start:i])
+				}
+				state = afterDescriptor
+			case c == ',':
+				if i > start {
+					descs = append(descs, s[start:i])
+				}
+				return descs, i + 1
+			case c == '(':
+				state = inParens
+			}
+		case inParens:
+			if c == ')' {
+				state = inDescriptor
+			}
+		case afterDescriptor:
+			if !isASCIISpace(c) {
+				state, start = inDescriptor, i
+				i-- // read c again as the start of a descriptor
+			}
 		}
 	}
-	return append(out, s[start:])
+	if state != afterDescriptor && i > start {
+		descs = append(descs, s[start:i])
+	}
+	return descs, i
+}
+
+// validDescriptors is the srcset parser's descriptor parser: at most one
+// width ("100w", above 0) or density ("1.5x", not negative), a height
+// ("50h", above 0) only with a width, nothing else.
+func validDescriptors(descs []string) bool {
+	var w, x, h bool
+	for _, d := range descs {
+		num := d[:len(d)-1]
+		switch d[len(d)-1] {
+		case 'w':
+			if w || x || !positiveInt(num) {
+				return false
+			}
+			w = true
+		case 'x':
+			if w || x || h || !validFloat(num) || num[0] == '-' && !zeroFloat(num) {
+				return false
+			}
+			x = true
+		case 'h':
+			if h || x || !positiveInt(num) {
+				return false
+			}
+			h = true
+		default:
+			return false
+		}
+	}
+	return !h || w
+}
+
+// positiveInt is a valid non-negative integer (ASCII digits) that is not 0.
+func positiveInt(s string) bool {
+	nonzero := false
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+		nonzero = nonzero || s[i] != '0'
+	}
+	return nonzero
+}
+
+// validFloat is the HTML Standard's valid floating-point number: "-"?,
+// digits and/or "." digits, then an optional exponent. (strconv.ParseFloat
+// also takes "1.", "+1", "Inf" and hex, which a browser rejects.)
+func validFloat(s string) bool {
+	s = strings.TrimPrefix(s, "-")
+	intPart := len(s) - len(strings.TrimLeft(s, "0123456789"))
+	s = s[intPart:]
+	fracPart := 0
+	if strings.HasPrefix(s, ".") {
+		fracPart = len(s) - 1 - len(strings.TrimLeft(s[1:], "0123456789"))
+		if fracPart == 0 {
+			return false
+		}
+		s = s[1+fracPart:]
+	}
+	if intPart == 0 && fracPart == 0 {
+		return false
+	}
+	if s == "" {
+		return true
+	}
+	if s[0] != 'e' && s[0] != 'E' {
+		return false
+	}
+	s = s[1:]
+	if s != "" && (s[0] == '-' || s[0] == '+') {
+		s = s[1:]
+	}
+	return s != "" && strings.Trim(s, "0123456789") == ""
+}
+
+// zeroFloat is true for a valid float whose digits are all zero ("-0.0x"
+// is 0, not below it).
+func zeroFloat(s string) bool {
+	m, _, _ := strings.Cut(strings.ToLower(s), "e")
+	return strings.Trim(m, "-0.") == ""
 }
 
 // RefreshURL returns the URL of a meta refresh ("0; url=/faq"), or "".

@@ -49,6 +49,54 @@ SRC="/nl.png">
 	assert.Equal(t, []string{"one", "custom", "sec"}, page.IDs.List())
 }
 
+// What the DOM holds, not what the markup says: a <template>'s content is
+// not in the document, and a <base> in <svg> is no HTML base. Each case is
+// also read by the full parser (html.Parse), which must agree.
+func TestExtractReadsTheDocumentNotTheMarkup(t *testing.T) {
+	cases := []struct {
+		page, base string
+		ids        []string
+	}{
+		{`<template><h2 id="t"></h2><a name="n"></a><base href="/t/"></template><p id="p">`, "", []string{"p"}},
+		{`<template><template id="a"></template><i id="b"></i></template><i id="c">`, "", []string{"c"}},
+		{`<TEMPLATE><i id="a"></i></Template ><i id="b">`, "", []string{"b"}},
+		{`<svg><base href="/svg/"></base><g id="g"></g></svg><base href="/html/">`, "/html/", []string{"g"}},
+		{`<math><base href="/m/"/></math><svg/><base href=" /x/ ">`, " /x/ ", nil},
+		{`<base href=""><base href="/second/">`, "", nil},
+		{`<base target="_blank"><base href="/b/">`, "/b/", nil},
+	}
+	for _, c := range cases {
+		p := Extract("p.html", strings.NewReader(c.page))
+		assert.Equal(t, c.base, p.Base, c.page)
+		assert.Equal(t, c.ids, p.IDs.List(), c.page)
+
+		doc, err := html.Parse(strings.NewReader(c.page))
+		require.NoError(t, err)
+		var ids []string
+		base, hasBase := "", false
+		var walk func(n *html.Node, inTemplate bool)
+		walk = func(n *html.Node, inTemplate bool) {
+			if n.Type == html.ElementNode {
+				for _, a := range n.Attr {
+					if !inTemplate && (a.Key == "id" || a.Key == "name" && n.DataAtom == atom.A && n.Namespace == "") {
+						ids = append(ids, a.Val)
+					}
+					if a.Key == "href" && n.DataAtom == atom.Base && n.Namespace == "" && !inTemplate && !hasBase {
+						base, hasBase = a.Val, true
+					}
+				}
+				inTemplate = inTemplate || n.DataAtom == atom.Template && n.Namespace == ""
+			}
+			for ch := n.FirstChild; ch != nil; ch = ch.NextSibling {
+				walk(ch, inTemplate)
+			}
+		}
+		walk(doc, false)
+		assert.Equal(t, base, p.Base, "html.Parse: %s", c.page)
+		assert.Equal(t, ids, p.IDs.List(), "html.Parse: %s", c.page)
+	}
+}
+
 func TestSrcsetKeepsCommasInsideURLs(t *testing.T) {
 	assert.Equal(t, []string{"/img,v1.png", "/b.png"}, SrcsetURLs("/img,v1.png 1x, /b.png 2x"))
 	assert.Equal(t, []string{"/a.png"}, SrcsetURLs("  /a.png  "))
@@ -148,20 +196,24 @@ func extractByTokens(b []byte) *Page {
 			return p
 		}
 		lines := bytes.Count(z.Raw(), []byte{'\n'})
-		if tt == html.StartTagToken || tt == html.SelfClosingTagToken {
+		switch tt {
+		case html.StartTagToken, html.SelfClosingTagToken:
 			tok := z.Token()
+			p.open(tok.DataAtom, tt == html.SelfClosingTagToken)
 			names := urlAttrs(tok.DataAtom)
 			var at attrs
 			for _, a := range tok.Attr {
 				at.set([]byte(a.Key), []byte(a.Val), names)
 			}
-			if len(at.id) > 0 {
+			if len(at.id) > 0 && p.template == 0 {
 				p.ids = append(append(p.ids, at.id...), 0)
 			}
-			if tok.DataAtom == atom.A && len(at.name) > 0 {
+			if tok.DataAtom == atom.A && len(at.name) > 0 && p.template == 0 {
 				p.ids = append(append(p.ids, at.name...), 0)
 			}
 			p.links(tok.DataAtom, &at, names, line)
+		case html.EndTagToken:
+			p.close(z.Token().DataAtom)
 		}
 		line += lines
 	}
@@ -204,4 +256,23 @@ func TestSimpleAttrsReadAsTheTokenizerDoes(t *testing.T) {
 		require.Equal(t, want.Base, got.Base, "%q", b.String())
 	}
 	assert.Greater(t, simple, 1000, "too few tags took the simple way to test it")
+}
+
+// The HTML Standard's srcset parser, as browsers run it.
+func TestSrcsetAsBrowsersParseIt(t *testing.T) {
+	for in, want := range map[string][]string{
+		"a.png 1x,b.png 2x":             {"a.png", "b.png"},
+		"a.png,b.png":                   {"a.png,b.png"},
+		"a.png, b.png":                  {"a.png", "b.png"},
+		"a.png,, b.png 2x,":             {"a.png", "b.png"},
+		"a.png 100w 50h,b.png":          {"a.png", "b.png"},
+		"a.png 1x 2x, b.png big, c.png": {"c.png"},
+		"a.png 50h, b.png 0w, c.png -1x, d.png -0x, e.png 1.5x, f.png 1.x, g.png .5e1x": {"d.png", "e.png", "g.png"},
+		"a.png (x y), b.png 1x": {"b.png"},
+		"\ta.png\f1x\r,\nb.png": {"a.png", "b.png"},
+		",,,":                   nil,
+		"":                      nil,
+	} {
+		assert.Equal(t, want, SrcsetURLs(in), "%q", in)
+	}
 }

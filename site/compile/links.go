@@ -18,10 +18,7 @@ type MarkdownTarget struct {
 // IsMarkdownLink reports whether dest is a relative link to a markdown file,
 // the only kind of link the compiler rewrites.
 func IsMarkdownLink(dest string) bool {
-	if dest == "" || strings.HasPrefix(dest, "/") || strings.HasPrefix(dest, "#") {
-		return false
-	}
-	if u, err := url.Parse(dest); err != nil || u.Scheme != "" || u.Host != "" {
+	if dest == "" || strings.HasPrefix(dest, "/") || strings.HasPrefix(dest, "#") || HasScheme(dest) {
 		return false
 	}
 	p := dest
@@ -29,6 +26,25 @@ func IsMarkdownLink(dest string) bool {
 		p = p[:i]
 	}
 	return strings.HasSuffix(p, ".md")
+}
+
+// HasScheme reports whether dest starts with a URL scheme ("https:",
+// "mailto:"): a letter, then letters, digits, '+', '-' or '.', then ':'.
+// Not url.Parse: it rejects a '%' that starts no escape, and would skip
+// "./missing-100%.md" as if it were no local link at all.
+func HasScheme(dest string) bool {
+	for i := 0; i < len(dest); i++ {
+		c := dest[i]
+		switch {
+		case 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z':
+		case i > 0 && ('0' <= c && c <= '9' || c == '+' || c == '-' || c == '.'):
+		case i > 0 && c == ':':
+			return true
+		default:
+			return false
+		}
+	}
+	return false
 }
 
 // ResolveMarkdownLink finds the page a relative .md link from page `from`
