@@ -1,6 +1,7 @@
 package links_test
 
 import (
+	"context"
 	"encoding/json"
 	"os"
 	"strings"
@@ -42,7 +43,7 @@ func TestResolveAgreesWithChromium(t *testing.T) {
 	if _, err := os.Stat(path); err != nil {
 		t.Skipf("no Chromium at %s (set CHROMIUM): the browser's URL parser is the oracle of this test", path)
 	}
-	b, err := browser.Launch(path)
+	b, err := browser.Launch(context.Background(), path)
 	require.NoError(t, err)
 	defer b.Close()
 	ctx, cancel := b.Tab(30*time.Second, true)
