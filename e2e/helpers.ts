@@ -78,6 +78,24 @@ export async function watchAppearance(page: Page, selector: string) {
   });
 }
 
+/** Milliseconds from a click to the app's first history.pushState (the address switching), on the page's clock. */
+export async function watchAddress(page: Page) {
+  await page.evaluate(() => {
+    const w = window as unknown as { __pushed?: number; __clickedAt?: number };
+    delete w.__pushed;
+    document.addEventListener('click', () => { w.__clickedAt = performance.now(); }, { capture: true, once: true });
+    const push = history.pushState;
+    history.pushState = function (...args: Parameters<History['pushState']>) {
+      w.__pushed ??= performance.now();
+      return push.apply(this, args);
+    };
+  });
+  return () => page.evaluate(() => {
+    const w = window as unknown as { __pushed?: number; __clickedAt?: number };
+    return w.__pushed === undefined || w.__clickedAt === undefined ? undefined : w.__pushed - w.__clickedAt;
+  });
+}
+
 /**
  * Serves the route's page chunk as a module of our own whose default export
  * is built by `wrap` (source text, with `orig` the real page record): the

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { gotoReady, isPageChunk, onPath, pageChunk, watchAppearance } from './helpers';
+import { gotoReady, isPageChunk, onPath, pageChunk, watchAddress, watchAppearance } from './helpers';
 
 const FROM = '/api/zkvm', TO = '/api/zkvm/install', TO_TITLE = 'Install the toolchain';
 
@@ -33,18 +33,22 @@ async function unprefetchedContentLink(page: Page) {
   return { seen, target: target!, link: page.locator(`.markdown a[href^="${target}"]`).first() };
 }
 
+const HELD_MS = 2500;
+
 test('the next page loads before the location switches; the progress bar waits 200 ms', async ({ page }) => {
   // Held long enough that the prefetch (sidebar links are visible at load)
   // is still in flight at the click, even on a busy machine.
-  await slowChunk(page, TO, 2500);
+  await slowChunk(page, TO, HELD_MS);
   await gotoReady(page, FROM);
   const fromTitle = await page.locator('h1').first().textContent();
   const barAfter = await watchAppearance(page, '.progress-bar');
   await page.locator(`.sidebar a[href="${TO}"]`).click();
   await expect(page.locator('.progress-bar')).toBeVisible();
+  // On the page's clock; the upper bound only says the bar came while the
+  // content was held, so a busy machine that fires the timer late passes.
   const ms = (await barAfter())!;
   expect(ms).toBeGreaterThanOrEqual(200);
-  expect(ms).toBeLessThan(600);
+  expect(ms).toBeLessThan(HELD_MS - 500);
   // Still the old page, whole, while the new one loads.
   expect(new URL(page.url()).pathname).toBe(FROM);
   await expect(page.locator('h1').first()).toHaveText(fromTitle!);
@@ -58,10 +62,15 @@ test('a navigation faster than 200 ms shows no progress bar', async ({ page }) =
   // Its chunk loads on the click, so the navigation waits, briefly.
   const { target, link } = await unprefetchedContentLink(page);
   const barAfter = await watchAppearance(page, '.progress-bar');
+  const addressAfter = await watchAddress(page);
   await link.click();
   await expect(page).toHaveURL(new RegExp(`${target}(#.*)?$`));
   await page.waitForTimeout(300);
-  expect(await barAfter()).toBeUndefined();
+  const bar = await barAfter(), switched = (await addressAfter())!;
+  // A busy machine can make this navigation itself take over 200 ms: a bar
+  // is then right, but only after 200 ms and before the address switched.
+  if (switched < 200) expect(bar).toBeUndefined();
+  else if (bar !== undefined) expect([bar >= 200, bar <= switched]).toEqual([true, true]);
 });
 
 test('a new path scrolls to the top', async ({ page }) => {
