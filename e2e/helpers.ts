@@ -42,15 +42,15 @@ export const onPath = (path: string) => (url: URL) => url.pathname === path;
 
 /**
  * Routes a chunk as a browser that keeps failed imports in its module map
- * sees it: while `failing()` its requests fail, and a URL that failed once
+ * sees it (`path` a URL path or a test): while `failing()` its requests fail, and a URL that failed once
  * fails for good (Chromium 150 answers a second import() of it from the
  * module map, without a request; 156 asks the network again). So a Retry
  * passes only if it asks under a new URL, on every build. Requests for
  * other URLs go to `pass` (by default, on to the server).
  */
-export async function failLikeModuleMap(page: Page, path: string, failing: () => boolean, pass: (route: Route) => Promise<void> = (r) => r.continue()) {
+export async function failLikeModuleMap(page: Page, path: string | ((url: URL) => boolean), failing: () => boolean, pass: (route: Route) => Promise<void> = (r) => r.continue()) {
   const failed = new Set<string>();
-  await page.route(onPath(path), (route) => {
+  await page.route(typeof path === 'string' ? onPath(path) : path, (route) => {
     const url = route.request().url();
     if (!failed.has(url) && !failing()) return pass(route);
     failed.add(url);

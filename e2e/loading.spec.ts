@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { failLikeModuleMap, gotoReady, onPath, pageChunk, watchAppearance } from './helpers';
+import { entryChunk, failLikeModuleMap, gotoReady, onPath, pageChunk, watchAppearance } from './helpers';
 
 const INSTALL = '/api/zkvm/install';
 const INSTALL_TITLE = 'Install the toolchain';
@@ -45,6 +45,17 @@ test('content that loads within 200 ms never shows the spinner', async ({ page }
   await page.getByRole('button', { name: 'Retry' }).click();
   await expect(page.locator('h1').first()).toHaveText(INSTALL_TITLE);
   expect(await spinnerAfter()).toBeUndefined();
+});
+
+test('when every content chunk fails, even those the page preloads, one Retry loads the page', async ({ page }) => {
+  let failing = true;
+  const content = (url: URL) => url.pathname.startsWith('/assets/') && url.pathname.endsWith('.js') && url.pathname !== entryChunk();
+  await failLikeModuleMap(page, content, () => failing);
+  await gotoReady(page, INSTALL);
+  failing = false;
+  await page.getByRole('button', { name: 'Retry' }).click();
+  await expect(page.locator('h1').first()).toHaveText(INSTALL_TITLE);
+  await expect(page.locator('.load-error')).toHaveCount(0);
 });
 
 test('a page module without a default export shows the "no default export" error', async ({ page }) => {

@@ -16,6 +16,9 @@ const failures = new Map();
 
 /**
  * Imports a chunk: under its own URL until that fails, then under a new one.
+ * A failure can come from before this call (a failed <link rel=modulepreload>
+ * in the page, which the module map remembers too) and be answered without a
+ * request, so one failed attempt is followed at once by one under a new URL.
  * Once a new URL has loaded, later imports of the chunk reuse it, so the
  * chunk is evaluated once.
  * @param {string} specifier the chunk as the bundle names it, e.g. ./page-Ab12.js
@@ -23,14 +26,17 @@ const failures = new Map();
  * @returns {Promise<any>}
  */
 export function freshImport(specifier, base) {
-  const url = new URL(specifier, base);
-  const key = url.href;
-  const n = failures.get(key) ?? 0;
-  if (n) url.searchParams.set('retry', String(n));
-  return import(/* @vite-ignore */ url.href).catch((e) => {
-    failures.set(key, n + 1);
-    throw e;
-  });
+  const key = new URL(specifier, base).href;
+  const attempt = () => {
+    const n = failures.get(key) ?? 0;
+    const url = new URL(key);
+    if (n) url.searchParams.set('retry', String(n));
+    return import(/* @vite-ignore */ url.href).catch((e) => {
+      failures.set(key, n + 1);
+      throw e;
+    });
+  };
+  return attempt().catch(attempt);
 }
 
 /** @type {Record<string, unknown>} */ (globalThis)[FRESH_IMPORT] = freshImport;
