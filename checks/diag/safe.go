@@ -106,25 +106,20 @@ func cut(s string, head, tail int) string {
 
 // printable is the diagnostic with every text field escaped (Printable).
 func (d Diagnostic) printable() Diagnostic {
-	d.Check, d.File, d.Message = Printable(d.Check), Printable(d.File), Printable(d.Message)
-	d.Href, d.Target, d.Source = Printable(d.Href), Printable(d.Target), Printable(d.Source)
-	if d.Notes != nil {
-		notes := make([]string, len(d.Notes))
-		for i, n := range d.Notes {
-			notes[i] = Printable(n)
-		}
-		d.Notes = notes
-	}
-	return d
+	d.Check = Printable(d.Check)
+	return d.mapText(Printable)
 }
 
 // shortened is the diagnostic with its long texts shortened (Shorten).
-func (d Diagnostic) shortened() Diagnostic {
-	d.File, d.Message, d.Href, d.Target, d.Source = Shorten(d.File), Shorten(d.Message), Shorten(d.Href), Shorten(d.Target), Shorten(d.Source)
+func (d Diagnostic) shortened() Diagnostic { return d.mapText(Shorten) }
+
+// mapText applies f to the texts a page can put into a diagnostic.
+func (d Diagnostic) mapText(f func(string) string) Diagnostic {
+	d.File, d.Message, d.Href, d.Target, d.Source = f(d.File), f(d.Message), f(d.Href), f(d.Target), f(d.Source)
 	if d.Notes != nil {
 		notes := make([]string, len(d.Notes))
 		for i, n := range d.Notes {
-			notes[i] = Shorten(n)
+			notes[i] = f(n)
 		}
 		d.Notes = notes
 	}
