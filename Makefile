@@ -83,7 +83,7 @@ test: deps chromium
 	step $(MAKE) --no-print-directory typecheck; \
 	step $(MAKE) --no-print-directory build; \
 	step $(MAKE) --no-print-directory check; \
-	npx playwright test -c e2e/playwright.config.ts || status=1; \
+	E2E_PORT=$${E2E_PORT:-$$(node e2e/free-port.mjs)} npx playwright test -c e2e/playwright.config.ts || status=1; \
 	node .ci/summary.mjs test-results || status=1; \
 	exit $$status
 
