@@ -1,4 +1,4 @@
-// The hosted backend (SPEC §7): with an application id, key and index name
+// The hosted backend: with an application id, key and index name
 // configured, the same modal and /search page query the provider. The
 // provider is faked here at the network layer, so every request is asserted.
 import { expect, test, type Page, type Request } from '@playwright/test';

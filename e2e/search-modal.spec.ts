@@ -1,4 +1,4 @@
-// The search modal (SPEC §2, §8, §9) on the offline index.
+// The search modal on the offline index: shortcuts, results, recent searches, errors.
 import { expect, test } from '@playwright/test';
 import {
   FAVORITE_KEY, MODAL_CHUNK, RECENT_KEY, SEARCH_CHUNK, hitUrls, modal, modalInput, recordScripts, search, searchButton, visit,

@@ -1,4 +1,4 @@
-// The /search page (SPEC §2): the full result list for ?q=, on the offline index.
+// The /search page: the full result list for ?q=, on the offline index.
 import { expect, test } from '@playwright/test';
 import { SEARCH_CHUNK, visit } from './search';
 

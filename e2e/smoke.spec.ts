@@ -2,7 +2,7 @@ import { expect, test, type ConsoleMessage } from '@playwright/test';
 import { expectedHeading, pageRoutes, routes } from './routes';
 
 
-test('routes.json lists all 236 routes of ROUTES.md', () => {
+test('routes.json lists all 236 routes of the site', () => {
   expect(pageRoutes.length).toBe(236);
 });
 

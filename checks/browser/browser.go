@@ -76,8 +76,9 @@ func Launch(ctx context.Context, path string) (*Browser, error) {
 	return b, nil
 }
 
-// options are the launch flags of BROWSER.md: headless, no sandbox (we may be
-// root), and nothing that reaches the internet on its own.
+// options: headless, no sandbox (we may be root), and nothing that reaches
+// the internet on its own (background networking, component updates, sync):
+// on a machine without a route out, those connections fail at every start.
 func (b *Browser) options(path string) []chromedp.ExecAllocatorOption {
 	return []chromedp.ExecAllocatorOption{
 		chromedp.ExecPath(path),

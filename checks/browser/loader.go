@@ -12,8 +12,9 @@ import (
 )
 
 const (
-	// delayMs is SPEC §9's loader and progress-bar delay; early is the
-	// slack for timer granularity (a 200 ms timer never fires at 190 ms).
+	// delayMs is how long a docs site waits before it shows a spinner or a
+	// progress bar (so fast content never flashes one); early is the slack
+	// for timer granularity (a 200 ms timer never fires at 190 ms).
 	delayMs   = 200
 	earlyMs   = 5
 	slowDelay = 1500 * time.Millisecond

@@ -90,7 +90,7 @@ func (t tab) key(k string, mods ...chromedp.Modifier) error {
 
 // slash sends "/" as one keyDown that carries its text, as a real keyboard
 // does: chromedp.KeyEvent sends a separate char event that a keydown
-// handler's preventDefault cannot stop (BROWSER.md).
+// handler's preventDefault cannot stop, so "/" would land in a focused field.
 func (t tab) slash() error {
 	down := input.DispatchKeyEventParams{Type: input.DispatchKeyEventTypeKeyDown, Key: "/", Code: "Slash", Text: "/", UnmodifiedText: "/", WindowsVirtualKeyCode: 191, NativeVirtualKeyCode: 191}
 	up := down

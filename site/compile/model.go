@@ -5,7 +5,7 @@ package compile
 
 import "devdocs/site/markdown"
 
-// Route kinds, as SPEC.md names the page kinds.
+// Route kinds: what renders a route (a markdown doc or page, or a React page of its own).
 const (
 	KindHome      = "home"
 	KindLitepaper = "litepaper"

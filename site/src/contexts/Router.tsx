@@ -9,7 +9,7 @@ export type PopHandler = (to: Location) => boolean | void;
 
 interface RouterValue {
   location: Location;
-  /** Loads the target's content, then switches the location (SPEC §2). */
+  /** Loads the target's content, then switches the location, so the old page stays whole until the new one is ready. */
   navigate: (href: string, opts?: { replace?: boolean }) => void;
   /** True while a navigation waits for content. */
   pending: boolean;

@@ -1,4 +1,4 @@
-/** Entries kept by the route and path-matching caches (SPEC §9). */
+/** Entries kept by the route and path-matching caches: enough for every route, bounded all the same. */
 export const CACHE_LIMIT = 10000;
 
 /**

@@ -1,5 +1,5 @@
-// Every fixed string of the theme's chrome, in one place, as SPEC §2 lists
-// them. The site has one locale (en), so these are the English texts.
+// Every fixed string of the theme's chrome (navbar, footer, sidebar, loader,
+// errors), in one place. The site has one locale (en), so these are the English texts.
 export const labels = {
   skipToContent: 'Skip to main content',
   close: 'Close',
