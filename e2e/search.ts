@@ -5,9 +5,9 @@ import { expect, type Page } from '@playwright/test';
 export const RECENT_KEY = '__DOCSEARCH_RECENT_SEARCHES__devdocs';
 export const FAVORITE_KEY = '__DOCSEARCH_FAVORITE_SEARCHES__devdocs';
 
-/** The built files of the offline index: one per docs version plus "shared". */
-export const SEARCH_CHUNK = /\/assets\/search-[^/]+\.js$/;
-export const MODAL_CHUNK = /\/assets\/Modal-[^/]+\.js$/;
+/** The built files of the offline index: one per docs version plus "shared" (with the ?retry=N a second attempt adds). */
+export const SEARCH_CHUNK = /\/assets\/search-[^/?]+\.js(\?[^/]*)?$/;
+export const MODAL_CHUNK = /\/assets\/Modal-[^/?]+\.js(\?[^/]*)?$/;
 
 /** Opens a page and waits until React has hydrated it. */
 export async function visit(page: Page, path: string) {
