@@ -9,8 +9,8 @@ import (
 	"os"
 	"time"
 
-	"devdocs/checks/diag"
-	"devdocs/checks/report"
+	"github.com/devdocs-dev/devdocs/checks/diag"
+	"github.com/devdocs-dev/devdocs/checks/report"
 )
 
 // runAll is the whole gate on a built site: markdown, links, browser. Each

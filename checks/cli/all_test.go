@@ -12,7 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 	"golang.org/x/tools/txtar"
 
-	"devdocs/checks/report"
+	"github.com/devdocs-dev/devdocs/checks/report"
 )
 
 // checks all runs every step even when one cannot (no browser here), keeps

@@ -12,9 +12,9 @@ import (
 	"syscall"
 	"time"
 
-	"devdocs/checks/browser"
-	"devdocs/checks/diag"
-	"devdocs/checks/serve"
+	"github.com/devdocs-dev/devdocs/checks/browser"
+	"github.com/devdocs-dev/devdocs/checks/diag"
+	"github.com/devdocs-dev/devdocs/checks/serve"
 )
 
 func runBrowser(args []string, stdout, stderr io.Writer, tty bool) int {

@@ -11,7 +11,7 @@ import (
 	"strings"
 	"time"
 
-	"devdocs/checks/diag"
+	"github.com/devdocs-dev/devdocs/checks/diag"
 )
 
 // Interrupted is the exit code after Ctrl-C or SIGTERM (128 + SIGINT, as shells report it).

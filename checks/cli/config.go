@@ -6,7 +6,7 @@ import (
 	"os"
 	"regexp"
 
-	"devdocs/checks/diag"
+	"github.com/devdocs-dev/devdocs/checks/diag"
 )
 
 // Level is what to do with a check's findings, as Docusaurus names it.

@@ -9,11 +9,11 @@ import (
 	"strings"
 	"time"
 
-	"devdocs/checks/diag"
-	"devdocs/checks/external"
-	"devdocs/checks/links"
-	"devdocs/checks/routes"
-	"devdocs/checks/site"
+	"github.com/devdocs-dev/devdocs/checks/diag"
+	"github.com/devdocs-dev/devdocs/checks/external"
+	"github.com/devdocs-dev/devdocs/checks/links"
+	"github.com/devdocs-dev/devdocs/checks/routes"
+	"github.com/devdocs-dev/devdocs/checks/site"
 )
 
 func runLinks(args []string, stdout, stderr io.Writer, tty bool) int {

@@ -5,9 +5,9 @@ import (
 	"path/filepath"
 	"time"
 
-	"devdocs/checks/diag"
-	"devdocs/checks/mdlinks"
-	"devdocs/site/compile"
+	"github.com/devdocs-dev/devdocs/checks/diag"
+	"github.com/devdocs-dev/devdocs/checks/mdlinks"
+	"github.com/devdocs-dev/devdocs/site/compile"
 )
 
 func runMarkdown(args []string, stdout, stderr io.Writer, tty bool) int {

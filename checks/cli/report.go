@@ -9,9 +9,9 @@ import (
 	"path/filepath"
 	"time"
 
-	"devdocs/checks/diag"
-	"devdocs/checks/report"
-	"devdocs/checks/routes"
+	"github.com/devdocs-dev/devdocs/checks/diag"
+	"github.com/devdocs-dev/devdocs/checks/report"
+	"github.com/devdocs-dev/devdocs/checks/routes"
 )
 
 func runReport(args []string, stdout, stderr io.Writer) int {

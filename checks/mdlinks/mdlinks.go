@@ -11,8 +11,8 @@ import (
 	"path/filepath"
 	"strings"
 
-	"devdocs/checks/diag"
-	"devdocs/site/compile"
+	"github.com/devdocs-dev/devdocs/checks/diag"
+	"github.com/devdocs-dev/devdocs/site/compile"
 )
 
 // MissingImage is the check id for an image that does not exist.

@@ -6,7 +6,7 @@ import (
 	"path"
 	"strings"
 
-	"devdocs/checks/diag"
+	"github.com/devdocs-dev/devdocs/checks/diag"
 )
 
 // MarkdownTarget is what a relative link to a .md file points at.

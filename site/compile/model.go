@@ -3,7 +3,7 @@
 // table (routes.json) and a compact manifest the client loads eagerly.
 package compile
 
-import "devdocs/site/markdown"
+import "github.com/devdocs-dev/devdocs/site/markdown"
 
 // Route kinds, as SPEC.md names the page kinds.
 const (
