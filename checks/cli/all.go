@@ -13,7 +13,8 @@ import (
 	"github.com/devdocs-dev/devdocs/checks/report"
 )
 
-// runAll is the whole gate on a built site: markdown, links, browser. Each
+// runAll is the whole gate on a built site: markdown (when checks.json
+// lists its paths), links, browser. Each
 // step runs as its own command with --format json; the results are printed
 // together in the chosen format, and the worst exit code wins.
 func runAll(args []string, stdout, stderr io.Writer, tty bool) int {
@@ -34,7 +35,8 @@ func runAll(args []string, stdout, stderr io.Writer, tty bool) int {
 	if len(pos) == 1 {
 		dir = pos[0]
 	}
-	if _, err := c.loadConfig(); err != nil {
+	cfg, err := c.loadConfig()
+	if err != nil {
 		return usageError(stderr, "all", err)
 	}
 	common := []string{"--format", diag.FormatJSON}
@@ -49,9 +51,15 @@ func runAll(args []string, stdout, stderr io.Writer, tty bool) int {
 	if *only != "" {
 		browser = append(browser, "--checks", *only)
 	}
+	// Markdown is checked only where checks.json says it lives: a built
+	// site alone names no source folder.
+	steps := [][]string{links, browser}
+	if len(cfg.Markdown.Paths) > 0 {
+		steps = append([][]string{{"markdown"}}, steps...)
+	}
 	var res report.Results
 	code := 0
-	for _, step := range [][]string{{"markdown"}, links, browser} {
+	for _, step := range steps {
 		run, stepCode := runStep(append(step, common...), stderr)
 		if stepCode == Interrupted {
 			return Interrupted

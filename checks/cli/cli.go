@@ -21,7 +21,7 @@ const usage = `usage: checks <command> [flags] [args]
 
 commands:
   links DIR        check every link and anchor of a built site, and duplicate routes
-  markdown [FILE…] check relative .md links, anchors and images in content/ (all files, or the ones given)
+  markdown [PATH…] check relative .md links, anchors and images of folders and files (default: markdown.paths in checks.json)
   browser DIR      serve DIR and check search shortcuts, theme persistence and loader timing in Chromium
   report FILE…     turn --format json results into report.html and a markdown summary
   all [DIR]        markdown, links and browser on the built site (default site/dist): one summary, one exit code

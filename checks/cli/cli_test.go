@@ -20,7 +20,8 @@ import (
 var timing = regexp.MustCompile(`in \d+\.\d+s|time="\d+\.\d+"`)
 
 // Each testdata/links/*.txtar is a small built site plus the command line
-// to run on it (args), the expected exit code and the exact stdout.
+// to run on it (args), the expected exit code and the exact stdout, and
+// the exact stderr when it has a want/stderr section.
 func TestFixtures(t *testing.T) {
 	archives, _ := filepath.Glob("../../testdata/links/*.txtar")
 	require.NotEmpty(t, archives)
@@ -39,6 +40,9 @@ func TestFixtures(t *testing.T) {
 				return "in X.XXs"
 			})
 			assert.Equal(t, want["want/stdout"], got, "stdout (stderr: %s)", errOut.String())
+			if wantErr, ok := want["want/stderr"]; ok {
+				assert.Equal(t, wantErr, errOut.String(), "stderr")
+			}
 			wantCode, _ := strconv.Atoi(strings.TrimSpace(want["want/code"]))
 			assert.Equal(t, wantCode, code, "exit code")
 		})

@@ -33,6 +33,18 @@ type Config struct {
 	// IgnorePaths holds regular expressions; the links of a page whose path
 	// in the site matches one are not checked (its anchors still count).
 	IgnorePaths []string `json:"ignorePaths"`
+	Markdown    Markdown `json:"markdown"`
+}
+
+// Markdown is the layout of a repository's markdown for `checks markdown`.
+type Markdown struct {
+	// Paths are the folders and files checked when none are named.
+	Paths []string `json:"paths"`
+	// Public is the folder served at the site root, for absolute image paths.
+	Public string `json:"public"`
+	// Versions are folder patterns ("content/api/*"); each match is a docs
+	// version that links may not enter from outside.
+	Versions []string `json:"versions"`
 }
 
 // Defaults follow SPEC §5: broken links and markdown links fail the build,
@@ -65,7 +77,7 @@ func loadConfig(file string, required bool) (*Config, error) {
 		}
 	}
 	c.CleanURLs, c.SiteURL, c.BaseURL = fileCfg.CleanURLs, fileCfg.SiteURL, fileCfg.BaseURL
-	c.Ignore, c.IgnorePaths = fileCfg.Ignore, fileCfg.IgnorePaths
+	c.Ignore, c.IgnorePaths, c.Markdown = fileCfg.Ignore, fileCfg.IgnorePaths, fileCfg.Markdown
 	return c, nil
 }
 
