@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"strings"
 	"time"
 
@@ -28,7 +29,7 @@ commands:
   install-hook     install a git pre-commit hook that runs checks markdown on the staged .md files
 
 exit status: 0 clean or warnings only, 1 errors, 2 usage or I/O failure
-run 'checks <command> -h' for a command's flags
+run 'checks <command> -h' for a command's flags; 'checks --version' names the build
 `
 
 // Run executes one command and returns the exit code.
@@ -52,6 +53,9 @@ func Run(args []string, stdout, stderr io.Writer, tty bool) int {
 		return runInstallHook(args[1:], stdout, stderr)
 	case "-h", "--help", "help":
 		fmt.Fprint(stdout, usage)
+		return 0
+	case "--version", "version":
+		fmt.Fprintln(stdout, "checks", version(debug.ReadBuildInfo()))
 		return 0
 	}
 	fmt.Fprintf(stderr, "checks: unknown command %q\n\n%s", args[0], usage)

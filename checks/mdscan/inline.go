@@ -180,9 +180,9 @@ func skipSpace(t []byte, i int) int {
 	return i
 }
 
-// blankCodeSpans blanks `code` (and “co`de“) spans: nothing in them is a
-// link. A run of backticks with no closing run of the same length in its
-// paragraph is literal text.
+// blankCodeSpans blanks code spans (text between two equal runs of
+// backticks): nothing in them is a link. A run with no closing run of the
+// same length in its paragraph is literal text.
 func blankCodeSpans(t []byte) {
 	for i := 0; i < len(t); {
 		if t[i] == '\\' && i+1 < len(t) && isPunct(t[i+1]) {
