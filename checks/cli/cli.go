@@ -39,18 +39,6 @@ func Run(args []string, stdout, stderr io.Writer, tty bool) int {
 		return 2
 	}
 	switch args[0] {
-	case "links":
-		return runLinks(args[1:], stdout, stderr, tty)
-	case "markdown":
-		return runMarkdown(args[1:], stdout, stderr, tty)
-	case "browser":
-		return runBrowser(args[1:], stdout, stderr, tty)
-	case "report":
-		return runReport(args[1:], stdout, stderr)
-	case "all":
-		return runAll(args[1:], stdout, stderr, tty)
-	case "install-hook":
-		return runInstallHook(args[1:], stdout, stderr)
 	case "-h", "--help", "help":
 		fmt.Fprint(stdout, usage)
 		return 0
@@ -58,8 +46,35 @@ func Run(args []string, stdout, stderr io.Writer, tty bool) int {
 		fmt.Fprintln(stdout, "checks", version(debug.ReadBuildInfo()))
 		return 0
 	}
-	fmt.Fprintf(stderr, "checks: unknown command %q\n\n%s", args[0], usage)
-	return 2
+	run := command(args[0])
+	if run == nil {
+		fmt.Fprintf(stderr, "checks: unknown command %q\n\n%s", args[0], usage)
+		return 2
+	}
+	if wantsHelp(args[1:]) { // asked for, help is output: stdout, exit 0
+		run([]string{"-h"}, stdout, helpOutput{stdout}, false)
+		return 0
+	}
+	return run(args[1:], stdout, stderr, tty)
+}
+
+// command is the function that runs a command, or nil.
+func command(name string) func(args []string, stdout, stderr io.Writer, tty bool) int {
+	switch name {
+	case "links":
+		return runLinks
+	case "markdown":
+		return runMarkdown
+	case "browser":
+		return runBrowser
+	case "all":
+		return runAll
+	case "report":
+		return func(args []string, stdout, stderr io.Writer, _ bool) int { return runReport(args, stdout, stderr) }
+	case "install-hook":
+		return func(args []string, stdout, stderr io.Writer, _ bool) int { return runInstallHook(args, stdout, stderr) }
+	}
+	return nil
 }
 
 // IsTerminal reports whether f is a character device (a terminal).
@@ -77,11 +92,18 @@ type common struct {
 // newCommand makes a subcommand's flag set with the common flags and one
 // level flag per check it reports (flag name -> check id).
 func newCommand(name string, stderr io.Writer, levels map[string]string) (*flag.FlagSet, *common) {
-	fs := flag.NewFlagSet("checks "+name, flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := flagSet(name, stderr)
 	c := &common{}
 	c.register(fs, levels)
 	return fs, c
+}
+
+// flagSet makes a command's flag set: errors go to stderr, -h prints its help.
+func flagSet(name string, stderr io.Writer) *flag.FlagSet {
+	fs := flag.NewFlagSet("checks "+name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	setUsage(fs)
+	return fs
 }
 
 func (c *common) register(fs *flag.FlagSet, checks map[string]string) {

@@ -1,11 +1,13 @@
 package cli
 
 import (
-	"encoding/json"
 	"fmt"
 	"os"
 	"regexp"
+	"sort"
+	"strings"
 
+	"github.com/devdocs-dev/devdocs/checks/browser"
 	"github.com/devdocs-dev/devdocs/checks/diag"
 )
 
@@ -58,6 +60,13 @@ func defaultLevels() map[string]Level {
 	}
 }
 
+// fileSchema is every key checks.json may hold: Config's, and the browser
+// contract that loadContract reads from the same file.
+type fileSchema struct {
+	Config
+	Browser browser.Contract `json:"browser"`
+}
+
 func loadConfig(file string, required bool) (*Config, error) {
 	c := &Config{Levels: defaultLevels()}
 	raw, err := os.ReadFile(file)
@@ -68,12 +77,16 @@ func loadConfig(file string, required bool) (*Config, error) {
 		return nil, err
 	}
 	var fileCfg Config
-	if err := json.Unmarshal(raw, &fileCfg); err != nil {
-		return nil, fmt.Errorf("%s: invalid JSON: %v", file, err)
+	var contract struct {
+		Browser browser.Contract `json:"browser"`
+	}
+	f := &jsonFile{name: file, raw: raw}
+	if err := f.decode(fileSchema{}, &fileCfg, &contract); err != nil {
+		return nil, err
 	}
 	for k, v := range fileCfg.Levels {
 		if err := c.setLevel(k, string(v)); err != nil {
-			return nil, fmt.Errorf("%s: %v", file, err)
+			return nil, fmt.Errorf("%s: %v", f.pos("levels."+k), err)
 		}
 	}
 	c.CleanURLs, c.SiteURL, c.BaseURL = fileCfg.CleanURLs, fileCfg.SiteURL, fileCfg.BaseURL
@@ -83,7 +96,15 @@ func loadConfig(file string, required bool) (*Config, error) {
 
 func (c *Config) setLevel(check, level string) error {
 	if _, known := c.Levels[check]; !known {
-		return fmt.Errorf("unknown check %q", check)
+		var ids []string
+		for id := range c.Levels {
+			ids = append(ids, id)
+		}
+		if s := suggest(check, ids); s != "" {
+			return fmt.Errorf("unknown check %q; did you mean %q?", check, s)
+		}
+		sort.Strings(ids)
+		return fmt.Errorf("unknown check %q; checks are %s", check, strings.Join(ids, ", "))
 	}
 	switch Level(level) {
 	case Ignore, Log, Warn, Throw:
