@@ -22,7 +22,7 @@ func runAll(args []string, stdout, stderr io.Writer, tty bool) int {
 	fs, c := newCommand("all", stderr, nil)
 	routesFile := fs.String("routes", "site/.generated/routes.json", "routes.json of the build (skipped when missing)")
 	chromium := fs.String("chromium", envOr("CHROMIUM", "/usr/bin/chromium"), "the Chromium binary (env CHROMIUM)")
-	only := fs.String("checks", "", "browser check ids to run (default: all)")
+	only := fs.String("checks", "", "comma-separated browser check ids to run (default: all)")
 	jsonOut := fs.String("json", "", "also write the results as JSON here, for checks report (whatever --format is)")
 	pos, err := parse(fs, args)
 	if err != nil {
@@ -39,9 +39,15 @@ func runAll(args []string, stdout, stderr io.Writer, tty bool) int {
 	if err != nil {
 		return usageError(stderr, "all", err)
 	}
+	if _, err := wanted(*only, cfg); err != nil { // before any step runs
+		return usageError(stderr, "all", err)
+	}
 	common := []string{"--format", diag.FormatJSON}
 	if c.config != "" {
 		common = append(common, "--config", c.config)
+	}
+	if c.quiet || c.noProgress {
+		common = append(common, "--no-progress")
 	}
 	links := []string{"links", dir}
 	if _, err := os.Stat(*routesFile); err == nil {

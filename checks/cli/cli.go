@@ -77,15 +77,23 @@ func command(name string) func(args []string, stdout, stderr io.Writer, tty bool
 	return nil
 }
 
-// IsTerminal reports whether f is a character device (a terminal).
-func IsTerminal(f *os.File) bool {
+// IsTerminal reports whether f (an *os.File) is a character device (a terminal).
+func IsTerminal(f interface{ Stat() (os.FileInfo, error) }) bool {
 	st, err := f.Stat()
 	return err == nil && st.Mode()&os.ModeCharDevice != 0
+}
+
+// showProgress says whether to draw progress on stderr: only for a person
+// watching it, so never into a log or a pipe.
+func (c *common) showProgress(stderr io.Writer) bool {
+	f, ok := stderr.(interface{ Stat() (os.FileInfo, error) })
+	return ok && !c.quiet && !c.noProgress && IsTerminal(f)
 }
 
 // common flags of every command.
 type common struct {
 	format, config, color string
+	quiet, noProgress     bool
 	levels                map[string]*string
 }
 
@@ -110,6 +118,8 @@ func (c *common) register(fs *flag.FlagSet, checks map[string]string) {
 	fs.StringVar(&c.format, "format", diag.FormatText, "output: text, json, github (workflow annotations), junit or sarif")
 	fs.StringVar(&c.config, "config", "", "config file (default: checks.json in the current directory, if present)")
 	fs.StringVar(&c.color, "color", "auto", "colour text output: auto (only on a terminal, never with NO_COLOR), always or never")
+	fs.BoolVar(&c.quiet, "quiet", false, "print only problems: nothing on stderr, no summary on a clean run")
+	fs.BoolVar(&c.noProgress, "no-progress", false, "no progress line (it is shown only when stderr is a terminal)")
 	c.levels = map[string]*string{}
 	for flagName, check := range checks {
 		c.levels[check] = fs.String(flagName, "", "level for "+check+": ignore, log, warn or throw")
@@ -169,6 +179,9 @@ func parse(fs *flag.FlagSet, args []string) ([]string, error) {
 func finish(w io.Writer, c *common, l diag.List, sum diag.Summary, start time.Time, tty bool) int {
 	sum.Errors, sum.Warnings = l.Count(diag.Error), l.Count(diag.Warning)
 	sum.Seconds = time.Since(start).Seconds()
+	if c.quiet && c.format == diag.FormatText && sum.Errors+sum.Warnings == 0 {
+		return 0
+	}
 	if err := diag.Write(w, c.format, l, sum, c.useColor(tty)); err != nil {
 		return 2
 	}

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"reflect"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -175,8 +176,7 @@ func unknownKey(key, in string, fields map[string]reflect.Type) string {
 // suggest is the known word closest to a misspelt one, if any is close.
 func suggest(word string, known []string) string {
 	best, bestDist := "", len(word)/3+2
-	sort.Strings(known)
-	for _, k := range known {
+	for _, k := range slices.Sorted(slices.Values(known)) {
 		if strings.EqualFold(k, word) {
 			return k
 		}
