@@ -1,6 +1,7 @@
 package mdscan
 
 import (
+	"regexp"
 	"sort"
 	"strings"
 	"unicode"
@@ -181,13 +182,20 @@ func skipSpace(t []byte, i int) int {
 }
 
 // blankCodeSpans blanks code spans (text between two equal runs of
-// backticks): nothing in them is a link. A run with no closing run of the
-// same length in its paragraph is literal text.
+// backticks) and autolinks: nothing in them is a link. A run with no
+// closing run of the same length in its paragraph is literal text.
 func blankCodeSpans(t []byte) {
 	for i := 0; i < len(t); {
 		if t[i] == '\\' && i+1 < len(t) && isPunct(t[i+1]) {
 			i += 2
 			continue
+		}
+		if t[i] == '<' {
+			if m := autolink.Find(t[i:]); m != nil { // <https://…> is a link of its own
+				blank(t, i, i+len(m))
+				i += len(m)
+				continue
+			}
 		}
 		if t[i] != '`' {
 			i++
@@ -199,12 +207,20 @@ func blankCodeSpans(t []byte) {
 			i += n
 			continue
 		}
-		for k := i; k < end; k++ {
-			if t[k] != '\n' {
-				t[k] = ' '
-			}
-		}
+		blank(t, i, end)
 		i = end
+	}
+}
+
+// autolink is CommonMark's URI autolink; nothing inside it is markdown.
+var autolink = regexp.MustCompile(`^<[A-Za-z][A-Za-z0-9+.-]{1,31}:[^\x00-\x20<>]*>`)
+
+// blank replaces t[from:to] with spaces, keeping line breaks.
+func blank(t []byte, from, to int) {
+	for k := from; k < to; k++ {
+		if t[k] != '\n' {
+			t[k] = ' '
+		}
 	}
 }
 

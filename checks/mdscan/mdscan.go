@@ -135,18 +135,20 @@ func scanBlocks(src []byte) blocks {
 			b.blank(ln)
 			continue
 		}
-		if m := fence.FindStringSubmatch(body); m != nil && !(m[1][0] == '`' && strings.Contains(m[2], "`")) {
+		// A list item may open with a fence or a heading: "1. ```sh".
+		inner := body[len(listItem.FindString(body)):]
+		if m := fence.FindStringSubmatch(inner); m != nil && !(m[1][0] == '`' && strings.Contains(m[2], "`")) {
 			fenceChar, fenceLen = m[1][0], len(m[1])
 			b.blank(ln)
 			para = nil
 			continue
 		}
-		if len(para) == 0 && htmlBlock.MatchString(body) {
+		if htmlBlock.MatchString(body) { // it may interrupt a paragraph
 			inHTML = true
 			b.blank(ln)
 			continue
 		}
-		if m := atxHeading.FindStringSubmatch(body); m != nil {
+		if m := atxHeading.FindStringSubmatch(strings.TrimLeft(inner, " \t")); m != nil {
 			b.heading(len(m[1]), m[2], ln)
 			para, defsMayRun = nil, true
 			continue
