@@ -25,7 +25,7 @@ commands:
   markdown [PATH…] check relative .md links, anchors and images of folders and files (default: markdown.paths in checks.json)
   browser DIR      serve DIR and check search shortcuts, theme persistence and loader timing in Chromium
   report FILE…     turn --format json results into report.html and a markdown summary
-  all [DIR]        markdown, links and browser on the built site (default site/dist): one summary, one exit code
+  all [DIR]        markdown (paths from checks.json), links and browser on the built site (default site/dist): one summary
   install-hook     install a git pre-commit hook that runs checks markdown on the staged .md files
 
 exit status: 0 clean or warnings only, 1 errors, 2 usage or I/O failure
