@@ -1,4 +1,4 @@
-module devdocs
+module github.com/devdocs-dev/devdocs
 
 go 1.26.0
 

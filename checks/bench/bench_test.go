@@ -8,8 +8,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"devdocs/checks/links"
-	"devdocs/checks/site"
+	"github.com/devdocs-dev/devdocs/checks/links"
+	"github.com/devdocs-dev/devdocs/checks/site"
 )
 
 // On a generated site the checker must report exactly the injected faults:

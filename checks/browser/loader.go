@@ -7,8 +7,8 @@ import (
 	"strings"
 	"time"
 
-	"devdocs/checks/serve"
-	"devdocs/checks/site"
+	"github.com/devdocs-dev/devdocs/checks/serve"
+	"github.com/devdocs-dev/devdocs/checks/site"
 )
 
 const (

@@ -9,7 +9,7 @@ import (
 	"os"
 	"time"
 
-	"devdocs/checks/serve"
+	"github.com/devdocs-dev/devdocs/checks/serve"
 )
 
 // Options of one run.

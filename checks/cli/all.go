@@ -9,11 +9,12 @@ import (
 	"os"
 	"time"
 
-	"devdocs/checks/diag"
-	"devdocs/checks/report"
+	"github.com/devdocs-dev/devdocs/checks/diag"
+	"github.com/devdocs-dev/devdocs/checks/report"
 )
 
-// runAll is the whole gate on a built site: markdown, links, browser. Each
+// runAll is the whole gate on a built site: markdown (when checks.json
+// lists its paths), links, browser. Each
 // step runs as its own command with --format json; the results are printed
 // together in the chosen format, and the worst exit code wins.
 func runAll(args []string, stdout, stderr io.Writer, tty bool) int {
@@ -21,7 +22,7 @@ func runAll(args []string, stdout, stderr io.Writer, tty bool) int {
 	fs, c := newCommand("all", stderr, nil)
 	routesFile := fs.String("routes", "site/.generated/routes.json", "routes.json of the build (skipped when missing)")
 	chromium := fs.String("chromium", envOr("CHROMIUM", "/usr/bin/chromium"), "the Chromium binary (env CHROMIUM)")
-	only := fs.String("checks", "", "browser check ids to run (default: all)")
+	only := fs.String("checks", "", "comma-separated browser check ids to run (default: all)")
 	jsonOut := fs.String("json", "", "also write the results as JSON here, for checks report (whatever --format is)")
 	pos, err := parse(fs, args)
 	if err != nil {
@@ -34,12 +35,19 @@ func runAll(args []string, stdout, stderr io.Writer, tty bool) int {
 	if len(pos) == 1 {
 		dir = pos[0]
 	}
-	if _, err := c.loadConfig(); err != nil {
+	cfg, err := c.loadConfig()
+	if err != nil {
+		return usageError(stderr, "all", err)
+	}
+	if _, err := wanted(*only, cfg); err != nil { // before any step runs
 		return usageError(stderr, "all", err)
 	}
 	common := []string{"--format", diag.FormatJSON}
 	if c.config != "" {
 		common = append(common, "--config", c.config)
+	}
+	if c.quiet || c.noProgress {
+		common = append(common, "--no-progress")
 	}
 	links := []string{"links", dir}
 	if _, err := os.Stat(*routesFile); err == nil {
@@ -49,9 +57,15 @@ func runAll(args []string, stdout, stderr io.Writer, tty bool) int {
 	if *only != "" {
 		browser = append(browser, "--checks", *only)
 	}
+	// Markdown is checked only where checks.json says it lives: a built
+	// site alone names no source folder.
+	steps := [][]string{links, browser}
+	if len(cfg.Markdown.Paths) > 0 {
+		steps = append([][]string{{"markdown"}}, steps...)
+	}
 	var res report.Results
 	code := 0
-	for _, step := range [][]string{{"markdown"}, links, browser} {
+	for _, step := range steps {
 		run, stepCode := runStep(append(step, common...), stderr)
 		if stepCode == Interrupted {
 			return Interrupted

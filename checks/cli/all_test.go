@@ -12,7 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 	"golang.org/x/tools/txtar"
 
-	"devdocs/checks/report"
+	"github.com/devdocs-dev/devdocs/checks/report"
 )
 
 // checks all runs every step even when one cannot (no browser here), keeps
@@ -24,6 +24,7 @@ func TestAllKeepsGoingAndTheWorstCodeWins(t *testing.T) {
 	unpack(t, ar)
 	require.NoError(t, os.MkdirAll("site/dist", 0o755))
 	require.NoError(t, os.WriteFile("site/dist/index.html", []byte(`<a href="/gone">x</a>`), 0o644))
+	require.NoError(t, os.WriteFile("checks.json", []byte(`{"markdown": {"paths": ["content"], "versions": ["content/api/*"]}}`), 0o644))
 
 	var out, errOut bytes.Buffer
 	code := Run([]string{"all", "--chromium", "/no/such/chromium", "--format", "json", "--json", "results.json"}, &out, &errOut, false)
@@ -65,6 +66,7 @@ func TestAllText(t *testing.T) {
 	assert.Equal(t, 2, code)
 	assert.Contains(t, errOut.String(), "checks links: nowhere is not a directory")
 	assert.Contains(t, out.String(), "checks all: ")
+	assert.NotContains(t, out.String()+errOut.String(), "checks markdown", "no checks.json names markdown paths")
 }
 
 func TestReportUsage(t *testing.T) {

@@ -8,13 +8,14 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"slices"
 	"strings"
 	"syscall"
 	"time"
 
-	"devdocs/checks/browser"
-	"devdocs/checks/diag"
-	"devdocs/checks/serve"
+	"github.com/devdocs-dev/devdocs/checks/browser"
+	"github.com/devdocs-dev/devdocs/checks/diag"
+	"github.com/devdocs-dev/devdocs/checks/serve"
 )
 
 func runBrowser(args []string, stdout, stderr io.Writer, tty bool) int {
@@ -37,8 +38,16 @@ func runBrowser(args []string, stdout, stderr io.Writer, tty bool) int {
 	}
 	contract.Page = firstNonEmpty(*page, contract.Page)
 	contract.LoaderPage = firstNonEmpty(*loaderPage, contract.LoaderPage)
-	o := browser.Options{Dir: dir, Chromium: *chromium, Contract: contract, Timeout: *timeout, Checks: wanted(*only, cfg)}
-	o.Started = func(version, path string) { fmt.Fprintf(stderr, "checks browser: %s at %s\n", version, path) }
+	ids, err := wanted(*only, cfg)
+	if err != nil {
+		return usageError(stderr, "browser", err)
+	}
+	o := browser.Options{Dir: dir, Chromium: *chromium, Contract: contract, Timeout: *timeout, Checks: ids}
+	o.Started = func(version, path string) {
+		if !c.quiet {
+			fmt.Fprintf(stderr, "checks browser: %s at %s\n", version, path)
+		}
+	}
 	var results []browser.Result
 	if len(o.Checks) > 0 { // all set to ignore: no browser needed
 		// Ctrl-C or SIGTERM closes the browser and removes its profile
@@ -65,18 +74,25 @@ func runBrowser(args []string, stdout, stderr io.Writer, tty bool) int {
 }
 
 // wanted is the checks to run: those asked for, less those set to ignore.
-func wanted(only string, cfg *Config) []string {
+// An unknown id is an error, found before any browser starts.
+func wanted(only string, cfg *Config) ([]string, error) {
 	ids := browser.All
 	if only != "" {
 		ids = strings.Split(only, ",")
 	}
 	var out []string
 	for _, id := range ids {
+		if !slices.Contains(browser.All, id) {
+			if s := suggest(id, browser.All); s != "" {
+				return nil, fmt.Errorf("unknown browser check %q in --checks; did you mean %q?", id, s)
+			}
+			return nil, fmt.Errorf("unknown browser check %q in --checks; checks are %s", id, strings.Join(browser.All, ", "))
+		}
 		if cfg.Levels[id] != Ignore {
 			out = append(out, id)
 		}
 	}
-	return out
+	return out, nil
 }
 
 // browserDiagnostics turns results into diagnostics on the page's file:

@@ -21,7 +21,7 @@ func TestBrowserUsage(t *testing.T) {
 		{"browser", "want exactly one directory"},
 		{"browser /no/such/dir", "/no/such/dir is not a directory"},
 		{"browser site --chromium /no/such/chromium", "install it (Debian: apt-get install chromium"},
-		{"browser site --config bad.json", `bad.json: "browser"`},
+		{"browser site --config bad.json", `bad.json:1:22: "browser.page" must be a string, not a number`},
 		{"browser site --on-loader-timing sometimes", `level "sometimes" for loader-timing`},
 	}
 	for _, c := range cases {

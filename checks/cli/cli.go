@@ -8,10 +8,11 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"strings"
 	"time"
 
-	"devdocs/checks/diag"
+	"github.com/devdocs-dev/devdocs/checks/diag"
 )
 
 // Interrupted is the exit code after Ctrl-C or SIGTERM (128 + SIGINT, as shells report it).
@@ -21,14 +22,14 @@ const usage = `usage: checks <command> [flags] [args]
 
 commands:
   links DIR        check every link and anchor of a built site, and duplicate routes
-  markdown [FILE…] check relative .md links, anchors and images in content/ (all files, or the ones given)
+  markdown [PATH…] check relative .md links, anchors and images of folders and files (default: markdown.paths in checks.json)
   browser DIR      serve DIR and check search shortcuts, theme persistence and loader timing in Chromium
   report FILE…     turn --format json results into report.html and a markdown summary
-  all [DIR]        markdown, links and browser on the built site (default site/dist): one summary, one exit code
+  all [DIR]        markdown (paths from checks.json), links and browser on the built site (default site/dist): one summary
   install-hook     install a git pre-commit hook that runs checks markdown on the staged .md files
 
 exit status: 0 clean or warnings only, 1 errors, 2 usage or I/O failure
-run 'checks <command> -h' for a command's flags
+run 'checks <command> -h' for a command's flags; 'checks --version' names the build
 `
 
 // Run executes one command and returns the exit code.
@@ -38,52 +39,87 @@ func Run(args []string, stdout, stderr io.Writer, tty bool) int {
 		return 2
 	}
 	switch args[0] {
-	case "links":
-		return runLinks(args[1:], stdout, stderr, tty)
-	case "markdown":
-		return runMarkdown(args[1:], stdout, stderr, tty)
-	case "browser":
-		return runBrowser(args[1:], stdout, stderr, tty)
-	case "report":
-		return runReport(args[1:], stdout, stderr)
-	case "all":
-		return runAll(args[1:], stdout, stderr, tty)
-	case "install-hook":
-		return runInstallHook(args[1:], stdout, stderr)
 	case "-h", "--help", "help":
 		fmt.Fprint(stdout, usage)
 		return 0
+	case "--version", "version":
+		fmt.Fprintln(stdout, "checks", version(debug.ReadBuildInfo()))
+		return 0
 	}
-	fmt.Fprintf(stderr, "checks: unknown command %q\n\n%s", args[0], usage)
-	return 2
+	run := command(args[0])
+	if run == nil {
+		fmt.Fprintf(stderr, "checks: unknown command %q\n\n%s", args[0], usage)
+		return 2
+	}
+	if wantsHelp(args[1:]) { // asked for, help is output: stdout, exit 0
+		run([]string{"-h"}, stdout, helpOutput{stdout}, false)
+		return 0
+	}
+	return run(args[1:], stdout, stderr, tty)
 }
 
-// IsTerminal reports whether f is a character device (a terminal).
-func IsTerminal(f *os.File) bool {
+// command is the function that runs a command, or nil.
+func command(name string) func(args []string, stdout, stderr io.Writer, tty bool) int {
+	switch name {
+	case "links":
+		return runLinks
+	case "markdown":
+		return runMarkdown
+	case "browser":
+		return runBrowser
+	case "all":
+		return runAll
+	case "report":
+		return func(args []string, stdout, stderr io.Writer, _ bool) int { return runReport(args, stdout, stderr) }
+	case "install-hook":
+		return func(args []string, stdout, stderr io.Writer, _ bool) int { return runInstallHook(args, stdout, stderr) }
+	}
+	return nil
+}
+
+// IsTerminal reports whether f (an *os.File) is a character device (a terminal).
+func IsTerminal(f interface{ Stat() (os.FileInfo, error) }) bool {
 	st, err := f.Stat()
 	return err == nil && st.Mode()&os.ModeCharDevice != 0
+}
+
+// showProgress says whether to draw progress on stderr: only for a person
+// watching it, so never into a log or a pipe.
+func (c *common) showProgress(stderr io.Writer) bool {
+	f, ok := stderr.(interface{ Stat() (os.FileInfo, error) })
+	return ok && !c.quiet && !c.noProgress && IsTerminal(f)
 }
 
 // common flags of every command.
 type common struct {
 	format, config, color string
+	quiet, noProgress     bool
 	levels                map[string]*string
 }
 
 // newCommand makes a subcommand's flag set with the common flags and one
 // level flag per check it reports (flag name -> check id).
 func newCommand(name string, stderr io.Writer, levels map[string]string) (*flag.FlagSet, *common) {
-	fs := flag.NewFlagSet("checks "+name, flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := flagSet(name, stderr)
 	c := &common{}
 	c.register(fs, levels)
 	return fs, c
+}
+
+// flagSet makes a command's flag set: errors go to stderr, -h prints its help.
+func flagSet(name string, stderr io.Writer) *flag.FlagSet {
+	fs := flag.NewFlagSet("checks "+name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	setUsage(fs)
+	return fs
 }
 
 func (c *common) register(fs *flag.FlagSet, checks map[string]string) {
 	fs.StringVar(&c.format, "format", diag.FormatText, "output: text, json, github (workflow annotations), junit or sarif")
 	fs.StringVar(&c.config, "config", "", "config file (default: checks.json in the current directory, if present)")
 	fs.StringVar(&c.color, "color", "auto", "colour text output: auto (only on a terminal, never with NO_COLOR), always or never")
+	fs.BoolVar(&c.quiet, "quiet", false, "print only problems: nothing on stderr, no summary on a clean run")
+	fs.BoolVar(&c.noProgress, "no-progress", false, "no progress line (it is shown only when stderr is a terminal)")
 	c.levels = map[string]*string{}
 	for flagName, check := range checks {
 		c.levels[check] = fs.String(flagName, "", "level for "+check+": ignore, log, warn or throw")
@@ -143,6 +179,9 @@ func parse(fs *flag.FlagSet, args []string) ([]string, error) {
 func finish(w io.Writer, c *common, l diag.List, sum diag.Summary, start time.Time, tty bool) int {
 	sum.Errors, sum.Warnings = l.Count(diag.Error), l.Count(diag.Warning)
 	sum.Seconds = time.Since(start).Seconds()
+	if c.quiet && c.format == diag.FormatText && sum.Errors+sum.Warnings == 0 {
+		return 0
+	}
 	if err := diag.Write(w, c.format, l, sum, c.useColor(tty)); err != nil {
 		return 2
 	}

@@ -20,7 +20,8 @@ import (
 var timing = regexp.MustCompile(`in \d+\.\d+s|time="\d+\.\d+"`)
 
 // Each testdata/links/*.txtar is a small built site plus the command line
-// to run on it (args), the expected exit code and the exact stdout.
+// to run on it (args), the expected exit code and the exact stdout, and
+// the exact stderr when it has a want/stderr section.
 func TestFixtures(t *testing.T) {
 	archives, _ := filepath.Glob("../../testdata/links/*.txtar")
 	require.NotEmpty(t, archives)
@@ -39,6 +40,9 @@ func TestFixtures(t *testing.T) {
 				return "in X.XXs"
 			})
 			assert.Equal(t, want["want/stdout"], got, "stdout (stderr: %s)", errOut.String())
+			if wantErr, ok := want["want/stderr"]; ok {
+				assert.Equal(t, wantErr, errOut.String(), "stderr")
+			}
 			wantCode, _ := strconv.Atoi(strings.TrimSpace(want["want/code"]))
 			assert.Equal(t, wantCode, code, "exit code")
 		})
@@ -77,6 +81,10 @@ func TestUsage(t *testing.T) {
 		{"links . --config /no/such.json", 2, "no such file"},
 		{"links . --site-url docs.example.com", 2, "want an absolute URL"},
 		{"links . --ignore-path (", 2, `ignore pattern "("`},
+		{"links .", 2, ". has no HTML pages: is it the folder the site is built into?"},
+		{"browser . --checks theme,search-shortcut --chromium /no/such/chromium", 2, `unknown browser check "theme" in --checks; checks are search-shortcut, theme-persistence, loader-timing`},
+		{"browser . --checks search-shortcuts --chromium /no/such/chromium", 2, `unknown browser check "search-shortcuts" in --checks; did you mean "search-shortcut"?`},
+		{"all . --checks bogus --chromium /no/such/chromium", 2, `checks all: unknown browser check "bogus"`},
 	}
 	for _, c := range cases {
 		var out, errOut bytes.Buffer
@@ -90,12 +98,39 @@ func TestProgressOnlyOnATerminal(t *testing.T) {
 	t.Chdir(t.TempDir())
 	require.NoError(t, os.MkdirAll("site", 0o755))
 	require.NoError(t, os.WriteFile("site/index.html", []byte(`<a href="/">home</a>`), 0o644))
-	var out, errOut bytes.Buffer
+	var out bytes.Buffer
+	var tty terminal
+	Run([]string{"links", "site"}, &out, &tty, false)
+	assert.Equal(t, "\r\x1b[K", tty.String(), "a finished run leaves no progress line behind")
+	for _, flag := range []string{"--no-progress", "--quiet"} {
+		tty.Reset()
+		Run([]string{"links", "site", flag}, &out, &tty, false)
+		assert.Empty(t, tty.String(), flag)
+	}
+	var errOut bytes.Buffer
 	Run([]string{"links", "site"}, &out, &errOut, true)
-	assert.Equal(t, "\r\x1b[K", errOut.String(), "a finished run leaves no progress line behind")
-	errOut.Reset()
-	Run([]string{"links", "site"}, &out, &errOut, false)
-	assert.Empty(t, errOut.String())
+	assert.Empty(t, errOut.String(), "stdout is a terminal, stderr is not")
+}
+
+// terminal is a stderr that says it is a terminal.
+type terminal struct{ bytes.Buffer }
+
+func (*terminal) Stat() (os.FileInfo, error) { return charDevice{}, nil }
+
+type charDevice struct{ os.FileInfo }
+
+func (charDevice) Mode() os.FileMode { return os.ModeDevice | os.ModeCharDevice }
+
+func TestQuiet(t *testing.T) {
+	t.Chdir(t.TempDir())
+	require.NoError(t, os.MkdirAll("site", 0o755))
+	require.NoError(t, os.WriteFile("site/index.html", []byte(`<a href="/">home</a>`), 0o644))
+	var out, errOut bytes.Buffer
+	assert.Equal(t, 0, Run([]string{"links", "site", "--quiet"}, &out, &errOut, false))
+	assert.Empty(t, out.String()+errOut.String(), "a clean quiet run prints nothing")
+	require.NoError(t, os.WriteFile("site/index.html", []byte(`<a href="/gone">gone</a>`), 0o644))
+	assert.Equal(t, 1, Run([]string{"links", "site", "--quiet"}, &out, &errOut, false))
+	assert.Contains(t, out.String(), `broken link "/gone"`)
 }
 
 // External links are requested only with --external; a 404 then fails the

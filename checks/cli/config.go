@@ -1,12 +1,14 @@
 package cli
 
 import (
-	"encoding/json"
 	"fmt"
 	"os"
 	"regexp"
+	"sort"
+	"strings"
 
-	"devdocs/checks/diag"
+	"github.com/devdocs-dev/devdocs/checks/browser"
+	"github.com/devdocs-dev/devdocs/checks/diag"
 )
 
 // Level is what to do with a check's findings, as Docusaurus names it.
@@ -33,6 +35,18 @@ type Config struct {
 	// IgnorePaths holds regular expressions; the links of a page whose path
 	// in the site matches one are not checked (its anchors still count).
 	IgnorePaths []string `json:"ignorePaths"`
+	Markdown    Markdown `json:"markdown"`
+}
+
+// Markdown is the layout of a repository's markdown for `checks markdown`.
+type Markdown struct {
+	// Paths are the folders and files checked when none are named.
+	Paths []string `json:"paths"`
+	// Public is the folder served at the site root, for absolute image paths.
+	Public string `json:"public"`
+	// Versions are folder patterns ("content/api/*"); each match is a docs
+	// version that links may not enter from outside.
+	Versions []string `json:"versions"`
 }
 
 // Defaults follow SPEC §5: broken links and markdown links fail the build,
@@ -46,6 +60,13 @@ func defaultLevels() map[string]Level {
 	}
 }
 
+// fileSchema is every key checks.json may hold: Config's, and the browser
+// contract that loadContract reads from the same file.
+type fileSchema struct {
+	Config
+	Browser browser.Contract `json:"browser"`
+}
+
 func loadConfig(file string, required bool) (*Config, error) {
 	c := &Config{Levels: defaultLevels()}
 	raw, err := os.ReadFile(file)
@@ -56,22 +77,34 @@ func loadConfig(file string, required bool) (*Config, error) {
 		return nil, err
 	}
 	var fileCfg Config
-	if err := json.Unmarshal(raw, &fileCfg); err != nil {
-		return nil, fmt.Errorf("%s: invalid JSON: %v", file, err)
+	var contract struct {
+		Browser browser.Contract `json:"browser"`
+	}
+	f := &jsonFile{name: file, raw: raw}
+	if err := f.decode(fileSchema{}, &fileCfg, &contract); err != nil {
+		return nil, err
 	}
 	for k, v := range fileCfg.Levels {
 		if err := c.setLevel(k, string(v)); err != nil {
-			return nil, fmt.Errorf("%s: %v", file, err)
+			return nil, fmt.Errorf("%s: %v", f.pos("levels."+k), err)
 		}
 	}
 	c.CleanURLs, c.SiteURL, c.BaseURL = fileCfg.CleanURLs, fileCfg.SiteURL, fileCfg.BaseURL
-	c.Ignore, c.IgnorePaths = fileCfg.Ignore, fileCfg.IgnorePaths
+	c.Ignore, c.IgnorePaths, c.Markdown = fileCfg.Ignore, fileCfg.IgnorePaths, fileCfg.Markdown
 	return c, nil
 }
 
 func (c *Config) setLevel(check, level string) error {
 	if _, known := c.Levels[check]; !known {
-		return fmt.Errorf("unknown check %q", check)
+		var ids []string
+		for id := range c.Levels {
+			ids = append(ids, id)
+		}
+		if s := suggest(check, ids); s != "" {
+			return fmt.Errorf("unknown check %q; did you mean %q?", check, s)
+		}
+		sort.Strings(ids)
+		return fmt.Errorf("unknown check %q; checks are %s", check, strings.Join(ids, ", "))
 	}
 	switch Level(level) {
 	case Ignore, Log, Warn, Throw:

@@ -2,7 +2,6 @@ package cli
 
 import (
 	"bytes"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -31,8 +30,7 @@ git diff --cached --name-only --diff-filter=ACMR -z -- '*.md' | xargs -0 "$check
 `
 
 func runInstallHook(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("checks install-hook", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := flagSet("install-hook", stderr)
 	bin := fs.String("checks", "bin/checks", "the checks binary the hook runs, relative to the repository root or absolute")
 	force := fs.Bool("force", false, "replace a pre-commit hook that checks did not write")
 	if _, err := parse(fs, args); err != nil {

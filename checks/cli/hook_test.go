@@ -18,7 +18,7 @@ import (
 // staged broken file stops the commit.
 func TestInstalledHookChecksStagedFilesOnly(t *testing.T) {
 	bin := filepath.Join(t.TempDir(), "checks")
-	build := exec.Command("go", "build", "-o", bin, "devdocs/cmd/checks")
+	build := exec.Command("go", "build", "-o", bin, "github.com/devdocs-dev/devdocs/cmd/checks")
 	out, err := build.CombinedOutput()
 	require.NoError(t, err, string(out))
 

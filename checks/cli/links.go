@@ -9,11 +9,11 @@ import (
 	"strings"
 	"time"
 
-	"devdocs/checks/diag"
-	"devdocs/checks/external"
-	"devdocs/checks/links"
-	"devdocs/checks/routes"
-	"devdocs/checks/site"
+	"github.com/devdocs-dev/devdocs/checks/diag"
+	"github.com/devdocs-dev/devdocs/checks/external"
+	"github.com/devdocs-dev/devdocs/checks/links"
+	"github.com/devdocs-dev/devdocs/checks/routes"
+	"github.com/devdocs-dev/devdocs/checks/site"
 )
 
 func runLinks(args []string, stdout, stderr io.Writer, tty bool) int {
@@ -43,7 +43,7 @@ func runLinks(args []string, stdout, stderr io.Writer, tty bool) int {
 		return usageError(stderr, "links", err)
 	}
 	opts := links.Options{Host: links.Host{CleanURLs: *cleanURLs}, SiteURL: *siteURL, Ignore: ignore, SkipPage: ignorePath, CollectExternal: ext.enabled}
-	if tty {
+	if c.showProgress(stderr) {
 		opts.Progress = progress(stderr)
 	}
 	if cfg.CleanURLs != nil && !isSet(fs, "clean-urls") {
@@ -61,6 +61,9 @@ func runLinks(args []string, stdout, stderr io.Writer, tty bool) int {
 	s, err := site.Load(dir)
 	if err != nil {
 		return usageError(stderr, "links", err)
+	}
+	if len(s.HTML) == 0 { // a passing check of nothing hides a wrong path
+		return usageError(stderr, "links", fmt.Errorf("%s has no HTML pages: is it the folder the site is built into?", dir))
 	}
 	var table *routes.Table
 	if *routesFile != "" {

@@ -1,24 +1,22 @@
 package cli
 
 import (
+	"errors"
 	"io"
-	"path/filepath"
 	"time"
 
-	"devdocs/checks/diag"
-	"devdocs/checks/mdlinks"
-	"devdocs/site/compile"
+	"github.com/devdocs-dev/devdocs/checks/diag"
+	"github.com/devdocs-dev/devdocs/checks/mdlinks"
 )
 
 func runMarkdown(args []string, stdout, stderr io.Writer, tty bool) int {
 	start := time.Now()
 	fs, c := newCommand("markdown", stderr, map[string]string{
-		"on-broken-markdown-links": "markdown-link", "on-broken-markdown-anchors": "markdown-anchor",
+		"on-broken-markdown-links": mdlinks.BrokenLink, "on-broken-markdown-anchors": mdlinks.BrokenAnchor,
 		"on-missing-images": mdlinks.MissingImage,
 	})
-	content := fs.String("content", "content", "content directory")
-	public := fs.String("public", "site/public", "directory served at the site root (for absolute image paths)")
-	files, err := parse(fs, args)
+	public := fs.String("public", "", "folder served at the site root, for absolute image paths (default: markdown.public in checks.json)")
+	paths, err := parse(fs, args)
 	if err != nil {
 		return 2
 	}
@@ -26,29 +24,21 @@ func runMarkdown(args []string, stdout, stderr io.Writer, tty bool) int {
 	if err != nil {
 		return usageError(stderr, "markdown", err)
 	}
-	// The whole tree is parsed even for one staged file: its links may point
-	// anywhere in its version. Parsing (no rendering) takes well under a second.
-	s, loadDiags := compile.Load(*content)
-	if s == nil {
-		return finish(stdout, c, loadDiags, diag.Summary{Tool: "checks markdown"}, start, tty)
+	if len(paths) == 0 {
+		paths = cfg.Markdown.Paths
 	}
-	only := map[string]bool{}
-	for _, f := range files {
-		only[filepath.Clean(f)] = true
+	if len(paths) == 0 {
+		return usageError(stderr, "markdown", errors.New(`nothing to check: name folders or .md files (checks markdown docs), or list them under "markdown": {"paths": […]} in checks.json`))
 	}
-	found, pages, links := mdlinks.Check(s, *public, only)
-	found = append(found, keepFiles(loadDiags, only)...)
-	sum := diag.Summary{Tool: "checks markdown", Pages: pages, Links: links}
+	files, err := mdlinks.Files(paths)
+	if err != nil {
+		return usageError(stderr, "markdown", err)
+	}
+	o := mdlinks.Options{Public: firstNonEmpty(*public, cfg.Markdown.Public), Versions: cfg.Markdown.Versions}
+	found, st, err := mdlinks.Check(files, o)
+	if err != nil {
+		return usageError(stderr, "markdown", err)
+	}
+	sum := diag.Summary{Tool: "checks markdown", Pages: st.Files, Links: st.Links}
 	return finish(stdout, c, cfg.apply(found), sum, start, tty)
-}
-
-// keepFiles keeps load problems of the named files (all when none are named).
-func keepFiles(l diag.List, only map[string]bool) diag.List {
-	var out diag.List
-	for _, d := range l {
-		if len(only) == 0 || only[filepath.Clean(d.File)] {
-			out = append(out, d)
-		}
-	}
-	return out
 }

@@ -2,21 +2,19 @@ package cli
 
 import (
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
 	"time"
 
-	"devdocs/checks/diag"
-	"devdocs/checks/report"
-	"devdocs/checks/routes"
+	"github.com/devdocs-dev/devdocs/checks/diag"
+	"github.com/devdocs-dev/devdocs/checks/report"
+	"github.com/devdocs-dev/devdocs/checks/routes"
 )
 
 func runReport(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("checks report", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := flagSet("report", stderr)
 	config := fs.String("config", "", "config file (default: checks.json in the current directory, if present)")
 	in := fs.String("in", "", "a directory of --format json results (or name the files as arguments)")
 	out := fs.String("out", "report.html", "the HTML report to write")

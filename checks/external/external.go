@@ -18,7 +18,7 @@ import (
 
 	"golang.org/x/time/rate"
 
-	"devdocs/checks/diag"
+	"github.com/devdocs-dev/devdocs/checks/diag"
 )
 
 // Check ids. A link the server says is gone fails the build; one that could

@@ -6,9 +6,9 @@ import (
 	"sync"
 	"sync/atomic"
 
-	"devdocs/checks/diag"
-	"devdocs/checks/external"
-	"devdocs/checks/site"
+	"github.com/devdocs-dev/devdocs/checks/diag"
+	"github.com/devdocs-dev/devdocs/checks/external"
+	"github.com/devdocs-dev/devdocs/checks/site"
 )
 
 // Check ids, stable so users can set their severity.

@@ -11,8 +11,8 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/stretchr/testify/require"
 
-	"devdocs/checks/browser"
-	. "devdocs/checks/links"
+	"github.com/devdocs-dev/devdocs/checks/browser"
+	. "github.com/devdocs-dev/devdocs/checks/links"
 )
 
 // chromiumCorpus holds hrefs where the URL Standard and RFC 3986 part, or

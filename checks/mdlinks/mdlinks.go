@@ -1,63 +1,208 @@
-// Package mdlinks checks the markdown sources, for a pre-commit hook: links
-// to .md files and their anchors (through the compiler's own resolver, so
-// the check and the build cannot disagree) and images.
+// Package mdlinks checks markdown files as they sit in a repository: every
+// relative link to a .md file must name a file that exists, every #anchor
+// a heading of its file, every relative image a file. It knows no site
+// generator; what a project adds (a folder served at the root, docs
+// versions that must not link to each other) comes in Options.
 package mdlinks
 
 import (
 	"fmt"
+	"io/fs"
 	"net/url"
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
+	"sort"
 	"strings"
 
-	"devdocs/checks/diag"
-	"devdocs/site/compile"
+	"github.com/devdocs-dev/devdocs/checks/diag"
+	"github.com/devdocs-dev/devdocs/checks/mdscan"
 )
 
-// MissingImage is the check id for an image that does not exist.
-const MissingImage = "markdown-image"
+// Check ids.
+const (
+	BrokenLink   = "markdown-link"
+	BrokenAnchor = "markdown-anchor"
+	MissingImage = "markdown-image"
+)
 
-// Check validates the given pages (all when only is empty). publicDir
-// holds the files served at the site root (/img/x.svg is publicDir/img/x.svg).
-func Check(s *compile.Site, publicDir string, only map[string]bool) (diag.List, int, int) {
-	var out diag.List
-	pages, links := 0, 0
-	for _, pg := range s.Pages() {
-		if len(only) > 0 && !only[filepath.Clean(pg.Source)] {
-			continue
-		}
-		pages++
-		links += len(pg.Doc.Links)
-		out = append(out, s.CheckPageLinks(pg)...)
-		out = append(out, images(pg, publicDir)...)
-	}
-	return out, pages, links
+// Options are what a project's layout adds to the generic rules.
+type Options struct {
+	// Public is the folder served at the site root: the image /img/x.svg
+	// is Public/img/x.svg. Empty: absolute image paths are not checked.
+	Public string
+	// Versions are folder patterns (filepath.Match, e.g. "content/api/*");
+	// each folder they match is one docs version. A link into a version
+	// from outside it is an error: versions are published and retired as
+	// a whole, so such a link breaks when either side moves.
+	Versions []string
 }
 
-func images(pg *compile.Page, publicDir string) diag.List {
+// Stats counts what was checked.
+type Stats struct{ Files, Links int }
+
+// Files lists the markdown files named by paths: a file as given, a folder
+// as every .md file below it. A path that does not exist is an error.
+func Files(paths []string) ([]string, error) {
+	var files []string
+	for _, p := range paths {
+		st, err := os.Stat(p)
+		if err != nil {
+			return nil, fmt.Errorf("%s: no such file or folder", p)
+		}
+		if !st.IsDir() {
+			files = append(files, filepath.Clean(p))
+			continue
+		}
+		var found []string
+		err = filepath.WalkDir(p, func(f string, d fs.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			// Dependencies and tool folders hold other people's markdown.
+			if d.IsDir() && f != p && (strings.HasPrefix(d.Name(), ".") || d.Name() == "node_modules") {
+				return filepath.SkipDir
+			}
+			if !d.IsDir() && strings.HasSuffix(d.Name(), ".md") {
+				found = append(found, f)
+			}
+			return nil
+		})
+		if err != nil {
+			return nil, err
+		}
+		if len(found) == 0 {
+			return nil, fmt.Errorf("%s: no .md files in this folder", p)
+		}
+		files = append(files, found...)
+	}
+	sort.Strings(files)
+	return slices.Compact(files), nil
+}
+
+// Check checks the links of each file. Files they link to are read as
+// needed, so checking one staged file reads only what it points at.
+func Check(files []string, o Options) (diag.List, Stats, error) {
+	c := checker{o: o, docs: map[string]*mdscan.Doc{}}
 	var out diag.List
-	for _, l := range pg.Doc.Links {
-		if !l.Image {
-			continue
+	var st Stats
+	for _, f := range files {
+		doc, err := c.doc(f)
+		if err != nil {
+			return nil, st, err
 		}
-		file, ok := imageFile(pg.Source, l.Dest, publicDir)
-		if !ok {
-			continue
-		}
-		if _, err := os.Stat(file); err != nil {
-			out = append(out, diag.Diagnostic{Severity: diag.Error, Check: MissingImage, File: pg.Source, Line: l.Line, Col: l.Col,
-				Href: l.Dest, Target: file, Message: fmt.Sprintf("image %q not found: %s does not exist", l.Dest, file)})
+		st.Files++
+		st.Links += len(doc.Links)
+		for _, l := range doc.Links {
+			if d, ok := c.link(f, doc, l); ok {
+				out = append(out, d)
+			}
 		}
 	}
-	return out
+	return out, st, nil
+}
+
+type checker struct {
+	o    Options
+	docs map[string]*mdscan.Doc
+}
+
+// doc parses a file once.
+func (c *checker) doc(file string) (*mdscan.Doc, error) {
+	if d, ok := c.docs[file]; ok {
+		return d, nil
+	}
+	src, err := os.ReadFile(file)
+	if err != nil {
+		return nil, err
+	}
+	d := mdscan.Parse(src)
+	c.docs[file] = d
+	return d, nil
+}
+
+// link returns the problem with one link, if it has one.
+func (c *checker) link(file string, doc *mdscan.Doc, l mdscan.Link) (diag.Diagnostic, bool) {
+	at := diag.Diagnostic{Severity: diag.Error, File: filepath.ToSlash(file), Line: l.Line, Col: l.Col, Href: l.Dest}
+	if l.Image {
+		target, ok := imageFile(file, l.Dest, c.o.Public)
+		if !ok {
+			return at, false
+		}
+		if _, err := os.Stat(target); err != nil {
+			at.Check, at.Target = MissingImage, filepath.ToSlash(target)
+			at.Message = fmt.Sprintf("image %q not found: %s does not exist", l.Dest, at.Target)
+			return at, true
+		}
+		return at, false
+	}
+	if frag, ok := strings.CutPrefix(l.Dest, "#"); ok {
+		return c.anchor(at, doc, frag, "this file")
+	}
+	if !mdscan.IsMarkdownLink(l.Dest) {
+		return at, false
+	}
+	p, frag, _ := strings.Cut(l.Dest, "#")
+	p, _, _ = strings.Cut(p, "?")
+	target := filepath.Join(filepath.Dir(file), filepath.FromSlash(decode(p)))
+	at.Target = filepath.ToSlash(target)
+	if st, err := os.Stat(target); err != nil || st.IsDir() {
+		at.Check, at.Message = BrokenLink, fmt.Sprintf("broken markdown link %q: %s does not exist", l.Dest, at.Target)
+		return at, true
+	}
+	if from, to := c.version(file), c.version(target); to != "" && to != from {
+		at.Check = BrokenLink
+		at.Message = fmt.Sprintf("markdown link %q leads into docs version %s from outside it; link to the page's URL instead", l.Dest, to)
+		if from != "" {
+			at.Message = fmt.Sprintf("markdown link %q leaves docs version %s for %s; link to the page's URL instead", l.Dest, from, to)
+		}
+		return at, true
+	}
+	if frag == "" {
+		return at, false
+	}
+	tdoc, err := c.doc(target)
+	if err != nil {
+		at.Check, at.Message = BrokenLink, fmt.Sprintf("markdown link %q: %v", l.Dest, err)
+		return at, true
+	}
+	return c.anchor(at, tdoc, frag, at.Target)
+}
+
+// anchor reports a fragment that is no heading id of doc (as written or
+// percent-decoded). An anchor warns by default: the page still opens.
+func (c *checker) anchor(at diag.Diagnostic, doc *mdscan.Doc, frag, where string) (diag.Diagnostic, bool) {
+	if frag == "" || doc.HasID(frag) || doc.HasID(decode(frag)) {
+		return at, false
+	}
+	at.Severity, at.Check = diag.Warning, BrokenAnchor
+	at.Message = fmt.Sprintf("anchor #%s not found in %s", frag, where)
+	return at, true
+}
+
+// version is the docs version folder that holds file, or "".
+func (c *checker) version(file string) string {
+	dir := filepath.Dir(filepath.Clean(file))
+	for {
+		for _, pattern := range c.o.Versions {
+			if ok, _ := filepath.Match(filepath.Clean(pattern), dir); ok {
+				return filepath.ToSlash(dir)
+			}
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return ""
+		}
+		dir = parent
+	}
 }
 
 // imageFile maps an image destination to the file it needs; external
-// images (a scheme, or "//host") are skipped. A '%' that starts no escape
-// is kept as written ("./img-50%.png"), as a browser keeps it.
-func imageFile(source, dest, publicDir string) (string, bool) {
-	if compile.HasScheme(dest) || strings.HasPrefix(dest, "//") {
+// images (a scheme, or "//host") are skipped, and so are absolute paths
+// when no public folder is known.
+func imageFile(source, dest, public string) (string, bool) {
+	if mdscan.HasScheme(dest) || strings.HasPrefix(dest, "//") {
 		return "", false
 	}
 	p, _, _ := strings.Cut(dest, "#")
@@ -65,11 +210,21 @@ func imageFile(source, dest, publicDir string) (string, bool) {
 	if p == "" {
 		return "", false
 	}
-	if dec, err := url.PathUnescape(p); err == nil {
-		p = dec
-	}
+	p = decode(p)
 	if strings.HasPrefix(p, "/") {
-		return filepath.Join(publicDir, filepath.FromSlash(path.Clean(p))), true
+		if public == "" {
+			return "", false
+		}
+		return filepath.Join(public, filepath.FromSlash(path.Clean(p))), true
 	}
 	return filepath.Join(filepath.Dir(source), filepath.FromSlash(p)), true
+}
+
+// decode percent-decodes a path; a '%' that starts no escape is kept as
+// written ("./img-50%.png"), as a browser keeps it.
+func decode(p string) string {
+	if dec, err := url.PathUnescape(p); err == nil {
+		return dec
+	}
+	return p
 }

@@ -6,7 +6,7 @@ import (
 	"html/template"
 	"io"
 
-	"devdocs/checks/diag"
+	"github.com/devdocs-dev/devdocs/checks/diag"
 )
 
 //go:embed report.html.tmpl

@@ -7,7 +7,7 @@ import (
 	"path/filepath"
 	"sort"
 
-	"devdocs/checks/diag"
+	"github.com/devdocs-dev/devdocs/checks/diag"
 )
 
 // Run is the JSON one command prints with --format json.

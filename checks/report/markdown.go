@@ -5,7 +5,7 @@ import (
 	"io"
 	"strings"
 
-	"devdocs/checks/diag"
+	"github.com/devdocs-dev/devdocs/checks/diag"
 )
 
 // listed caps the problems a pull-request comment lists; the HTML has all.

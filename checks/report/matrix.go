@@ -1,10 +1,11 @@
 package report
 
 import (
-	"devdocs/checks/routes"
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/devdocs-dev/devdocs/checks/routes"
 )
 
 // Matrix is the version × page grid of the versioned docs: which pages

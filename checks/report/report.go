@@ -5,13 +5,13 @@
 package report
 
 import (
-	"devdocs/checks/routes"
 	"regexp"
 	"sort"
 	"strings"
 	"time"
 
-	"devdocs/checks/diag"
+	"github.com/devdocs-dev/devdocs/checks/diag"
+	"github.com/devdocs-dev/devdocs/checks/routes"
 )
 
 // Options says where pages live and what to compare with.

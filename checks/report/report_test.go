@@ -12,7 +12,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"devdocs/checks/routes"
+	"github.com/devdocs-dev/devdocs/checks/routes"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/report")

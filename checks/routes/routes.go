@@ -11,8 +11,8 @@ import (
 	"sort"
 	"strings"
 
-	"devdocs/checks/diag"
-	"devdocs/checks/site"
+	"github.com/devdocs-dev/devdocs/checks/diag"
+	"github.com/devdocs-dev/devdocs/checks/site"
 )
 
 // DuplicateRoute is the check id for both kinds of duplicates.

@@ -8,7 +8,7 @@ import (
 	"os"
 	"path/filepath"
 
-	"devdocs/checks/links"
+	"github.com/devdocs-dev/devdocs/checks/links"
 )
 
 // Handler serves dir.

@@ -5,7 +5,7 @@ import (
 	"os"
 	"runtime/debug"
 
-	"devdocs/checks/cli"
+	"github.com/devdocs-dev/devdocs/checks/cli"
 )
 
 func main() {

@@ -4,7 +4,7 @@ package main
 import (
 	"os"
 
-	"devdocs/site/cli"
+	"github.com/devdocs-dev/devdocs/site/cli"
 )
 
 func main() { os.Exit(cli.Run(os.Args[1:], os.Stdout, os.Stderr)) }

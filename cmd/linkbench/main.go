@@ -5,7 +5,7 @@ package main
 import (
 	"os"
 
-	"devdocs/checks/bench"
+	"github.com/devdocs-dev/devdocs/checks/bench"
 )
 
 func main() { os.Exit(bench.Main(os.Args[1:], os.Stdout, os.Stderr)) }

@@ -11,9 +11,9 @@ import (
 	"net/http"
 	"time"
 
-	"devdocs/checks/diag"
-	"devdocs/checks/serve"
-	"devdocs/site/compile"
+	"github.com/devdocs-dev/devdocs/checks/diag"
+	"github.com/devdocs-dev/devdocs/checks/serve"
+	"github.com/devdocs-dev/devdocs/site/compile"
 )
 
 const usage = `usage: docs <command> [flags]

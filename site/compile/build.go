@@ -8,9 +8,9 @@ import (
 	"path/filepath"
 	"strings"
 
-	"devdocs/checks/diag"
-	"devdocs/site/markdown"
-	"devdocs/site/search"
+	"github.com/devdocs-dev/devdocs/checks/diag"
+	"github.com/devdocs-dev/devdocs/site/markdown"
+	"github.com/devdocs-dev/devdocs/site/search"
 )
 
 // Result summarises one build for the command line.

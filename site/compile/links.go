@@ -6,45 +6,14 @@ import (
 	"path"
 	"strings"
 
-	"devdocs/checks/diag"
+	"github.com/devdocs-dev/devdocs/checks/diag"
+	"github.com/devdocs-dev/devdocs/checks/mdscan"
 )
 
 // MarkdownTarget is what a relative link to a .md file points at.
 type MarkdownTarget struct {
 	Page     *Page
 	Fragment string
-}
-
-// IsMarkdownLink reports whether dest is a relative link to a markdown file,
-// the only kind of link the compiler rewrites.
-func IsMarkdownLink(dest string) bool {
-	if dest == "" || strings.HasPrefix(dest, "/") || strings.HasPrefix(dest, "#") || HasScheme(dest) {
-		return false
-	}
-	p := dest
-	if i := strings.IndexAny(p, "?#"); i >= 0 {
-		p = p[:i]
-	}
-	return strings.HasSuffix(p, ".md")
-}
-
-// HasScheme reports whether dest starts with a URL scheme ("https:",
-// "mailto:"): a letter, then letters, digits, '+', '-' or '.', then ':'.
-// Not url.Parse: it rejects a '%' that starts no escape, and would skip
-// "./missing-100%.md" as if it were no local link at all.
-func HasScheme(dest string) bool {
-	for i := 0; i < len(dest); i++ {
-		c := dest[i]
-		switch {
-		case 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z':
-		case i > 0 && ('0' <= c && c <= '9' || c == '+' || c == '-' || c == '.'):
-		case i > 0 && c == ':':
-			return true
-		default:
-			return false
-		}
-	}
-	return false
 }
 
 // ResolveMarkdownLink finds the page a relative .md link from page `from`
@@ -89,7 +58,7 @@ func (s *Site) CheckLinks() diag.List {
 func (s *Site) CheckPageLinks(pg *Page) diag.List {
 	var diags diag.List
 	for _, l := range pg.Doc.Links {
-		if !IsMarkdownLink(l.Dest) {
+		if !mdscan.IsMarkdownLink(l.Dest) {
 			continue
 		}
 		t, err := s.ResolveMarkdownLink(pg, l.Dest)
@@ -110,7 +79,7 @@ func (s *Site) CheckPageLinks(pg *Page) diag.List {
 // rewriter maps the page's .md links to routes for rendering.
 func (s *Site) rewriter(pg *Page) func(string) string {
 	return func(dest string) string {
-		if !IsMarkdownLink(dest) {
+		if !mdscan.IsMarkdownLink(dest) {
 			return dest
 		}
 		t, err := s.ResolveMarkdownLink(pg, dest)

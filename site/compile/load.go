@@ -9,8 +9,8 @@ import (
 	"sort"
 	"strings"
 
-	"devdocs/checks/diag"
-	"devdocs/site/markdown"
+	"github.com/devdocs-dev/devdocs/checks/diag"
+	"github.com/devdocs-dev/devdocs/site/markdown"
 )
 
 // Site is the whole content tree, parsed.

@@ -3,7 +3,7 @@
 // table (routes.json) and a compact manifest the client loads eagerly.
 package compile
 
-import "devdocs/site/markdown"
+import "github.com/devdocs-dev/devdocs/site/markdown"
 
 // Route kinds: what renders a route (a markdown doc or page, or a React page of its own).
 const (

@@ -1,6 +1,6 @@
 package compile
 
-import "devdocs/site/markdown"
+import "github.com/devdocs-dev/devdocs/site/markdown"
 
 // PageRecord is pages/<id>.json: everything the client needs to show one page.
 type PageRecord struct {

@@ -5,7 +5,7 @@ import (
 	"sort"
 	"strings"
 
-	"devdocs/checks/diag"
+	"github.com/devdocs-dev/devdocs/checks/diag"
 )
 
 // Routes served by React components rather than markdown.

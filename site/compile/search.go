@@ -1,6 +1,6 @@
 package compile
 
-import "devdocs/site/search"
+import "github.com/devdocs-dev/devdocs/site/search"
 
 // SharedSearchKey names the search records of pages outside any docs
 // version (education hub, FAQ, litepaper…): every version searches them too.

@@ -10,7 +10,7 @@ import (
 	"sort"
 	"strings"
 
-	"devdocs/checks/diag"
+	"github.com/devdocs-dev/devdocs/checks/diag"
 )
 
 // rawItem is a sidebar entry as written in sidebars.json: a doc id string or an object.

@@ -1,6 +1,7 @@
-// Package markdown is the one markdown pipeline of devdocs: the site's
-// compiler renders pages with it and `checks markdown` reads links and
-// heading ids with it, so the two can never disagree about a page.
+// Package markdown is the site's markdown pipeline: the compiler parses and
+// renders every page with it. The gate reads markdown with its own scanner
+// (checks/mdscan) so that it links no markdown library; agree_test.go holds
+// the two to the same heading ids and links.
 package markdown
 
 import (
@@ -13,7 +14,7 @@ import (
 	"github.com/yuin/goldmark/renderer/html"
 	"github.com/yuin/goldmark/text"
 
-	"devdocs/checks/diag"
+	"github.com/devdocs-dev/devdocs/checks/diag"
 )
 
 // Heading is one heading of a page with its final id.

@@ -4,12 +4,14 @@ import (
 	"strings"
 
 	"github.com/yuin/goldmark/ast"
+
+	"github.com/devdocs-dev/devdocs/checks/mdscan"
 )
 
 // assignHeadingIDs gives every heading an id: the explicit {#id} when there
 // is one, otherwise a GitHub-style slug of its text, unique in the document.
 func assignHeadingIDs(root ast.Node, src []byte) []Heading {
-	slugger := NewSlugger()
+	slugger := mdscan.NewSlugger()
 	var headings []Heading
 	var pending []*ast.Heading
 	_ = ast.Walk(root, func(n ast.Node, entering bool) (ast.WalkStatus, error) {

@@ -1,4 +1,4 @@
-package markdown
+package mdscan
 
 import (
 	"strconv"
@@ -9,7 +9,7 @@ import (
 // Slug turns heading text into an id the way GitHub (and github-slugger, which
 // Docusaurus uses) does: lower case, punctuation and symbols dropped, each
 // space a hyphen. Keeping the same rules means anchors written for GitHub's
-// rendering of a file keep working on the site.
+// rendering of a file keep working on a site built from it.
 func Slug(text string) string {
 	var b strings.Builder
 	for _, r := range strings.ToLower(text) {

@@ -1,0 +1,102 @@
+package cli
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+)
+
+// help is each command's synopsis, what it does, and examples; the flags
+// follow, from its flag set.
+var help = map[string]string{
+	"links": `usage: checks links DIR [flags]
+
+Checks every link and anchor of the static site built in DIR (any generator:
+Docusaurus build/, Hugo public/, MkDocs site/), read from disk, and finds
+duplicate routes. A DIR with no HTML page is an error.
+
+examples:
+  checks links site/dist --routes site/.generated/routes.json
+  checks links build --base-url /repo/ --format github
+  checks links public --external --on-broken-anchors throw
+`,
+	"markdown": `usage: checks markdown [flags] [DIR|FILE…]
+
+Checks markdown as it sits in the repository: relative links to .md files and
+images must exist, #anchors must name a heading ({#id}, or its GitHub slug).
+Without arguments it checks "markdown": {"paths": […]} of checks.json.
+
+examples:
+  checks markdown docs README.md
+  checks markdown content/api/1.2/zkvm/install.md
+  checks markdown --format json > markdown.json
+`,
+	"browser": `usage: checks browser DIR [flags]
+
+Serves DIR on 127.0.0.1 and checks it in headless Chromium: search shortcuts,
+theme persistence and loader timing (the DOM they expect is "browser" in
+checks.json).
+
+examples:
+  checks browser site/dist
+  checks browser build --checks theme-persistence --chromium /usr/bin/chromium
+`,
+	"all": `usage: checks all [DIR] [flags]
+
+Runs markdown (when checks.json lists markdown paths), links and browser on the
+site built in DIR (default site/dist): one summary, the worst exit code.
+
+examples:
+  checks all
+  checks all site/dist --format github --json gate/results.json
+`,
+	"report": `usage: checks report FILE… [flags]
+
+Turns the --format json results of any checks command into one offline HTML
+page and a markdown summary for a pull-request comment.
+
+examples:
+  checks report gate/results.json --out gate/report.html --markdown gate/summary.md
+  checks report --in results/ --previous old.json
+`,
+	"install-hook": `usage: checks install-hook [flags]
+
+Installs a git pre-commit hook that runs checks markdown on the staged .md files.
+
+examples:
+  checks install-hook
+  checks install-hook --checks "$(go env GOPATH)/bin/checks" --force
+`,
+}
+
+// helpOutput marks the writer Run hands a command for -h: its usage then
+// prints the whole help there. A bad flag prints only a pointer to it.
+type helpOutput struct{ io.Writer }
+
+// wantsHelp reports whether args ask for help (flags end at "--").
+func wantsHelp(args []string) bool {
+	for _, a := range args {
+		switch a {
+		case "--":
+			return false
+		case "-h", "-help", "--help":
+			return true
+		}
+	}
+	return false
+}
+
+// setUsage gives a command's flag set its help.
+func setUsage(fs *flag.FlagSet) {
+	cmd := strings.TrimPrefix(fs.Name(), "checks ")
+	fs.Usage = func() {
+		w := fs.Output()
+		if _, ok := w.(helpOutput); !ok {
+			fmt.Fprintf(w, "run 'checks %s -h' for its usage, flags and examples\n", cmd)
+			return
+		}
+		fmt.Fprint(w, help[cmd], "\nflags:\n")
+		fs.PrintDefaults()
+	}
+}
