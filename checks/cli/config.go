@@ -49,7 +49,7 @@ type Markdown struct {
 	Versions []string `json:"versions"`
 }
 
-// Defaults follow SPEC §5: broken links and markdown links fail the build,
+// Defaults: broken links and markdown links fail the build (a reader hits them),
 // broken anchors and duplicate routes only warn.
 func defaultLevels() map[string]Level {
 	return map[string]Level{
