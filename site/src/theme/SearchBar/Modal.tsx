@@ -36,8 +36,11 @@ export default function Modal({ initialQuery, onClose }: { initialQuery?: string
   const { hosted, missingResultsUrl } = searchSettings();
   const version = contextVersion(location.pathname);
 
+  // A hit is an option of the search field's list box: the keyboard moves
+  // through hits with the arrow keys and opens one with Enter. Its link is
+  // for the pointer (click, middle click, copy link) and out of the Tab order.
   const Hit = ({ hit, children }: { hit: { url: string }; children: ReactNode }) => (
-    <Link to={hit.url}>{children}</Link>
+    <Link to={hit.url} tabIndex={-1}>{children}</Link>
   );
   const Footer = ({ state }: { state: { query: string; context: Record<string, unknown> } }) => (
     <Link to={searchPageHref(state.query, version)} onClick={onClose}>
