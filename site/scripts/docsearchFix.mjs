@@ -23,28 +23,37 @@ export function fixErrorStatus(code) {
   return code.slice(0, at) + FIXED + code.slice(at + BROKEN.length);
 }
 
-// Two accessibility fixes for the same bundle (found by the axe check in
-// e2e/accessibility.spec.ts):
+// Accessibility fixes for the same bundle (found by the axe check and the
+// keyboard tests in e2e/accessibility.spec.ts):
 // - The modal's backdrop is a div with role="button" and tabIndex 0 (a click
-//   on it closes the modal). That role overrides the combobox role the
-//   autocomplete gives the same div, and makes every control of the modal a
-//   control nested in a button. Escape already closes the modal for the
-//   keyboard; the backdrop keeps its mouse handler and loses the role.
-// - The search field's aria-controls names one list per source, also the
-//   sources without results, whose lists are never rendered: an ARIA
-//   reference to elements that do not exist. Only sources with items are named.
-const BACKDROP = 'role:"button",tabIndex:0,onMouseDown:function(e){e.target===e.currentTarget&&s()}';
-const BACKDROP_FIXED = 'onMouseDown:function(e){e.target===e.currentTarget&&s()}';
-const CONTROLS = '"aria-controls":n.getState().isOpen?n.getState().collections.map(';
-const CONTROLS_FIXED = '"aria-controls":n.getState().isOpen?n.getState().collections.filter((function(e){return e.items.length>0})).map(';
+//   on it closes the modal): every control of the modal was a control nested
+//   in a button. Escape closes the modal for the keyboard; the backdrop keeps
+//   its mouse handler and loses the role.
+// - The same div also took the autocomplete's ARIA 1.1 combobox props, so the
+//   modal sat inside a combobox. The modal becomes a modal dialog named
+//   "Search", and the search field the combobox (ARIA 1.2: role and
+//   aria-expanded on the field itself, which already has the rest).
+// - Each result list was rendered without its source, so every list had the
+//   id "docsearch-list" while the field's aria-controls named
+//   "docsearch-hits0-list", …: references to nothing. The lists get their
+//   source's id, and aria-controls names only sources that have results
+//   (lists without results are not rendered).
+const A11Y_FIXES = [
+  ['m({ref:F},re({"aria-expanded":!0}),{className:', 'm({ref:F},{className:', 1],
+  ['role:"button",tabIndex:0,onMouseDown:function(e){e.target===e.currentTarget&&s()}', 'onMouseDown:function(e){e.target===e.currentTarget&&s()}', 1],
+  ['e.createElement("div",{className:"DocSearch-Modal",ref:U}', 'e.createElement("div",{className:"DocSearch-Modal",ref:U,role:"dialog","aria-modal":"true","aria-label":"Search"}', 1],
+  ['It({"aria-autocomplete":"both",', 'It({role:"combobox","aria-expanded":n.getState().isOpen,"aria-autocomplete":"both",', 1],
+  ['e.createElement("ul",t.getListProps(),', 'e.createElement("ul",t.getListProps({source:t.collection.source}),', 1],
+  ['"aria-controls":n.getState().isOpen?n.getState().collections.map(', '"aria-controls":n.getState().isOpen?n.getState().collections.filter((function(e){return e.items.length>0})).map(', 2],
+];
 
 /**
- * Returns the bundle with the backdrop role and the dangling aria-controls
- * fixed; throws when the code is not there as often as expected.
+ * Returns the bundle with the modal's ARIA fixed (above); throws when any
+ * code to patch is not there as often as expected.
  * @param {string} code
  */
 export function fixAccessibility(code) {
-  return replaceExactly(replaceExactly(code, BACKDROP, BACKDROP_FIXED, 1), CONTROLS, CONTROLS_FIXED, 2);
+  return A11Y_FIXES.reduce((c, [from, to, times]) => replaceExactly(c, from, to, times), code);
 }
 
 /** Every DocSearch fix this site applies, in one pass. @param {string} code */

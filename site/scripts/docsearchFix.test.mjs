@@ -25,6 +25,10 @@ test('the accessibility fixes find their code in the installed bundle', () => {
   const code = readFileSync(new URL('../../node_modules/@docsearch/react/dist/esm/index.js', import.meta.url), 'utf8');
   const fixed = fixDocSearch(code);
   assert.doesNotMatch(fixed, /role:"button",tabIndex:0,onMouseDown/);
+  assert.doesNotMatch(fixed, /re\(\{"aria-expanded":!0\}\)/);
+  assert.match(fixed, /className:"DocSearch-Modal",ref:U,role:"dialog","aria-modal":"true"/);
+  assert.match(fixed, /role:"combobox","aria-expanded":n\.getState\(\)\.isOpen,"aria-autocomplete":"both"/);
+  assert.match(fixed, /getListProps\(\{source:t\.collection\.source\}\)/);
   assert.equal(fixed.split('collections.filter((function(e){return e.items.length>0})).map(').length - 1, 2);
   assert.match(fixed, /"error"!==c\.getState\(\)\.status&&p\("idle"\)/);
 });

@@ -1,16 +1,10 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import { useNavbarMobileSidebar } from '../../contexts/NavbarMobileSidebar';
+import { trapTab } from '../../lib/focusTrap';
 import DocSidebar from '../DocSidebar';
 import { labels } from '../labels';
 import Link from '../Link';
 import { NavItems } from './NavItems';
-
-const focusable = 'a[href], button:not([disabled]), input, select, textarea, [tabindex]:not([tabindex="-1"])';
-
-/** The elements Tab can reach inside el, in order (hidden ones left out). */
-function tabStops(el: HTMLElement): HTMLElement[] {
-  return [...el.querySelectorAll<HTMLElement>(focusable)].filter((e) => e.getClientRects().length > 0 && getComputedStyle(e).visibility !== 'hidden');
-}
 
 /**
  * The drawer of the mobile navbar. On a docs page it opens on the page's
@@ -37,15 +31,8 @@ export default function NavbarMobileSidebar({ toggle }: { toggle: RefObject<HTML
     if (e.key === 'Escape') {
       e.preventDefault();
       dismiss();
-    } else if (e.key === 'Tab') {
-      const stops = tabStops(dialog.current!);
-      if (stops.length === 0) return;
-      const [first, last] = [stops[0], stops[stops.length - 1]];
-      const at = document.activeElement;
-      if (e.shiftKey ? at === first || !dialog.current!.contains(at) : at === last) {
-        e.preventDefault();
-        (e.shiftKey ? last : first).focus();
-      }
+    } else {
+      trapTab(dialog.current!, e);
     }
   };
   const showMainMenu = () => {
