@@ -171,6 +171,7 @@ const versionMenu = (page: Page) => page.locator('.navbar-items .navbar-versions
 test.describe('keyboard only', () => {
   for (const mode of modes) {
     test(`every stop of a docs page shows a focus ring, in ${mode} mode`, async ({ page }) => {
+      test.slow(); // about a hundred stops, each measured in the page
       await open(page, '/api/zkvm/quickstart', mode);
       // Tab through the whole page, round to the address bar and back to the first stop.
       const stops: Stop[] = [];
