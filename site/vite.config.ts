@@ -4,7 +4,7 @@ import { renderMath } from './scripts/katex.mjs';
 import { headScript } from './scripts/headScript.mjs';
 import { routeTables } from './scripts/routeTables.mjs';
 import { freshImports } from './scripts/freshImports.mjs';
-import { DOCSEARCH_BUNDLE, fixErrorStatus } from './scripts/docsearchFix.mjs';
+import { DOCSEARCH_BUNDLE, fixDocSearch } from './scripts/docsearchFix.mjs';
 import { siteConfig } from './src/config.ts';
 import { pack } from './src/search/pack.js';
 
@@ -43,11 +43,12 @@ function searchRecords(): Plugin {
   };
 }
 
-// DocSearch 3.9.0 never shows its error screen (see scripts/docsearchFix.mjs).
-function docsearchErrorScreen(): Plugin {
+// DocSearch 3.9.0 never shows its error screen, and its modal has two ARIA
+// faults (see scripts/docsearchFix.mjs).
+function docsearchFixes(): Plugin {
   return {
-    name: 'devdocs:docsearch-error-screen',
-    transform: (code, id) => (DOCSEARCH_BUNDLE.test(id) ? { code: fixErrorStatus(code), map: null } : null),
+    name: 'devdocs:docsearch-fixes',
+    transform: (code, id) => (DOCSEARCH_BUNDLE.test(id) ? { code: fixDocSearch(code), map: null } : null),
   };
 }
 
@@ -66,7 +67,7 @@ function inlineHeadScript(): Plugin {
 
 export default defineConfig(({ isSsrBuild }) => ({
   root: import.meta.dirname,
-  plugins: [routeTables(`${import.meta.dirname}/.generated`), katexPages(), searchRecords(), docsearchErrorScreen(), inlineHeadScript(), react(), !isSsrBuild && freshImports()],
+  plugins: [routeTables(`${import.meta.dirname}/.generated`), katexPages(), searchRecords(), docsearchFixes(), inlineHeadScript(), react(), !isSsrBuild && freshImports()],
   json: { stringify: true },
   build: {
     outDir: isSsrBuild ? '.ssr' : 'dist',

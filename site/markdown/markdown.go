@@ -44,7 +44,7 @@ type Doc struct {
 }
 
 var md = goldmark.New(
-	goldmark.WithExtensions(extension.GFM, admonitions{}, math{}, code{}),
+	goldmark.WithExtensions(extension.GFM, admonitions{}, math{}, code{}, tables{}),
 	goldmark.WithParserOptions(parser.WithHeadingAttribute()),
 	// Content is written by the docs team, so raw HTML (<details>, <br>) is allowed.
 	goldmark.WithRendererOptions(html.WithUnsafe()),
@@ -52,6 +52,7 @@ var md = goldmark.New(
 
 // Parse reads one markdown file: front matter, then the body. Heading ids are
 // assigned here, so every caller sees the ids the rendered page will have.
+// A page with invalid code block metadata is returned with its errors.
 func Parse(file string, src []byte) (*Doc, diag.List) {
 	fm, body, d := SplitFrontMatter(file, src)
 	if d != nil {
@@ -61,7 +62,7 @@ func Parse(file string, src []byte) (*Doc, diag.List) {
 	doc := &Doc{File: file, Front: fm, src: body, root: root}
 	doc.Headings = assignHeadingIDs(root, body)
 	doc.Links = collectLinks(root, body)
-	return doc, nil
+	return doc, checkFences(file, root, body)
 }
 
 // Render writes the page body as HTML. rewrite, when not nil, is called for

@@ -1,5 +1,6 @@
 import { Suspense, use, useEffect, useState } from 'react';
 import { AnnouncementBarProvider } from './contexts/AnnouncementBar';
+import { AnnouncerProvider } from './contexts/Announcer';
 import { ColorModeProvider } from './contexts/ColorMode';
 import { DocsPreferredVersionProvider } from './contexts/DocsPreferredVersion';
 import { NavbarMobileSidebarProvider } from './contexts/NavbarMobileSidebar';
@@ -70,7 +71,9 @@ export default function App({ location }: { location: Location }) {
         <DocsPreferredVersionProvider>
           <RouterProvider initial={location}>
             <NavbarMobileSidebarProvider>
-              <Layout><Routes /></Layout>
+              <AnnouncerProvider>
+                <Layout><Routes /></Layout>
+              </AnnouncerProvider>
             </NavbarMobileSidebarProvider>
           </RouterProvider>
         </DocsPreferredVersionProvider>

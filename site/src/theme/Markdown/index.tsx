@@ -1,6 +1,8 @@
 import type { MouseEvent } from 'react';
+import { useAnnounce } from '../../contexts/Announcer';
 import { useRouter } from '../../contexts/Router';
 import { prefetch } from '../../lib/prefetch';
+import { handleCopyClick } from '../CodeBlock';
 import { isModifiedClick } from '../Link';
 import './markdown.css';
 
@@ -10,10 +12,12 @@ function internalAnchor(e: MouseEvent): HTMLAnchorElement | null {
   return a;
 }
 
-/** Compiled page HTML; its internal links navigate client-side like <Link>. */
+/** Compiled page HTML; its internal links navigate client-side like <Link>, its code blocks' copy buttons copy. */
 export default function Markdown({ html }: { html: string }) {
   const { navigate } = useRouter();
+  const announce = useAnnounce();
   const onClick = (e: MouseEvent) => {
+    if (handleCopyClick(e.target, announce)) return;
     const a = internalAnchor(e);
     if (!a || isModifiedClick(e)) return;
     if (a.pathname === window.location.pathname && a.hash) return; // same-page anchor: let the browser jump

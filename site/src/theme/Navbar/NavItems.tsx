@@ -1,3 +1,4 @@
+import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import { siteConfig } from '../../config';
 import { useDocsPreferredVersion } from '../../contexts/DocsPreferredVersion';
 import { useRouter } from '../../contexts/Router';
@@ -14,13 +15,47 @@ const primary: Item[] = [
   { label: 'Education Hub', to: '/education' },
 ];
 
-function Dropdown({ label, items, className }: { label: string; items: Item[]; className?: string }) {
+/**
+ * A disclosure: the button shows and hides a list of links (hovering shows
+ * it too). Enter, Space or a click toggle it, Down opens it on its first
+ * link, Escape closes it and puts focus back on the button, and it closes
+ * when focus or a click goes elsewhere. In the mobile drawer it starts open.
+ */
+function Dropdown({ label, items, className, mobile }: { label: string; items: Item[]; className?: string; mobile?: boolean }) {
+  const [open, setOpen] = useState(!!mobile);
+  const root = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const menuId = useId();
+  const focusFirst = useRef(false);
+  useEffect(() => {
+    if (open && focusFirst.current) root.current?.querySelector<HTMLElement>('.navbar-dropdown-link')?.focus();
+    focusFirst.current = false;
+    if (!open || mobile) return;
+    const onPointerDown = (e: PointerEvent) => { if (!root.current?.contains(e.target as Node)) setOpen(false); };
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => document.removeEventListener('pointerdown', onPointerDown);
+  }, [open, mobile]);
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (e.key === 'Escape' && open && !mobile) {
+      e.stopPropagation();
+      setOpen(false);
+      button.current?.focus();
+    } else if (e.key === 'ArrowDown' && e.target === button.current) {
+      e.preventDefault();
+      focusFirst.current = true;
+      if (open) root.current?.querySelector<HTMLElement>('.navbar-dropdown-link')?.focus();
+      else setOpen(true);
+    }
+  };
+  const onBlur = (e: FocusEvent) => {
+    if (!mobile && !root.current?.contains(e.relatedTarget as Node | null)) setOpen(false);
+  };
   return (
-    <div className={`navbar-dropdown ${className ?? ''}`}>
-      <button type="button" className="navbar-link" aria-haspopup="true">{label}</button>
-      <ul className="navbar-dropdown-menu">
+    <div ref={root} className={`navbar-dropdown ${className ?? ''}${open ? ' navbar-dropdown-open' : ''}`} onKeyDown={onKeyDown} onBlur={onBlur}>
+      <button ref={button} type="button" className="navbar-link" aria-expanded={open} aria-controls={menuId} onClick={() => setOpen(!open)}>{label}</button>
+      <ul id={menuId} className="navbar-dropdown-menu">
         {items.map((it) => (
-          <li key={it.label}><Link to={it.to} className="navbar-dropdown-link" onClick={it.onClick}>{it.label}</Link></li>
+          <li key={it.label}><Link to={it.to} className="navbar-dropdown-link" onClick={() => { setOpen(!!mobile); it.onClick?.(); }}>{it.label}</Link></li>
         ))}
       </ul>
     </div>
@@ -40,7 +75,7 @@ function VersionDropdown({ mobile }: { mobile?: boolean }) {
   const { savePreferredVersion } = useDocsPreferredVersion();
   const { path, route, version } = useShownVersion();
   const items = versions.map((v) => ({ label: v.label, to: versionTarget(v, path, route), onClick: () => savePreferredVersion(v.name) }));
-  return <Dropdown label={mobile ? labels.versions : version.label} items={items} className="navbar-versions" />;
+  return <Dropdown label={mobile ? labels.versions : version.label} items={items} className="navbar-versions" mobile={mobile} />;
 }
 
 function DocumentationLink() {
@@ -58,7 +93,7 @@ export function NavItems({ mobile }: { mobile?: boolean }) {
       <VersionDropdown mobile={mobile} />
       <Link to={siteConfig.blogUrl} className="navbar-link">Blog</Link>
       <Link to={siteConfig.githubUrl} className="navbar-link" aria-label="GitHub repository">GitHub</Link>
-      <Dropdown label="Community" items={community} />
+      <Dropdown label="Community" items={community} mobile={mobile} />
     </>
   );
 }

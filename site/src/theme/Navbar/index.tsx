@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { useNavbarMobileSidebar } from '../../contexts/NavbarMobileSidebar';
 import ColorModeToggle from '../ColorModeToggle';
 import { labels } from '../labels';
@@ -9,9 +10,10 @@ import './navbar.css';
 
 export default function Navbar() {
   const { shown, toggle } = useNavbarMobileSidebar();
+  const toggleButton = useRef<HTMLButtonElement>(null);
   return (
     <nav className="navbar" aria-label="Main">
-      <button type="button" className="navbar-toggle" aria-label={labels.toggleNavBar} aria-expanded={shown} onClick={toggle}>
+      <button ref={toggleButton} type="button" className="navbar-toggle" aria-label={labels.toggleNavBar} aria-expanded={shown} onClick={toggle}>
         <svg viewBox="0 0 30 30" width="30" height="30" aria-hidden="true"><path stroke="currentColor" strokeWidth="2" strokeLinecap="round" d="M4 7h22M4 15h22M4 23h22" /></svg>
       </button>
       <Link to="/" className="navbar-brand">
@@ -23,7 +25,7 @@ export default function Navbar() {
         <SearchBar />
         <ColorModeToggle />
       </div>
-      <NavbarMobileSidebar />
+      <NavbarMobileSidebar toggle={toggleButton} />
     </nav>
   );
 }

@@ -2,10 +2,11 @@
 // is configured, otherwise to the offline index through the same Algolia
 // client interface, scoped to the docs version being read.
 import { DocSearchModal, type DocSearchHit, type DocSearchTransformClient } from '@docsearch/react';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import '@docsearch/css/dist/modal.css';
 import { siteConfig } from '../../config';
 import { useRouter } from '../../contexts/Router';
+import { trapTab } from '../../lib/focusTrap';
 import * as local from '../../search/local';
 import { LOCAL_INDEX_NAME, contextVersion, facetFilters, searchSettings } from '../../search/settings';
 import Link from '../Link';
@@ -35,9 +36,23 @@ export default function Modal({ initialQuery, onClose }: { initialQuery?: string
   const { location, navigate } = useRouter();
   const { hosted, missingResultsUrl } = searchSettings();
   const version = contextVersion(location.pathname);
+  // DocSearch's own focus trap lists the modal's controls once, when it
+  // opens: its last one is the hidden Algolia logo here, and the results
+  // come later, so Tab walked out of the modal into the page behind it.
+  useEffect(() => {
+    const onKeyDown = (e: KeyboardEvent) => {
+      const dialog = document.querySelector<HTMLElement>('.DocSearch-Modal');
+      if (dialog) trapTab(dialog, e);
+    };
+    document.addEventListener('keydown', onKeyDown, true);
+    return () => document.removeEventListener('keydown', onKeyDown, true);
+  }, []);
 
+  // A hit is an option of the search field's list box: the keyboard moves
+  // through hits with the arrow keys and opens one with Enter. Its link is
+  // for the pointer (click, middle click, copy link) and out of the Tab order.
   const Hit = ({ hit, children }: { hit: { url: string }; children: ReactNode }) => (
-    <Link to={hit.url}>{children}</Link>
+    <Link to={hit.url} tabIndex={-1}>{children}</Link>
   );
   const Footer = ({ state }: { state: { query: string; context: Record<string, unknown> } }) => (
     <Link to={searchPageHref(state.query, version)} onClick={onClose}>

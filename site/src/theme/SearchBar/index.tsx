@@ -16,12 +16,17 @@ const Modal = lazy(() => importModal().catch(() => {
   return new Promise<never>(() => {});
 }));
 
-/** The shortcut hint: ⌘ K on Apple systems, Ctrl K elsewhere (known only in the browser). */
+/**
+ * The shortcut hint: ⌘ K on Apple systems, Ctrl K elsewhere (known only in
+ * the browser). Screen readers get the shortcut from aria-keyshortcuts
+ * instead: the button's name is its word, "Search" (no aria-label, which
+ * would have to repeat every visible word of the button).
+ */
 function Keys() {
   const [mod, setMod] = useState<string | null>(null);
   useEffect(() => setMod(/Mac|iPhone|iPad|iPod/.test(navigator.platform) ? '⌘' : 'Ctrl'), []);
   return (
-    <span className="DocSearch-Button-Keys">
+    <span className="DocSearch-Button-Keys" aria-hidden="true">
       {mod && <><kbd className="DocSearch-Button-Key">{mod}</kbd><kbd className="DocSearch-Button-Key">K</kbd></>}
     </span>
   );
@@ -52,7 +57,7 @@ export default function SearchBar() {
   const warm = () => void importModal().then((m) => m.warm(window.location.pathname), () => {});
   return (
     <>
-      <button ref={button} type="button" className="DocSearch DocSearch-Button" aria-label="Search"
+      <button ref={button} type="button" className="DocSearch DocSearch-Button" aria-keyshortcuts="Control+K Meta+K /"
         onClick={onOpen} onMouseEnter={warm} onFocus={warm} onTouchStart={warm}>
         <span className="DocSearch-Button-Container">
           <svg className="DocSearch-Search-Icon" width="20" height="20" viewBox="0 0 20 20" aria-hidden="true">
