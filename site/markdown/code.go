@@ -13,7 +13,7 @@ import (
 	"github.com/yuin/goldmark/renderer"
 	"github.com/yuin/goldmark/util"
 
-	"devdocs/checks/diag"
+	"github.com/devdocs-dev/devdocs/checks/diag"
 )
 
 // Code blocks are highlighted at build time with chroma, emitting classes
