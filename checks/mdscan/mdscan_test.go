@@ -25,18 +25,34 @@ func TestLinkPositions(t *testing.T) {
 	}, doc.Links)
 }
 
-func TestPlainText(t *testing.T) {
-	cases := map[string]string{
-		"The `env::read` function": "The env::read function",
-		"**Bold** and *it*":        "Bold and it",
-		"my_var_name":              "my_var_name",
-		"_emph_ text":              "emph text",
-		"a <sup>2</sup> b":         "a 2 b",
-		`escaped \_under\_`:        "escaped _under_",
-		"[text](url_with_under)":   "text",
-		"`` ` `` tick":             "` tick",
+func TestHeadingText(t *testing.T) {
+	doc := Parse([]byte("# The `env::read` function\n\n## **Bold** and *it* [text](url_with_under)\n"))
+	var texts []string
+	for _, h := range doc.Headings {
+		texts = append(texts, h.Text)
 	}
-	for in, want := range cases {
-		assert.Equal(t, want, plainText(in), in)
-	}
+	assert.Equal(t, []string{"The env::read function", "Bold and it text"}, texts)
+}
+
+// Destinations are what the browser asks for; a link without text is placed
+// at its block's line.
+func TestLinkDestinations(t *testing.T) {
+	doc := Parse([]byte("See [x](a\\_b.md) and [](empty.md) and [**b**](caf&eacute;.md).\n"))
+	assert.Equal(t, []Link{
+		{Dest: "a_b.md", Line: 1, Col: 5},
+		{Dest: "empty.md", Line: 1},
+		{Dest: "café.md", Line: 1, Col: 39},
+	}, doc.Links)
+}
+
+func TestFrontMatter(t *testing.T) {
+	block, body, open, closed := FrontMatter([]byte("---\r\ntitle: x\r\n---\r\n# H\n"))
+	assert.Equal(t, "title: x\r\n", string(block))
+	assert.Equal(t, "\n\n\n# H\n", string(body), "lines keep their numbers")
+	assert.True(t, open && closed)
+	_, body, open, closed = FrontMatter([]byte("---\ntitle: x\n"))
+	assert.Equal(t, "---\ntitle: x\n", string(body), "never closed: no front matter")
+	assert.True(t, open && !closed)
+	_, _, open, _ = FrontMatter([]byte("# No front matter\n"))
+	assert.False(t, open)
 }

@@ -40,7 +40,7 @@ func TestBuildReportsContentErrorsWithExitOne(t *testing.T) {
 
 	code, _, stderr := run("build", "-content", content, "-out", filepath.Join(dir, "out"))
 	assert.Equal(t, 1, code)
-	assert.Contains(t, stderr, "content/api/1.0/index.md:4:6: error: broken markdown link \"gone.md\"")
+	assert.Contains(t, stderr, "content/api/1.0/index.md:4:5: error: broken markdown link \"gone.md\"")
 	assert.Contains(t, stderr, "1 error; nothing written")
 	assert.NoDirExists(t, filepath.Join(dir, "out"))
 

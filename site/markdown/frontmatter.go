@@ -10,6 +10,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/devdocs-dev/devdocs/checks/diag"
+	"github.com/devdocs-dev/devdocs/checks/mdscan"
 )
 
 // FrontMatter is the YAML block at the top of a page. Unknown keys are an
@@ -33,15 +34,14 @@ var yamlLine = regexp.MustCompile(`line (\d+)`)
 // markdown parser reports is the line number in the file.
 func SplitFrontMatter(file string, src []byte) (FrontMatter, []byte, *diag.Diagnostic) {
 	var fm FrontMatter
-	if !bytes.HasPrefix(src, []byte("---\n")) && !bytes.HasPrefix(src, []byte("---\r\n")) {
+	block, body, open, closed := mdscan.FrontMatter(src)
+	if !open {
 		return fm, src, nil
 	}
-	start := bytes.IndexByte(src, '\n') + 1
-	end := findClosingFence(src, start)
-	if end < 0 {
+	if !closed {
 		return fm, src, fmDiag(file, 1, "front matter opened with --- is never closed")
 	}
-	dec := yaml.NewDecoder(bytes.NewReader(src[start:end]))
+	dec := yaml.NewDecoder(bytes.NewReader(block))
 	dec.KnownFields(true)
 	if err := dec.Decode(&fm); err != nil && err.Error() != "EOF" {
 		d := fmDiag(file, yamlErrorLine(err.Error()), "invalid front matter: "+yamlMessage(err.Error()))
@@ -50,37 +50,7 @@ func SplitFrontMatter(file string, src []byte) (FrontMatter, []byte, *diag.Diagn
 		}
 		return fm, src, d
 	}
-	body := blankOut(src, bytes.IndexByte(src[end:], '\n')+end+1)
 	return fm, body, nil
-}
-
-// findClosingFence returns the offset of the line "---" that closes the front matter.
-func findClosingFence(src []byte, from int) int {
-	for i := from; i < len(src); {
-		nl := bytes.IndexByte(src[i:], '\n')
-		line := src[i:]
-		if nl >= 0 {
-			line = src[i : i+nl]
-		}
-		if string(bytes.TrimRight(line, "\r")) == "---" {
-			return i
-		}
-		if nl < 0 {
-			return -1
-		}
-		i += nl + 1
-	}
-	return -1
-}
-
-// blankOut replaces src[:n] with its newlines only.
-func blankOut(src []byte, n int) []byte {
-	if n > len(src) || n <= 0 {
-		n = len(src)
-	}
-	out := make([]byte, 0, len(src))
-	out = append(out, bytes.Repeat([]byte("\n"), bytes.Count(src[:n], []byte("\n")))...)
-	return append(out, src[n:]...)
 }
 
 // yamlErrorLine maps a "line N" in a YAML error to the file's line (+1 for the opening ---).

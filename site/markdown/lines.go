@@ -10,11 +10,3 @@ func lineOf(src []byte, offset int) int {
 	}
 	return bytes.Count(src[:offset], []byte{'\n'}) + 1
 }
-
-// colOf returns the 1-based column (in bytes) of a byte offset.
-func colOf(src []byte, offset int) int {
-	if offset > len(src) {
-		offset = len(src)
-	}
-	return offset - (bytes.LastIndexByte(src[:offset], '\n') + 1) + 1
-}

@@ -1,7 +1,7 @@
 // Package markdown is the site's markdown pipeline: the compiler parses and
-// renders every page with it. The gate reads markdown with its own scanner
-// (checks/mdscan) so that it links no markdown library; agree_test.go holds
-// the two to the same heading ids and links.
+// renders every page with it. Heading ids and links are read from the tree by
+// checks/mdscan, the reader `checks markdown` uses, so the build and the gate
+// agree on both.
 package markdown
 
 import (
@@ -15,6 +15,7 @@ import (
 	"github.com/yuin/goldmark/text"
 
 	"github.com/devdocs-dev/devdocs/checks/diag"
+	"github.com/devdocs-dev/devdocs/checks/mdscan"
 )
 
 // Heading is one heading of a page with its final id.
@@ -25,13 +26,8 @@ type Heading struct {
 	Line  int    `json:"-"`
 }
 
-// Link is one link or image destination as written in the source.
-type Link struct {
-	Dest  string
-	Line  int
-	Col   int
-	Image bool
-}
+// Link is one link or image destination, placed at its '[' or '!'.
+type Link = mdscan.Link
 
 // Doc is a parsed page: front matter, headings and links, and the AST for rendering.
 type Doc struct {
@@ -60,8 +56,11 @@ func Parse(file string, src []byte) (*Doc, diag.List) {
 	}
 	root := md.Parser().Parse(text.NewReader(body))
 	doc := &Doc{File: file, Front: fm, src: body, root: root}
-	doc.Headings = assignHeadingIDs(root, body)
-	doc.Links = collectLinks(root, body)
+	read := mdscan.Read(root, body) // also writes each heading's id into the tree
+	for _, h := range read.Headings {
+		doc.Headings = append(doc.Headings, Heading{Level: h.Level, ID: h.ID, Text: h.Text, Line: h.Line})
+	}
+	doc.Links = read.Links
 	return doc, checkFences(file, root, body)
 }
 
