@@ -1,4 +1,4 @@
-// Accessibility as a test (issue #17, item 4): axe-core on every kind of
+// Accessibility as a test: axe-core on every kind of
 // page in both colour modes, and the keyboard-only use of every control a
 // reader needs, each stop showing a visible focus ring.
 import AxeBuilder from '@axe-core/playwright';

@@ -1,4 +1,4 @@
-// Code blocks (issue #17, item 2): a copy button on every block, highlighted
+// Code blocks: a copy button on every block, highlighted
 // lines and titles from the fence's metadata, all in the prerendered HTML;
 // nothing moves when the app starts; long lines scroll inside the block.
 import { readdirSync, readFileSync } from 'node:fs';

@@ -61,7 +61,7 @@ func benchSite(b *testing.B) string {
 	return dir
 }
 
-// The floor and the checker on the same site: their ratio is issue #3's target.
+// The floor and the checker on the same site: the checker's wall time should stay within 1.3x the floor's.
 func BenchmarkFloor(b *testing.B) {
 	dir := benchSite(b)
 	for b.Loop() {

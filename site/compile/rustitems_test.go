@@ -11,7 +11,7 @@ import (
 	"testing"
 )
 
-// Issue #15: a `rust` code block of api/<version>/ that names a risc0_zkvm
+// A `rust` code block of api/<version>/ that names a risc0_zkvm
 // item (a `risc0_zkvm::…` path, or a guest `env::…` call) must name an item
 // that exists in that version. The lists of public items, one per version
 // folder, are extracted from the tagged risc0 sources into
