@@ -58,6 +58,8 @@ export interface ManifestRoute {
 export interface RouteSection {
   routes: Record<string, ManifestRoute>;
   pages: Record<string, () => Promise<{ default: PageRecord }>>;
+  /** The URL of the chunk pages[id] loads; undefined in dev. */
+  pagesUrl(id: string): string | undefined;
 }
 
 /** What a route needs to render, once loaded. */
