@@ -18,13 +18,7 @@ import (
 
 	"github.com/devdocs-dev/devdocs/checks/diag"
 	"github.com/devdocs-dev/devdocs/checks/mdscan"
-)
-
-// Check ids.
-const (
-	BrokenLink   = "markdown-link"
-	BrokenAnchor = "markdown-anchor"
-	MissingImage = "markdown-image"
+	"github.com/devdocs-dev/devdocs/checks/registry"
 )
 
 // Options are what a project's layout adds to the generic rules.
@@ -131,7 +125,7 @@ func (c *checker) link(file string, doc *mdscan.Doc, l mdscan.Link) (diag.Diagno
 			return at, false
 		}
 		if _, err := os.Stat(target); err != nil {
-			at.Check, at.Target = MissingImage, filepath.ToSlash(target)
+			at.Check, at.Target = registry.MarkdownImage, filepath.ToSlash(target)
 			at.Message = fmt.Sprintf("image %q not found: %s does not exist", l.Dest, at.Target)
 			return at, true
 		}
@@ -148,11 +142,11 @@ func (c *checker) link(file string, doc *mdscan.Doc, l mdscan.Link) (diag.Diagno
 	target := filepath.Join(filepath.Dir(file), filepath.FromSlash(decode(p)))
 	at.Target = filepath.ToSlash(target)
 	if st, err := os.Stat(target); err != nil || st.IsDir() {
-		at.Check, at.Message = BrokenLink, fmt.Sprintf("broken markdown link %q: %s does not exist", l.Dest, at.Target)
+		at.Check, at.Message = registry.MarkdownLink, fmt.Sprintf("broken markdown link %q: %s does not exist", l.Dest, at.Target)
 		return at, true
 	}
 	if from, to := c.version(file), c.version(target); to != "" && to != from {
-		at.Check = BrokenLink
+		at.Check = registry.MarkdownLink
 		at.Message = fmt.Sprintf("markdown link %q leads into docs version %s from outside it; link to the page's URL instead", l.Dest, to)
 		if from != "" {
 			at.Message = fmt.Sprintf("markdown link %q leaves docs version %s for %s; link to the page's URL instead", l.Dest, from, to)
@@ -164,7 +158,7 @@ func (c *checker) link(file string, doc *mdscan.Doc, l mdscan.Link) (diag.Diagno
 	}
 	tdoc, err := c.doc(target)
 	if err != nil {
-		at.Check, at.Message = BrokenLink, fmt.Sprintf("markdown link %q: %v", l.Dest, err)
+		at.Check, at.Message = registry.MarkdownLink, fmt.Sprintf("markdown link %q: %v", l.Dest, err)
 		return at, true
 	}
 	return c.anchor(at, tdoc, frag, at.Target)
@@ -176,7 +170,7 @@ func (c *checker) anchor(at diag.Diagnostic, doc *mdscan.Doc, frag, where string
 	if frag == "" || doc.HasID(frag) || doc.HasID(decode(frag)) {
 		return at, false
 	}
-	at.Severity, at.Check = diag.Warning, BrokenAnchor
+	at.Severity, at.Check = diag.Warning, registry.MarkdownAnchor
 	at.Message = fmt.Sprintf("anchor #%s not found in %s", frag, where)
 	return at, true
 }

@@ -12,11 +12,9 @@ import (
 	"strings"
 
 	"github.com/devdocs-dev/devdocs/checks/diag"
+	"github.com/devdocs-dev/devdocs/checks/registry"
 	"github.com/devdocs-dev/devdocs/checks/site"
 )
-
-// DuplicateRoute is the check id for both kinds of duplicates.
-const DuplicateRoute = "duplicate-route"
 
 // Route is the part of a routes.json entry the gate uses.
 type Route struct {
@@ -128,7 +126,7 @@ func (t *Table) Duplicates() diag.List {
 	var out diag.List
 	for _, r := range t.Routes {
 		if prev, ok := first[r.Path]; ok {
-			out = append(out, diag.Diagnostic{Severity: diag.Warning, Check: DuplicateRoute, File: r.Source,
+			out = append(out, diag.Diagnostic{Severity: diag.Warning, Check: registry.DuplicateRoute, File: r.Source,
 				Message: fmt.Sprintf("route %s is produced by both %s and %s", r.Path, prev.Source, r.Source)})
 			continue
 		}
@@ -162,5 +160,5 @@ func Collisions(s *site.Site) diag.List {
 }
 
 func collision(file, msg string) diag.Diagnostic {
-	return diag.Diagnostic{Severity: diag.Warning, Check: DuplicateRoute, File: file, Message: "duplicate route: " + msg}
+	return diag.Diagnostic{Severity: diag.Warning, Check: registry.DuplicateRoute, File: file, Message: "duplicate route: " + msg}
 }

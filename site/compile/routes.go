@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/devdocs-dev/devdocs/checks/diag"
+	"github.com/devdocs-dev/devdocs/checks/registry"
 )
 
 // Routes served by React components rather than markdown.
@@ -49,7 +50,7 @@ func duplicateRoutes(sorted []Route) diag.List {
 	for i := 1; i < len(sorted); i++ {
 		a, b := sorted[i-1], sorted[i]
 		if a.Path == b.Path {
-			diags = append(diags, diag.Diagnostic{Severity: diag.Error, Check: "duplicate-route", File: b.Source, Line: 1,
+			diags = append(diags, diag.Diagnostic{Severity: diag.Error, Check: registry.DuplicateRoute, File: b.Source, Line: 1,
 				Message: fmt.Sprintf("route %s is produced by both %s and %s", b.Path, a.Source, b.Source)})
 		}
 	}
