@@ -67,6 +67,7 @@ func unpack(t *testing.T, ar *txtar.Archive) map[string]string {
 }
 
 func TestUsage(t *testing.T) {
+	t.Chdir(t.TempDir())
 	cases := []struct {
 		args   string
 		code   int

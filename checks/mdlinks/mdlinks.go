@@ -175,13 +175,19 @@ func (c *checker) anchor(at diag.Diagnostic, doc *mdscan.Doc, frag, where string
 	return at, true
 }
 
-// version is the docs version folder that holds file, or "".
+// version is the docs version folder that holds file, or "". Both sides
+// are compared as absolute paths, so "../api/1.2" (from a subfolder) is
+// found by the pattern "content/api/*" written at the root.
 func (c *checker) version(file string) string {
-	dir := filepath.Dir(filepath.Clean(file))
+	dir, err := filepath.Abs(filepath.Dir(file))
+	if err != nil {
+		return ""
+	}
 	for {
 		for _, pattern := range c.o.Versions {
-			if ok, _ := filepath.Match(filepath.Clean(pattern), dir); ok {
-				return filepath.ToSlash(dir)
+			abs, err := filepath.Abs(pattern)
+			if ok, _ := filepath.Match(abs, dir); ok && err == nil {
+				return relative(dir)
 			}
 		}
 		parent := filepath.Dir(dir)
@@ -190,6 +196,16 @@ func (c *checker) version(file string) string {
 		}
 		dir = parent
 	}
+}
+
+// relative names dir from the current folder, as the files are named.
+func relative(dir string) string {
+	if wd, err := os.Getwd(); err == nil {
+		if rel, err := filepath.Rel(wd, dir); err == nil {
+			return filepath.ToSlash(rel)
+		}
+	}
+	return filepath.ToSlash(dir)
 }
 
 // imageFile maps an image destination to the file it needs; external
