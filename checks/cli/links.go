@@ -11,9 +11,9 @@ import (
 
 	"github.com/devdocs-dev/devdocs/checks/diag"
 	"github.com/devdocs-dev/devdocs/checks/external"
+	"github.com/devdocs-dev/devdocs/checks/htmlsite"
 	"github.com/devdocs-dev/devdocs/checks/links"
 	"github.com/devdocs-dev/devdocs/checks/routes"
-	"github.com/devdocs-dev/devdocs/checks/site"
 )
 
 func runLinks(args []string, stdout, stderr io.Writer, tty bool) int {
@@ -58,7 +58,7 @@ func runLinks(args []string, stdout, stderr io.Writer, tty bool) int {
 	if opts.BasePath, err = basePath(*baseURL, opts.SiteURL); err != nil {
 		return usageError(stderr, "links", err)
 	}
-	s, err := site.Load(dir)
+	s, err := htmlsite.Load(dir)
 	if err != nil {
 		return usageError(stderr, "links", err)
 	}
@@ -80,7 +80,7 @@ func runLinks(args []string, stdout, stderr io.Writer, tty bool) int {
 
 // gather runs every check, attaches markdown sources, and names pages by
 // their path under dir so they can be opened from the report.
-func gather(dir string, s *site.Site, table *routes.Table, opts links.Options, checkExternal func(map[string][]external.Use) diag.List) (diag.List, links.Stats) {
+func gather(dir string, s *htmlsite.Site, table *routes.Table, opts links.Options, checkExternal func(map[string][]external.Use) diag.List) (diag.List, links.Stats) {
 	found, stats := links.Check(s, opts)
 	if opts.CollectExternal {
 		found = append(found, checkExternal(stats.External)...)
