@@ -7,9 +7,9 @@ import (
 	"strings"
 	"time"
 
+	"github.com/devdocs-dev/devdocs/checks/htmlsite"
 	"github.com/devdocs-dev/devdocs/checks/registry"
 	"github.com/devdocs-dev/devdocs/checks/serve"
-	"github.com/devdocs-dev/devdocs/checks/site"
 )
 
 const (
@@ -233,7 +233,7 @@ func entryScripts(dir, page string) map[string]bool {
 	}
 	defer f.Close()
 	base := &url.URL{Path: page}
-	for _, l := range site.Extract(page, f).Links {
+	for _, l := range htmlsite.Extract(page, f).Links {
 		if l.Elem == "script" {
 			if u, err := url.Parse(l.Raw); err == nil {
 				out[base.ResolveReference(u).Path] = true

@@ -11,11 +11,11 @@ import (
 
 	"github.com/devdocs-dev/devdocs/checks/diag"
 	"github.com/devdocs-dev/devdocs/checks/external"
+	"github.com/devdocs-dev/devdocs/checks/htmlsite"
 	"github.com/devdocs-dev/devdocs/checks/links"
 	"github.com/devdocs-dev/devdocs/checks/registry"
 	"github.com/devdocs-dev/devdocs/checks/report"
 	"github.com/devdocs-dev/devdocs/checks/routes"
-	"github.com/devdocs-dev/devdocs/checks/site"
 )
 
 func runLinks(args []string, stdout, stderr io.Writer, tty bool) int {
@@ -83,7 +83,7 @@ func checkLinks(dir string, cfg *Config, ext *externalOptions, stderr io.Writer,
 	if opts.BasePath, err = cfg.basePath(dir); err != nil {
 		return report.Run{}, err
 	}
-	s, err := site.Load(dir)
+	s, err := htmlsite.Load(dir)
 	if err != nil {
 		return report.Run{}, err
 	}
@@ -104,7 +104,7 @@ func checkLinks(dir string, cfg *Config, ext *externalOptions, stderr io.Writer,
 
 // gather runs every check, attaches markdown sources, and names pages by
 // their path under dir so they can be opened from the report.
-func gather(dir string, s *site.Site, table *routes.Table, opts links.Options, checkExternal func(map[string][]external.Use) diag.List) (diag.List, links.Stats) {
+func gather(dir string, s *htmlsite.Site, table *routes.Table, opts links.Options, checkExternal func(map[string][]external.Use) diag.List) (diag.List, links.Stats) {
 	found, stats := links.Check(s, opts)
 	if opts.CollectExternal {
 		found = append(found, checkExternal(stats.External)...)

@@ -12,8 +12,8 @@ import (
 	"strings"
 
 	"github.com/devdocs-dev/devdocs/checks/diag"
+	"github.com/devdocs-dev/devdocs/checks/htmlsite"
 	"github.com/devdocs-dev/devdocs/checks/registry"
-	"github.com/devdocs-dev/devdocs/checks/site"
 )
 
 // Route is the part of a routes.json entry the gate uses.
@@ -21,7 +21,7 @@ type Route struct {
 	Path    string `json:"path"`
 	Kind    string `json:"kind"`
 	Source  string `json:"source"`
-	Plugin  string `json:"plugin,omitempty"`  // docs plugin of a versioned doc ("api")
+	Tree    string `json:"tree,omitempty"`    // content tree of a versioned doc ("api")
 	Version string `json:"version,omitempty"` // its docs version ("1.2", "next")
 }
 
@@ -138,7 +138,7 @@ func (t *Table) Duplicates() diag.List {
 // Collisions reports output files that answer the same URL: a.html beside
 // a/index.html, and paths that differ only in case (one wins on a
 // case-insensitive host, the other on a case-sensitive one).
-func Collisions(s *site.Site) diag.List {
+func Collisions(s *htmlsite.Site) diag.List {
 	var out diag.List
 	byFold := map[string][]string{}
 	for f := range s.Files {
