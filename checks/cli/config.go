@@ -230,11 +230,11 @@ func (c *Config) noContract() string {
 }
 
 // basePath is the path the site in dir is served under: baseUrl (flag or
-// file), else the path of siteUrl, else what the preset reads from the build.
+// file), else the path of siteUrl, else what the preset reads from the
+// build. A base URL set to "/" is set: the preset does not guess over it.
 func (c *Config) basePath(dir string) (string, error) {
-	base, err := basePath(c.BaseURL, c.SiteURL)
-	if err != nil || base != "" || c.preset == nil || c.preset.BaseURL == nil {
-		return base, err
+	if c.BaseURL != "" || c.SiteURL != "" || c.preset == nil || c.preset.BaseURL == nil {
+		return basePath(c.BaseURL, c.SiteURL)
 	}
 	return c.preset.BaseURL(dir)
 }

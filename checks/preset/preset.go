@@ -42,7 +42,7 @@ var All = []Preset{
 		Name: "docusaurus", Site: "build", BaseURL: docusaurusBase,
 		// Docusaurus 3 docs are .mdx, which checks markdown does not read;
 		// its own build checks their links (onBrokenMarkdownLinks).
-		NoBrowser: "the docusaurus preset has none: the classic template has no search, and the theme toggle's class is hashed",
+		NoBrowser: "the docusaurus preset has none: the classic template has no search box or loader, and its theme toggle no stable selector",
 	},
 	{
 		Name: "mkdocs", Site: "site", Markdown: []string{"docs"},
