@@ -49,6 +49,9 @@ function splitManifest(manifest) {
 const CHUNK_REF = 'devdocs-chunk-of:';
 const chunkRefs = new RegExp(`(["'\`])${CHUNK_REF}(.*?)\\1`, 'g');
 
+/** The stand-in, in a chunk's code, for the file name of the chunk built from module id. */
+export const chunkRef = (id) => CHUNK_REF + id;
+
 /**
  * `export const <name>` loaders for the modules of files (key → module id),
  * and `<name>Url(key)`, the URL of the chunk a loader fetches (undefined
@@ -57,7 +60,7 @@ const chunkRefs = new RegExp(`(["'\`])${CHUNK_REF}(.*?)\\1`, 'g');
 function loaders(name, files, withUrls) {
   const entries = Object.entries(files);
   const load = entries.map(([k, id]) => `${JSON.stringify(k)}: () => import(${JSON.stringify(id)})`);
-  const refs = withUrls ? entries.map(([k, id]) => `${JSON.stringify(k)}: ${JSON.stringify(CHUNK_REF + id)}`) : [];
+  const refs = withUrls ? entries.map(([k, id]) => `${JSON.stringify(k)}: ${JSON.stringify(chunkRef(id))}`) : [];
   return [
     `export const ${name} = {\n  ${load.join(',\n  ')}\n};`,
     `const ${name}Files = {\n  ${refs.join(',\n  ')}\n};`,
@@ -83,7 +86,7 @@ function sectionModule(routes, pagesDir, withUrls) {
 }
 
 /** Replaces the chunk references in the finished client bundle with file names relative to each chunk. */
-function resolveChunkRefs(bundle) {
+export function resolveChunkRefs(bundle) {
   const fileOf = new Map();
   for (const c of Object.values(bundle)) if (c.type === 'chunk' && c.facadeModuleId) fileOf.set(c.facadeModuleId, c.fileName);
   for (const c of Object.values(bundle)) {
