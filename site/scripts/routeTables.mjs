@@ -45,7 +45,7 @@ function splitManifest(manifest) {
 }
 
 // Stands for the file name of the chunk built from a module until the bundle
-// is written (see chunkFileNames below); the file names are not known before.
+// is written (resolveChunkRefs); the file names are not known before.
 const CHUNK_REF = 'devdocs-chunk-of:';
 const chunkRefs = new RegExp(`(["'\`])${CHUNK_REF}(.*?)\\1`, 'g');
 

@@ -151,9 +151,9 @@ export function loadRoute(pathname: string): Promise<RouteData> {
 
 /**
  * The URLs of the chunks a path's content comes from (page record, version
- * metadata), to fetch ahead without running them; undefined when they are
- * not known (the dev server, the home and search pages, whose content is
- * code) or the route is already loading.
+ * metadata not loaded yet), to fetch ahead without running them: none when
+ * the route is loaded or loading, undefined when they are not known (the dev
+ * server; the home and search pages, whose content is code).
  */
 export async function contentUrls(pathname: string): Promise<string[] | undefined> {
   const path = normalizePath(pathname);
