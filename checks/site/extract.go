@@ -3,6 +3,7 @@ package site
 import (
 	"bytes"
 	"io"
+	"regexp"
 	"strings"
 
 	"golang.org/x/net/html"
@@ -25,7 +26,10 @@ type Page struct {
 	IDs   Anchors // id attributes, and name on <a>
 	Links []Link
 	Base  string // <base href>, if any
-	ids   []byte // IDs while the page is read
+	// Redirect is where the page sends its reader as soon as it opens.
+	Redirect Redirect
+	ids      anchorSet // IDs while the page is read
+	inScript bool      // the last token opened an inline script: the next is its text
 
 	// What the tokenizer alone does not say, and the DOM would: the content
 	// of a <template> is not in the document (its ids are no anchors, its
@@ -33,6 +37,20 @@ type Page struct {
 	// element of that language, not HTML's. Depths of open elements.
 	template, foreign int
 	hasBase           bool // the first <base href> was seen, even an empty one
+}
+
+// Redirect is where a page sends its reader at once, if it does: a meta
+// refresh with no delay, or an inline script that does nothing but set the
+// location to a literal URL (location.replace("…"), location.href = "…").
+// A reader with JavaScript follows the script first, so it wins over the
+// meta refresh. Href is empty when the page stays.
+type Redirect struct {
+	Href   string
+	Line   int
+	Script bool // the script form; else a meta refresh
+	// KeepsHash: the script appends location.hash, so a link's fragment
+	// reaches the target. A meta refresh never carries it.
+	KeepsHash bool
 }
 
 // urlAttrs are the attributes of element a that hold a single URL.
@@ -68,21 +86,26 @@ func Extract(path string, r io.Reader) *Page {
 // extract fills p from one document, reusing p's slices: a worker reads
 // thousands of pages, and growing fresh slices for each is measurable.
 func (p *Page) extract(path string, r io.Reader) {
-	*p = Page{Path: path, Links: p.Links[:0], ids: p.ids[:0]}
+	*p = Page{Path: path, Links: p.Links[:0], ids: p.ids}
+	p.ids.reset()
 	z := html.NewTokenizer(r)
 	line := 1
 	for {
 		tt := z.Next()
 		if tt == html.ErrorToken {
-			p.IDs = newAnchors(p.ids)
+			p.IDs = p.ids.anchors()
 			return
 		}
 		raw := z.Raw()
+		script := p.inScript
+		p.inScript = false
 		switch {
 		case tt == html.StartTagToken || tt == html.SelfClosingTagToken:
 			p.tag(z, raw, line, tt == html.SelfClosingTagToken)
 		case tt == html.EndTagToken && p.template+p.foreign > 0:
 			p.close(element(raw[1:])) // "</x>": read "/x" as a tag named x
+		case tt == html.TextToken && script:
+			p.script(raw, line)
 		}
 		line += bytes.Count(raw, []byte{'\n'})
 	}
@@ -158,7 +181,7 @@ func readAttrs(z *html.Tokenizer, raw []byte, names []string) (at attrs) {
 
 func (p *Page) anchor(id []byte) {
 	if len(id) > 0 {
-		p.ids = append(append(p.ids, id...), 0)
+		p.ids.add(id)
 	}
 }
 
@@ -316,7 +339,47 @@ func (p *Page) links(a atom.Atom, at *attrs, names []string, line int) {
 	if a == atom.Meta && bytes.EqualFold(at.httpEquiv, []byte("refresh")) {
 		if u := RefreshURL(string(at.content)); u != "" {
 			p.add(u, line, "meta", "refresh")
+			if p.Redirect.Href == "" && p.template == 0 && refreshesAtOnce(at.content) {
+				p.Redirect = Redirect{Href: u, Line: line}
+			}
 		}
+	}
+	p.inScript = a == atom.Script && !at.has[0] && p.template == 0 && p.foreign == 0
+}
+
+// refreshesAtOnce is true when a meta refresh's delay is 0 seconds: the
+// HTML Standard reads the digits before any "." and ignores the rest.
+func refreshesAtOnce(content []byte) bool {
+	content = bytes.TrimLeft(content, " \t\n\f\r")
+	digits := len(content) - len(bytes.TrimLeft(content, "0123456789"))
+	return digits > 0 && len(bytes.Trim(content[:digits], "0")) == 0 || digits == 0 && bytes.HasPrefix(content, []byte("."))
+}
+
+// scriptRedirect is an inline script that only sends the reader to a
+// literal URL, perhaps with the current query and hash appended: the form
+// redirect stubs of rustdoc, Docusaurus and Jekyll plugins take. A script
+// doing anything more is not read as a redirect.
+var scriptRedirect = regexp.MustCompile(`^\s*(?:(?:window|self|top)\.)?location(?:\.href\s*=|\s*=|\.(replace|assign)\s*\()` +
+	`\s*("[^"\\\n]*"|'[^'\\\n]*')((?:\s*\+\s*(?:window\.)?location\.(?:search|hash))*)\s*(\)?)\s*;?\s*$`)
+
+// script reads the text of an inline script for a redirect: the page's
+// redirect when it is the first, and a link of the page when its URL is
+// not the meta refresh's already.
+func (p *Page) script(text []byte, line int) {
+	if len(text) > 4096 || !bytes.Contains(text, []byte("location")) {
+		return
+	}
+	m := scriptRedirect.FindSubmatch(text)
+	if m == nil || (len(m[1]) > 0) != (len(m[4]) > 0) {
+		return
+	}
+	href := string(m[2][1 : len(m[2])-1])
+	line += bytes.Count(text[:bytes.Index(text, m[2])], []byte{'\n'})
+	if p.Redirect.Href != href || p.Redirect.Script {
+		p.add(href, line, "script", "location")
+	}
+	if !p.Redirect.Script {
+		p.Redirect = Redirect{Href: href, Line: line, Script: true, KeepsHash: bytes.Contains(m[3], []byte("hash"))}
 	}
 }
 
