@@ -7,6 +7,8 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/bmatcuk/doublestar/v4"
+
 	"github.com/devdocs-dev/devdocs/checks/browser"
 	"github.com/devdocs-dev/devdocs/checks/diag"
 )
@@ -35,7 +37,23 @@ type Config struct {
 	// IgnorePaths holds regular expressions; the links of a page whose path
 	// in the site matches one are not checked (its anchors still count).
 	IgnorePaths []string `json:"ignorePaths"`
-	Markdown    Markdown `json:"markdown"`
+	// ScriptFragments are fragments a generator's script handles on its
+	// pages, which no element needs to hold.
+	ScriptFragments []ScriptFragment `json:"scriptFragments"`
+	Markdown        Markdown         `json:"markdown"`
+
+	scriptFragment func(page, fragment string) bool // ScriptFragments, compiled
+}
+
+// ScriptFragment describes fragments that a page's own script handles,
+// such as the line ranges of rustdoc's source views ("#L12-L20"): a link
+// with one is not a broken anchor.
+type ScriptFragment struct {
+	// Fragment is a regular expression on the fragment, without the '#'.
+	Fragment string `json:"fragment"`
+	// Pages is a glob on the linked page's path in the site ("src/**");
+	// empty: every page.
+	Pages string `json:"pages"`
 }
 
 // Markdown is the layout of a repository's markdown for `checks markdown`.
@@ -91,7 +109,45 @@ func loadConfig(file string, required bool) (*Config, error) {
 	}
 	c.CleanURLs, c.SiteURL, c.BaseURL = fileCfg.CleanURLs, fileCfg.SiteURL, fileCfg.BaseURL
 	c.Ignore, c.IgnorePaths, c.Markdown = fileCfg.Ignore, fileCfg.IgnorePaths, fileCfg.Markdown
+	c.ScriptFragments = fileCfg.ScriptFragments
+	if c.scriptFragment, err = compileScriptFragments(c.ScriptFragments, f); err != nil {
+		return nil, err
+	}
 	return c, nil
+}
+
+// compileScriptFragments turns the configured fragments into one test,
+// naming the place in the file of any that is wrong.
+func compileScriptFragments(sfs []ScriptFragment, f *jsonFile) (func(page, fragment string) bool, error) {
+	if len(sfs) == 0 {
+		return nil, nil
+	}
+	type compiled struct {
+		re    *regexp.Regexp
+		pages string
+	}
+	var all []compiled
+	for i, sf := range sfs {
+		at := f.errorAt(f.at[fmt.Sprintf("scriptFragments[%d]", i)], "")
+		re, err := regexp.Compile(sf.Fragment)
+		switch {
+		case sf.Fragment == "":
+			return nil, fmt.Errorf(`%s"fragment" is missing: a regular expression on the fragment, e.g. "^L[0-9]+-L[0-9]+$"`, at)
+		case err != nil:
+			return nil, fmt.Errorf("%sfragment %q: %v", at, sf.Fragment, err)
+		case sf.Pages != "" && !doublestar.ValidatePattern(sf.Pages):
+			return nil, fmt.Errorf("%spages %q is not a valid glob", at, sf.Pages)
+		}
+		all = append(all, compiled{re, sf.Pages})
+	}
+	return func(page, fragment string) bool {
+		for _, c := range all {
+			if c.re.MatchString(fragment) && (c.pages == "" || doublestar.MatchUnvalidated(c.pages, page)) {
+				return true
+			}
+		}
+		return false
+	}, nil
 }
 
 func (c *Config) setLevel(check, level string) error {

@@ -42,7 +42,8 @@ func runLinks(args []string, stdout, stderr io.Writer, tty bool) int {
 	if err != nil {
 		return usageError(stderr, "links", err)
 	}
-	opts := links.Options{Host: links.Host{CleanURLs: *cleanURLs}, SiteURL: *siteURL, Ignore: ignore, SkipPage: ignorePath, CollectExternal: ext.enabled}
+	opts := links.Options{Host: links.Host{CleanURLs: *cleanURLs}, SiteURL: *siteURL, Ignore: ignore, SkipPage: ignorePath,
+		ScriptFragment: cfg.scriptFragment, CollectExternal: ext.enabled}
 	if c.showProgress(stderr) {
 		opts.Progress = progress(stderr)
 	}
