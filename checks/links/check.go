@@ -160,7 +160,11 @@ func (w *worker) page(p *site.Page) {
 			continue
 		}
 		if r.ref.Kind == External && w.opts.CollectExternal {
-			w.external[r.ref.URL] = append(w.external[r.ref.URL], external.Use{Page: p.Path, Line: l.Line, Href: l.Raw})
+			u := r.ref.URL
+			if w.external[u] == nil {
+				u = strings.Clone(u) // a slice of the page's hrefs, which would all stay in memory
+			}
+			w.external[u] = append(w.external[u], external.Use{Page: p.Path, Line: l.Line, Href: strings.Clone(l.Raw)})
 		}
 		if r.ref.Kind != Internal {
 			continue
@@ -226,7 +230,7 @@ func (w *worker) checkLater() (found []laterFinding) {
 }
 
 func (w *worker) brokenLink(p *site.Page, l site.Link, r *resolved, why string) diag.Diagnostic {
-	return diag.Diagnostic{Severity: diag.Error, Check: BrokenLink, File: p.Path, Line: l.Line, Href: l.Raw, Target: r.ref.Path,
+	return diag.Diagnostic{Severity: diag.Error, Check: BrokenLink, File: p.Path, Line: l.Line, Href: strings.Clone(l.Raw), Target: strings.Clone(r.ref.Path),
 		Message: fmt.Sprintf("broken link %q: %s", l.Raw, why)}
 }
 
@@ -274,7 +278,7 @@ func (w *worker) resolve(resolver Resolver, raw string) (r resolved) {
 // element for fragment.
 func (c *checker) anchorDiag(page string, l site.Link, file File, fragment string) diag.Diagnostic {
 	d := c.missingID(file, fragment, "")
-	d.File, d.Line, d.Href = page, l.Line, l.Raw
+	d.File, d.Line, d.Href = page, l.Line, strings.Clone(l.Raw)
 	return named(d, BrokenAnchor, d.Message)
 }
 

@@ -2,8 +2,11 @@ package links
 
 import (
 	"fmt"
+	"runtime"
 	"sort"
 	"strings"
+	"sync"
+	"sync/atomic"
 
 	"github.com/devdocs-dev/devdocs/checks/diag"
 	"github.com/devdocs-dev/devdocs/checks/site"
@@ -200,29 +203,51 @@ func (c *checker) redirectProblems() diag.List {
 	return out
 }
 
-// named reads again the pages of the later findings, for the href and
-// line of each: those were not kept while millions of links waited.
+// named reads again the pages of the later findings, on all cores, for
+// the href and line of each: those were not kept while millions of links
+// waited.
 func (c *checker) named(s *site.Site, later []laterFinding) diag.List {
 	byPage := map[File][]laterFinding{}
+	var pages []File
 	for _, lf := range later {
+		if byPage[lf.page] == nil {
+			pages = append(pages, lf.page)
+		}
 		byPage[lf.page] = append(byPage[lf.page], lf)
 	}
-	var out diag.List
-	for page, fs := range byPage {
-		name := c.index.Name(page)
-		p, err := s.Read(name)
-		for _, lf := range fs {
-			d := lf.d
-			d.File = name
-			if err == nil && int(lf.link) < len(p.Links) {
-				d.Href, d.Line = p.Links[lf.link].Raw, p.Links[lf.link].Line
-			} else { // the page changed or went since it was read: name the target instead
-				d.Href = d.Target
+	out := make([]diag.List, len(pages))
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range runtime.GOMAXPROCS(0) {
+		wg.Go(func() {
+			for i := next.Add(1) - 1; i < int64(len(pages)); i = next.Add(1) - 1 {
+				out[i] = c.nameAll(s, pages[i], byPage[pages[i]])
 			}
-			out = append(out, named(d, d.Check, d.Message))
-		}
+		})
 	}
-	sort.SliceStable(out, func(i, j int) bool { return out[i].File < out[j].File })
+	wg.Wait()
+	var all diag.List
+	for _, l := range out {
+		all = append(all, l...)
+	}
+	return all
+}
+
+// nameAll completes the findings of one page.
+func (c *checker) nameAll(s *site.Site, page File, fs []laterFinding) diag.List {
+	name := c.index.Name(page)
+	p, err := s.Read(name)
+	out := make(diag.List, 0, len(fs))
+	for _, lf := range fs {
+		d := lf.d
+		d.File = name
+		if err == nil && int(lf.link) < len(p.Links) {
+			d.Href, d.Line = p.Links[lf.link].Raw, p.Links[lf.link].Line
+		} else { // the page changed or went since it was read: name the target instead
+			d.Href = d.Target
+		}
+		out = append(out, named(d, d.Check, d.Message))
+	}
 	return out
 }
 

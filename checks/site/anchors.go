@@ -170,6 +170,10 @@ func (a Anchors) inRuns(id string) bool {
 	if !ok {
 		return false
 	}
+	if len(a.runs) == 1 { // a source view
+		r := a.runs[0]
+		return r.first <= num && num <= r.last && r.prefix == prefix
+	}
 	i := sort.Search(len(a.runs), func(i int) bool {
 		r := a.runs[i]
 		return r.prefix > prefix || r.prefix == prefix && r.first > num

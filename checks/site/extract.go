@@ -29,6 +29,8 @@ type Page struct {
 	// Redirect is where the page sends its reader as soon as it opens.
 	Redirect Redirect
 	ids      anchorSet // IDs while the page is read
+	raws     []byte    // the hrefs of Links while the page is read, end to end
+	ends     []int32   // where each ends in raws
 	inScript bool      // the last token opened an inline script: the next is its text
 
 	// What the tokenizer alone does not say, and the DOM would: the content
@@ -86,14 +88,14 @@ func Extract(path string, r io.Reader) *Page {
 // extract fills p from one document, reusing p's slices: a worker reads
 // thousands of pages, and growing fresh slices for each is measurable.
 func (p *Page) extract(path string, r io.Reader) {
-	*p = Page{Path: path, Links: p.Links[:0], ids: p.ids}
+	*p = Page{Path: path, Links: p.Links[:0], ids: p.ids, raws: p.raws[:0], ends: p.ends[:0]}
 	p.ids.reset()
 	z := html.NewTokenizer(r)
 	line := 1
 	for {
 		tt := z.Next()
 		if tt == html.ErrorToken {
-			p.IDs = p.ids.anchors()
+			p.done()
 			return
 		}
 		raw := z.Raw()
@@ -328,17 +330,17 @@ func (p *Page) links(a atom.Atom, at *attrs, names []string, line int) {
 	}
 	for i, attr := range names {
 		if at.has[i] {
-			p.add(string(at.url[i]), line, name, attr)
+			add(p, at.url[i], line, name, attr)
 		}
 	}
 	if len(at.srcset) > 0 && (a == atom.Img || a == atom.Source) {
 		for _, u := range SrcsetURLs(string(at.srcset)) {
-			p.add(u, line, name, "srcset")
+			add(p, u, line, name, "srcset")
 		}
 	}
 	if a == atom.Meta && bytes.EqualFold(at.httpEquiv, []byte("refresh")) {
 		if u := RefreshURL(string(at.content)); u != "" {
-			p.add(u, line, "meta", "refresh")
+			add(p, u, line, "meta", "refresh")
 			if p.Redirect.Href == "" && p.template == 0 && refreshesAtOnce(at.content) {
 				p.Redirect = Redirect{Href: u, Line: line}
 			}
@@ -376,15 +378,31 @@ func (p *Page) script(text []byte, line int) {
 	href := string(m[2][1 : len(m[2])-1])
 	line += bytes.Count(text[:bytes.Index(text, m[2])], []byte{'\n'})
 	if p.Redirect.Href != href || p.Redirect.Script {
-		p.add(href, line, "script", "location")
+		add(p, href, line, "script", "location")
 	}
 	if !p.Redirect.Script {
 		p.Redirect = Redirect{Href: href, Line: line, Script: true, KeepsHash: bytes.Contains(m[3], []byte("hash"))}
 	}
 }
 
-func (p *Page) add(raw string, line int, elem, attr string) {
-	p.Links = append(p.Links, Link{Raw: raw, Line: line, Elem: elem, Attr: attr})
+// add records a link. Its href goes into the page's one buffer of hrefs,
+// which done turns into one string: a string per link would be millions
+// of small allocations on a large site.
+func add[T string | []byte](p *Page, raw T, line int, elem, attr string) {
+	p.raws = append(p.raws, raw...)
+	p.ends = append(p.ends, int32(len(p.raws)))
+	p.Links = append(p.Links, Link{Line: line, Elem: elem, Attr: attr})
+}
+
+// done finishes the page once it is read: its ids, and each link's href
+// as a slice of one string. (A caller keeping an href beyond the page
+// clones it, or it keeps all the page's hrefs in memory.)
+func (p *Page) done() {
+	p.IDs = p.ids.anchors()
+	all, start := string(p.raws), int32(0)
+	for i, end := range p.ends {
+		p.Links[i].Raw, start = all[start:end], end
+	}
 }
 
 // SrcsetURLs returns the URLs of a srcset attribute's image candidates, as

@@ -192,7 +192,7 @@ func extractByTokens(b []byte) *Page {
 	for line := 1; ; {
 		tt := z.Next()
 		if tt == html.ErrorToken {
-			p.IDs = p.ids.anchors()
+			p.done()
 			return p
 		}
 		lines := bytes.Count(z.Raw(), []byte{'\n'})
