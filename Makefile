@@ -47,9 +47,9 @@ report: bin/checks
 	-bin/checks all --json gate/results.json
 	bin/checks report gate/results.json --out gate/report.html --markdown gate/summary.md $(if $(wildcard gate/previous.json),--previous gate/previous.json)
 
-# A git pre-commit hook that runs `checks markdown` on the staged .md files.
+# A git pre-commit hook that runs `checks markdown --staged`: the commit as staged, not the working tree.
 hook: bin/checks
-	bin/checks install-hook
+	bin/checks install-hook --checks bin/checks
 
 # content/ -> site/.generated (page records, routes.json, manifest)
 content: bin/docs

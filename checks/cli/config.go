@@ -47,6 +47,9 @@ type Markdown struct {
 	// Versions are folder patterns ("content/api/*"); each match is a docs
 	// version that links may not enter from outside.
 	Versions []string `json:"versions"`
+	// Exclude are globs of files never checked ("testdata/**"): fixtures
+	// that are broken on purpose. Links into them still resolve.
+	Exclude []string `json:"exclude"`
 }
 
 // Defaults: broken links and markdown links fail the build (a reader hits them),
