@@ -55,17 +55,24 @@ func WriteMarkdown(w io.Writer, r Report) error {
 // footer says where the full report is: the CI artifact when there is
 // one, else the file a local run wrote.
 func footer(r Report) string {
-	what := "The full report, with every problem"
+	var with []string
+	if len(r.Problems) > 0 {
+		with = append(with, "every problem")
+	}
 	if len(r.Matrix.Rows) > 0 {
-		what += " and the version × page grid"
+		with = append(with, "the version × page grid")
+	}
+	what := "The full report"
+	if len(with) > 0 {
+		what += ", with " + strings.Join(with, " and ") + ","
 	}
 	switch {
 	case r.Artifact != "":
-		return what + ", is the " + codeSpan(r.Artifact) + " artifact of this run."
+		return what + " is the " + codeSpan(r.Artifact) + " artifact of this run."
 	case r.HTMLPath != "":
-		return what + ", is " + codeSpan(r.HTMLPath) + "."
+		return what + " is " + codeSpan(r.HTMLPath) + "."
 	}
-	return what + ", is the HTML report of this run."
+	return what + " is the HTML report of this run."
 }
 
 func writeGroups(b *strings.Builder, r Report) {

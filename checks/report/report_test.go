@@ -194,3 +194,10 @@ func TestCodeSpanOutlastsBackticks(t *testing.T) {
 	assert.Equal(t, "`` a`b ``", codeSpan("a`b"))
 	assert.Equal(t, "``` a``b ```", codeSpan("a``b"))
 }
+
+// The last line says where the full report is, in words that fit the run.
+func TestFooter(t *testing.T) {
+	assert.Equal(t, "The full report is `gate/report.html`.", footer(Report{HTMLPath: "gate/report.html"}))
+	assert.Equal(t, "The full report, with every problem, is the `docs-gate-report` artifact of this run.",
+		footer(Report{Artifact: "docs-gate-report", HTMLPath: "gate/report.html", Problems: []Problem{{}}}))
+}
