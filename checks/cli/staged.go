@@ -6,10 +6,12 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/devdocs-dev/devdocs/checks/diag"
 	"github.com/devdocs-dev/devdocs/checks/gitindex"
 	"github.com/devdocs-dev/devdocs/checks/mdlinks"
+	"github.com/devdocs-dev/devdocs/checks/report"
 )
 
 // checkStaged checks the next commit as git's index holds it: the named
@@ -17,54 +19,61 @@ import (
 // the links of every other staged page that lead to a file the commit
 // deletes, renames away or changes. Pages are those under markdown.paths
 // (the whole repository when unset), less markdown.exclude.
-func checkStaged(paths []string, m Markdown, o mdlinks.Options) (diag.List, mdlinks.Stats, error) {
+func checkStaged(paths []string, cfg *Config) (report.Run, error) {
+	start := time.Now()
+	if err := mdlinks.CheckExclude(cfg.Markdown.Exclude); err != nil {
+		return report.Run{}, err
+	}
 	ix, err := gitindex.Open()
 	if err != nil {
-		return nil, mdlinks.Stats{}, err
+		return report.Run{}, err
 	}
 	defer ix.Close()
+	o := cfg.markdownOptions()
 	o.Tree = ix
 	changes, err := ix.Changes()
 	if err != nil {
-		return nil, mdlinks.Stats{}, err
+		return report.Run{}, err
 	}
-	s := stagedScope{ix: ix, m: m}
+	s := stagedScope{ix: ix, cfg: cfg}
 	files, err := s.named(paths)
 	if len(paths) == 0 {
 		files = s.changedPages(changes)
 	}
 	if err != nil {
-		return nil, mdlinks.Stats{}, err
+		return report.Run{}, err
 	}
 	found, st, err := mdlinks.Check(files, o)
 	if err != nil {
-		return nil, st, err
+		return report.Run{}, err
 	}
-	targets := s.targets(changes)
-	if len(targets) == 0 {
-		return found, st, nil
+	if targets := s.targets(changes); len(targets) > 0 {
+		inbound, ist, err := mdlinks.Inbound(s.others(files), targets, o)
+		if err != nil {
+			return report.Run{}, err
+		}
+		found = append(found, inbound...)
+		st.Files += ist.Files
+		st.Links += ist.Links
 	}
-	inbound, ist, err := mdlinks.Inbound(s.others(files), targets, o)
-	st.Files += ist.Files
-	st.Links += ist.Links
-	return append(found, inbound...), st, err
+	return counted(cfg.apply(found), diag.Summary{Tool: "checks markdown", Pages: st.Files, Links: st.Links}, start), nil
 }
 
 // stagedScope says which staged files are pages to check.
 type stagedScope struct {
-	ix *gitindex.Index
-	m  Markdown
+	ix  *gitindex.Index
+	cfg *Config
 }
 
 // page reports whether p (a path from the top) is a markdown page to check.
 func (s stagedScope) page(p string) bool {
-	if !strings.HasSuffix(p, ".md") || mdlinks.Excluded(s.m.Exclude, p) {
+	if !strings.HasSuffix(p, ".md") || s.cfg.excluded(s.ix.Name(p)) {
 		return false
 	}
-	if len(s.m.Paths) == 0 {
+	if len(s.cfg.Markdown.Paths) == 0 {
 		return true
 	}
-	for _, root := range s.m.Paths {
+	for _, root := range s.cfg.Markdown.Paths {
 		r := s.ix.Path(root)
 		if r == "." || p == r || strings.HasPrefix(p, r+"/") {
 			return true
@@ -79,12 +88,12 @@ func (s stagedScope) named(paths []string) ([]string, error) {
 	for _, p := range paths {
 		switch {
 		case s.ix.IsFile(p):
-			if !mdlinks.Excluded(s.m.Exclude, s.ix.Path(p)) {
+			if !s.cfg.excluded(p) {
 				files = append(files, filepath.Clean(p))
 			}
 		case s.ix.IsDir(p):
 			for _, f := range s.ix.Files(p) {
-				if strings.HasSuffix(f, ".md") && !mdlinks.Excluded(s.m.Exclude, s.ix.Path(f)) {
+				if strings.HasSuffix(f, ".md") && !s.cfg.excluded(f) {
 					files = append(files, f)
 				}
 			}

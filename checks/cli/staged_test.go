@@ -31,12 +31,6 @@ func docsRepo(t *testing.T, commit bool) {
 	}
 }
 
-func write(t *testing.T, name, text string) {
-	t.Helper()
-	require.NoError(t, os.MkdirAll(filepath.Dir(name), 0o755))
-	require.NoError(t, os.WriteFile(name, []byte(text), 0o644))
-}
-
 var elapsed = regexp.MustCompile(`in \d+\.\d+s`)
 
 // staged runs `checks markdown --staged ARGS…` and returns its exit code
@@ -53,9 +47,9 @@ func staged(t *testing.T, args ...string) (int, string) {
 
 func TestStagedNotWorkingTree(t *testing.T) {
 	docsRepo(t, true)
-	write(t, "docs/install.md", "# Install\n\nSee [missing](missing.md).\n")
+	write(t, map[string]string{"docs/install.md": "# Install\n\nSee [missing](missing.md).\n"})
 	git(t, "add", "docs/install.md")
-	write(t, "docs/install.md", "# Install\n\nFixed on disk, not staged: [guide](guide.md).\n")
+	write(t, map[string]string{"docs/install.md": "# Install\n\nFixed on disk, not staged: [guide](guide.md).\n"})
 
 	code, out := staged(t)
 	assert.Equal(t, 1, code, out)
@@ -71,8 +65,8 @@ checks markdown: 2 pages, 4 links checked in X.XXs: 1 error
 
 func TestStagedLinkToUnstagedFile(t *testing.T) {
 	docsRepo(t, true)
-	write(t, "docs/faq.md", "# FAQ\n")
-	write(t, "docs/index.md", "# Docs\n\n[FAQ](faq.md)\n")
+	write(t, map[string]string{"docs/faq.md": "# FAQ\n"})
+	write(t, map[string]string{"docs/index.md": "# Docs\n\n[FAQ](faq.md)\n"})
 	git(t, "add", "docs/index.md")
 
 	code, out := staged(t)
@@ -120,7 +114,7 @@ func TestStagedRenameFailsOnTheLinkingPageAndChecksTheMovedOne(t *testing.T) {
 // A changed heading breaks anchors elsewhere: a warning, as anchors are.
 func TestStagedHeadingChangeWarnsOnTheLinkingPage(t *testing.T) {
 	docsRepo(t, true)
-	write(t, "docs/guide.md", "# Guide\n\n## Set up\n\nBack to [the index](index.md).\n")
+	write(t, map[string]string{"docs/guide.md": "# Guide\n\n## Set up\n\nBack to [the index](index.md).\n"})
 	git(t, "add", "docs/guide.md")
 
 	code, out := staged(t)
@@ -130,12 +124,12 @@ func TestStagedHeadingChangeWarnsOnTheLinkingPage(t *testing.T) {
 
 func TestStagedExclude(t *testing.T) {
 	docsRepo(t, true)
-	write(t, "fixtures/broken.md", "Still broken on purpose: [nowhere](nowhere.md) and [gone](../docs/guide.md).\n")
+	write(t, map[string]string{"fixtures/broken.md": "Still broken on purpose: [nowhere](nowhere.md) and [gone](../docs/guide.md).\n"})
 	git(t, "add", "fixtures/broken.md")
 	code, out := staged(t)
 	assert.Equal(t, 1, code, "without an exclude the fixture is a page like any other: %s", out)
 
-	write(t, "checks.json", `{"markdown": {"exclude": ["fixtures/**"]}}`)
+	write(t, map[string]string{"checks.json": `{"markdown": {"exclude": ["fixtures/**"]}}`})
 	code, out = staged(t)
 	assert.Equal(t, 0, code, out)
 	git(t, "rm", "-q", "--cached", "docs/guide.md")
@@ -143,7 +137,7 @@ func TestStagedExclude(t *testing.T) {
 	assert.Equal(t, 1, code, out)
 	assert.NotContains(t, out, "fixtures/", "an excluded page is not checked for links into deleted files either")
 
-	write(t, "checks.json", `{"markdown": {"exclude": ["fixtures/[**"]}}`)
+	write(t, map[string]string{"checks.json": `{"markdown": {"exclude": ["fixtures/[**"]}}`})
 	code, out = staged(t)
 	assert.Equal(t, 2, code)
 	assert.Contains(t, out, `exclude pattern "fixtures/[**" is not a valid glob`)
@@ -152,8 +146,8 @@ func TestStagedExclude(t *testing.T) {
 // markdown.paths limits the pages, as it does without --staged.
 func TestStagedKeepsToMarkdownPaths(t *testing.T) {
 	docsRepo(t, true)
-	write(t, "checks.json", `{"markdown": {"paths": ["docs"]}}`)
-	write(t, "README.md", "[broken](nowhere.md)\n")
+	write(t, map[string]string{"checks.json": `{"markdown": {"paths": ["docs"]}}`})
+	write(t, map[string]string{"README.md": "[broken](nowhere.md)\n"})
 	git(t, "add", "README.md")
 	code, out := staged(t)
 	assert.Equal(t, 0, code, out)

@@ -21,13 +21,7 @@ import (
 
 	"github.com/devdocs-dev/devdocs/checks/diag"
 	"github.com/devdocs-dev/devdocs/checks/mdscan"
-)
-
-// Check ids.
-const (
-	BrokenLink   = "markdown-link"
-	BrokenAnchor = "markdown-anchor"
-	MissingImage = "markdown-image"
+	"github.com/devdocs-dev/devdocs/checks/registry"
 )
 
 // Options are what a project's layout adds to the generic rules.
@@ -74,8 +68,8 @@ func CheckExclude(patterns []string) error {
 }
 
 // Excluded reports whether a file is left out by the exclude globs: they
-// match its slash path relative to the repository root, "**" spans
-// folders ("testdata/**", "**/fixtures/**").
+// match its path relative to where the globs were written (the folder of
+// checks.json), "**" spans folders ("testdata/**", "**/fixtures/**").
 func Excluded(exclude []string, file string) bool {
 	name := filepath.ToSlash(filepath.Clean(file))
 	for _, p := range exclude {
@@ -87,9 +81,8 @@ func Excluded(exclude []string, file string) bool {
 }
 
 // Files lists the markdown files named by paths: a file as given, a folder
-// as every .md file below it, less those excluded. A path that does not
-// exist is an error.
-func Files(paths, exclude []string) ([]string, error) {
+// as every .md file below it. A path that does not exist is an error.
+func Files(paths []string) ([]string, error) {
 	var files []string
 	for _, p := range paths {
 		st, err := os.Stat(p)
@@ -97,9 +90,7 @@ func Files(paths, exclude []string) ([]string, error) {
 			return nil, fmt.Errorf("%s: no such file or folder", p)
 		}
 		if !st.IsDir() {
-			if !Excluded(exclude, p) {
-				files = append(files, filepath.Clean(p))
-			}
+			files = append(files, filepath.Clean(p))
 			continue
 		}
 		var found []string
@@ -122,11 +113,7 @@ func Files(paths, exclude []string) ([]string, error) {
 		if len(found) == 0 {
 			return nil, fmt.Errorf("%s: no .md files in this folder", p)
 		}
-		for _, f := range found {
-			if !Excluded(exclude, f) {
-				files = append(files, f)
-			}
-		}
+		files = append(files, found...)
 	}
 	sort.Strings(files)
 	return slices.Compact(files), nil
@@ -222,7 +209,7 @@ func (c *checker) link(file string, doc *mdscan.Doc, l mdscan.Link) (diag.Diagno
 			return at, false
 		}
 		if at.Target = filepath.ToSlash(target); !c.o.Tree.IsFile(target) {
-			at.Check = MissingImage
+			at.Check = registry.MarkdownImage
 			at.Message = fmt.Sprintf("image %q not found: %s does not exist", l.Dest, at.Target)
 			return at, true
 		}
@@ -239,11 +226,11 @@ func (c *checker) link(file string, doc *mdscan.Doc, l mdscan.Link) (diag.Diagno
 	target := filepath.Join(filepath.Dir(file), filepath.FromSlash(decode(p)))
 	at.Target = filepath.ToSlash(target)
 	if !c.o.Tree.IsFile(target) {
-		at.Check, at.Message = BrokenLink, fmt.Sprintf("broken markdown link %q: %s does not exist", l.Dest, at.Target)
+		at.Check, at.Message = registry.MarkdownLink, fmt.Sprintf("broken markdown link %q: %s does not exist", l.Dest, at.Target)
 		return at, true
 	}
 	if from, to := c.version(file), c.version(target); to != "" && to != from {
-		at.Check = BrokenLink
+		at.Check = registry.MarkdownLink
 		at.Message = fmt.Sprintf("markdown link %q leads into docs version %s from outside it; link to the page's URL instead", l.Dest, to)
 		if from != "" {
 			at.Message = fmt.Sprintf("markdown link %q leaves docs version %s for %s; link to the page's URL instead", l.Dest, from, to)
@@ -255,7 +242,7 @@ func (c *checker) link(file string, doc *mdscan.Doc, l mdscan.Link) (diag.Diagno
 	}
 	tdoc, err := c.doc(target)
 	if err != nil {
-		at.Check, at.Message = BrokenLink, fmt.Sprintf("markdown link %q: %v", l.Dest, err)
+		at.Check, at.Message = registry.MarkdownLink, fmt.Sprintf("markdown link %q: %v", l.Dest, err)
 		return at, true
 	}
 	return c.anchor(at, tdoc, frag, at.Target)
@@ -267,18 +254,24 @@ func (c *checker) anchor(at diag.Diagnostic, doc *mdscan.Doc, frag, where string
 	if frag == "" || doc.HasID(frag) || doc.HasID(decode(frag)) {
 		return at, false
 	}
-	at.Severity, at.Check = diag.Warning, BrokenAnchor
+	at.Severity, at.Check = diag.Warning, registry.MarkdownAnchor
 	at.Message = fmt.Sprintf("anchor #%s not found in %s", frag, where)
 	return at, true
 }
 
-// version is the docs version folder that holds file, or "".
+// version is the docs version folder that holds file, or "". Both sides
+// are compared as absolute paths, so "../api/1.2" (from a subfolder) is
+// found by the pattern "content/api/*" written at the root.
 func (c *checker) version(file string) string {
-	dir := filepath.Dir(filepath.Clean(file))
+	dir, err := filepath.Abs(filepath.Dir(file))
+	if err != nil {
+		return ""
+	}
 	for {
 		for _, pattern := range c.o.Versions {
-			if ok, _ := filepath.Match(filepath.Clean(pattern), dir); ok {
-				return filepath.ToSlash(dir)
+			abs, err := filepath.Abs(pattern)
+			if ok, _ := filepath.Match(abs, dir); ok && err == nil {
+				return relative(dir)
 			}
 		}
 		parent := filepath.Dir(dir)
@@ -287,6 +280,16 @@ func (c *checker) version(file string) string {
 		}
 		dir = parent
 	}
+}
+
+// relative names dir from the current folder, as the files are named.
+func relative(dir string) string {
+	if wd, err := os.Getwd(); err == nil {
+		if rel, err := filepath.Rel(wd, dir); err == nil {
+			return filepath.ToSlash(rel)
+		}
+	}
+	return filepath.ToSlash(dir)
 }
 
 // imageFile maps an image destination to the file it needs; external
