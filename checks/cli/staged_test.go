@@ -193,3 +193,16 @@ func TestThisRepositoryPassesItsOwnHook(t *testing.T) {
 	code := Run([]string{"markdown", "--staged", "."}, &out, &errOut, false)
 	assert.Equal(t, 0, code, "%s%s", out.String(), errOut.String())
 }
+
+// Exclude globs are written from the folder of checks.json, which is found
+// at the git root when we run in a subfolder.
+func TestExcludeFromASubfolder(t *testing.T) {
+	docsRepo(t, true)
+	write(t, map[string]string{"checks.json": `{"markdown": {"exclude": ["fixtures/**"]}}`})
+	t.Chdir("fixtures")
+	var out, errOut bytes.Buffer
+	assert.Equal(t, 0, Run([]string{"markdown", "broken.md", "."}, &out, &errOut, false), out.String()+errOut.String())
+	assert.Contains(t, out.String(), "checks markdown: 0 pages")
+	code, text := staged(t, "broken.md")
+	assert.Equal(t, 0, code, text)
+}
