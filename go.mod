@@ -7,6 +7,8 @@ ignore ./node_modules
 
 require (
 	github.com/alecthomas/chroma/v2 v2.27.0
+	github.com/bmatcuk/doublestar/v4 v4.10.4
+	github.com/charlievieth/fastwalk v1.0.14
 	github.com/chromedp/cdproto v0.159.0
 	github.com/chromedp/chromedp v0.23.0
 	github.com/gohugoio/hugo-goldmark-extensions/passthrough v0.5.0
@@ -19,8 +21,6 @@ require (
 )
 
 require (
-	github.com/bmatcuk/doublestar/v4 v4.10.4 // indirect
-	github.com/charlievieth/fastwalk v1.0.14 // indirect
 	github.com/dlclark/regexp2/v2 v2.2.1 // indirect
 	github.com/go-json-experiment/json v0.0.0-20260213210345-44df1a37e875 // indirect
 	go.yaml.in/yaml/v3 v3.0.5 // indirect

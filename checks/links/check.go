@@ -8,13 +8,8 @@ import (
 
 	"github.com/devdocs-dev/devdocs/checks/diag"
 	"github.com/devdocs-dev/devdocs/checks/external"
-	"github.com/devdocs-dev/devdocs/checks/site"
-)
-
-// Check ids, stable so users can set their severity.
-const (
-	BrokenLink   = "broken-link"
-	BrokenAnchor = "broken-anchor"
+	"github.com/devdocs-dev/devdocs/checks/htmlsite"
+	"github.com/devdocs-dev/devdocs/checks/registry"
 )
 
 // NavbarHintPages is how many pages must share a broken target before the
@@ -61,7 +56,7 @@ type pending struct {
 // parsed is what the check keeps of a parsed page: its ids, and where it
 // sends its reader at once, if it does.
 type parsed struct {
-	ids site.Anchors
+	ids htmlsite.Anchors
 	hop *hop
 }
 
@@ -71,18 +66,18 @@ type pages []atomic.Pointer[parsed]
 
 // Check parses the site and finds every broken link and anchor. Severity is
 // left at Error for both; the caller applies the configured levels.
-func Check(s *site.Site, opts Options) (diag.List, Stats) {
+func Check(s *htmlsite.Site, opts Options) (diag.List, Stats) {
 	index := NewIndex(s.Files, opts.Host)
 	c := &checker{opts: opts, index: index, pages: make(pages, len(index.names))}
 	var mu sync.Mutex
 	var workers []*worker
 	done := 0
-	s.Parse(func() site.Visitor {
+	s.Parse(func() htmlsite.Visitor {
 		w := &worker{checker: c, external: map[string][]external.Use{}, frags: map[string]int32{}}
 		mu.Lock()
 		workers = append(workers, w)
 		mu.Unlock()
-		return func(p *site.Page) {
+		return func(p *htmlsite.Page) {
 			w.page(p)
 			if opts.Progress != nil {
 				mu.Lock()
@@ -140,7 +135,7 @@ type worker struct {
 	links    int
 }
 
-func (w *worker) page(p *site.Page) {
+func (w *worker) page(p *htmlsite.Page) {
 	self := w.index.Named(p.Path)
 	resolver := w.resolver(p)
 	state := &parsed{ids: p.IDs}
@@ -207,7 +202,7 @@ func (w *worker) intern(frag string) int32 {
 
 // has tells whether the file has the part a fragment indicates, or its
 // script handles the fragment.
-func (c *checker) has(f File, ids site.Anchors, frag string) bool {
+func (c *checker) has(f File, ids htmlsite.Anchors, frag string) bool {
 	return hasID(ids, frag) || c.opts.ScriptFragment != nil && c.opts.ScriptFragment(c.index.Name(f), withoutDirective(frag))
 }
 
@@ -229,13 +224,13 @@ func (w *worker) checkLater() (found []laterFinding) {
 	return found
 }
 
-func (w *worker) brokenLink(p *site.Page, l site.Link, r *resolved, why string) diag.Diagnostic {
-	return diag.Diagnostic{Severity: diag.Error, Check: BrokenLink, File: p.Path, Line: l.Line, Href: strings.Clone(l.Raw), Target: strings.Clone(r.ref.Path),
+func (w *worker) brokenLink(p *htmlsite.Page, l htmlsite.Link, r *resolved, why string) diag.Diagnostic {
+	return diag.Diagnostic{Severity: diag.Error, Check: registry.BrokenLink, File: p.Path, Line: l.Line, Href: strings.Clone(l.Raw), Target: strings.Clone(r.ref.Path),
 		Message: fmt.Sprintf("broken link %q: %s", l.Raw, why)}
 }
 
 // resolver resolves the hrefs of page p.
-func (w *worker) resolver(p *site.Page) Resolver {
+func (w *worker) resolver(p *htmlsite.Page) Resolver {
 	pageURL := PageURL(p.Path)
 	if w.opts.BasePath != "" {
 		pageURL = w.opts.BasePath + pageURL[1:]
@@ -247,7 +242,7 @@ func (w *worker) resolver(p *site.Page) Resolver {
 // up in a loop of their own: on a large site most lookups miss the CPU
 // caches, and independent lookups side by side let the CPU overlap some of
 // the misses (a few per cent on the 50k-page bench).
-func (w *worker) resolveAll(p *site.Page, resolver Resolver) []resolved {
+func (w *worker) resolveAll(p *htmlsite.Page, resolver Resolver) []resolved {
 	rs := w.refs[:0]
 	for _, l := range p.Links {
 		rs = append(rs, w.resolve(resolver, l.Raw))
@@ -276,10 +271,10 @@ func (w *worker) resolve(resolver Resolver, raw string) (r resolved) {
 
 // anchorDiag is the broken anchor of link l on page: file has no
 // element for fragment.
-func (c *checker) anchorDiag(page string, l site.Link, file File, fragment string) diag.Diagnostic {
+func (c *checker) anchorDiag(page string, l htmlsite.Link, file File, fragment string) diag.Diagnostic {
 	d := c.missingID(file, fragment, "")
 	d.File, d.Line, d.Href = page, l.Line, strings.Clone(l.Raw)
-	return named(d, BrokenAnchor, d.Message)
+	return named(d, registry.BrokenAnchor, d.Message)
 }
 
 // missingID is a broken anchor before its link is named: file has no
@@ -290,7 +285,7 @@ func (c *checker) missingID(f File, fragment, via string) diag.Diagnostic {
 	if via != "" {
 		why += " (redirected " + via + ")"
 	}
-	return diag.Diagnostic{Severity: diag.Error, Check: BrokenAnchor, Target: "/" + c.index.Name(f) + "#" + fragment, Message: why}
+	return diag.Diagnostic{Severity: diag.Error, Check: registry.BrokenAnchor, Target: "/" + c.index.Name(f) + "#" + fragment, Message: why}
 }
 
 // named completes a diagnostic whose Href is set: its check, its target
@@ -306,7 +301,7 @@ func named(d diag.Diagnostic, check, why string) diag.Diagnostic {
 // is no part of the fragment; an empty fragment is the top of the page;
 // else an element whose id (or <a> whose name) is the fragment as written,
 // then percent-decoded; failing both, "top" in any case is the top.
-func hasID(ids site.Anchors, frag string) bool {
+func hasID(ids htmlsite.Anchors, frag string) bool {
 	frag = withoutDirective(frag)
 	if frag == "" || ids.Has(frag) {
 		return true

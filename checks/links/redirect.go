@@ -9,7 +9,8 @@ import (
 	"sync/atomic"
 
 	"github.com/devdocs-dev/devdocs/checks/diag"
-	"github.com/devdocs-dev/devdocs/checks/site"
+	"github.com/devdocs-dev/devdocs/checks/htmlsite"
+	"github.com/devdocs-dev/devdocs/checks/registry"
 )
 
 // MaxRedirects is how many redirects a link may pass through to its page:
@@ -30,7 +31,7 @@ type hop struct {
 	keepsHash, script bool
 }
 
-func (w *worker) hop(p *site.Page, resolver Resolver) *hop {
+func (w *worker) hop(p *htmlsite.Page, resolver Resolver) *hop {
 	r := w.resolve(resolver, p.Redirect.Href)
 	h := &hop{href: p.Redirect.Href, line: p.Redirect.Line, path: r.ref.Path, frag: r.ref.Fragment, hasFrag: r.ref.HasFrag,
 		keepsHash: p.Redirect.KeepsHash, script: p.Redirect.Script}
@@ -128,7 +129,7 @@ func (c *checker) judge(file File, frag string) (diag.Diagnostic, bool) {
 			how = "a script that does not append location.hash"
 		}
 		stub := c.index.Name(a.chain[c.hopIndex(a, a.dropped)])
-		return diag.Diagnostic{Severity: diag.Error, Check: BrokenAnchor, Target: "/" + stub + "#" + withoutDirective(frag),
+		return diag.Diagnostic{Severity: diag.Error, Check: registry.BrokenAnchor, Target: "/" + stub + "#" + withoutDirective(frag),
 			Message: fmt.Sprintf("%s redirects to %s by %s", stub, a.dropped.path, how)}, true
 	case !c.has(a.file, c.idsOf(a.file), a.frag):
 		return c.missingID(a.file, a.frag, c.chainText(a)), true
@@ -155,7 +156,7 @@ func meaningful(frag string) bool {
 
 // redirectProblem says why a chain of redirects reaches no page.
 func (c *checker) redirectProblem(a arrival) diag.Diagnostic {
-	d := diag.Diagnostic{Severity: diag.Error, Check: BrokenLink, Target: a.last.path}
+	d := diag.Diagnostic{Severity: diag.Error, Check: registry.BrokenLink, Target: a.last.path}
 	switch a.problem {
 	case "missing":
 		d.Message = fmt.Sprintf("no file answers %s (redirected %s)", a.last.path, c.chainText(a))
@@ -196,7 +197,7 @@ func (c *checker) redirectProblems() diag.List {
 		if a := c.follow(File(f), ""); a.problem == "loop" || a.problem == "long" {
 			d := c.redirectProblem(a)
 			d.File, d.Line, d.Href = c.index.Name(File(f)), st.hop.line, st.hop.href
-			out = append(out, named(d, BrokenLink, d.Message))
+			out = append(out, named(d, registry.BrokenLink, d.Message))
 		}
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].File < out[j].File })
@@ -206,7 +207,7 @@ func (c *checker) redirectProblems() diag.List {
 // named reads again the pages of the later findings, on all cores, for
 // the href and line of each: those were not kept while millions of links
 // waited.
-func (c *checker) named(s *site.Site, later []laterFinding) diag.List {
+func (c *checker) named(s *htmlsite.Site, later []laterFinding) diag.List {
 	byPage := map[File][]laterFinding{}
 	var pages []File
 	for _, lf := range later {
@@ -234,7 +235,7 @@ func (c *checker) named(s *site.Site, later []laterFinding) diag.List {
 }
 
 // nameAll completes the findings of one page.
-func (c *checker) nameAll(s *site.Site, page File, fs []laterFinding) diag.List {
+func (c *checker) nameAll(s *htmlsite.Site, page File, fs []laterFinding) diag.List {
 	name := c.index.Name(page)
 	p, err := s.Read(name)
 	out := make(diag.List, 0, len(fs))
@@ -252,9 +253,9 @@ func (c *checker) nameAll(s *site.Site, page File, fs []laterFinding) diag.List 
 }
 
 // idsOf is the file's ids, or none when it could not be read.
-func (c *checker) idsOf(f File) site.Anchors {
+func (c *checker) idsOf(f File) htmlsite.Anchors {
 	if st := c.pages[f].Load(); st != nil {
 		return st.ids
 	}
-	return site.Anchors{}
+	return htmlsite.Anchors{}
 }
