@@ -173,7 +173,8 @@ func FuzzExtractAgreesWithTokens(f *testing.F) {
 	for _, s := range []string{`<A HREF="/x" ID=a>`, "<img\nsrc=/i srcset='/a 1x'>", `<my-element-name id="c"><p class=hidden>`,
 		`<a href=/1 href=/2 name=n>`, "<i\x00d id=x><vIdEo poster=/p>", `<meta http-equiv=REFRESH content="0;url=/r">`, `<base href=" /b/ ">`,
 		`<a href="/x" id="a">`, `<a href="/x" href="/y">`, `<a id="" id="b">`, `<a href="/a&amp;b">`, "<a\fhref=\"/f\">", `<a/href="/s">`,
-		`<img src="/i" />`, `<a href="/x"id="y">`, `<a href="/x" >`, `<a HREF="/x">`, `<a href="/x>"> `, "<a href=\"/x\ry\">"} {
+		`<img src="/i" />`, `<a href="/x"id="y">`, `<a href="/x" >`, `<a HREF="/x">`, `<a href="/x>"> `, "<a href=\"/x\ry\">",
+		`<meta http-equiv="refresh" content="0;url=/r"><script>location.replace("/s" + location.hash)</script>`, "<p id=L1><p id=L2><p id=L2><p id=L3>"} {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, b []byte) {
@@ -182,6 +183,7 @@ func FuzzExtractAgreesWithTokens(f *testing.F) {
 		assert.Equal(t, want.Links, got.Links)
 		assert.Equal(t, want.IDs.List(), got.IDs.List())
 		assert.Equal(t, want.Base, got.Base)
+		assert.Equal(t, want.Redirect, got.Redirect)
 	})
 }
 
