@@ -244,7 +244,7 @@ func (c *checker) nameAll(s *htmlsite.Site, page File, fs []laterFinding) diag.L
 		d := lf.d
 		d.File = name
 		if err == nil && int(lf.link) < len(p.Links) {
-			d.Href, d.Line = p.Links[lf.link].Raw, p.Links[lf.link].Line
+			d.Href, d.Line = strings.Clone(p.Links[lf.link].Raw), p.Links[lf.link].Line // not the whole page's hrefs
 		} else { // the page changed or went since it was read: name the target instead
 			d.Href = d.Target
 		}
