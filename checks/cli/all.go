@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"github.com/devdocs-dev/devdocs/checks/diag"
-	"github.com/devdocs-dev/devdocs/checks/report"
 )
 
 // runAll is the whole gate on a built site: markdown (when checks.json
@@ -63,7 +62,7 @@ func runAll(args []string, stdout, stderr io.Writer, tty bool) int {
 	if len(cfg.Markdown.Paths) > 0 {
 		steps = append([][]string{{"markdown"}}, steps...)
 	}
-	var res report.Results
+	var res diag.Results
 	code := 0
 	for _, step := range steps {
 		run, stepCode := runStep(append(step, common...), stderr)
@@ -89,13 +88,13 @@ func runAll(args []string, stdout, stderr io.Writer, tty bool) int {
 }
 
 // runStep runs one command and reads back its JSON; nil when it could not run.
-func runStep(args []string, stderr io.Writer) (*report.Run, int) {
+func runStep(args []string, stderr io.Writer) (*diag.Run, int) {
 	var out bytes.Buffer
 	code := Run(args, &out, stderr, false)
 	if code == 2 || code == Interrupted {
 		return nil, code
 	}
-	var run report.Run
+	var run diag.Run
 	if err := json.Unmarshal(out.Bytes(), &run); err != nil {
 		fmt.Fprintf(stderr, "checks all: reading the output of checks %s: %v\n", args[0], err)
 		return nil, 2
@@ -106,7 +105,7 @@ func runStep(args []string, stderr io.Writer) (*report.Run, int) {
 // writeAll prints every run. JSON is one document ({runs, summary}) that
 // `checks report` reads; text and annotations go run by run; JUnit and
 // SARIF get one merged list.
-func writeAll(w io.Writer, c *common, res report.Results, total diag.Summary, tty bool) error {
+func writeAll(w io.Writer, c *common, res diag.Results, total diag.Summary, tty bool) error {
 	switch c.format {
 	case diag.FormatJSON:
 		return writeJSON(w, res, total)
@@ -126,17 +125,15 @@ func writeAll(w io.Writer, c *common, res report.Results, total diag.Summary, tt
 	return diag.Write(w, c.format, merged, total, false)
 }
 
-func writeJSON(w io.Writer, res report.Results, total diag.Summary) error {
+func writeJSON(w io.Writer, res diag.Results, total diag.Summary) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
-	return enc.Encode(struct {
-		Runs    []report.Run `json:"runs"`
-		Summary diag.Summary `json:"summary"`
-	}{res.Runs, total})
+	res.Summary = total
+	return enc.Encode(res)
 }
 
 // totals adds up the runs; pages are the most any one run saw, not a sum.
-func totals(res report.Results, took time.Duration) diag.Summary {
+func totals(res diag.Results, took time.Duration) diag.Summary {
 	total := diag.Summary{Tool: "checks all", Seconds: took.Seconds()}
 	for _, r := range res.Runs {
 		total.Pages = max(total.Pages, r.Summary.Pages)

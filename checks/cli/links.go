@@ -14,6 +14,7 @@ import (
 	"github.com/devdocs-dev/devdocs/checks/htmlsite"
 	"github.com/devdocs-dev/devdocs/checks/links"
 	"github.com/devdocs-dev/devdocs/checks/routes"
+	"github.com/devdocs-dev/devdocs/checks/serve"
 )
 
 func runLinks(args []string, stdout, stderr io.Writer, tty bool) int {
@@ -42,7 +43,7 @@ func runLinks(args []string, stdout, stderr io.Writer, tty bool) int {
 	if err != nil {
 		return usageError(stderr, "links", err)
 	}
-	opts := links.Options{Host: links.Host{CleanURLs: *cleanURLs}, SiteURL: *siteURL, Ignore: ignore, SkipPage: ignorePath, CollectExternal: ext.enabled}
+	opts := links.Options{Host: serve.Host{CleanURLs: *cleanURLs}, SiteURL: *siteURL, Ignore: ignore, SkipPage: ignorePath, CollectExternal: ext.enabled}
 	if c.showProgress(stderr) {
 		opts.Progress = progress(stderr)
 	}
@@ -88,7 +89,7 @@ func gather(dir string, s *htmlsite.Site, table *routes.Table, opts links.Option
 	for i, d := range found {
 		found[i].Source = table.Source(d.File, d.Href)
 	}
-	found = append(found, routes.Collisions(s)...)
+	found = append(found, routes.Collisions(s.Files)...)
 	for _, p := range s.Problems {
 		found = append(found, diag.Diagnostic{Severity: diag.Warning, Check: "unreadable", File: p.Path, Message: p.Message})
 	}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/devdocs-dev/devdocs/checks/diag"
 	"github.com/devdocs-dev/devdocs/checks/routes"
+	"github.com/devdocs-dev/devdocs/checks/serve"
 )
 
 // Options says where pages live and what to compare with.
@@ -19,7 +20,7 @@ type Options struct {
 	Dist      string         // the built site's directory as the diagnostics name it ("site/dist")
 	SiteURL   string         // pages are linked at SiteURL + path; no links when empty
 	Routes    []routes.Route // routes.json, for the version × page matrix
-	Previous  *Results       // the last report's input, for new and fixed problems
+	Previous  *diag.Results  // the last report's input, for new and fixed problems
 	Generated time.Time      // shown in the report (fixed in tests)
 }
 
@@ -56,7 +57,7 @@ type Report struct {
 }
 
 // Build makes the report of results.
-func Build(res Results, o Options) Report {
+func Build(res diag.Results, o Options) Report {
 	r := Report{Generated: o.Generated.UTC().Format("2006-01-02 15:04 UTC")}
 	current := problems(res, o)
 	var before map[string]bool
@@ -91,7 +92,7 @@ func Build(res Results, o Options) Report {
 }
 
 // problems lists every diagnostic that is not a pass, worst first.
-func problems(res Results, o Options) []Problem {
+func problems(res diag.Results, o Options) []Problem {
 	bySource := map[string]string{}
 	for _, r := range o.Routes {
 		bySource[r.Source] = r.Path
@@ -126,16 +127,14 @@ func problems(res Results, o Options) []Problem {
 
 var rank = map[string]int{"error": 2, "warning": 1, "info": 0}
 
-// pagePath maps a built file to the URL path that serves it:
+// pagePath is the route a built file shows:
 // site/dist/api/zkvm/index.html → /api/zkvm.
 func pagePath(file, dist string) (string, bool) {
-	dist = strings.TrimSuffix(dist, "/") + "/"
-	rel, ok := strings.CutPrefix(file, dist)
-	if !ok || !strings.HasSuffix(rel, ".html") {
+	rel, ok := strings.CutPrefix(file, strings.TrimSuffix(dist, "/")+"/")
+	if !ok {
 		return "", false
 	}
-	rel = strings.TrimSuffix(strings.TrimSuffix(rel, ".html"), "index")
-	return "/" + strings.TrimSuffix(rel, "/"), true
+	return serve.FileRoute(rel)
 }
 
 func link(siteURL, page string) string {
@@ -162,7 +161,7 @@ func keys(ps []Problem) map[string]bool {
 }
 
 // counts tallies each check's problems by severity, and its passes.
-func counts(res Results) ([]Count, int) {
+func counts(res diag.Results) ([]Count, int) {
 	byCheck := map[string]*Count{}
 	passed := 0
 	for _, run := range res.Runs {
