@@ -8,7 +8,7 @@ PORT ?= 3000
 export CHROMIUM ?= /usr/bin/chromium
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 
-.PHONY: serve test build check content dev preview deps chromium typecheck clean bench bench-build docusaurus-check check-browser report bench-hook hook bench-size bench-search
+.PHONY: serve test build check content dev preview deps chromium typecheck clean bench bench-build docusaurus-check mkdocs-check hugo-check check-browser report bench-hook hook bench-size bench-search
 
 serve: build check
 	bin/docs serve -dir site/dist -addr 127.0.0.1:$(PORT)
@@ -116,6 +116,17 @@ bench-build: deps
 # and /repo/ base): zero reports on the clean builds, all injected faults found.
 docusaurus-check: bin/checks
 	checks/bench/docusaurus.sh
+
+# The same on MkDocs (its `mkdocs new` starter, with and without directory
+# URLs, and checks markdown on its docs/) and on Hugo (a small site the
+# script writes, at the root and under /repo/); both from Debian's packages.
+mkdocs-check: bin/checks
+	@command -v mkdocs >/dev/null || { $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends mkdocs; }
+	checks/bench/mkdocs.sh
+
+hugo-check: bin/checks
+	@command -v hugo >/dev/null || { $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends hugo; }
+	checks/bench/hugo.sh
 
 # First-load bytes (HTML, JS, CSS; raw and gzip) of / and a docs page; PAGES="/faq /api" for others.
 bench-size: build

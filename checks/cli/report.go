@@ -15,13 +15,13 @@ import (
 
 func runReport(args []string, stdout, stderr io.Writer) int {
 	fs := flagSet("report", stderr)
-	config := fs.String("config", "", "config file (default: checks.json in the current directory, if present)")
+	config := fs.String("config", "", "config file (default: "+configName+" in the current directory, else at the git root, if there)")
 	in := fs.String("in", "", "a directory of --format json results (or name the files as arguments)")
 	out := fs.String("out", "report.html", "the HTML report to write")
 	md := fs.String("markdown", "", "also write a markdown summary for a pull-request comment here")
 	previous := fs.String("previous", "", "the results of an earlier run, to show new and fixed problems")
-	routesFile := fs.String("routes", "site/.generated/routes.json", "routes.json, for the version × page grid (skipped when missing)")
-	dist := fs.String("dist", "site/dist", "the built site's directory, as the results name it")
+	routesFile := fs.String("routes", "", "routes.json, for the version × page grid (default: routes in checks.json; skipped when missing)")
+	dist := fs.String("dist", "", "the built site's directory, as the results name it (default: site in checks.json)")
 	siteURL := fs.String("site-url", "", "link pages at this URL (default: siteUrl in checks.json)")
 	files, err := parse(fs, args)
 	if err != nil {
@@ -37,8 +37,8 @@ func runReport(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usageError(stderr, "report", err)
 	}
-	o := report.Options{Dist: *dist, SiteURL: firstNonEmpty(*siteURL, cfg.SiteURL), Generated: time.Now()}
-	if err := readReportInputs(&o, *previous, *routesFile); err != nil {
+	o := report.Options{Dist: firstNonEmpty(*dist, cfg.Site), SiteURL: firstNonEmpty(*siteURL, cfg.SiteURL), Generated: time.Now()}
+	if err := readReportInputs(&o, *previous, firstNonEmpty(*routesFile, cfg.Routes)); err != nil {
 		return usageError(stderr, "report", err)
 	}
 	res, err := report.LoadResults(files...)

@@ -9,13 +9,8 @@ import (
 	"github.com/devdocs-dev/devdocs/checks/diag"
 	"github.com/devdocs-dev/devdocs/checks/external"
 	"github.com/devdocs-dev/devdocs/checks/htmlsite"
+	"github.com/devdocs-dev/devdocs/checks/registry"
 	"github.com/devdocs-dev/devdocs/checks/serve"
-)
-
-// Check ids, stable so users can set their severity.
-const (
-	BrokenLink   = "broken-link"
-	BrokenAnchor = "broken-anchor"
 )
 
 // NavbarHintPages is how many pages must share a broken target before the
@@ -181,7 +176,7 @@ func (w *worker) page(p *htmlsite.Page) {
 }
 
 func (w *worker) brokenLink(p *htmlsite.Page, l htmlsite.Link, r *resolved, why string) diag.Diagnostic {
-	return diag.Diagnostic{Severity: diag.Error, Check: BrokenLink, File: p.Path, Line: l.Line, Href: l.Raw, Target: r.ref.Path,
+	return diag.Diagnostic{Severity: diag.Error, Check: registry.BrokenLink, File: p.Path, Line: l.Line, Href: l.Raw, Target: r.ref.Path,
 		Message: fmt.Sprintf("broken link %q: %s", l.Raw, why)}
 }
 
@@ -219,7 +214,7 @@ func (w *worker) resolveAll(p *htmlsite.Page) []resolved {
 
 func anchorDiag(d diag.Diagnostic, file, fragment string) diag.Diagnostic {
 	fragment = withoutDirective(fragment)
-	d.Check, d.Target = BrokenAnchor, "/"+file+"#"+fragment
+	d.Check, d.Target = registry.BrokenAnchor, "/"+file+"#"+fragment
 	d.Message = fmt.Sprintf("broken anchor %q: %s has no element with id %q", d.Href, file, fragment)
 	return d
 }

@@ -13,11 +13,9 @@ import (
 	"strings"
 
 	"github.com/devdocs-dev/devdocs/checks/diag"
+	"github.com/devdocs-dev/devdocs/checks/registry"
 	"github.com/devdocs-dev/devdocs/checks/serve"
 )
-
-// DuplicateRoute is the check id for both kinds of duplicates.
-const DuplicateRoute = "duplicate-route"
 
 // Route kinds: what renders a route (a markdown doc or page, or a React page of its own).
 const (
@@ -114,7 +112,7 @@ func Duplicates(rs []Route) diag.List {
 	var out diag.List
 	for _, r := range rs {
 		if prev, ok := first[r.Path]; ok {
-			out = append(out, diag.Diagnostic{Severity: diag.Error, Check: DuplicateRoute, File: r.Source, Line: 1,
+			out = append(out, diag.Diagnostic{Severity: diag.Error, Check: registry.DuplicateRoute, File: r.Source, Line: 1,
 				Message: fmt.Sprintf("route %s is produced by both %s and %s", r.Path, prev.Source, r.Source)})
 			continue
 		}
@@ -151,5 +149,5 @@ func Collisions(files map[string]struct{}) diag.List {
 }
 
 func collision(file, msg string) diag.Diagnostic {
-	return diag.Diagnostic{Severity: diag.Warning, Check: DuplicateRoute, File: file, Message: "duplicate route: " + msg}
+	return diag.Diagnostic{Severity: diag.Warning, Check: registry.DuplicateRoute, File: file, Message: "duplicate route: " + msg}
 }

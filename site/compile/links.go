@@ -8,6 +8,7 @@ import (
 
 	"github.com/devdocs-dev/devdocs/checks/diag"
 	"github.com/devdocs-dev/devdocs/checks/mdscan"
+	"github.com/devdocs-dev/devdocs/checks/registry"
 )
 
 // MarkdownTarget is what a relative link to a .md file points at.
@@ -63,12 +64,12 @@ func (s *Content) CheckPageLinks(pg *Page) diag.List {
 		}
 		t, err := s.ResolveMarkdownLink(pg, l.Dest)
 		if err != nil {
-			diags = append(diags, diag.Diagnostic{Severity: diag.Error, Check: "markdown-link",
+			diags = append(diags, diag.Diagnostic{Severity: diag.Error, Check: registry.MarkdownLink,
 				File: pg.Source, Line: l.Line, Col: l.Col, Message: err.Error()})
 			continue
 		}
 		if t.Fragment != "" && !t.Page.Doc.HasID(t.Fragment) {
-			diags = append(diags, diag.Diagnostic{Severity: diag.Warning, Check: "markdown-anchor",
+			diags = append(diags, diag.Diagnostic{Severity: diag.Warning, Check: registry.MarkdownAnchor,
 				File: pg.Source, Line: l.Line, Col: l.Col,
 				Message: fmt.Sprintf("anchor #%s not found in %s", t.Fragment, t.Page.Source)})
 		}
