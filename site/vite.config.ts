@@ -7,20 +7,21 @@ import { freshImports } from './scripts/freshImports.mjs';
 import { DOCSEARCH_BUNDLE, fixDocSearch } from './scripts/docsearchFix.mjs';
 import { siteConfig } from './src/config.ts';
 import { pack } from './src/search/pack.js';
+import type { PageRecord } from './src/lib/types';
 
 // Page records (.generated/pages/*.json, written by `docs build`) carry math
-// as placeholders; this renders them with KaTeX while bundling, so readers
-// download finished HTML and no math engine.
+// as placeholders, and hasMath when they have any; this renders them with
+// KaTeX while bundling, so readers download finished HTML and no math engine.
 function katexPages(): Plugin {
   return {
     name: 'devdocs:katex',
     enforce: 'pre',
     transform(code, id) {
-      if (!/[\\/]\.generated[\\/]pages[\\/][^\\/]+\.json$/.test(id) || !code.includes('class=\\"math ')) return null;
-      const record = JSON.parse(code);
+      if (!/[\\/]\.generated[\\/]pages[\\/][^\\/]+\.json$/.test(id) || !/"hasMath":\s*true/.test(code)) return null;
+      const record: PageRecord = JSON.parse(code);
+      if (!record.hasMath) return null;
       try {
         record.html = renderMath(record.html);
-        record.hasMath = true; // the page needs the KaTeX stylesheet
       } catch (e) {
         this.error(`${record.source}:${(e as { line?: number }).line ?? 0}: ${(e as Error).message}`);
       }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/devdocs-dev/devdocs/checks/htmlsite"
 	"github.com/devdocs-dev/devdocs/checks/links"
+	"github.com/devdocs-dev/devdocs/checks/serve"
 )
 
 // On a generated site the checker must report exactly the injected faults:
@@ -22,7 +23,7 @@ func TestCheckerFindsExactlyTheInjectedFaults(t *testing.T) {
 
 	s, err := htmlsite.Load(dir)
 	require.NoError(t, err)
-	found, stats := links.Check(s, links.Options{Host: links.Host{CleanURLs: true}})
+	found, stats := links.Check(s, links.Options{Host: serve.Host{CleanURLs: true}})
 	assert.Equal(t, 401, stats.Pages)
 
 	var want, got []string
@@ -78,6 +79,6 @@ func BenchmarkCheck(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		links.Check(s, links.Options{Host: links.Host{CleanURLs: true}})
+		links.Check(s, links.Options{Host: serve.Host{CleanURLs: true}})
 	}
 }

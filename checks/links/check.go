@@ -10,6 +10,7 @@ import (
 	"github.com/devdocs-dev/devdocs/checks/external"
 	"github.com/devdocs-dev/devdocs/checks/htmlsite"
 	"github.com/devdocs-dev/devdocs/checks/registry"
+	"github.com/devdocs-dev/devdocs/checks/serve"
 )
 
 // NavbarHintPages is how many pages must share a broken target before the
@@ -18,7 +19,7 @@ const NavbarHintPages = 5
 
 // Options control resolution.
 type Options struct {
-	Host    Host
+	Host    serve.Host
 	SiteURL string
 	// BasePath is the path the site is served under, "/sub/", or "" for the
 	// root (see NormalizeBase). Links outside it leave the site.
@@ -184,7 +185,7 @@ func (w *worker) brokenLink(p *htmlsite.Page, l htmlsite.Link, r *resolved, why 
 // caches, and independent lookups side by side let the CPU overlap some of
 // the misses (a few per cent on the 50k-page bench).
 func (w *worker) resolveAll(p *htmlsite.Page) []resolved {
-	pageURL := PageURL(p.Path)
+	pageURL := serve.PageURL(p.Path)
 	if w.opts.BasePath != "" {
 		pageURL = w.opts.BasePath + pageURL[1:]
 	}
@@ -239,10 +240,6 @@ func withoutDirective(frag string) string {
 		return frag[:i]
 	}
 	return frag
-}
-
-func isHTML(file string) bool {
-	return strings.HasSuffix(file, ".html") || strings.HasSuffix(file, ".htm")
 }
 
 // addNavbarHints notes targets broken on many pages: one fix in a shared

@@ -4,7 +4,6 @@ package links
 
 import (
 	"net/url"
-	"path"
 	"strings"
 )
 
@@ -27,18 +26,6 @@ type Ref struct {
 }
 
 var ignoredSchemes = map[string]bool{"mailto": true, "tel": true, "javascript": true, "data": true, "blob": true, "about": true, "sms": true}
-
-// PageURL is the URL path a static host serves a file at: a/index.html at
-// /a/ (hosts redirect /a there), a.html and other files at their own path.
-func PageURL(file string) string {
-	if file == "index.html" {
-		return "/"
-	}
-	if strings.HasSuffix(file, "/index.html") {
-		return "/" + strings.TrimSuffix(file, "index.html")
-	}
-	return "/" + file
-}
 
 // Resolve turns an href on the page served at pageURL (with an optional
 // <base href>) into a Ref, as a browser resolves it (see whatwg.go).
@@ -205,47 +192,4 @@ func StripBase(p, base string) (string, bool) {
 		return "/" + rest, true
 	}
 	return p, false
-}
-
-// Forms returns the spellings to try for an escaped path or fragment: as
-// written and percent-decoded. Hosts differ in which they match, and
-// authors write both, so either answering makes the link good.
-func Forms(escaped string) []string {
-	forms := []string{escaped}
-	if dec, err := url.PathUnescape(escaped); err == nil && dec != escaped {
-		forms = append(forms, dec)
-	}
-	return forms
-}
-
-// Host describes how the static host maps URL paths to files.
-type Host struct {
-	// CleanURLs: /p is answered by p.html when there is no p/index.html.
-	CleanURLs bool
-}
-
-// Candidates lists the files, relative to the root, that may answer urlPath.
-func (h Host) Candidates(urlPath string) []string {
-	var out []string
-	for _, p := range Forms(urlPath) {
-		out = h.candidates(p, out)
-	}
-	return out
-}
-
-// candidates appends the files that may answer one spelling of a path.
-func (h Host) candidates(p string, out []string) []string {
-	dir := strings.HasSuffix(p, "/")
-	clean := strings.TrimPrefix(path.Clean("/"+p), "/")
-	if clean == "" {
-		return append(out, "index.html")
-	}
-	if !dir {
-		out = append(out, clean)
-	}
-	out = append(out, clean+"/index.html")
-	if h.CleanURLs && !dir {
-		out = append(out, clean+".html")
-	}
-	return out
 }
