@@ -1,9 +1,7 @@
 package links_test
 
 import (
-	"context"
 	"encoding/json"
-	"os"
 	"strings"
 	"testing"
 	"time"
@@ -11,7 +9,7 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/stretchr/testify/require"
 
-	"github.com/devdocs-dev/devdocs/checks/browser"
+	"github.com/devdocs-dev/devdocs/checks/browser/browsertest"
 	. "github.com/devdocs-dev/devdocs/checks/links"
 )
 
@@ -36,16 +34,7 @@ var chromiumCorpus = []string{
 // stays on the site, the path and fragment; elsewhere, the URL, or that
 // the href is no link to a file at all.
 func TestResolveAgreesWithChromium(t *testing.T) {
-	path := os.Getenv("CHROMIUM")
-	if path == "" {
-		path = browser.DefaultChromium
-	}
-	if _, err := os.Stat(path); err != nil {
-		t.Skipf("no Chromium at %s (set CHROMIUM): the browser's URL parser is the oracle of this test", path)
-	}
-	b, err := browser.Launch(context.Background(), path)
-	require.NoError(t, err)
-	defer b.Close()
+	b := browsertest.Launch(t)
 	ctx, cancel := b.Tab(30*time.Second, true)
 	defer cancel()
 
@@ -59,7 +48,7 @@ func TestResolveAgreesWithChromium(t *testing.T) {
 		try { const u = new URL(h, ` + string(mustJSON(site+page)) + `);
 			return {Href: u.href, Origin: u.origin, Protocol: u.protocol, Pathname: u.pathname, Hash: u.hash} }
 		catch (e) { return {Error: true} } })`
-	_, err = chromedp.Run(ctx, chromedp.Navigate("about:blank"))
+	_, err := chromedp.Run(ctx, chromedp.Navigate("about:blank"))
 	require.NoError(t, err)
 	got, err := chromedp.Run(ctx, chromedp.Evaluate[[]parsed](js))
 	require.NoError(t, err)

@@ -4,6 +4,8 @@ import (
 	"net/url"
 	"strings"
 	"unicode/utf8"
+
+	"golang.org/x/text/encoding/unicode"
 )
 
 // Browsers parse hrefs with the WHATWG URL Standard, not RFC 3986, and the
@@ -259,8 +261,10 @@ func escape(s string, set *[256]bool) string {
 
 // percentDecode is the URL Standard's percent-decode: "%" followed by two
 // hex digits is a byte, any other '%' stays as written (url.PathUnescape
-// rejects the whole string instead). Bytes that are not UTF-8 become
-// U+FFFD, as the HTML fragment lookup's "UTF-8 decode without BOM" does.
+// rejects the whole string instead). Bytes that are not UTF-8 are decoded
+// as the HTML fragment lookup's "UTF-8 decode without BOM" does: each
+// maximal bad sequence becomes one U+FFFD ("%E2%82" one, "%FF%FF" two),
+// which x/text's decoder implements and strings.ToValidUTF8 does not.
 func percentDecode(s string) string {
 	if strings.IndexByte(s, '%') < 0 {
 		return s
@@ -275,7 +279,8 @@ func percentDecode(s string) string {
 		b = append(b, s[i])
 	}
 	if !utf8.Valid(b) {
-		return strings.ToValidUTF8(string(b), "\uFFFD")
+		s, _ := unicode.UTF8.NewDecoder().String(string(b))
+		return s
 	}
 	return string(b)
 }

@@ -56,4 +56,8 @@ func TestResolveAsBrowsersDo(t *testing.T) {
 func TestFragmentLookup(t *testing.T) {
 	assert.Equal(t, "a%_b c\uFFFD", percentDecode("%61%_b%20c%ff"))
 	assert.Equal(t, "%", percentDecode("%"))
+	// One U+FFFD for each maximal sequence that is no UTF-8, as browsers decode.
+	assert.Equal(t, "\uFFFD\uFFFD", percentDecode("%FF%FF"))
+	assert.Equal(t, "\uFFFDa", percentDecode("%E2%82a"))
+	assert.Equal(t, "\uFFFD\uFFFD\uFFFD", percentDecode("%ED%A0%80"))
 }

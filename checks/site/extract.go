@@ -29,10 +29,12 @@ type Page struct {
 
 	// What the tokenizer alone does not say, and the DOM would: the content
 	// of a <template> is not in the document (its ids are no anchors, its
-	// <base> is no base), and a <base> inside <svg> or <math> is an
-	// element of that language, not HTML's. Depths of open elements.
-	template, foreign int
-	hasBase           bool // the first <base href> was seen, even an empty one
+	// <base> is no base), and a <base> or <a> inside <svg> or <math> is an
+	// element of that language, not HTML's, but inside <foreignObject>.
+	// Depths of open elements.
+	template, foreign, foreignObject int
+	hasBase                          bool    // the first <base href> was seen, even an empty one
+	rootID                           [2]bool // an <html> (0) or <body> (1) tag had an id
 }
 
 // urlAttrs are the attributes of element a that hold a single URL.
@@ -106,8 +108,8 @@ func (p *Page) tag(z *html.Tokenizer, raw []byte, line int, selfClosing bool) {
 	}
 	at := readAttrs(z, raw, names)
 	if p.template == 0 {
-		p.anchor(at.id)
-		if a == atom.A {
+		p.anchor(p.mergedID(a, at.id))
+		if a == atom.A && (p.foreign == 0 || p.foreignObject > 0) {
 			p.anchor(at.name)
 		}
 	}
@@ -126,6 +128,8 @@ func (p *Page) open(a atom.Atom, selfClosing bool) {
 		p.template++ // <template/> opens one too: the slash means nothing on an HTML element
 	case (a == atom.Svg || a == atom.Math) && !selfClosing:
 		p.foreign++
+	case a == atom.Foreignobject && p.foreign > 0 && !selfClosing:
+		p.foreignObject++
 	}
 }
 
@@ -135,7 +139,27 @@ func (p *Page) close(a atom.Atom) {
 		p.template--
 	case (a == atom.Svg || a == atom.Math) && p.foreign > 0:
 		p.foreign--
+	case a == atom.Foreignobject && p.foreignObject > 0:
+		p.foreignObject--
 	}
+}
+
+// mergedID is the id a tag gives the document. A second <html> or <body>
+// tag makes no element: the parser adds its attributes to the first, but
+// only those that one lacks, so an id there counts only if none came before.
+func (p *Page) mergedID(a atom.Atom, id []byte) []byte {
+	if a != atom.Html && a != atom.Body || len(id) == 0 {
+		return id
+	}
+	k := 0
+	if a == atom.Body {
+		k = 1
+	}
+	if p.rootID[k] {
+		return nil
+	}
+	p.rootID[k] = true
+	return id
 }
 
 // readAttrs reads the attributes of the current tag: from its raw bytes
@@ -239,9 +263,10 @@ func repeated(kv [][2][]byte, key []byte) bool {
 
 // element is the atom of a start tag's name, read from its raw bytes so the
 // name is neither copied nor lower-cased in a new slice. Names longer than
-// any element that carries a link give 0: such a tag can still hold an id.
+// any element the reader follows ("foreignobject") give 0: such a tag can
+// still hold an id.
 func element(raw []byte) atom.Atom {
-	var name [8]byte
+	var name [13]byte
 	n := 0
 	for _, c := range raw[1:] { // raw[0] is '<'
 		switch c {

@@ -50,7 +50,8 @@ SRC="/nl.png">
 }
 
 // What the DOM holds, not what the markup says: a <template>'s content is
-// not in the document, and a <base> in <svg> is no HTML base. Each case is
+// not in the document, a <base> or <a> in <svg> is no HTML element, and a
+// second <html> or <body> tag adds only the attributes the first lacked. Each case is
 // also read by the full parser (html.Parse), which must agree.
 func TestExtractReadsTheDocumentNotTheMarkup(t *testing.T) {
 	cases := []struct {
@@ -64,6 +65,9 @@ func TestExtractReadsTheDocumentNotTheMarkup(t *testing.T) {
 		{`<math><base href="/m/"/></math><svg/><base href=" /x/ ">`, " /x/ ", nil},
 		{`<base href=""><base href="/second/">`, "", nil},
 		{`<base target="_blank"><base href="/b/">`, "/b/", nil},
+		{`<svg><a name="s"></a><foreignObject><a name="f"></a></foreignObject><a name="s2"></a></svg><a name="h">`, "", []string{"f", "h"}},
+		{`<html id="h1"><body id="b1"><html id="h2" lang="x"><body id="b2"></body></html>`, "", []string{"h1", "b1"}},
+		{`<html><body><html id="h"><body id="b">`, "", []string{"h", "b"}},
 	}
 	for _, c := range cases {
 		p := Extract("p.html", strings.NewReader(c.page))
