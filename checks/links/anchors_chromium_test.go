@@ -2,7 +2,6 @@ package links_test
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"html"
 	"maps"
@@ -336,7 +335,7 @@ func chromiumAnchors(t *testing.T, cases []anchorCase) []indicated {
 	for len(jobs) > 0 {
 		round := jobs[:min(len(jobs), 40)]
 		got, err := chromedp.Run(ctx, chromedp.Evaluate[[][]indicated](
-			"("+followInFrames+")("+follower+", "+mustJS(round)+")", chromedp.EvalAwaitPromise))
+			"("+followInFrames+")("+follower+", "+browsertest.JS(round)+")", chromedp.EvalAwaitPromise))
 		require.NoError(t, err)
 		require.Len(t, got, len(round))
 		for k, j := range round {
@@ -397,7 +396,7 @@ const followInFrames = `async (follower, jobs) => {
 func clickThrough(t *testing.T, ctx context.Context, pageURL, frag string) indicated {
 	t.Helper()
 	require.NoError(t, chromedp.Do(ctx, chromedp.Navigate(pageURL),
-		chromedp.Evaluate[chromedp.Void](`window.f = (`+follower+`)(window); f.aim(`+mustJS(frag)+`)`),
+		chromedp.Evaluate[chromedp.Void](`window.f = (`+follower+`)(window); f.aim(`+browsertest.JS(frag)+`)`),
 		chromedp.MouseClickXY(10, 10)))
 	// The text is looked for after the click's navigation, a little later.
 	got, err := chromedp.Run(ctx, chromedp.Evaluate[indicated](`new Promise(done => {
@@ -406,9 +405,4 @@ func clickThrough(t *testing.T, ctx context.Context, pageURL, frag string) indic
 		look() })`, chromedp.EvalAwaitPromise))
 	require.NoError(t, err)
 	return got
-}
-
-func mustJS(v any) string {
-	b, _ := json.Marshal(v)
-	return string(b)
 }

@@ -1,7 +1,6 @@
 package links_test
 
 import (
-	"encoding/json"
 	"strings"
 	"testing"
 	"time"
@@ -39,13 +38,12 @@ func TestResolveAgreesWithChromium(t *testing.T) {
 	defer cancel()
 
 	const site, page = "https://docs.example.com", "/guide/p/"
-	corpus, _ := json.Marshal(chromiumCorpus)
 	type parsed struct {
 		Href, Origin, Protocol, Pathname, Hash string
 		Error                                  bool
 	}
-	js := `JSON.parse(` + string(mustJSON(string(corpus))) + `).map(h => {
-		try { const u = new URL(h, ` + string(mustJSON(site+page)) + `);
+	js := browsertest.JS(chromiumCorpus) + `.map(h => {
+		try { const u = new URL(h, ` + browsertest.JS(site+page) + `);
 			return {Href: u.href, Origin: u.origin, Protocol: u.protocol, Pathname: u.pathname, Hash: u.hash} }
 		catch (e) { return {Error: true} } })`
 	_, err := chromedp.Run(ctx, chromedp.Navigate("about:blank"))
@@ -95,9 +93,4 @@ func TestResolveAgreesWithChromium(t *testing.T) {
 // purpose; the reason says why that does not change a verdict.
 var knownDifferences = map[string]string{
 	"/a|b": "Chromium escapes '|' in paths, which the URL Standard keeps; the decoded form, tried too, is the same file",
-}
-
-func mustJSON(s string) []byte {
-	b, _ := json.Marshal(s)
-	return b
 }

@@ -3,6 +3,8 @@ package site
 import (
 	"bytes"
 	"io"
+	"slices"
+	"strconv"
 	"strings"
 
 	"golang.org/x/net/html"
@@ -354,9 +356,12 @@ func (p *Page) add(raw string, line int, elem, attr string) {
 // after its URL or inside its descriptors ("a.png 1x,b.png 2x" is two
 // candidates), one inside a URL is part of it ("/img,v1.png 1x"), and a
 // candidate whose descriptors are invalid ("a.png 1x 2x", "a.png big") is
-// dropped, as the browser drops it: it never requests that URL.
+// dropped, as the browser drops it: it never requests that URL. So is a
+// candidate with the density or width of an earlier one ("a.png, b.png 1x"
+// or "a.png 100w, b.png 100w"): the browser picks among candidates by
+// density, and of equal ones always the first.
 func SrcsetURLs(srcset string) []string {
-	var urls []string
+	var urls, seen []string
 	for i := 0; ; {
 		for i < len(srcset) && (isASCIISpace(srcset[i]) || srcset[i] == ',') {
 			i++
@@ -375,8 +380,8 @@ func SrcsetURLs(srcset string) []string {
 		} else {
 			descs, i = srcsetDescriptors(srcset, i)
 		}
-		if validDescriptors(descs) {
-			urls = append(urls, u)
+		if key, ok := descriptorKey(descs); ok && !slices.Contains(seen, key) {
+			urls, seen = append(urls, u), append(seen, key)
 		}
 	}
 }
@@ -432,34 +437,38 @@ func srcsetDescriptors(s string, i int) (descs []string, next int) {
 	return descs, i
 }
 
-// validDescriptors is the srcset parser's descriptor parser: at most one
+// descriptorKey is the srcset parser's descriptor parser: at most one
 // width ("100w", above 0) or density ("1.5x", not negative), a height
-// ("50h", above 0) only with a width, nothing else.
-func validDescriptors(descs []string) bool {
+// ("50h", above 0) only with a width, nothing else. The key says what the
+// browser picks the candidate by: its width ("w100") or its density
+// ("x1.5"; none is 1x); a height plays no part.
+func descriptorKey(descs []string) (key string, ok bool) {
+	key = "x1"
 	var w, x, h bool
 	for _, d := range descs {
 		num := d[:len(d)-1]
 		switch d[len(d)-1] {
 		case 'w':
 			if w || x || !positiveInt(num) {
-				return false
+				return "", false
 			}
-			w = true
+			w, key = true, "w"+strings.TrimLeft(num, "0")
 		case 'x':
 			if w || x || h || !validFloat(num) || num[0] == '-' && !zeroFloat(num) {
-				return false
+				return "", false
 			}
-			x = true
+			density, _ := strconv.ParseFloat(num, 64)
+			x, key = true, "x"+strconv.FormatFloat(density+0, 'g', -1, 64) // +0: -0x is 0x
 		case 'h':
 			if h || x || !positiveInt(num) {
-				return false
+				return "", false
 			}
 			h = true
 		default:
-			return false
+			return "", false
 		}
 	}
-	return !h || w
+	return key, !h || w
 }
 
 // positiveInt is a valid non-negative integer (ASCII digits) that is not 0.

@@ -267,15 +267,18 @@ func TestSrcsetAsBrowsersParseIt(t *testing.T) {
 	for in, want := range map[string][]string{
 		"a.png 1x,b.png 2x":             {"a.png", "b.png"},
 		"a.png,b.png":                   {"a.png,b.png"},
-		"a.png, b.png":                  {"a.png", "b.png"},
+		"a.png, b.png 2x":               {"a.png", "b.png"},
 		"a.png,, b.png 2x,":             {"a.png", "b.png"},
 		"a.png 100w 50h,b.png":          {"a.png", "b.png"},
 		"a.png 1x 2x, b.png big, c.png": {"c.png"},
 		"a.png 50h, b.png 0w, c.png -1x, d.png -0x, e.png 1.5x, f.png 1.x, g.png .5e1x": {"d.png", "e.png", "g.png"},
-		"a.png (x y), b.png 1x": {"b.png"},
-		"\ta.png\f1x\r,\nb.png": {"a.png", "b.png"},
-		",,,":                   nil,
-		"":                      nil,
+		"a.png (x y), b.png 1x":     {"b.png"},
+		"\ta.png\f1x\r,\nb.png\t2x": {"a.png", "b.png"},
+		// Of candidates with equal density or width, the browser only ever picks the first.
+		"a.png, b.png, c.png 1.0x, d.png 2x, e.png 2.0x":    {"a.png", "d.png"},
+		"a.png 100w, b.png 100w 50h, c.png 0100w, d.png 1x": {"a.png", "d.png"},
+		",,,": nil,
+		"":    nil,
 	} {
 		assert.Equal(t, want, SrcsetURLs(in), "%q", in)
 	}

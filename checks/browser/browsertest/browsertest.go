@@ -4,6 +4,7 @@ package browsertest
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"os"
 	"testing"
@@ -35,4 +36,14 @@ func Launch(t testing.TB) *browser.Browser {
 	t.Cleanup(b.Close)
 	t.Logf("oracle: %s at %s", b.Version, path)
 	return b
+}
+
+// JS is v as a JavaScript literal (JSON), to put Go values into an
+// expression the browser evaluates: no string can break out of its quotes.
+func JS(v any) string {
+	b, err := json.Marshal(v)
+	if err != nil {
+		panic(err) // only values a test builds are passed: a bug in the test
+	}
+	return string(b)
 }
