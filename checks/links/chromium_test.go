@@ -26,6 +26,16 @@ var chromiumCorpus = []string{
 	"//other.example/a/../b", "///other.example/x", "https://user:pw@other.example/x", "https://u@docs.example.com/x", "https://other.example",
 	"javascript:void(0)", "JavaScript:x", "mailto:a@b.c", "data:text/plain,x", "tel:1", "foo:bar", "foo://h/p",
 	"ftp://other.example/x", "file:///etc/passwd", "ws://other.example/s",
+	// Hosts, as the URL Standard's host parser reads them: IDNA, IPv4 and IPv6 forms, ports.
+	"https://bücher.example/x", "https://BÜCHER.Example/x", "https://xn--bcher-kva.example/x", "https://XN--BCHER-KVA.example/",
+	"https://docs\uff0eexample\uff0ecom/x", "https://docs\u3002example\u3002com/x", "https://\uff44\uff4f\uff43\uff53.example.com/x",
+	"https://docs.example.com./x", "https://faß.example/", "https://%62ücher.example/", "https://b%C3%BCcher.example/",
+	"https://soft\u00adhyphen.example/", "https://my_host.example/", "https://😀.example/", "https://\u0627\u0644\u0639\u0631\u0628\u064a\u0629.example/",
+	"https://xn--a.example/", "https://a<b.example/", "https://a%3Cb.example/", "https://a..b.example/", "https://-a-.example/",
+	"http://0x7f.1/", "http://127.1/", "http://0177.0.0.1/", "http://2130706433/", "http://1.2.3.4.5/", "http://256.1.1.1/",
+	"http://1.256/", "http://example.0x/", "http://example.1/", "http://0x/", "http://1.2.3.4./",
+	"http://[::1]:80/x", "http://[0:0::1]/", "http://[::FFFF:1.2.3.4]/", "http://[1:0:0:2:0:0:0:3]/", "http://[::1%eth0]/",
+	"https://docs.example.com:0443/x", "https://docs.example.com:99999/", "https://docs.example.com:/x", "https://docs.example.com:x/",
 }
 
 // TestResolveAgreesWithChromium runs the corpus through Chromium's own URL
@@ -73,6 +83,8 @@ func TestResolveAgreesWithChromium(t *testing.T) {
 			have = "ignored"
 		case External:
 			have = "external " + ref.URL
+		case Invalid:
+			have = "invalid"
 		default:
 			have = "internal " + ref.Path
 			if ref.HasFrag {
