@@ -8,8 +8,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/devdocs-dev/devdocs/checks/htmlsite"
 	"github.com/devdocs-dev/devdocs/checks/links"
-	"github.com/devdocs-dev/devdocs/checks/site"
 )
 
 // On a generated site the checker must report exactly the injected faults:
@@ -20,7 +20,7 @@ func TestCheckerFindsExactlyTheInjectedFaults(t *testing.T) {
 	require.NoError(t, err)
 	require.Len(t, faults, 20)
 
-	s, err := site.Load(dir)
+	s, err := htmlsite.Load(dir)
 	require.NoError(t, err)
 	found, stats := links.Check(s, links.Options{Host: links.Host{CleanURLs: true}})
 	assert.Equal(t, 401, stats.Pages)
@@ -74,7 +74,7 @@ func BenchmarkFloor(b *testing.B) {
 func BenchmarkCheck(b *testing.B) {
 	dir := benchSite(b)
 	for b.Loop() {
-		s, err := site.Load(dir)
+		s, err := htmlsite.Load(dir)
 		if err != nil {
 			b.Fatal(err)
 		}

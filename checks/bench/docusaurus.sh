@@ -2,13 +2,15 @@
 # The gate on a real Docusaurus build: the classic template with a second docs
 # version, built twice (served at the root with trailing slashes; under
 # /repo/ with trailingSlash: false). A correct checker reports nothing on
-# either; then four known faults (a missing page, anchor and image, and a
+# either, with checks all and the docusaurus preset (which reads the base URL
+# from the build); then four known faults (a missing page, anchor and image, and a
 # deleted asset a blog post uses) are put into a copy and all four must be
 # reported, and nothing else.
 #   make docusaurus-check        (DOCUSAURUS_DIR keeps the scaffold between runs)
 set -euo pipefail
 checks=${CHECKS:-$PWD/bin/checks}
 work=${DOCUSAURUS_DIR:-/tmp/devdocs-docusaurus}
+. "$(dirname "$0")/expect.sh"
 
 if [ ! -d "$work/node_modules" ]; then
   rm -rf "$work"
@@ -24,31 +26,19 @@ EOF
 [ -d build-root ] || npx docusaurus build --out-dir build-root
 [ -d build-repo ] || npx docusaurus build --config docusaurus.repo.config.js --out-dir build-repo
 
-fail=0
-expect() { # expect NAME WANT_CODE WANT_SUMMARY -- checks args
-  local name=$1 code=$2 want=$3; shift 4
-  local out got=0
-  out=$("$checks" links "$@") || got=$?
-  if [ "$got" != "$code" ] || ! grep -q "$want" <<<"$out"; then
-    echo "FAIL $name: exit $got (want $code), output:"; echo "$out"; fail=1
-  else
-    echo "ok   $name: $(tail -n1 <<<"$out")"
-  fi
-}
+echo '{"preset": "docusaurus"}' > checks.json
 
-expect "root build, clean" 0 ": no problems$" -- build-root
-expect "/repo/ build, trailingSlash false, clean" 0 ": no problems$" -- build-repo --base-url /repo/
-expect "/repo/ build checked as if at the root" 1 "errors" -- build-repo
+# The preset reads the base URL from each build (the path of its entry script).
+expect "checks all --preset docusaurus, root build, clean" 0 "^checks all: no problems" all build-root
+expect "checks all --preset docusaurus, /repo/ build (trailingSlash false), clean" 0 "^checks all: no problems" all build-repo
+expect "/repo/ build checked as if at the root" 1 "errors" links build-repo --base-url /
+expect "a folder that is not there" 2 "build-nowhere is not a directory: build the site first" all build-nowhere
 
 rm -rf build-faults && cp -r build-root build-faults
 page=build-faults/docs/intro/index.html
 sed -i 's|</body>|<a href="/docs/no-such-page">a</a><a href="/docs/intro#no-such-heading">b</a><img src="/img/missing.png"></body>|' "$page"
 plushie=$(cd build-faults && ls assets/images/docusaurus-plushie-banner-*.jpeg) # used by one blog post
 rm "build-faults/$plushie"
-out=$("$checks" links build-faults --format json || true)
-for want in '"/docs/no-such-page"' '"/docs/intro#no-such-heading"' '"/img/missing.png"' "\"/$plushie\""; do
-  grep -q "\"href\": $want" <<<"$out" || { echo "FAIL injected fault $want not reported"; fail=1; }
-done
-n=$(grep -c '"check":' <<<"$out" || true)
-if [ "$n" != 4 ]; then echo "FAIL want exactly 4 problems, got $n:"; echo "$out"; fail=1; else echo "ok   4 injected faults found, nothing else"; fi
+expect_faults "4 injected faults in the build" build-faults -- \
+  /docs/no-such-page /docs/intro#no-such-heading /img/missing.png "/$plushie"
 exit $fail

@@ -10,6 +10,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/devdocs-dev/devdocs/checks/registry"
 )
 
 // Fault is one injected problem a correct checker must report.
@@ -122,14 +124,14 @@ func fault(i, n int, rng *rand.Rand) (markup, href, check string) {
 	switch t := pagePath(rng.Intn(n)); i / faultEveryPage % 4 {
 	case 0:
 		href = "/" + t + "-missing"
-		return fmt.Sprintf(`<a href="%s">broken page</a>`, href), href, "broken-link"
+		return fmt.Sprintf(`<a href="%s">broken page</a>`, href), href, registry.BrokenLink
 	case 1:
 		href = "/" + t + "#no-such-heading"
-		return fmt.Sprintf(`<a href="%s">broken anchor</a>`, href), href, "broken-anchor"
+		return fmt.Sprintf(`<a href="%s">broken anchor</a>`, href), href, registry.BrokenAnchor
 	case 2:
-		return `<img src="/img/missing.png" alt="">`, "/img/missing.png", "broken-link"
+		return `<img src="/img/missing.png" alt="">`, "/img/missing.png", registry.BrokenLink
 	}
-	return `<img srcset="/img/logo.png 1x, /img/missing@2x.png 2x" alt="">`, "/img/missing@2x.png", "broken-link"
+	return `<img srcset="/img/logo.png 1x, /img/missing@2x.png 2x" alt="">`, "/img/missing@2x.png", registry.BrokenLink
 }
 
 func write(dir, rel, body string) error {

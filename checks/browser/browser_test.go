@@ -115,12 +115,20 @@ func fixtureOptions(t *testing.T, good, ar *txtar.Archive) Options {
 		require.NoError(t, os.MkdirAll(filepath.Dir(p), 0o755))
 		require.NoError(t, os.WriteFile(p, []byte(body), 0o644))
 	}
-	c := DefaultContract()
-	c.LoaderPage = "/api"
+	c := fixtureContract()
 	if raw := section(ar, "contract.json"); raw != "" {
 		require.NoError(t, json.Unmarshal([]byte(raw), &c))
 	}
 	return Options{Dir: dir, Contract: c, Timeout: 30 * time.Second, Checks: lines(section(ar, "checks"))}
+}
+
+// fixtureContract is the DOM good.txtar keeps (our site's).
+func fixtureContract() Contract {
+	c := DefaultContract()
+	c.Ready, c.ThemeToggle, c.DefaultTheme = "data-app-ready", "button.color-mode-toggle", "dark"
+	c.Loader, c.ProgressBar, c.ErrorBox, c.RetryButton = ".loader", ".progress-bar", ".load-error", ".load-error button"
+	c.LoaderPage, c.NavLink = "/api", "main a[href], aside a[href]"
+	return c
 }
 
 func section(ar *txtar.Archive, name string) string {

@@ -1,9 +1,10 @@
 package browser
 
-// Contract is what the checks expect of the site's DOM. The defaults match
-// our site; a Docusaurus build has the same search and theme markup, so
-// only the loader selectors usually need changing. Every field can be set
-// in checks.json under "browser".
+import "github.com/devdocs-dev/devdocs/checks/registry"
+
+// Contract is what the checks expect of the site's DOM, set in checks.json
+// under "browser" over DefaultContract. The browser checks run only for a
+// project that has one: a site's DOM cannot be guessed.
 type Contract struct {
 	// Page is the URL path the checks open.
 	Page string `json:"page"`
@@ -36,15 +37,34 @@ type Contract struct {
 	Content string `json:"contentPattern"`
 }
 
-// DefaultContract is our site (see site/src/App.tsx, theme/Loader,
-// theme/ProgressBar, contexts/ColorMode.tsx, lib/storageKeys.js).
+// DefaultContract holds what most sites share: DocSearch's markup (the
+// Docusaurus and VitePress default), the theme on <html data-theme> stored
+// under "theme", light by default. What no two sites share (the theme
+// toggle, the loader) has no default; a check that needs it is skipped
+// until the project's contract names it (see Missing).
 func DefaultContract() Contract {
 	return Contract{
-		Page: "/", Ready: "data-app-ready",
+		Page:         "/",
 		SearchButton: ".DocSearch-Button", SearchModal: ".DocSearch-Modal", SearchInput: ".DocSearch-Input",
-		ThemeAttr: "data-theme", ThemeKey: "theme", ThemeToggle: "button.color-mode-toggle", DefaultTheme: "dark",
-		Loader: ".loader", ProgressBar: ".progress-bar", ErrorBox: ".load-error", RetryButton: ".load-error button",
-		LoaderPage: "/api", NavLink: "main a[href], aside a[href]",
-		Content: "*.js",
+		ThemeAttr: "data-theme", ThemeKey: "theme", DefaultTheme: "light",
+		NavLink: "main a[href]", Content: "*.js",
 	}
+}
+
+// Missing names the keys a check needs that the contract leaves empty.
+func (c Contract) Missing(check string) []string {
+	need := map[string][]struct{ key, value string }{
+		registry.SearchShortcut: {{"page", c.Page}, {"searchButton", c.SearchButton}, {"searchModal", c.SearchModal}, {"searchInput", c.SearchInput}},
+		registry.ThemePersistence: {{"page", c.Page}, {"themeAttr", c.ThemeAttr}, {"themeKey", c.ThemeKey}, {"themeToggle", c.ThemeToggle},
+			{"defaultTheme", c.DefaultTheme}},
+		registry.LoaderTiming: {{"loaderPage", c.LoaderPage}, {"navLink", c.NavLink}, {"loader", c.Loader}, {"progressBar", c.ProgressBar},
+			{"errorBox", c.ErrorBox}, {"retryButton", c.RetryButton}, {"contentPattern", c.Content}},
+	}
+	var missing []string
+	for _, f := range need[check] {
+		if f.value == "" {
+			missing = append(missing, f.key)
+		}
+	}
+	return missing
 }

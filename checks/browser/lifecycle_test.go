@@ -12,6 +12,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/devdocs-dev/devdocs/checks/registry"
 )
 
 func TestMissingChromiumSaysHowToInstall(t *testing.T) {
@@ -36,7 +38,7 @@ func TestHungPageFailsInTimeAndLeavesNothing(t *testing.T) {
 	require.NoError(t, err)
 	limit := 3 * time.Second
 	start := time.Now()
-	res, err := b.Check(Options{Dir: hangingSite(t), Contract: DefaultContract(), Timeout: limit, Checks: []string{SearchShortcut}})
+	res, err := b.Check(Options{Dir: hangingSite(t), Contract: DefaultContract(), Timeout: limit, Checks: []string{registry.SearchShortcut}})
 	took := time.Since(start)
 	require.NoError(t, err)
 	require.Len(t, res, 1)
@@ -53,7 +55,7 @@ func TestCrashedBrowserFailsTheCheck(t *testing.T) {
 	require.NoError(t, err)
 	time.AfterFunc(time.Second, b.kill)
 	start := time.Now()
-	res, err := b.Check(Options{Dir: hangingSite(t), Contract: DefaultContract(), Timeout: 30 * time.Second, Checks: []string{SearchShortcut}})
+	res, err := b.Check(Options{Dir: hangingSite(t), Contract: DefaultContract(), Timeout: 30 * time.Second, Checks: []string{registry.SearchShortcut}})
 	require.NoError(t, err)
 	require.Len(t, res, 1)
 	assert.False(t, res[0].OK)

@@ -7,8 +7,9 @@ import (
 	"strings"
 	"time"
 
+	"github.com/devdocs-dev/devdocs/checks/htmlsite"
+	"github.com/devdocs-dev/devdocs/checks/registry"
 	"github.com/devdocs-dev/devdocs/checks/serve"
-	"github.com/devdocs-dev/devdocs/checks/site"
 )
 
 const (
@@ -53,7 +54,7 @@ type loaderTab struct {
 // slow content shows the progress bar, and on Retry the spinner, only after
 // 200 ms; failed content shows the error box with Retry.
 func checkLoader(b *Browser, t tab, dir string) []Result {
-	r := &results{check: LoaderTiming, page: t.c.LoaderPage}
+	r := &results{check: registry.LoaderTiming, page: t.c.LoaderPage}
 	exempt := entryScripts(dir, t.c.LoaderPage)
 	// intercept: fast content goes straight to the server, since even a
 	// pass-through interception costs a round trip through this process.
@@ -232,7 +233,7 @@ func entryScripts(dir, page string) map[string]bool {
 	}
 	defer f.Close()
 	base := &url.URL{Path: page}
-	for _, l := range site.Extract(page, f).Links {
+	for _, l := range htmlsite.Extract(page, f).Links {
 		if l.Elem == "script" {
 			if u, err := url.Parse(l.Raw); err == nil {
 				out[base.ResolveReference(u).Path] = true

@@ -6,13 +6,6 @@ import (
 	"fmt"
 )
 
-// Check ids, as levels in checks.json and --on-… flags name them.
-const (
-	SearchShortcut   = "search-shortcut"
-	ThemePersistence = "theme-persistence"
-	LoaderTiming     = "loader-timing"
-)
-
 // Result is one expectation and what the browser showed.
 type Result struct {
 	Check string `json:"check"`

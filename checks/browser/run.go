@@ -9,6 +9,7 @@ import (
 	"os"
 	"time"
 
+	"github.com/devdocs-dev/devdocs/checks/registry"
 	"github.com/devdocs-dev/devdocs/checks/serve"
 )
 
@@ -27,7 +28,7 @@ type Options struct {
 }
 
 // All is every check id, in the order they run.
-var All = []string{SearchShortcut, ThemePersistence, LoaderTiming}
+var All = registry.IDs(registry.Of(registry.Browser))
 
 // Run serves Dir on 127.0.0.1, starts Chromium and runs the checks. The error
 // is for what stops the whole run: no directory, no browser, or ctx cancelled
@@ -78,11 +79,11 @@ func runOne(b *Browser, base, id string, o Options) []Result {
 	defer cancel()
 	t := tab{ctx: ctx, base: base, c: o.Contract}
 	switch id {
-	case SearchShortcut:
+	case registry.SearchShortcut:
 		return checkSearch(t)
-	case ThemePersistence:
+	case registry.ThemePersistence:
 		return checkTheme(b, t)
-	case LoaderTiming:
+	case registry.LoaderTiming:
 		return checkLoader(b, t, o.Dir)
 	}
 	r := &results{check: id, page: o.Contract.Page}

@@ -5,6 +5,8 @@ import (
 
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
+
+	"github.com/devdocs-dev/devdocs/checks/registry"
 )
 
 // openWithin is how long a shortcut may take to show the modal.
@@ -14,7 +16,7 @@ const openWithin = 2 * time.Second
 // the modal, "/" in a text field is just typed, Escape closes the modal and
 // gives focus back to the search button.
 func checkSearch(t tab) []Result {
-	r := &results{check: SearchShortcut, page: t.c.Page}
+	r := &results{check: registry.SearchShortcut, page: t.c.Page}
 	if err := t.open(t.c.Page); err != nil {
 		return r.broke("the page opens", err)
 	}

@@ -6,13 +6,15 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+
+	"github.com/devdocs-dev/devdocs/checks/registry"
 )
 
 // checkTheme: the default theme, the system preference, no flash of the
 // wrong theme on first paint, persistence across a reload, and a second tab
 // following a change. Each part gets fresh storage.
 func checkTheme(b *Browser, t tab) []Result {
-	r := &results{check: ThemePersistence, page: t.c.Page}
+	r := &results{check: registry.ThemePersistence, page: t.c.Page}
 	return r.inFreshTabs(b, t, []step{
 		{"the default theme", themeDefault},
 		{"no flash of the wrong theme", themeFirstPaint},

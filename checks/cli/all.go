@@ -1,79 +1,85 @@
 package cli
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
-	"os"
+	"slices"
 	"time"
 
 	"github.com/devdocs-dev/devdocs/checks/diag"
+	"github.com/devdocs-dev/devdocs/checks/registry"
 	"github.com/devdocs-dev/devdocs/checks/report"
 )
 
-// runAll is the whole gate on a built site: markdown (when checks.json
-// lists its paths), links, browser. Each
-// step runs as its own command with --format json; the results are printed
-// together in the chosen format, and the worst exit code wins.
+// runAll is the whole gate: each check the project configures (markdown
+// sources, the built site's links, the browser contract), composed from the
+// same functions the single commands run. What is not configured is
+// skipped with a line saying why; every step runs even when one fails, and
+// the worst exit code wins.
 func runAll(args []string, stdout, stderr io.Writer, tty bool) int {
 	start := time.Now()
-	fs, c := newCommand("all", stderr, nil)
-	routesFile := fs.String("routes", "site/.generated/routes.json", "routes.json of the build (skipped when missing)")
-	chromium := fs.String("chromium", envOr("CHROMIUM", "/usr/bin/chromium"), "the Chromium binary (env CHROMIUM)")
-	only := fs.String("checks", "", "comma-separated browser check ids to run (default: all)")
+	fs, c := newCommand("all", stderr, registry.All)
+	mf, lf, bf := markdownFlags(fs), linksFlags(fs), browserFlags(fs)
 	jsonOut := fs.String("json", "", "also write the results as JSON here, for checks report (whatever --format is)")
 	pos, err := parse(fs, args)
 	if err != nil {
 		return 2
 	}
 	if len(pos) > 1 {
-		return usageError(stderr, "all", errors.New("want at most one directory: checks all [DIR]"))
-	}
-	dir := "site/dist"
-	if len(pos) == 1 {
-		dir = pos[0]
+		return usageError(stderr, "all", fmt.Errorf("want at most one directory, not %d: checks all [DIR]", len(pos)))
 	}
 	cfg, err := c.loadConfig()
 	if err != nil {
 		return usageError(stderr, "all", err)
 	}
-	if _, err := wanted(*only, cfg); err != nil { // before any step runs
+	mf.apply(cfg)
+	lf.apply(fs, cfg)
+	ids, err := bf.apply(cfg) // an unknown --checks id stops the run before any step
+	if err != nil {
 		return usageError(stderr, "all", err)
 	}
-	common := []string{"--format", diag.FormatJSON}
-	if c.config != "" {
-		common = append(common, "--config", c.config)
+	dir := cfg.Site
+	if len(pos) == 1 {
+		dir = pos[0]
 	}
-	if c.quiet || c.noProgress {
-		common = append(common, "--no-progress")
+	if dir != "" {
+		if err := isDir(dir); err != nil {
+			return usageError(stderr, "all", fmt.Errorf("%v: build the site first, or name the folder it is built into (checks all DIR)", err))
+		}
 	}
-	links := []string{"links", dir}
-	if _, err := os.Stat(*routesFile); err == nil {
-		links = append(links, "--routes", *routesFile)
+	steps := []step{
+		{registry.Markdown, cfg.noMarkdown(), func() (report.Run, error) { return checkMarkdown(cfg.Markdown.Paths, cfg) }},
+		{registry.Links, noSite(dir), func() (report.Run, error) {
+			return checkLinks(dir, cfg, lf.external, stderr, c.showProgress(stderr))
+		}},
+		{registry.Browser, firstNonEmpty(noSite(dir), cfg.noBrowser()), func() (report.Run, error) {
+			return checkBrowser(dir, cfg, bf, ids, stderr, c)
+		}},
 	}
-	browser := []string{"browser", dir, "--chromium", *chromium}
-	if *only != "" {
-		browser = append(browser, "--checks", *only)
-	}
-	// Markdown is checked only where checks.json says it lives: a built
-	// site alone names no source folder.
-	steps := [][]string{links, browser}
-	if len(cfg.Markdown.Paths) > 0 {
-		steps = append([][]string{{"markdown"}}, steps...)
+	if !slices.ContainsFunc(steps, func(s step) bool { return s.skip == "" }) {
+		return usageError(stderr, "all", errors.New(`nothing to check: name the built site (checks all DIR), or set "site", "markdown" or a "preset" in `+configName))
 	}
 	var res report.Results
 	code := 0
-	for _, step := range steps {
-		run, stepCode := runStep(append(step, common...), stderr)
-		if stepCode == Interrupted {
+	for _, s := range steps {
+		if s.skip != "" {
+			c.say(stderr, "checks all: %s: skipped, %s", s.name, s.skip)
+			continue
+		}
+		run, err := s.run()
+		switch {
+		case errors.Is(err, errInterrupted):
 			return Interrupted
+		case err != nil:
+			fmt.Fprintf(stderr, "checks %s: %v\n", s.name, err)
+			code = 2
+			continue
+		case run.Summary.Errors > 0:
+			code = max(code, 1)
 		}
-		code = max(code, stepCode)
-		if run != nil {
-			res.Runs = append(res.Runs, *run)
-		}
+		res.Runs = append(res.Runs, run)
 	}
 	total := totals(res, time.Since(start))
 	if err := writeAll(stdout, c, res, total, tty); err != nil {
@@ -88,19 +94,35 @@ func runAll(args []string, stdout, stderr io.Writer, tty bool) int {
 	return code
 }
 
-// runStep runs one command and reads back its JSON; nil when it could not run.
-func runStep(args []string, stderr io.Writer) (*report.Run, int) {
-	var out bytes.Buffer
-	code := Run(args, &out, stderr, false)
-	if code == 2 || code == Interrupted {
-		return nil, code
+// step is one check of checks all, and why it does not apply ("" when it does).
+type step struct {
+	name string
+	skip string
+	run  func() (report.Run, error)
+}
+
+func (c *Config) noMarkdown() string {
+	if len(c.Markdown.Paths) > 0 {
+		return ""
 	}
-	var run report.Run
-	if err := json.Unmarshal(out.Bytes(), &run); err != nil {
-		fmt.Fprintf(stderr, "checks all: reading the output of checks %s: %v\n", args[0], err)
-		return nil, 2
+	if c.file == "" {
+		return "no markdown.paths: no " + configName + " here or at the git root"
 	}
-	return &run, code
+	return "no markdown.paths in " + c.file
+}
+
+func noSite(dir string) string {
+	if dir != "" {
+		return ""
+	}
+	return `no built site: name its folder (checks all DIR), or set "site" or a "preset" in ` + configName
+}
+
+func (c *Config) noBrowser() string {
+	if c.Browser != nil {
+		return ""
+	}
+	return c.noContract()
 }
 
 // writeAll prints every run. JSON is one document ({runs, summary}) that
@@ -111,7 +133,13 @@ func writeAll(w io.Writer, c *common, res report.Results, total diag.Summary, tt
 	case diag.FormatJSON:
 		return writeJSON(w, res, total)
 	case diag.FormatText, diag.FormatGitHub:
+		if c.quiet && total.Errors+total.Warnings == 0 {
+			return nil
+		}
 		for _, r := range res.Runs {
+			if c.quiet && r.Summary.Errors+r.Summary.Warnings == 0 {
+				continue
+			}
 			if err := diag.Write(w, c.format, r.Diagnostics, r.Summary, c.useColor(tty)); err != nil {
 				return err
 			}

@@ -24,7 +24,7 @@ func TestAllKeepsGoingAndTheWorstCodeWins(t *testing.T) {
 	unpack(t, ar)
 	require.NoError(t, os.MkdirAll("site/dist", 0o755))
 	require.NoError(t, os.WriteFile("site/dist/index.html", []byte(`<a href="/gone">x</a>`), 0o644))
-	require.NoError(t, os.WriteFile("checks.json", []byte(`{"markdown": {"paths": ["content"], "versions": ["content/api/*"]}}`), 0o644))
+	require.NoError(t, os.WriteFile("checks.json", []byte(`{"site": "site/dist", "browser": {}, "markdown": {"paths": ["content"], "versions": ["content/api/*"]}}`), 0o644))
 
 	var out, errOut bytes.Buffer
 	code := Run([]string{"all", "--chromium", "/no/such/chromium", "--format", "json", "--json", "results.json"}, &out, &errOut, false)
@@ -58,15 +58,43 @@ func TestAllKeepsGoingAndTheWorstCodeWins(t *testing.T) {
 	assert.True(t, strings.HasPrefix(string(md), "### Docs gate: 3 errors and 1 warning"), string(md))
 }
 
-func TestAllText(t *testing.T) {
+// A folder that is not there is a usage error before any step runs, and so
+// is a project that configures nothing.
+func TestAllUsage(t *testing.T) {
 	t.Chdir(t.TempDir())
-	require.NoError(t, os.MkdirAll("content", 0o755))
+	cases := []struct{ args, stderr string }{
+		{"all nowhere", "checks all: nowhere is not a directory: build the site first, or name the folder it is built into (checks all DIR)\n"},
+		{"all --config none.json", "checks all: config file none.json: no such file\n"},
+		{"all", `checks all: nothing to check: name the built site (checks all DIR), or set "site", "markdown" or a "preset" in checks.json
+`},
+		{"all --preset gatsby", "checks all: unknown preset \"gatsby\": presets are docusaurus, mkdocs, hugo\n"},
+	}
+	for _, c := range cases {
+		var out, errOut bytes.Buffer
+		assert.Equal(t, 2, Run(strings.Fields(c.args), &out, &errOut, false), c.args)
+		assert.Equal(t, c.stderr, errOut.String(), c.args)
+		assert.Empty(t, out.String(), c.args)
+	}
+}
+
+// checks all runs what applies and says, one line each, what it skipped.
+func TestAllSkipsWhatIsNotConfigured(t *testing.T) {
+	t.Chdir(t.TempDir())
+	require.NoError(t, os.MkdirAll("public", 0o755))
+	require.NoError(t, os.WriteFile("public/index.html", []byte(`<a href="/gone">x</a>`), 0o644))
 	var out, errOut bytes.Buffer
-	code := Run([]string{"all", "--chromium", "/no/such/chromium", "nowhere"}, &out, &errOut, false)
-	assert.Equal(t, 2, code)
-	assert.Contains(t, errOut.String(), "checks links: nowhere is not a directory")
-	assert.Contains(t, out.String(), "checks all: ")
-	assert.NotContains(t, out.String()+errOut.String(), "checks markdown", "no checks.json names markdown paths")
+	code := Run([]string{"all", "--preset", "hugo", "--on-broken-link", "warn"}, &out, &errOut, false)
+	assert.Equal(t, 0, code, "the broken link only warns")
+	assert.Equal(t, `checks all: markdown: skipped, no markdown.paths: no checks.json here or at the git root
+checks all: browser: skipped, no browser contract configured ("browser" in checks.json; the hugo preset has none: Hugo sites take their DOM from their theme)
+`, errOut.String())
+	assert.Contains(t, out.String(), `broken link "/gone"`)
+	assert.Contains(t, out.String(), "checks all: 1 warning in ")
+
+	errOut.Reset()
+	out.Reset()
+	Run([]string{"all", "--preset", "hugo", "--quiet"}, &out, &errOut, false)
+	assert.Empty(t, errOut.String(), "--quiet: no skip lines")
 }
 
 func TestReportUsage(t *testing.T) {

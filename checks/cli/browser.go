@@ -2,7 +2,8 @@ package cli
 
 import (
 	"context"
-	"encoding/json"
+	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -15,53 +16,93 @@ import (
 
 	"github.com/devdocs-dev/devdocs/checks/browser"
 	"github.com/devdocs-dev/devdocs/checks/diag"
+	"github.com/devdocs-dev/devdocs/checks/registry"
+	"github.com/devdocs-dev/devdocs/checks/report"
 	"github.com/devdocs-dev/devdocs/checks/serve"
 )
 
 func runBrowser(args []string, stdout, stderr io.Writer, tty bool) int {
-	start := time.Now()
-	fs, c := newCommand("browser", stderr, map[string]string{
-		"on-search-shortcut": browser.SearchShortcut, "on-theme-persistence": browser.ThemePersistence, "on-loader-timing": browser.LoaderTiming,
-	})
-	chromium := fs.String("chromium", envOr("CHROMIUM", browser.DefaultChromium), "the Chromium binary (env CHROMIUM)")
-	timeout := fs.Duration("timeout", time.Minute, "time limit of each check; a hung or crashed browser fails the check")
-	only := fs.String("checks", "", "comma-separated check ids to run (default: all)")
-	page := fs.String("page", "", "URL path the search and theme checks open (default /)")
-	loaderPage := fs.String("loader-page", "", "URL path the loader checks start from (default /api)")
+	fs, c := newCommand("browser", stderr, registry.Of(registry.Browser))
+	bf := browserFlags(fs)
 	dir, cfg, code := c.dirAndConfig(fs, args, stderr)
 	if code != 0 {
 		return code
 	}
-	contract, err := loadContract(c.config)
+	ids, err := bf.apply(cfg)
 	if err != nil {
 		return usageError(stderr, "browser", err)
 	}
-	contract.Page = firstNonEmpty(*page, contract.Page)
-	contract.LoaderPage = firstNonEmpty(*loaderPage, contract.LoaderPage)
-	ids, err := wanted(*only, cfg)
+	if cfg.Browser == nil {
+		return usageError(stderr, "browser", errors.New(cfg.noContract()))
+	}
+	run, err := checkBrowser(dir, cfg, bf, ids, stderr, c)
+	if errors.Is(err, errInterrupted) {
+		return Interrupted
+	}
 	if err != nil {
 		return usageError(stderr, "browser", err)
 	}
-	o := browser.Options{Dir: dir, Chromium: *chromium, Contract: contract, Timeout: *timeout, Checks: ids}
-	o.Started = func(version, path string) {
-		if !c.quiet {
-			fmt.Fprintf(stderr, "checks browser: %s at %s\n", version, path)
+	return finish(stdout, c, run, tty)
+}
+
+// browserOptions are the flags of checks browser that checks all takes too.
+type browserOptions struct {
+	chromium, only, page, loaderPage *string
+	timeout                          *time.Duration
+}
+
+func browserFlags(fs *flag.FlagSet) browserOptions {
+	return browserOptions{
+		chromium:   fs.String("chromium", envOr("CHROMIUM", browser.DefaultChromium), "the Chromium binary (env CHROMIUM)"),
+		timeout:    fs.Duration("timeout", time.Minute, "time limit of each browser check; a hung or crashed browser fails the check"),
+		only:       fs.String("checks", "", "comma-separated browser check ids to run (default: all)"),
+		page:       fs.String("page", "", "URL path the search and theme checks open (default: browser.page in checks.json, else /)"),
+		loaderPage: fs.String("loader-page", "", "URL path the loader checks start from (default: browser.loaderPage in checks.json)"),
+	}
+}
+
+// apply lays the flags over the contract and returns the checks to run;
+// an unknown id is an error here, before any browser starts.
+func (b browserOptions) apply(cfg *Config) ([]string, error) {
+	if cfg.Browser != nil {
+		cfg.Browser.Page = firstNonEmpty(*b.page, cfg.Browser.Page)
+		cfg.Browser.LoaderPage = firstNonEmpty(*b.loaderPage, cfg.Browser.LoaderPage)
+	}
+	return wanted(*b.only, cfg)
+}
+
+// errInterrupted ends the browser checks on Ctrl-C or SIGTERM.
+var errInterrupted = errors.New("interrupted")
+
+// checkBrowser runs the checks ids on the site in dir. A check whose
+// contract keys are empty is skipped, with a line on stderr saying which.
+func checkBrowser(dir string, cfg *Config, b browserOptions, ids []string, stderr io.Writer, c *common) (report.Run, error) {
+	start := time.Now()
+	var run []string
+	for _, id := range ids {
+		if missing := cfg.Browser.Missing(id); len(missing) > 0 {
+			c.say(stderr, "checks browser: %s skipped, the contract sets no %s", id, strings.Join(missing, ", "))
+			continue
 		}
+		run = append(run, id)
 	}
+	o := browser.Options{Dir: dir, Chromium: *b.chromium, Contract: *cfg.Browser, Timeout: *b.timeout, Checks: run}
+	o.Started = func(version, path string) { c.say(stderr, "checks browser: %s at %s", version, path) }
 	var results []browser.Result
-	if len(o.Checks) > 0 { // all set to ignore: no browser needed
+	if len(o.Checks) > 0 { // all ignored or skipped: no browser needed
 		// Ctrl-C or SIGTERM closes the browser and removes its profile
 		// before the command exits, instead of leaving both behind.
 		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+		var err error
 		results, err = browser.Run(ctx, o)
 		interrupted := ctx.Err() != nil // read before stop, which cancels ctx too
 		stop()
 		if interrupted {
 			fmt.Fprintln(stderr, "checks browser: interrupted; the browser is closed and its profile removed")
-			return Interrupted
+			return report.Run{}, errInterrupted
 		}
 		if err != nil {
-			return usageError(stderr, "browser", err)
+			return report.Run{}, err
 		}
 	}
 	found, passed := browserDiagnostics(dir, results)
@@ -69,8 +110,14 @@ func runBrowser(args []string, stdout, stderr io.Writer, tty bool) int {
 	if c.format != diag.FormatGitHub { // annotations are for problems only
 		l = append(l, passed...)
 	}
-	sum := diag.Summary{Tool: "checks browser", Pages: pagesIn(results), Checks: len(results)}
-	return finish(stdout, c, l, sum, start, tty)
+	return counted(l, diag.Summary{Tool: "checks browser", Pages: pagesIn(results), Checks: len(results)}, start), nil
+}
+
+// say writes a status line on stderr, unless --quiet.
+func (c *common) say(stderr io.Writer, format string, args ...any) {
+	if !c.quiet {
+		fmt.Fprintf(stderr, format+"\n", args...)
+	}
 }
 
 // wanted is the checks to run: those asked for, less those set to ignore.
@@ -88,7 +135,7 @@ func wanted(only string, cfg *Config) ([]string, error) {
 			}
 			return nil, fmt.Errorf("unknown browser check %q in --checks; checks are %s", id, strings.Join(browser.All, ", "))
 		}
-		if cfg.Levels[id] != Ignore {
+		if cfg.Levels[id] != registry.Ignore {
 			out = append(out, id)
 		}
 	}
@@ -127,31 +174,6 @@ func pagesIn(rs []browser.Result) int {
 		seen[r.Page] = true
 	}
 	return len(seen)
-}
-
-// loadContract reads the "browser" object of checks.json over the defaults.
-func loadContract(file string) (browser.Contract, error) {
-	c := browser.DefaultContract()
-	if file == "" {
-		file = "checks.json"
-	}
-	raw, err := os.ReadFile(file)
-	if os.IsNotExist(err) {
-		return c, nil
-	}
-	if err != nil {
-		return c, err
-	}
-	var doc struct {
-		Browser *json.RawMessage `json:"browser"`
-	}
-	if err := json.Unmarshal(raw, &doc); err != nil || doc.Browser == nil {
-		return c, nil // loadConfig has already reported bad JSON
-	}
-	if err := json.Unmarshal(*doc.Browser, &c); err != nil {
-		return c, fmt.Errorf("%s: \"browser\": %v", file, err)
-	}
-	return c, nil
 }
 
 func envOr(key, def string) string {

@@ -13,6 +13,9 @@ import (
 	"time"
 
 	"github.com/devdocs-dev/devdocs/checks/diag"
+	"github.com/devdocs-dev/devdocs/checks/preset"
+	"github.com/devdocs-dev/devdocs/checks/registry"
+	"github.com/devdocs-dev/devdocs/checks/report"
 )
 
 // Interrupted is the exit code after Ctrl-C or SIGTERM (128 + SIGINT, as shells report it).
@@ -25,7 +28,7 @@ commands:
   markdown [PATH…] check relative .md links, anchors and images of folders and files (default: markdown.paths in checks.json)
   browser DIR      serve DIR and check search shortcuts, theme persistence and loader timing in Chromium
   report FILE…     turn --format json results into report.html and a markdown summary
-  all [DIR]        markdown (paths from checks.json), links and browser on the built site (default site/dist): one summary
+  all [DIR]        what checks.json configures: markdown, links and browser on the built site; one summary
   install-hook     install a git pre-commit hook that runs checks markdown on the staged .md files
 
 exit status: 0 clean or warnings only, 1 errors, 2 usage or I/O failure
@@ -92,17 +95,17 @@ func (c *common) showProgress(stderr io.Writer) bool {
 
 // common flags of every command.
 type common struct {
-	format, config, color string
-	quiet, noProgress     bool
-	levels                map[string]*string
+	format, config, color, preset string
+	quiet, noProgress             bool
+	levels                        map[string]*string
 }
 
-// newCommand makes a subcommand's flag set with the common flags and one
-// level flag per check it reports (flag name -> check id).
-func newCommand(name string, stderr io.Writer, levels map[string]string) (*flag.FlagSet, *common) {
+// newCommand makes a subcommand's flag set with the common flags and a
+// level flag for each of the checks it reports.
+func newCommand(name string, stderr io.Writer, checks []registry.Check) (*flag.FlagSet, *common) {
 	fs := flagSet(name, stderr)
 	c := &common{}
-	c.register(fs, levels)
+	c.register(fs, checks)
 	return fs, c
 }
 
@@ -114,24 +117,35 @@ func flagSet(name string, stderr io.Writer) *flag.FlagSet {
 	return fs
 }
 
-func (c *common) register(fs *flag.FlagSet, checks map[string]string) {
+// oldName marks the usage of a level flag's former name: accepted, not shown.
+const oldName = "former name of -"
+
+func (c *common) register(fs *flag.FlagSet, checks []registry.Check) {
 	fs.StringVar(&c.format, "format", diag.FormatText, "output: text, json, github (workflow annotations), junit or sarif")
-	fs.StringVar(&c.config, "config", "", "config file (default: checks.json in the current directory, if present)")
+	fs.StringVar(&c.config, "config", "", "config file (default: "+configName+" in the current directory, else at the git root, if there)")
+	fs.StringVar(&c.preset, "preset", "", "defaults of a site generator: "+strings.Join(preset.Names(), ", ")+" (default: preset in "+configName+")")
 	fs.StringVar(&c.color, "color", "auto", "colour text output: auto (only on a terminal, never with NO_COLOR), always or never")
 	fs.BoolVar(&c.quiet, "quiet", false, "print only problems: nothing on stderr, no summary on a clean run")
 	fs.BoolVar(&c.noProgress, "no-progress", false, "no progress line (it is shown only when stderr is a terminal)")
 	c.levels = map[string]*string{}
-	for flagName, check := range checks {
-		c.levels[check] = fs.String(flagName, "", "level for "+check+": ignore, log, warn or throw")
+	for _, check := range checks {
+		v := fs.String(check.Flag(), "", fmt.Sprintf("level of %s (default %s): ignore, log, warn or throw", check.ID, check.Level))
+		if check.OldFlag != "" {
+			fs.StringVar(v, check.OldFlag, "", oldName+check.Flag())
+		}
+		c.levels[check.ID] = v
 	}
 }
 
+// loadConfig finds and reads the config, then lays the flags over it.
 func (c *common) loadConfig() (*Config, error) {
-	file, required := c.config, true
-	if file == "" {
-		file, required = "checks.json", false
+	file, required := findConfig(c.config)
+	if required {
+		if _, err := os.Stat(file); err != nil {
+			return nil, fmt.Errorf("config file %s: no such file", file)
+		}
 	}
-	cfg, err := loadConfig(file, required)
+	cfg, err := loadConfig(file, c.preset)
 	if err != nil {
 		return nil, err
 	}
@@ -175,10 +189,16 @@ func parse(fs *flag.FlagSet, args []string) ([]string, error) {
 	}
 }
 
-// finish prints the report and turns it into an exit code.
-func finish(w io.Writer, c *common, l diag.List, sum diag.Summary, start time.Time, tty bool) int {
+// counted completes a run's summary: its problems and how long it took.
+func counted(l diag.List, sum diag.Summary, start time.Time) report.Run {
 	sum.Errors, sum.Warnings = l.Count(diag.Error), l.Count(diag.Warning)
 	sum.Seconds = time.Since(start).Seconds()
+	return report.Run{Diagnostics: l, Summary: sum}
+}
+
+// finish prints one command's report and turns it into an exit code.
+func finish(w io.Writer, c *common, run report.Run, tty bool) int {
+	l, sum := run.Diagnostics, run.Summary
 	if c.quiet && c.format == diag.FormatText && sum.Errors+sum.Warnings == 0 {
 		return 0
 	}
@@ -192,21 +212,40 @@ func finish(w io.Writer, c *common, l diag.List, sum diag.Summary, start time.Ti
 }
 
 // dirAndConfig parses the arguments of a command that checks one built
-// site, DIR, and loads the config file; a non-zero code is the exit status.
+// site, DIR (default: the config's site), and loads the config; a non-zero
+// code is the exit status.
 func (c *common) dirAndConfig(fs *flag.FlagSet, args []string, stderr io.Writer) (string, *Config, int) {
 	cmd := strings.TrimPrefix(fs.Name(), "checks ")
 	pos, err := parse(fs, args)
 	if err != nil {
 		return "", nil, 2
 	}
-	if len(pos) != 1 {
-		return "", nil, usageError(stderr, cmd, fmt.Errorf("want exactly one directory: checks %s DIR", cmd))
+	if len(pos) > 1 {
+		return "", nil, usageError(stderr, cmd, fmt.Errorf("want one directory, not %d: checks %s DIR", len(pos), cmd))
 	}
 	cfg, err := c.loadConfig()
 	if err != nil {
 		return "", nil, usageError(stderr, cmd, err)
 	}
-	return pos[0], cfg, 0
+	dir := cfg.Site
+	if len(pos) == 1 {
+		dir = pos[0]
+	}
+	if dir == "" {
+		return "", nil, usageError(stderr, cmd, errNoSite(cmd))
+	}
+	if err := isDir(dir); err != nil {
+		return "", nil, usageError(stderr, cmd, err)
+	}
+	return dir, cfg, 0
+}
+
+// isDir says, when dir is no folder, so in words.
+func isDir(dir string) error {
+	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
+		return fmt.Errorf("%s is not a directory", dir)
+	}
+	return nil
 }
 
 func usageError(stderr io.Writer, cmd string, err error) int {

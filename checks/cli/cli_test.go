@@ -67,6 +67,7 @@ func unpack(t *testing.T, ar *txtar.Archive) map[string]string {
 }
 
 func TestUsage(t *testing.T) {
+	t.Chdir(t.TempDir())
 	cases := []struct {
 		args   string
 		code   int
@@ -74,7 +75,9 @@ func TestUsage(t *testing.T) {
 	}{
 		{"", 2, "usage: checks <command>"},
 		{"frobnicate", 2, `unknown command "frobnicate"`},
-		{"links", 2, "want exactly one directory"},
+		{"links", 2, `want the folder the site is built into: checks links DIR, or "site" (or a "preset") in checks.json`},
+		{"links . --on-broken-links explode", 2, `level "explode" for broken-link: want ignore, log, warn or throw`},
+		{"links . --on-broken-lnk warn", 2, `flag provided but not defined: -on-broken-lnk`},
 		{"links /no/such/dir", 2, "/no/such/dir is not a directory"},
 		{"links . --format yaml", 2, `unknown -format "yaml"`},
 		{"links . --on-broken-links explode", 2, `level "explode" for broken-link`},

@@ -1,41 +1,53 @@
 package cli
 
 import (
+	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 	"regexp"
-	"sort"
 	"strings"
 
 	"github.com/devdocs-dev/devdocs/checks/browser"
 	"github.com/devdocs-dev/devdocs/checks/diag"
+	"github.com/devdocs-dev/devdocs/checks/preset"
+	"github.com/devdocs-dev/devdocs/checks/registry"
 )
 
-// Level is what to do with a check's findings, as Docusaurus names it.
-type Level string
+// configName is the file a project keeps its settings in.
+const configName = "checks.json"
 
-const (
-	Ignore Level = "ignore"
-	Log    Level = "log"
-	Warn   Level = "warn"
-	Throw  Level = "throw"
-)
-
-// Config is checks.json at the repository root; flags override it.
+// Config is checks.json: what a project sets once. A preset fills what the
+// file leaves out; flags override both. After loading, the paths in it are
+// relative to the current directory, wherever the file was.
 type Config struct {
-	// Levels by check id: broken-link, broken-anchor, duplicate-route,
-	// markdown-link, markdown-anchor, markdown-image, external-link,
-	// external-unreachable.
-	Levels    map[string]Level `json:"levels"`
-	CleanURLs *bool            `json:"cleanUrls"`
-	SiteURL   string           `json:"siteUrl"`
-	BaseURL   string           `json:"baseUrl"`
+	// Preset names a generator whose defaults apply (docusaurus, mkdocs, hugo).
+	Preset string `json:"preset"`
+	// Site is the folder the site is built into, for checks all and for
+	// links and browser when no DIR is named.
+	Site string `json:"site"`
+	// Routes is the generator's routes.json (pages ↔ markdown sources).
+	Routes string `json:"routes"`
+	// Levels by check id (registry.All).
+	Levels    map[string]registry.Level `json:"levels"`
+	CleanURLs *bool                     `json:"cleanUrls"`
+	SiteURL   string                    `json:"siteUrl"`
+	BaseURL   string                    `json:"baseUrl"`
 	// Ignore holds regular expressions; a link whose href matches one is not checked.
 	Ignore []string `json:"ignore"`
 	// IgnorePaths holds regular expressions; the links of a page whose path
 	// in the site matches one are not checked (its anchors still count).
 	IgnorePaths []string `json:"ignorePaths"`
 	Markdown    Markdown `json:"markdown"`
+	// Browser is the DOM the browser checks expect; nil: none configured,
+	// and the browser checks do not apply.
+	Browser *browser.Contract `json:"browser"`
+
+	// file is where the config was read from ("" for none); preset is
+	// the one in force, if any.
+	file   string
+	preset *preset.Preset
 }
 
 // Markdown is the layout of a repository's markdown for `checks markdown`.
@@ -47,71 +59,203 @@ type Markdown struct {
 	// Versions are folder patterns ("content/api/*"); each match is a docs
 	// version that links may not enter from outside.
 	Versions []string `json:"versions"`
+	// Exclude are globs of files never checked ("testdata/**"): fixtures
+	// that are broken on purpose. Links into them still resolve.
+	Exclude []string `json:"exclude"`
 }
 
-// Defaults: broken links and markdown links fail the build (a reader hits them),
-// broken anchors and duplicate routes only warn.
-func defaultLevels() map[string]Level {
-	return map[string]Level{
-		"search-shortcut": Throw, "theme-persistence": Throw, "loader-timing": Throw,
-		"broken-link": Throw, "broken-anchor": Warn, "duplicate-route": Warn,
-		"markdown-link": Throw, "markdown-anchor": Warn, "markdown-image": Throw, "unreadable": Warn,
-		"external-link": Throw, "external-unreachable": Warn,
+func defaultLevels() map[string]registry.Level {
+	levels := map[string]registry.Level{}
+	for _, c := range registry.All {
+		levels[c.ID] = c.Level
 	}
+	return levels
 }
 
-// fileSchema is every key checks.json may hold: Config's, and the browser
-// contract that loadContract reads from the same file.
-type fileSchema struct {
-	Config
-	Browser browser.Contract `json:"browser"`
-}
-
-func loadConfig(file string, required bool) (*Config, error) {
-	c := &Config{Levels: defaultLevels()}
-	raw, err := os.ReadFile(file)
-	if os.IsNotExist(err) && !required {
-		return c, nil
+// findConfig is the config file to read: the one named, else checks.json in
+// the current directory, else at the root of the git work tree around it
+// ("" when there is none; only a named file must exist).
+func findConfig(named string) (string, bool) {
+	if named != "" {
+		return named, true
 	}
-	if err != nil {
-		return nil, err
+	if _, err := os.Stat(configName); err == nil {
+		return configName, false
 	}
-	var fileCfg Config
-	var contract struct {
-		Browser browser.Contract `json:"browser"`
-	}
-	f := &jsonFile{name: file, raw: raw}
-	if err := f.decode(fileSchema{}, &fileCfg, &contract); err != nil {
-		return nil, err
-	}
-	for k, v := range fileCfg.Levels {
-		if err := c.setLevel(k, string(v)); err != nil {
-			return nil, fmt.Errorf("%s: %v", f.pos("levels."+k), err)
+	if root := gitRoot(); root != "" {
+		if _, err := os.Stat(filepath.Join(root, configName)); err == nil {
+			return filepath.Join(root, configName), false
 		}
 	}
-	c.CleanURLs, c.SiteURL, c.BaseURL = fileCfg.CleanURLs, fileCfg.SiteURL, fileCfg.BaseURL
-	c.Ignore, c.IgnorePaths, c.Markdown = fileCfg.Ignore, fileCfg.IgnorePaths, fileCfg.Markdown
-	return c, nil
+	return "", false
+}
+
+// gitRoot is the nearest folder at or above the current one holding .git
+// (a folder, or a file in a linked work tree); "" outside a work tree.
+func gitRoot() string {
+	dir, err := os.Getwd()
+	if err != nil {
+		return ""
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, ".git")); err == nil {
+			return dir
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return ""
+		}
+		dir = parent
+	}
+}
+
+// loadConfig reads file (none when "") and applies the preset named by
+// presetFlag or by the file.
+func loadConfig(file, presetFlag string) (*Config, error) {
+	c := &Config{}
+	if file != "" {
+		raw, err := os.ReadFile(file)
+		if err != nil {
+			return nil, err
+		}
+		f := &jsonFile{name: file, raw: raw}
+		if err := f.decode(Config{}, c); err != nil {
+			return nil, err
+		}
+		if c.Browser != nil { // the file's keys over the defaults
+			contract := browser.DefaultContract()
+			var doc struct{ Browser *browser.Contract }
+			doc.Browser = &contract
+			if err := json.Unmarshal(raw, &doc); err != nil {
+				return nil, fmt.Errorf("%s: %v", file, err)
+			}
+			c.Browser = doc.Browser
+		}
+		levels := c.Levels
+		c.Levels = defaultLevels()
+		for k, v := range levels {
+			if err := c.setLevel(k, string(v)); err != nil {
+				return nil, fmt.Errorf("%s: %v", f.pos("levels."+k), err)
+			}
+		}
+		if c.Preset != "" {
+			if _, err := preset.Lookup(c.Preset); err != nil {
+				return nil, fmt.Errorf("%s: %v", f.pos("preset"), err)
+			}
+		}
+		c.file = file
+		c.rebase(filepath.Dir(file))
+	}
+	if c.Levels == nil {
+		c.Levels = defaultLevels()
+	}
+	return c, c.applyPreset(firstNonEmpty(presetFlag, c.Preset))
+}
+
+// rebase makes the file's paths, written relative to the file, relative to
+// the current directory.
+func (c *Config) rebase(dir string) {
+	if dir == "." {
+		return
+	}
+	at := func(p string) string {
+		if p == "" || filepath.IsAbs(p) {
+			return p
+		}
+		return relative(filepath.Join(dir, p))
+	}
+	c.Site, c.Routes, c.Markdown.Public = at(c.Site), at(c.Routes), at(c.Markdown.Public)
+	for i := range c.Markdown.Paths {
+		c.Markdown.Paths[i] = at(c.Markdown.Paths[i])
+	}
+	for i := range c.Markdown.Versions {
+		c.Markdown.Versions[i] = at(c.Markdown.Versions[i])
+	}
+}
+
+// relative names a path from the current directory when it can.
+func relative(p string) string {
+	wd, err := os.Getwd()
+	if err != nil {
+		return p
+	}
+	abs, err := filepath.Abs(p)
+	if err != nil {
+		return p
+	}
+	if rel, err := filepath.Rel(wd, abs); err == nil {
+		return rel
+	}
+	return abs
+}
+
+// applyPreset fills what the file left empty from the preset. Its folders
+// are relative to the project root: the config file's folder, or here.
+func (c *Config) applyPreset(name string) error {
+	if name == "" {
+		return nil
+	}
+	p, err := preset.Lookup(name)
+	if err != nil {
+		return err
+	}
+	c.Preset, c.preset = name, &p
+	root := "."
+	if c.file != "" {
+		root = filepath.Dir(c.file)
+	}
+	at := func(q string) string { return relative(filepath.Join(root, q)) }
+	if c.Site == "" && p.Site != "" {
+		c.Site = at(p.Site)
+	}
+	if len(c.Markdown.Paths) == 0 {
+		for _, dir := range p.Markdown {
+			if _, err := os.Stat(at(dir)); err == nil { // a preset's folders are there or not
+				c.Markdown.Paths = append(c.Markdown.Paths, at(dir))
+			}
+		}
+	}
+	if c.Markdown.Public == "" && p.Public != "" {
+		c.Markdown.Public = at(p.Public)
+	}
+	if c.Browser == nil {
+		c.Browser = p.Browser
+	}
+	return nil
+}
+
+// noContract says why the browser checks do not apply.
+func (c *Config) noContract() string {
+	if c.preset != nil && c.preset.NoBrowser != "" {
+		return fmt.Sprintf(`no browser contract configured ("browser" in %s; %s)`, configName, c.preset.NoBrowser)
+	}
+	return fmt.Sprintf(`no browser contract configured ("browser" in %s)`, configName)
+}
+
+// basePath is the path the site in dir is served under: baseUrl (flag or
+// file), else the path of siteUrl, else what the preset reads from the
+// build. A base URL set to "/" is set: the preset does not guess over it.
+func (c *Config) basePath(dir string) (string, error) {
+	if c.BaseURL != "" || c.SiteURL != "" || c.preset == nil || c.preset.BaseURL == nil {
+		return basePath(c.BaseURL, c.SiteURL)
+	}
+	return c.preset.BaseURL(dir)
 }
 
 func (c *Config) setLevel(check, level string) error {
-	if _, known := c.Levels[check]; !known {
-		var ids []string
-		for id := range c.Levels {
-			ids = append(ids, id)
-		}
+	if _, known := registry.Lookup(check); !known {
+		ids := registry.IDs(registry.All)
 		if s := suggest(check, ids); s != "" {
 			return fmt.Errorf("unknown check %q; did you mean %q?", check, s)
 		}
-		sort.Strings(ids)
 		return fmt.Errorf("unknown check %q; checks are %s", check, strings.Join(ids, ", "))
 	}
-	switch Level(level) {
-	case Ignore, Log, Warn, Throw:
-		c.Levels[check] = Level(level)
-		return nil
+	l, err := registry.ParseLevel(level)
+	if err != nil {
+		return fmt.Errorf("level %q for %s: %v", level, check, err)
 	}
-	return fmt.Errorf("level %q for %s: want ignore, log, warn or throw", level, check)
+	c.Levels[check] = l
+	return nil
 }
 
 // matcher compiles patterns into one "does any match" function.
@@ -139,16 +283,21 @@ func (c *Config) apply(l diag.List) diag.List {
 	var out diag.List
 	for _, d := range l {
 		switch c.Levels[d.Check] {
-		case Ignore:
+		case registry.Ignore:
 			continue
-		case Log:
+		case registry.Log:
 			d.Severity = diag.Info
-		case Warn:
+		case registry.Warn:
 			d.Severity = diag.Warning
-		case Throw:
+		case registry.Throw:
 			d.Severity = diag.Error
 		}
 		out = append(out, d)
 	}
 	return out
+}
+
+// errNoSite is the usage error of a command that needs a built site.
+func errNoSite(cmd string) error {
+	return errors.New("want the folder the site is built into: checks " + cmd + ` DIR, or "site" (or a "preset") in ` + configName)
 }

@@ -5,38 +5,49 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/devdocs-dev/devdocs/checks/registry"
 )
 
 // help is each command's synopsis, what it does, and examples; the flags
 // follow, from its flag set.
 var help = map[string]string{
-	"links": `usage: checks links DIR [flags]
+	"links": `usage: checks links [DIR] [flags]
 
 Checks every link and anchor of the static site built in DIR (any generator:
 Docusaurus build/, Hugo public/, MkDocs site/), read from disk, and finds
-duplicate routes. A DIR with no HTML page is an error.
+duplicate routes. A DIR with no HTML page is an error. Without DIR it checks
+"site" of checks.json (or of its "preset").
 
 examples:
   checks links site/dist --routes site/.generated/routes.json
   checks links build --base-url /repo/ --format github
-  checks links public --external --on-broken-anchors throw
+  checks links public --external --on-broken-anchor throw
 `,
 	"markdown": `usage: checks markdown [flags] [DIR|FILE…]
 
 Checks markdown as it sits in the repository: relative links to .md files and
 images must exist, #anchors must name a heading ({#id}, or its GitHub slug).
-Without arguments it checks "markdown": {"paths": […]} of checks.json.
+Without arguments it checks "markdown": {"paths": […]} of checks.json, less
+"markdown": {"exclude": […]}.
+
+With --staged it checks the next commit as git's index holds it (what a
+pre-commit hook must judge): the markdown files the commit adds or changes
+(or the paths named), and every other page's links into a file the commit
+deletes, renames or changes.
 
 examples:
   checks markdown docs README.md
   checks markdown content/api/1.2/zkvm/install.md
+  checks markdown --staged
   checks markdown --format json > markdown.json
 `,
-	"browser": `usage: checks browser DIR [flags]
+	"browser": `usage: checks browser [DIR] [flags]
 
 Serves DIR on 127.0.0.1 and checks it in headless Chromium: search shortcuts,
-theme persistence and loader timing (the DOM they expect is "browser" in
-checks.json).
+theme persistence and loader timing. The DOM they expect is the "browser"
+contract in checks.json; without one there is nothing to check (exit 2), and a
+check whose selectors the contract leaves empty is skipped.
 
 examples:
   checks browser site/dist
@@ -44,11 +55,16 @@ examples:
 `,
 	"all": `usage: checks all [DIR] [flags]
 
-Runs markdown (when checks.json lists markdown paths), links and browser on the
-site built in DIR (default site/dist): one summary, the worst exit code.
+Runs what the project configures, each check once, with one summary and the
+worst exit code: markdown (markdown.paths in checks.json), links on the site
+built in DIR (default: "site" in checks.json) and the browser checks (when
+checks.json has a "browser" contract). What does not apply is skipped with a
+line saying why. checks.json is read from here, else from the git root; a
+"preset" (docusaurus, mkdocs, hugo) fills in a generator's defaults.
 
 examples:
   checks all
+  checks all build --preset docusaurus
   checks all site/dist --format github --json gate/results.json
 `,
 	"report": `usage: checks report FILE… [flags]
@@ -62,7 +78,8 @@ examples:
 `,
 	"install-hook": `usage: checks install-hook [flags]
 
-Installs a git pre-commit hook that runs checks markdown on the staged .md files.
+Installs a git pre-commit hook that runs checks markdown --staged: the commit
+as staged, not the working tree, is checked before it is made.
 
 examples:
   checks install-hook
@@ -96,7 +113,26 @@ func setUsage(fs *flag.FlagSet) {
 			fmt.Fprintf(w, "run 'checks %s -h' for its usage, flags and examples\n", cmd)
 			return
 		}
-		fmt.Fprint(w, help[cmd], "\nflags:\n")
-		fs.PrintDefaults()
+		fmt.Fprint(w, help[cmd])
+		if checks := checksOf(cmd); len(checks) > 0 {
+			fmt.Fprintf(w, "\nchecks (default level; set with -on-<id> or \"levels\" in %s):\n%s", configName, registry.HelpTable(checks))
+		}
+		fmt.Fprint(w, "\nflags:\n")
+		shown := flag.NewFlagSet(fs.Name(), flag.ContinueOnError)
+		shown.SetOutput(w)
+		fs.VisitAll(func(f *flag.Flag) {
+			if !strings.HasPrefix(f.Usage, oldName) {
+				shown.Var(f.Value, f.Name, f.Usage)
+			}
+		})
+		shown.PrintDefaults()
 	}
+}
+
+// checksOf is the checks a command reports: all of them for checks all.
+func checksOf(cmd string) []registry.Check {
+	if cmd == "all" {
+		return registry.All
+	}
+	return registry.Of(cmd)
 }

@@ -11,76 +11,100 @@ import (
 
 	"github.com/devdocs-dev/devdocs/checks/diag"
 	"github.com/devdocs-dev/devdocs/checks/external"
+	"github.com/devdocs-dev/devdocs/checks/htmlsite"
 	"github.com/devdocs-dev/devdocs/checks/links"
+	"github.com/devdocs-dev/devdocs/checks/registry"
+	"github.com/devdocs-dev/devdocs/checks/report"
 	"github.com/devdocs-dev/devdocs/checks/routes"
-	"github.com/devdocs-dev/devdocs/checks/site"
 )
 
 func runLinks(args []string, stdout, stderr io.Writer, tty bool) int {
-	start := time.Now()
-	fs, c := newCommand("links", stderr, map[string]string{
-		"on-broken-links": links.BrokenLink, "on-broken-anchors": links.BrokenAnchor, "on-duplicate-routes": routes.DuplicateRoute,
-		"on-broken-external": external.BrokenExternal, "on-unreachable-external": external.Unreachable,
-	})
-	ext := externalFlags(fs)
-	var ignoreFlag, ignorePathFlag patterns
-	fs.Var(&ignoreFlag, "ignore", "regular expression: links whose href matches are not checked (repeatable; adds to checks.json's ignore)")
-	fs.Var(&ignorePathFlag, "ignore-path", "regular expression: pages whose path in the site matches are not checked (repeatable)")
-	routesFile := fs.String("routes", "", "routes.json of the build: maps pages to markdown sources and finds duplicate routes")
-	cleanURLs := fs.Bool("clean-urls", true, "the host answers /p with p.html")
-	siteURL := fs.String("site-url", "", "the site's public URL: absolute links to it are checked as internal (a path in it is the base URL)")
-	baseURL := fs.String("base-url", "", "the path the site is served under, e.g. /repo/ (Docusaurus baseUrl); links outside it are broken")
+	fs, c := newCommand("links", stderr, registry.Of(registry.Links))
+	lf := linksFlags(fs)
 	dir, cfg, code := c.dirAndConfig(fs, args, stderr)
 	if code != 0 {
 		return code
 	}
-	ignore, err := matcher(append(cfg.Ignore, ignoreFlag...))
+	lf.apply(fs, cfg)
+	run, err := checkLinks(dir, cfg, lf.external, stderr, c.showProgress(stderr))
 	if err != nil {
 		return usageError(stderr, "links", err)
 	}
-	ignorePath, err := matcher(append(cfg.IgnorePaths, ignorePathFlag...))
-	if err != nil {
-		return usageError(stderr, "links", err)
+	return finish(stdout, c, run, tty)
+}
+
+// linksOptions are the flags of checks links that checks all takes too.
+type linksOptions struct {
+	external              *externalOptions
+	ignore, ignorePath    patterns
+	routes, siteURL, base *string
+	cleanURLs             *bool
+}
+
+func linksFlags(fs *flag.FlagSet) *linksOptions {
+	o := &linksOptions{external: externalFlags(fs)}
+	fs.Var(&o.ignore, "ignore", "regular expression: links whose href matches are not checked (repeatable; adds to checks.json's ignore)")
+	fs.Var(&o.ignorePath, "ignore-path", "regular expression: pages whose path in the site matches are not checked (repeatable)")
+	o.routes = fs.String("routes", "", "routes.json of the build: maps pages to markdown sources and finds duplicate routes (default: routes in checks.json)")
+	o.cleanURLs = fs.Bool("clean-urls", true, "the host answers /p with p.html")
+	o.siteURL = fs.String("site-url", "", "the site's public URL: absolute links to it are checked as internal (a path in it is the base URL)")
+	o.base = fs.String("base-url", "", "the path the site is served under, e.g. /repo/ (Docusaurus baseUrl); links outside it are broken")
+	return o
+}
+
+// apply lays the flags over the config.
+func (o *linksOptions) apply(fs *flag.FlagSet, cfg *Config) {
+	cfg.Ignore = append(cfg.Ignore, o.ignore...)
+	cfg.IgnorePaths = append(cfg.IgnorePaths, o.ignorePath...)
+	cfg.Routes = firstNonEmpty(*o.routes, cfg.Routes)
+	cfg.SiteURL = firstNonEmpty(*o.siteURL, cfg.SiteURL)
+	cfg.BaseURL = firstNonEmpty(*o.base, cfg.BaseURL)
+	if isSet(fs, "clean-urls") || cfg.CleanURLs == nil {
+		cfg.CleanURLs = o.cleanURLs
 	}
-	opts := links.Options{Host: links.Host{CleanURLs: *cleanURLs}, SiteURL: *siteURL, Ignore: ignore, SkipPage: ignorePath, CollectExternal: ext.enabled}
-	if c.showProgress(stderr) {
+}
+
+// checkLinks checks every link of the site built in dir.
+func checkLinks(dir string, cfg *Config, ext *externalOptions, stderr io.Writer, showProgress bool) (report.Run, error) {
+	start := time.Now()
+	ignore, err := matcher(cfg.Ignore)
+	if err != nil {
+		return report.Run{}, err
+	}
+	ignorePath, err := matcher(cfg.IgnorePaths)
+	if err != nil {
+		return report.Run{}, err
+	}
+	opts := links.Options{Host: links.Host{CleanURLs: cfg.CleanURLs == nil || *cfg.CleanURLs}, SiteURL: cfg.SiteURL,
+		Ignore: ignore, SkipPage: ignorePath, CollectExternal: ext.enabled}
+	if showProgress {
 		opts.Progress = progress(stderr)
 	}
-	if cfg.CleanURLs != nil && !isSet(fs, "clean-urls") {
-		opts.Host.CleanURLs = *cfg.CleanURLs
+	if opts.BasePath, err = cfg.basePath(dir); err != nil {
+		return report.Run{}, err
 	}
-	if opts.SiteURL == "" {
-		opts.SiteURL = cfg.SiteURL
-	}
-	if *baseURL == "" {
-		*baseURL = cfg.BaseURL
-	}
-	if opts.BasePath, err = basePath(*baseURL, opts.SiteURL); err != nil {
-		return usageError(stderr, "links", err)
-	}
-	s, err := site.Load(dir)
+	s, err := htmlsite.Load(dir)
 	if err != nil {
-		return usageError(stderr, "links", err)
+		return report.Run{}, err
 	}
 	if len(s.HTML) == 0 { // a passing check of nothing hides a wrong path
-		return usageError(stderr, "links", fmt.Errorf("%s has no HTML pages: is it the folder the site is built into?", dir))
+		return report.Run{}, fmt.Errorf("%s has no HTML pages: is it the folder the site is built into?", dir)
 	}
 	var table *routes.Table
-	if *routesFile != "" {
-		if table, err = routes.Load(*routesFile); err != nil {
-			return usageError(stderr, "links", err)
+	if cfg.Routes != "" {
+		if table, err = routes.Load(cfg.Routes); err != nil {
+			return report.Run{}, err
 		}
 	}
 	found, stats := gather(dir, s, table, opts, func(uses map[string][]external.Use) diag.List {
 		return ext.check(uses, stderr)
 	})
-	sum := diag.Summary{Tool: "checks links", Pages: stats.Pages, Links: stats.Links}
-	return finish(stdout, c, cfg.apply(found), sum, start, tty)
+	return counted(cfg.apply(found), diag.Summary{Tool: "checks links", Pages: stats.Pages, Links: stats.Links}, start), nil
 }
 
 // gather runs every check, attaches markdown sources, and names pages by
 // their path under dir so they can be opened from the report.
-func gather(dir string, s *site.Site, table *routes.Table, opts links.Options, checkExternal func(map[string][]external.Use) diag.List) (diag.List, links.Stats) {
+func gather(dir string, s *htmlsite.Site, table *routes.Table, opts links.Options, checkExternal func(map[string][]external.Use) diag.List) (diag.List, links.Stats) {
 	found, stats := links.Check(s, opts)
 	if opts.CollectExternal {
 		found = append(found, checkExternal(stats.External)...)
@@ -90,7 +114,7 @@ func gather(dir string, s *site.Site, table *routes.Table, opts links.Options, c
 	}
 	found = append(found, routes.Collisions(s)...)
 	for _, p := range s.Problems {
-		found = append(found, diag.Diagnostic{Severity: diag.Warning, Check: "unreadable", File: p.Path, Message: p.Message})
+		found = append(found, diag.Diagnostic{Severity: diag.Warning, Check: registry.Unreadable, File: p.Path, Message: p.Message})
 	}
 	for i := range found {
 		found[i].File = joinPath(dir, found[i].File)

@@ -15,14 +15,17 @@ import (
 
 func runReport(args []string, stdout, stderr io.Writer) int {
 	fs := flagSet("report", stderr)
-	config := fs.String("config", "", "config file (default: checks.json in the current directory, if present)")
+	config := fs.String("config", "", "config file (default: "+configName+" in the current directory, else at the git root, if there)")
 	in := fs.String("in", "", "a directory of --format json results (or name the files as arguments)")
 	out := fs.String("out", "report.html", "the HTML report to write")
 	md := fs.String("markdown", "", "also write a markdown summary for a pull-request comment here")
 	previous := fs.String("previous", "", "the results of an earlier run, to show new and fixed problems")
-	routesFile := fs.String("routes", "site/.generated/routes.json", "routes.json, for the version × page grid (skipped when missing)")
-	dist := fs.String("dist", "site/dist", "the built site's directory, as the results name it")
+	routesFile := fs.String("routes", "", "routes.json, for the version × page grid (default: routes in checks.json; skipped when missing)")
+	dist := fs.String("dist", "", "the built site's directory, as the results name it (default: site in checks.json)")
 	siteURL := fs.String("site-url", "", "link pages at this URL (default: siteUrl in checks.json)")
+	artifact := fs.String("artifact", "", "the name of the CI artifact the report is uploaded as, for the summary's last line (default: the path of --out)")
+	sarif := fs.String("sarif", "", "also write the problems as SARIF 2.1.0 here, for code scanning")
+	annotations := fs.Bool("annotations", false, "also print every problem as a GitHub workflow annotation on stdout")
 	files, err := parse(fs, args)
 	if err != nil {
 		return 2
@@ -37,8 +40,9 @@ func runReport(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usageError(stderr, "report", err)
 	}
-	o := report.Options{Dist: *dist, SiteURL: firstNonEmpty(*siteURL, cfg.SiteURL), Generated: time.Now()}
-	if err := readReportInputs(&o, *previous, *routesFile); err != nil {
+	o := report.Options{Dist: firstNonEmpty(*dist, cfg.Site), SiteURL: firstNonEmpty(*siteURL, cfg.SiteURL), Generated: time.Now(),
+		Artifact: *artifact, HTMLPath: *out}
+	if err := readReportInputs(&o, *previous, firstNonEmpty(*routesFile, cfg.Routes)); err != nil {
 		return usageError(stderr, "report", err)
 	}
 	res, err := report.LoadResults(files...)
@@ -54,6 +58,18 @@ func runReport(args []string, stdout, stderr io.Writer) int {
 			return usageError(stderr, "report", err)
 		}
 	}
+	total := totals(res, 0)
+	if *sarif != "" {
+		err := writeFile(*sarif, func(w io.Writer) error { return writeAll(w, &common{format: diag.FormatSARIF}, res, total, false) })
+		if err != nil {
+			return usageError(stderr, "report", err)
+		}
+	}
+	if *annotations {
+		if err := writeAll(stdout, &common{format: diag.FormatGitHub}, res, total, false); err != nil {
+			return 2
+		}
+	}
 	fmt.Fprintf(stdout, "checks report: %s written (%s)\n", *out, summaryLine(r))
 	return 0
 }
@@ -62,6 +78,9 @@ func summaryLine(r report.Report) string {
 	s := diag.Plural(r.Errors, "error") + ", " + diag.Plural(r.Warnings, "warning")
 	if r.HasPrevious {
 		s += fmt.Sprintf(", %d new, %d fixed", r.New, len(r.Fixed))
+	}
+	if !r.BrowserRan {
+		s += ", browser: not run"
 	}
 	return s
 }

@@ -19,14 +19,7 @@ import (
 	"golang.org/x/time/rate"
 
 	"github.com/devdocs-dev/devdocs/checks/diag"
-)
-
-// Check ids. A link the server says is gone fails the build; one that could
-// not be reached (timeouts, 5xx, refusals of robots) only warns, because it
-// says more about the network than about the page.
-const (
-	BrokenExternal = "external-link"
-	Unreachable    = "external-unreachable"
+	"github.com/devdocs-dev/devdocs/checks/registry"
 )
 
 // Use is one place a URL is linked from.
@@ -116,11 +109,11 @@ func (r Result) diagnostic(u string, use Use) diag.Diagnostic {
 	d := diag.Diagnostic{Severity: diag.Error, File: use.Page, Line: use.Line, Href: use.Href, Target: u}
 	switch {
 	case r.Err != "":
-		d.Check, d.Message = Unreachable, fmt.Sprintf("external link %q could not be checked: %s", use.Href, r.Err)
+		d.Check, d.Message = registry.ExternalUnreachable, fmt.Sprintf("external link %q could not be checked: %s", use.Href, r.Err)
 	case r.definite():
-		d.Check, d.Message = BrokenExternal, fmt.Sprintf("broken external link %q: the server answered %d %s", use.Href, r.Status, http.StatusText(r.Status))
+		d.Check, d.Message = registry.ExternalLink, fmt.Sprintf("broken external link %q: the server answered %d %s", use.Href, r.Status, http.StatusText(r.Status))
 	default:
-		d.Check, d.Message = Unreachable, fmt.Sprintf("external link %q could not be checked: the server answered %d %s", use.Href, r.Status, http.StatusText(r.Status))
+		d.Check, d.Message = registry.ExternalUnreachable, fmt.Sprintf("external link %q could not be checked: the server answered %d %s", use.Href, r.Status, http.StatusText(r.Status))
 	}
 	if refusal(r.Status) {
 		d.Notes = []string{"servers often refuse automated requests this way; open the link in a browser, or add it to the ignore list"}

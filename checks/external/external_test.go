@@ -16,6 +16,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/devdocs-dev/devdocs/checks/diag"
+	"github.com/devdocs-dev/devdocs/checks/registry"
 )
 
 // server is a fake of other people's sites, counting what it is asked.
@@ -98,10 +99,10 @@ func TestStatusesAreClassified(t *testing.T) {
 	got := Check(context.Background(), uses(s.URL+"/ok", s.URL+"/gone", s.URL+"/nohead", s.URL+"/moved",
 		s.URL+"/slow", s.URL+"/forbidden", s.URL+"/error", "mailto:a@b.c", "ftp://x/y"), fast())
 	assert.Equal(t, map[string]string{
-		s.URL + "/gone":      BrokenExternal,
-		s.URL + "/slow":      Unreachable,
-		s.URL + "/forbidden": Unreachable,
-		s.URL + "/error":     Unreachable,
+		s.URL + "/gone":      registry.ExternalLink,
+		s.URL + "/slow":      registry.ExternalUnreachable,
+		s.URL + "/forbidden": registry.ExternalUnreachable,
+		s.URL + "/error":     registry.ExternalUnreachable,
 	}, checks(got))
 	for _, d := range got {
 		switch d.Href {
@@ -142,7 +143,7 @@ func TestUnreachableHost(t *testing.T) {
 	s.Close()
 	got := Check(context.Background(), uses(url), fast())
 	require.Len(t, got, 1)
-	assert.Equal(t, Unreachable, got[0].Check)
+	assert.Equal(t, registry.ExternalUnreachable, got[0].Check)
 	assert.Contains(t, got[0].Message, "connection refused")
 }
 

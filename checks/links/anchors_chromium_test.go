@@ -20,8 +20,9 @@ import (
 	"golang.org/x/tools/txtar"
 
 	"github.com/devdocs-dev/devdocs/checks/browser/browsertest"
+	"github.com/devdocs-dev/devdocs/checks/htmlsite"
 	. "github.com/devdocs-dev/devdocs/checks/links"
-	"github.com/devdocs-dev/devdocs/checks/site"
+	"github.com/devdocs-dev/devdocs/checks/registry"
 )
 
 // An anchorCase is a document and the fragment of a link to it: what
@@ -215,7 +216,7 @@ func fixtureAnchorCases(t *testing.T) []anchorCase {
 			if !strings.HasSuffix(name, ".html") {
 				continue
 			}
-			page := site.Extract(name, strings.NewReader(text))
+			page := htmlsite.Extract(name, strings.NewReader(text))
 			for _, l := range page.Links {
 				ref := Resolve(l.Raw, PageURL(name), page.Base, "")
 				if ref.Kind != Internal || !ref.HasFrag {
@@ -263,13 +264,13 @@ func gateAnchors(t *testing.T, cases []anchorCase) []bool {
 		fmt.Fprintf(&page, "<a href=\"%s\">%d</a>\n", html.EscapeString(hrefs[i]), i)
 	}
 	require.NoError(t, os.WriteFile(filepath.Join(root, "links.html"), []byte(page.String()), 0o644))
-	s, err := site.Load(root)
+	s, err := htmlsite.Load(root)
 	require.NoError(t, err)
 	found, _ := Check(s, Options{})
 	broken := map[string]bool{}
 	for _, d := range found {
 		if d.File == "links.html" {
-			require.Equal(t, BrokenAnchor, d.Check, d.Message)
+			require.Equal(t, registry.BrokenAnchor, d.Check, d.Message)
 			broken[d.Href] = true
 		}
 	}

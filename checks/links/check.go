@@ -8,13 +8,8 @@ import (
 
 	"github.com/devdocs-dev/devdocs/checks/diag"
 	"github.com/devdocs-dev/devdocs/checks/external"
-	"github.com/devdocs-dev/devdocs/checks/site"
-)
-
-// Check ids, stable so users can set their severity.
-const (
-	BrokenLink   = "broken-link"
-	BrokenAnchor = "broken-anchor"
+	"github.com/devdocs-dev/devdocs/checks/htmlsite"
+	"github.com/devdocs-dev/devdocs/checks/registry"
 )
 
 // NavbarHintPages is how many pages must share a broken target before the
@@ -55,22 +50,22 @@ type pending struct {
 
 // anchors holds each parsed page's ids by file number: a worker stores its
 // page's ids once and any worker reads them without a lock.
-type anchors []atomic.Pointer[site.Anchors]
+type anchors []atomic.Pointer[htmlsite.Anchors]
 
 // Check parses the site and finds every broken link and anchor. Severity is
 // left at Error for both; the caller applies the configured levels.
-func Check(s *site.Site, opts Options) (diag.List, Stats) {
+func Check(s *htmlsite.Site, opts Options) (diag.List, Stats) {
 	index := NewIndex(s.Files, opts.Host)
 	ids := make(anchors, len(index.names))
 	var mu sync.Mutex
 	var workers []*worker
 	pages := 0
-	s.Parse(func() site.Visitor {
+	s.Parse(func() htmlsite.Visitor {
 		w := &worker{opts: opts, index: index, anchors: ids, external: map[string][]external.Use{}}
 		mu.Lock()
 		workers = append(workers, w)
 		mu.Unlock()
-		return func(p *site.Page) {
+		return func(p *htmlsite.Page) {
 			w.page(p)
 			if opts.Progress != nil {
 				mu.Lock()
@@ -106,11 +101,11 @@ func (w *worker) checkLater() (found diag.List) {
 }
 
 // of returns the file's ids, or none when it has not been parsed (yet).
-func (a anchors) of(f File) site.Anchors {
+func (a anchors) of(f File) htmlsite.Anchors {
 	if ids := a[f].Load(); ids != nil {
 		return *ids
 	}
-	return site.Anchors{}
+	return htmlsite.Anchors{}
 }
 
 // resolved is an href resolved against its page and looked up.
@@ -136,7 +131,7 @@ type worker struct {
 	pages, links int
 }
 
-func (w *worker) page(p *site.Page) {
+func (w *worker) page(p *htmlsite.Page) {
 	self, ids := w.index.Named(p.Path), p.IDs
 	w.anchors[self].Store(&ids)
 	w.pages, w.links = w.pages+1, w.links+len(p.Links)
@@ -184,8 +179,8 @@ func (w *worker) page(p *site.Page) {
 	w.found, w.later = found, later
 }
 
-func (w *worker) brokenLink(p *site.Page, l site.Link, r *resolved, why string) diag.Diagnostic {
-	return diag.Diagnostic{Severity: diag.Error, Check: BrokenLink, File: p.Path, Line: l.Line, Href: l.Raw, Target: r.ref.Path,
+func (w *worker) brokenLink(p *htmlsite.Page, l htmlsite.Link, r *resolved, why string) diag.Diagnostic {
+	return diag.Diagnostic{Severity: diag.Error, Check: registry.BrokenLink, File: p.Path, Line: l.Line, Href: l.Raw, Target: r.ref.Path,
 		Message: fmt.Sprintf("broken link %q: %s", l.Raw, why)}
 }
 
@@ -193,7 +188,7 @@ func (w *worker) brokenLink(p *site.Page, l site.Link, r *resolved, why string) 
 // up in a loop of their own: on a large site most lookups miss the CPU
 // caches, and independent lookups side by side let the CPU overlap some of
 // the misses (a few per cent on the 50k-page bench).
-func (w *worker) resolveAll(p *site.Page) []resolved {
+func (w *worker) resolveAll(p *htmlsite.Page) []resolved {
 	pageURL := PageURL(p.Path)
 	if w.opts.BasePath != "" {
 		pageURL = w.opts.BasePath + pageURL[1:]
@@ -223,7 +218,7 @@ func (w *worker) resolveAll(p *site.Page) []resolved {
 
 func anchorDiag(d diag.Diagnostic, file, fragment string) diag.Diagnostic {
 	fragment = withoutDirective(fragment)
-	d.Check, d.Target = BrokenAnchor, "/"+file+"#"+fragment
+	d.Check, d.Target = registry.BrokenAnchor, "/"+file+"#"+fragment
 	d.Message = fmt.Sprintf("broken anchor %q: %s has no element with id %q", d.Href, file, fragment)
 	return d
 }
@@ -233,7 +228,7 @@ func anchorDiag(d diag.Diagnostic, file, fragment string) diag.Diagnostic {
 // is no part of the fragment; an empty fragment is the top of the page;
 // else an element whose id (or <a> whose name) is the fragment as written,
 // then percent-decoded; failing both, "top" in any case is the top.
-func hasID(ids site.Anchors, frag string) bool {
+func hasID(ids htmlsite.Anchors, frag string) bool {
 	frag = withoutDirective(frag)
 	if frag == "" || ids.Has(frag) {
 		return true

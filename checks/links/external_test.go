@@ -10,8 +10,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/devdocs-dev/devdocs/checks/htmlsite"
 	. "github.com/devdocs-dev/devdocs/checks/links"
-	"github.com/devdocs-dev/devdocs/checks/site"
 )
 
 // Spellings of one URL that a browser opens as one are one external URL,
@@ -23,7 +23,7 @@ func TestExternalURLsAreCollectedAsBrowsersSerializeThem(t *testing.T) {
 <a href="https://BÜCHER.example:443/a">3</a> <a href="https://b%C3%BCcher．example/a">4</a>
 <a href="http://127.1/">5</a> <a href="http://0x7F.0.0.1:80/">6</a> <a href="http://[0:0:0::1]/">7</a> <a href="http://[::1]/">8</a>`
 	require.NoError(t, os.WriteFile(filepath.Join(root, "index.html"), []byte(page), 0o644))
-	s, err := site.Load(root)
+	s, err := htmlsite.Load(root)
 	require.NoError(t, err)
 	found, stats := Check(s, Options{CollectExternal: true})
 	assert.Empty(t, found)

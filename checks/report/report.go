@@ -5,6 +5,7 @@
 package report
 
 import (
+	"cmp"
 	"regexp"
 	"sort"
 	"strings"
@@ -21,6 +22,9 @@ type Options struct {
 	Routes    []routes.Route // routes.json, for the version × page matrix
 	Previous  *Results       // the last report's input, for new and fixed problems
 	Generated time.Time      // shown in the report (fixed in tests)
+	// Where a reader of the summary finds the full report: the name of the
+	// CI artifact that holds it, or else the HTML file's path.
+	Artifact, HTMLPath string
 }
 
 // Problem is one diagnostic as the report shows it.
@@ -28,6 +32,9 @@ type Problem struct {
 	Severity, Check, Message string
 	Page                     string // URL path of the built page, "" for a markdown file
 	Location                 string // file:line of the diagnostic
+	File                     string
+	Line, Col                int
+	Target                   string // what a link leads to, when the check knows
 	Source                   string // markdown source file:line, when known
 	Link                     string
 	Notes                    []string
@@ -48,16 +55,20 @@ type Report struct {
 	Passed           int
 	Counts           []Count
 	Problems         []Problem
+	Groups           []Group // Problems, one group per cause
 	Fixed            []Problem
 	New              int
 	HasPrevious      bool
+	BrowserRan       bool // no browser run is "not run", not "0 passed"
 	Matrix           Matrix
 	Timings          []diag.Summary
+	Artifact         string
+	HTMLPath         string
 }
 
 // Build makes the report of results.
 func Build(res Results, o Options) Report {
-	r := Report{Generated: o.Generated.UTC().Format("2006-01-02 15:04 UTC")}
+	r := Report{Generated: o.Generated.UTC().Format("2006-01-02 15:04 UTC"), Artifact: o.Artifact, HTMLPath: o.HTMLPath}
 	current := problems(res, o)
 	var before map[string]bool
 	if o.Previous != nil {
@@ -78,6 +89,7 @@ func Build(res Results, o Options) Report {
 		}
 	}
 	r.Problems = current
+	r.Groups = groups(current)
 	r.Counts, r.Passed = counts(res)
 	for _, c := range r.Counts {
 		r.Errors += c.Errors
@@ -85,6 +97,7 @@ func Build(res Results, o Options) Report {
 	}
 	for _, run := range res.Runs {
 		r.Timings = append(r.Timings, run.Summary)
+		r.BrowserRan = r.BrowserRan || run.Summary.Tool == "checks browser"
 	}
 	r.Matrix = matrix(o.Routes, current, o.SiteURL)
 	return r
@@ -102,7 +115,8 @@ func problems(res Results, o Options) []Problem {
 			if d.Passed() {
 				continue
 			}
-			p := Problem{Severity: d.Severity.String(), Check: d.Check, Message: d.Message, Location: d.Location(), Source: d.Source, Notes: d.Notes}
+			p := Problem{Severity: d.Severity.String(), Check: d.Check, Message: d.Message, Location: d.Location(),
+				File: d.File, Line: d.Line, Col: d.Col, Target: d.Target, Source: d.Source, Notes: d.Notes}
 			if page, ok := pagePath(d.File, o.Dist); ok {
 				p.Page, p.Link = page, link(o.SiteURL, page)
 			} else if page, ok := bySource[d.File]; ok { // a markdown file: the page built from it
@@ -116,12 +130,16 @@ func problems(res Results, o Options) []Problem {
 		if a.Severity != b.Severity {
 			return rank[a.Severity] > rank[b.Severity]
 		}
-		if a.Page+a.Location != b.Page+b.Location {
-			return a.Page+a.Location < b.Page+b.Location
-		}
-		return a.Message < b.Message
+		return before(a, b)
 	})
 	return out
+}
+
+// before orders problems by place, lines as numbers (page.md:9 before
+// page.md:10), then by message.
+func before(a, b Problem) bool {
+	return cmp.Or(strings.Compare(a.Page, b.Page), strings.Compare(a.File, b.File),
+		cmp.Compare(a.Line, b.Line), cmp.Compare(a.Col, b.Col), strings.Compare(a.Message, b.Message)) < 0
 }
 
 var rank = map[string]int{"error": 2, "warning": 1, "info": 0}

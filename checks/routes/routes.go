@@ -12,18 +12,16 @@ import (
 	"strings"
 
 	"github.com/devdocs-dev/devdocs/checks/diag"
-	"github.com/devdocs-dev/devdocs/checks/site"
+	"github.com/devdocs-dev/devdocs/checks/htmlsite"
+	"github.com/devdocs-dev/devdocs/checks/registry"
 )
-
-// DuplicateRoute is the check id for both kinds of duplicates.
-const DuplicateRoute = "duplicate-route"
 
 // Route is the part of a routes.json entry the gate uses.
 type Route struct {
 	Path    string `json:"path"`
 	Kind    string `json:"kind"`
 	Source  string `json:"source"`
-	Plugin  string `json:"plugin,omitempty"`  // docs plugin of a versioned doc ("api")
+	Tree    string `json:"tree,omitempty"`    // content tree of a versioned doc ("api")
 	Version string `json:"version,omitempty"` // its docs version ("1.2", "next")
 }
 
@@ -128,7 +126,7 @@ func (t *Table) Duplicates() diag.List {
 	var out diag.List
 	for _, r := range t.Routes {
 		if prev, ok := first[r.Path]; ok {
-			out = append(out, diag.Diagnostic{Severity: diag.Warning, Check: DuplicateRoute, File: r.Source,
+			out = append(out, diag.Diagnostic{Severity: diag.Warning, Check: registry.DuplicateRoute, File: r.Source,
 				Message: fmt.Sprintf("route %s is produced by both %s and %s", r.Path, prev.Source, r.Source)})
 			continue
 		}
@@ -140,7 +138,7 @@ func (t *Table) Duplicates() diag.List {
 // Collisions reports output files that answer the same URL: a.html beside
 // a/index.html, and paths that differ only in case (one wins on a
 // case-insensitive host, the other on a case-sensitive one).
-func Collisions(s *site.Site) diag.List {
+func Collisions(s *htmlsite.Site) diag.List {
 	var out diag.List
 	byFold := map[string][]string{}
 	for f := range s.Files {
@@ -162,5 +160,5 @@ func Collisions(s *site.Site) diag.List {
 }
 
 func collision(file, msg string) diag.Diagnostic {
-	return diag.Diagnostic{Severity: diag.Warning, Check: DuplicateRoute, File: file, Message: "duplicate route: " + msg}
+	return diag.Diagnostic{Severity: diag.Warning, Check: registry.DuplicateRoute, File: file, Message: "duplicate route: " + msg}
 }

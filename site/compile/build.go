@@ -45,13 +45,13 @@ func Build(root, out string) (Result, diag.List) {
 	return Result{Pages: len(s.Pages()), Routes: len(routes), Written: written}, diags
 }
 
-func (s *Site) validate() diag.List {
+func (s *Content) validate() diag.List {
 	diags := s.CheckLinks()
 	for _, pg := range s.Pages() {
 		if ds := pg.Doc.Front.DisplayedSidebar; ds != "" {
-			if _, ok := pg.Plugin.Sidebars[ds]; !ok {
+			if _, ok := pg.Tree.Sidebars[ds]; !ok {
 				diags = append(diags, diag.Diagnostic{Severity: diag.Error, Check: "front-matter", File: pg.Source, Line: 1,
-					Message: fmt.Sprintf("displayed_sidebar %q is not a sidebar of %s", ds, pg.Plugin.Dir)})
+					Message: fmt.Sprintf("displayed_sidebar %q is not a sidebar of %s", ds, pg.Tree.Dir)})
 			}
 		}
 	}
@@ -59,16 +59,16 @@ func (s *Site) validate() diag.List {
 }
 
 // Pages lists every page of every tree.
-func (s *Site) Pages() []*Page {
+func (s *Content) Pages() []*Page {
 	var all []*Page
-	for _, pl := range s.Plugins {
-		all = append(all, pl.Pages...)
+	for _, tree := range s.Trees {
+		all = append(all, tree.Pages...)
 	}
 	return all
 }
 
 // outputs renders every generated file in memory, keyed by its path under out.
-func (s *Site) outputs(routes []Route) (map[string][]byte, error) {
+func (s *Content) outputs(routes []Route) (map[string][]byte, error) {
 	files := map[string][]byte{}
 	records := map[string][]search.Record{}
 	tokens := map[string]bool{}
@@ -88,9 +88,9 @@ func (s *Site) outputs(routes []Route) (map[string][]byte, error) {
 	for key, rs := range records {
 		files["search/"+key+".json"] = mustJSON(rs)
 	}
-	for _, pl := range s.Plugins {
-		if pl.ID != "pages" {
-			files["meta/"+MetaKey(pl)+".json"] = mustJSON(versionMeta(pl))
+	for _, tree := range s.Trees {
+		if tree.ID != "pages" {
+			files["meta/"+MetaKey(tree)+".json"] = mustJSON(versionMeta(tree))
 		}
 	}
 	files["routes.json"] = mustJSON(routes)
@@ -104,11 +104,11 @@ func (s *Site) outputs(routes []Route) (map[string][]byte, error) {
 }
 
 // MetaKey names a docs tree's metadata record: "api-1.2", "education".
-func MetaKey(pl *Plugin) string {
-	if pl.Version == nil {
-		return pl.ID
+func MetaKey(tree *Tree) string {
+	if tree.Version == nil {
+		return tree.ID
 	}
-	return pl.ID + "-" + pl.Version.Name
+	return tree.ID + "-" + tree.Version.Name
 }
 
 func mustJSON(v any) []byte {

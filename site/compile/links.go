@@ -8,6 +8,7 @@ import (
 
 	"github.com/devdocs-dev/devdocs/checks/diag"
 	"github.com/devdocs-dev/devdocs/checks/mdscan"
+	"github.com/devdocs-dev/devdocs/checks/registry"
 )
 
 // MarkdownTarget is what a relative link to a .md file points at.
@@ -19,7 +20,7 @@ type MarkdownTarget struct {
 // ResolveMarkdownLink finds the page a relative .md link from page `from`
 // names. A link that leaves its docs version is an error too: versions are
 // published as a whole, so such a link would break when either moves.
-func (s *Site) ResolveMarkdownLink(from *Page, dest string) (MarkdownTarget, error) {
+func (s *Content) ResolveMarkdownLink(from *Page, dest string) (MarkdownTarget, error) {
 	p, frag, _ := strings.Cut(dest, "#")
 	p, _, _ = strings.Cut(p, "?")
 	if dec, err := url.PathUnescape(p); err == nil {
@@ -30,14 +31,14 @@ func (s *Site) ResolveMarkdownLink(from *Page, dest string) (MarkdownTarget, err
 	if !ok {
 		return MarkdownTarget{}, fmt.Errorf("broken markdown link %q: %s does not exist", dest, target)
 	}
-	if pg.Plugin.Version != nil && pg.Plugin != from.Plugin {
+	if pg.Tree.Version != nil && pg.Tree != from.Tree {
 		return MarkdownTarget{}, fmt.Errorf("markdown link %q leaves docs version %s for %s; link to the route %s instead",
-			dest, versionName(from.Plugin), versionName(pg.Plugin), pg.Route)
+			dest, versionName(from.Tree), versionName(pg.Tree), pg.Route)
 	}
 	return MarkdownTarget{Page: pg, Fragment: frag}, nil
 }
 
-func versionName(p *Plugin) string {
+func versionName(p *Tree) string {
 	if p.Version == nil {
 		return p.ID
 	}
@@ -46,7 +47,7 @@ func versionName(p *Plugin) string {
 
 // CheckLinks validates every relative .md link of every page: a missing file
 // is an error, a missing heading id a warning (as Docusaurus grades them).
-func (s *Site) CheckLinks() diag.List {
+func (s *Content) CheckLinks() diag.List {
 	var diags diag.List
 	for _, pg := range s.Pages() {
 		diags = append(diags, s.CheckPageLinks(pg)...)
@@ -55,7 +56,7 @@ func (s *Site) CheckLinks() diag.List {
 }
 
 // CheckPageLinks validates the relative .md links of one page.
-func (s *Site) CheckPageLinks(pg *Page) diag.List {
+func (s *Content) CheckPageLinks(pg *Page) diag.List {
 	var diags diag.List
 	for _, l := range pg.Doc.Links {
 		if !mdscan.IsMarkdownLink(l.Dest) {
@@ -63,12 +64,12 @@ func (s *Site) CheckPageLinks(pg *Page) diag.List {
 		}
 		t, err := s.ResolveMarkdownLink(pg, l.Dest)
 		if err != nil {
-			diags = append(diags, diag.Diagnostic{Severity: diag.Error, Check: "markdown-link",
+			diags = append(diags, diag.Diagnostic{Severity: diag.Error, Check: registry.MarkdownLink,
 				File: pg.Source, Line: l.Line, Col: l.Col, Message: err.Error()})
 			continue
 		}
 		if t.Fragment != "" && !t.Page.Doc.HasID(t.Fragment) {
-			diags = append(diags, diag.Diagnostic{Severity: diag.Warning, Check: "markdown-anchor",
+			diags = append(diags, diag.Diagnostic{Severity: diag.Warning, Check: registry.MarkdownAnchor,
 				File: pg.Source, Line: l.Line, Col: l.Col,
 				Message: fmt.Sprintf("anchor #%s not found in %s", t.Fragment, t.Page.Source)})
 		}
@@ -77,7 +78,7 @@ func (s *Site) CheckPageLinks(pg *Page) diag.List {
 }
 
 // rewriter maps the page's .md links to routes for rendering.
-func (s *Site) rewriter(pg *Page) func(string) string {
+func (s *Content) rewriter(pg *Page) func(string) string {
 	return func(dest string) string {
 		if !mdscan.IsMarkdownLink(dest) {
 			return dest

@@ -13,24 +13,24 @@ import (
 	"github.com/devdocs-dev/devdocs/site/markdown"
 )
 
-// Site is the whole content tree, parsed.
-type Site struct {
+// Content is the whole content folder, parsed: every tree and its pages.
+type Content struct {
 	Root     string // the content directory
 	Versions []*Version
-	Plugins  []*Plugin
+	Trees    []*Tree
 	bySource map[string]*Page
 }
 
 type versionsFile struct {
-	Plugin        string     `json:"plugin"`
+	Tree          string     `json:"plugin"` // folder of the versioned tree under content/ ("api"); the key is Docusaurus' docs plugin id
 	RouteBasePath string     `json:"routeBasePath"`
 	Versions      []*Version `json:"versions"`
 }
 
 // Load reads and parses every page under root. Problems are returned as
 // diagnostics; the site is still returned when they are only warnings.
-func Load(root string) (*Site, diag.List) {
-	s := &Site{Root: root, bySource: map[string]*Page{}}
+func Load(root string) (*Content, diag.List) {
+	s := &Content{Root: root, bySource: map[string]*Page{}}
 	vf, d := readVersions(root)
 	if d != nil {
 		return nil, diag.List{*d}
@@ -41,14 +41,14 @@ func Load(root string) (*Site, diag.List) {
 		if !v.IsLast {
 			v.Path += "/" + v.Name
 		}
-		s.Plugins = append(s.Plugins, &Plugin{ID: vf.Plugin, Dir: filepath.Join(root, vf.Plugin, v.Name), Base: v.Path, Version: v})
+		s.Trees = append(s.Trees, &Tree{ID: vf.Tree, Dir: filepath.Join(root, vf.Tree, v.Name), Base: v.Path, Version: v})
 	}
-	s.Plugins = append(s.Plugins,
-		&Plugin{ID: "education", Dir: filepath.Join(root, "education"), Base: ""},
-		&Plugin{ID: "pages", Dir: filepath.Join(root, "pages"), Base: ""})
+	s.Trees = append(s.Trees,
+		&Tree{ID: "education", Dir: filepath.Join(root, "education"), Base: ""},
+		&Tree{ID: "pages", Dir: filepath.Join(root, "pages"), Base: ""})
 	var diags diag.List
-	for _, p := range s.Plugins {
-		diags = append(diags, s.loadPlugin(p)...)
+	for _, p := range s.Trees {
+		diags = append(diags, s.loadTree(p)...)
 	}
 	return s, diags
 }
@@ -76,8 +76,8 @@ func readVersions(root string) (*versionsFile, *diag.Diagnostic) {
 	return &vf, nil
 }
 
-// loadPlugin parses every .md file of one tree and reads its sidebars.
-func (s *Site) loadPlugin(p *Plugin) diag.List {
+// loadTree parses every .md file of one tree and reads its sidebars.
+func (s *Content) loadTree(p *Tree) diag.List {
 	var diags diag.List
 	if st, err := os.Stat(p.Dir); err != nil || !st.IsDir() {
 		what := "the " + p.ID + " tree"
@@ -104,7 +104,7 @@ func (s *Site) loadPlugin(p *Plugin) diag.List {
 	return diags
 }
 
-func (s *Site) loadPage(p *Plugin, rel string) (*Page, diag.List) {
+func (s *Content) loadPage(p *Tree, rel string) (*Page, diag.List) {
 	source := filepath.ToSlash(filepath.Join(p.Dir, rel))
 	src, err := os.ReadFile(source)
 	if err != nil {
@@ -119,12 +119,12 @@ func (s *Site) loadPage(p *Plugin, rel string) (*Page, diag.List) {
 			Message: "missing title: add `title: …` to the front matter"})
 	}
 	docID := strings.TrimSuffix(filepath.ToSlash(rel), ".md")
-	page := &Page{DocID: docID, Source: source, Doc: doc, Plugin: p, Kind: pageKind(p, doc)}
+	page := &Page{DocID: docID, Source: source, Doc: doc, Tree: p, Kind: pageKind(p, doc)}
 	page.Route = routeFor(p.Base, docID, doc.Front.Slug)
 	return page, ds
 }
 
-func pageKind(p *Plugin, doc *markdown.Doc) string {
+func pageKind(p *Tree, doc *markdown.Doc) string {
 	switch {
 	case p.ID != "pages":
 		return KindDoc

@@ -25,8 +25,8 @@ type Version struct {
 	Path   string `json:"path"`             // route prefix: /api for the latest, /api/<name> otherwise
 }
 
-// Plugin is one tree of markdown: a docs version, the education hub or the pages.
-type Plugin struct {
+// Tree is one tree of markdown: a docs version, the education hub or the pages.
+type Tree struct {
 	ID       string   // "api", "education", "pages"
 	Dir      string   // content/api/1.2
 	Base     string   // route prefix of its pages
@@ -37,13 +37,13 @@ type Plugin struct {
 
 // Page is one markdown source and the route it produces.
 type Page struct {
-	DocID   string // path inside the plugin without .md, e.g. zkvm/install
+	DocID   string // path inside the tree without .md, e.g. zkvm/install
 	Route   string
 	Kind    string
 	Source  string // path of the markdown file, relative to the repository
 	Sidebar string
 	Doc     *markdown.Doc
-	Plugin  *Plugin
+	Tree    *Tree
 }
 
 // SidebarItem is a resolved sidebar entry, ready for the client to render.
@@ -59,7 +59,7 @@ type SidebarItem struct {
 type Route struct {
 	Path    string `json:"path"`
 	Kind    string `json:"kind"`
-	Plugin  string `json:"plugin,omitempty"`
+	Tree    string `json:"tree,omitempty"`
 	Version string `json:"version,omitempty"`
 	Sidebar string `json:"sidebar,omitempty"`
 	Source  string `json:"source"`

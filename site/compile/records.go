@@ -7,7 +7,7 @@ type PageRecord struct {
 	Title       string             `json:"title"`
 	Description string             `json:"description,omitempty"`
 	Kind        string             `json:"kind"`
-	Plugin      string             `json:"plugin"`
+	Tree        string             `json:"tree"` // "api", "education", "pages"
 	Version     string             `json:"version,omitempty"`
 	Meta        string             `json:"meta,omitempty"` // key of meta/<key>.json holding the sidebars
 	DocID       string             `json:"docId"`
@@ -27,20 +27,20 @@ type NavLink struct {
 	Href  string `json:"href"`
 }
 
-func (s *Site) pageRecord(pg *Page) (*PageRecord, error) {
+func (s *Content) pageRecord(pg *Page) (*PageRecord, error) {
 	html, err := pg.Doc.Render(s.rewriter(pg))
 	if err != nil {
 		return nil, err
 	}
 	fm := pg.Doc.Front
-	rec := &PageRecord{Title: fm.Title, Description: fm.Description, Kind: pg.Kind, Plugin: pg.Plugin.ID,
+	rec := &PageRecord{Title: fm.Title, Description: fm.Description, Kind: pg.Kind, Tree: pg.Tree.ID,
 		DocID: pg.DocID, Sidebar: pg.Sidebar, Permalink: pg.Route, Source: pg.Source,
 		HideTOC: fm.HideTableOfContents, TOC: pg.Doc.TOC(), HTML: string(html)}
-	if pg.Plugin.ID != "pages" {
-		rec.Meta = MetaKey(pg.Plugin)
+	if pg.Tree.ID != "pages" {
+		rec.Meta = MetaKey(pg.Tree)
 	}
-	if pg.Plugin.Version != nil {
-		rec.Version = pg.Plugin.Version.Name
+	if pg.Tree.Version != nil {
+		rec.Version = pg.Tree.Version.Name
 	}
 	rec.Previous, rec.Next = pagination(pg)
 	return rec, nil
@@ -49,7 +49,7 @@ func (s *Site) pageRecord(pg *Page) (*PageRecord, error) {
 // pagination finds the neighbours of a page in its sidebar's reading order.
 func pagination(pg *Page) (prev, next *NavLink) {
 	var order []NavLink
-	walkItems(pg.Plugin.Sidebars[pg.Sidebar], func(it SidebarItem) {
+	walkItems(pg.Tree.Sidebars[pg.Sidebar], func(it SidebarItem) {
 		if it.DocID != "" {
 			order = append(order, NavLink{Title: it.Label, Href: it.Href})
 		}
@@ -88,13 +88,13 @@ type DocRecord struct {
 	Sidebar string `json:"sidebar,omitempty"`
 }
 
-func versionMeta(pl *Plugin) VersionMeta {
-	m := VersionMeta{Name: pl.ID, Label: pl.ID, Path: "/" + pl.Base, MainDocID: "index",
-		DraftIDs: []string{}, Sidebars: pl.Sidebars, Docs: []DocRecord{}}
-	if v := pl.Version; v != nil {
+func versionMeta(tree *Tree) VersionMeta {
+	m := VersionMeta{Name: tree.ID, Label: tree.ID, Path: "/" + tree.Base, MainDocID: "index",
+		DraftIDs: []string{}, Sidebars: tree.Sidebars, Docs: []DocRecord{}}
+	if v := tree.Version; v != nil {
 		m.Name, m.Label, m.IsLast, m.Path = v.Name, v.Label, v.IsLast, v.Path
 	}
-	for _, pg := range pl.Pages {
+	for _, pg := range tree.Pages {
 		m.Docs = append(m.Docs, DocRecord{ID: pg.DocID, Path: pg.Route, Sidebar: pg.Sidebar})
 	}
 	return m
@@ -116,7 +116,7 @@ type ManifestRoute struct {
 	DocID   string `json:"docId,omitempty"`
 }
 
-func (s *Site) manifest(routes []Route) Manifest {
+func (s *Content) manifest(routes []Route) Manifest {
 	m := Manifest{Versions: s.Versions, Routes: map[string]ManifestRoute{}, Redirects: map[string]string{}}
 	for _, r := range routes {
 		if r.Kind == KindRedirect {
@@ -128,8 +128,8 @@ func (s *Site) manifest(routes []Route) Manifest {
 	for _, pg := range s.Pages() {
 		mr := m.Routes[pg.Route]
 		mr.DocID = pg.DocID
-		if pg.Plugin.ID != "pages" {
-			mr.Meta = MetaKey(pg.Plugin)
+		if pg.Tree.ID != "pages" {
+			mr.Meta = MetaKey(pg.Tree)
 		}
 		m.Routes[pg.Route] = mr
 	}

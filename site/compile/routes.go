@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/devdocs-dev/devdocs/checks/diag"
+	"github.com/devdocs-dev/devdocs/checks/registry"
 )
 
 // Routes served by React components rather than markdown.
@@ -22,10 +23,10 @@ var redirects = []Route{
 
 // Routes returns every route, sorted by path, and an error per route that
 // two sources claim (the build cannot pick one without losing the other).
-func (s *Site) Routes() ([]Route, diag.List) {
+func (s *Content) Routes() ([]Route, diag.List) {
 	var routes []Route
-	for _, pl := range s.Plugins {
-		for _, pg := range pl.Pages {
+	for _, tree := range s.Trees {
+		for _, pg := range tree.Pages {
 			routes = append(routes, pageRoute(pg))
 		}
 	}
@@ -36,10 +37,10 @@ func (s *Site) Routes() ([]Route, diag.List) {
 }
 
 func pageRoute(pg *Page) Route {
-	r := Route{Path: pg.Route, Kind: pg.Kind, Plugin: pg.Plugin.ID, Sidebar: pg.Sidebar,
+	r := Route{Path: pg.Route, Kind: pg.Kind, Tree: pg.Tree.ID, Sidebar: pg.Sidebar,
 		Source: pg.Source, Title: pg.Doc.Front.Title, Page: PageID(pg.Route)}
-	if pg.Plugin.Version != nil {
-		r.Version = pg.Plugin.Version.Name
+	if pg.Tree.Version != nil {
+		r.Version = pg.Tree.Version.Name
 	}
 	return r
 }
@@ -49,7 +50,7 @@ func duplicateRoutes(sorted []Route) diag.List {
 	for i := 1; i < len(sorted); i++ {
 		a, b := sorted[i-1], sorted[i]
 		if a.Path == b.Path {
-			diags = append(diags, diag.Diagnostic{Severity: diag.Error, Check: "duplicate-route", File: b.Source, Line: 1,
+			diags = append(diags, diag.Diagnostic{Severity: diag.Error, Check: registry.DuplicateRoute, File: b.Source, Line: 1,
 				Message: fmt.Sprintf("route %s is produced by both %s and %s", b.Path, a.Source, b.Source)})
 		}
 	}

@@ -9,16 +9,16 @@ const SharedSearchKey = "shared"
 // searchKey names the search records file a page belongs to: one per docs
 // version, so a reader downloads only the version being read.
 func searchKey(pg *Page) string {
-	if pg.Plugin.Version == nil {
+	if pg.Tree.Version == nil {
 		return SharedSearchKey
 	}
-	return MetaKey(pg.Plugin)
+	return MetaKey(pg.Tree)
 }
 
 func searchPage(pg *Page) search.Page {
 	p := search.Page{URL: pg.Route, Section: section(pg), Title: pg.Doc.Front.Title, Tag: search.DefaultTag}
-	if v := pg.Plugin.Version; v != nil {
-		p.Tag = search.VersionTag(pg.Plugin.ID, v.Name)
+	if v := pg.Tree.Version; v != nil {
+		p.Tag = search.VersionTag(pg.Tree.ID, v.Name)
 	}
 	return p
 }
@@ -28,15 +28,15 @@ func searchPage(pg *Page) search.Page {
 // active category), else the part of the site it belongs to.
 func section(pg *Page) string {
 	switch {
-	case pg.Plugin.ID == "pages":
+	case pg.Tree.ID == "pages":
 		return pg.Doc.Front.Title
 	}
-	for _, top := range pg.Plugin.Sidebars[pg.Sidebar] {
+	for _, top := range pg.Tree.Sidebars[pg.Sidebar] {
 		if top.Type == "category" && containsDoc(top, pg.DocID) {
 			return top.Label
 		}
 	}
-	if pg.Plugin.ID == "education" {
+	if pg.Tree.ID == "education" {
 		return "Education Hub"
 	}
 	return "Documentation"

@@ -32,17 +32,17 @@ func (r *rawItem) UnmarshalJSON(b []byte) error {
 	return json.Unmarshal(b, (*plain)(r))
 }
 
-// sidebarResolver turns raw items into resolved ones for one plugin,
+// sidebarResolver turns raw items into resolved ones for one tree,
 // collecting every unknown doc id as a diagnostic on sidebars.json.
 type sidebarResolver struct {
-	p     *Plugin
+	p     *Tree
 	file  string
 	raw   []byte
 	byID  map[string]*Page
 	diags diag.List
 }
 
-func loadSidebars(p *Plugin) diag.List {
+func loadSidebars(p *Tree) diag.List {
 	file := filepath.ToSlash(filepath.Join(p.Dir, "sidebars.json"))
 	raw, err := os.ReadFile(file)
 	if err != nil {
@@ -178,7 +178,7 @@ func (r *sidebarResolver) fail(what, msg string) {
 
 // assignSidebars sets each page's sidebar: displayed_sidebar, else the first
 // sidebar that lists it, else none.
-func assignSidebars(p *Plugin) {
+func assignSidebars(p *Tree) {
 	in := map[string]string{}
 	for _, name := range sortedKeys(p.Sidebars) {
 		walkItems(p.Sidebars[name], func(it SidebarItem) {

@@ -7,7 +7,7 @@ export interface PageRecord {
   title: string;
   description?: string;
   kind: string;
-  plugin: string;
+  tree: string;
   version?: string;
   meta?: string;
   docId: string;

@@ -1,4 +1,4 @@
-package site_test
+package htmlsite_test
 
 import (
 	"encoding/base64"
@@ -17,7 +17,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/devdocs-dev/devdocs/checks/browser/browsertest"
-	"github.com/devdocs-dev/devdocs/checks/site"
+	"github.com/devdocs-dev/devdocs/checks/htmlsite"
 )
 
 // gif is a 1×1 image: every URL of the test server answers with it, so
@@ -89,7 +89,7 @@ func TestSrcsetAgreesWithChromium(t *testing.T) {
 
 	gate := make([][]string, len(srcsetCorpus))
 	for i, srcset := range srcsetCorpus {
-		page := site.Extract("p.html", strings.NewReader(`<img srcset="`+html.EscapeString(srcset)+`">`))
+		page := htmlsite.Extract("p.html", strings.NewReader(`<img srcset="`+html.EscapeString(srcset)+`">`))
 		for _, l := range page.Links {
 			gate[i] = append(gate[i], l.Raw)
 		}

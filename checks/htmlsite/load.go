@@ -1,6 +1,6 @@
-// Package site reads a built static site from disk: which files exist, and
+// Package htmlsite reads a built static site from disk: which files exist, and
 // for each HTML file the anchors it defines and the links it makes.
-package site
+package htmlsite
 
 import (
 	"fmt"

@@ -1,0 +1,92 @@
+#!/usr/bin/env bash
+# The gate on a real Hugo build: a small site written here (Hugo themes come
+# over the network), with a section of two pages that link to each other's
+# headings with ref, an image and a stylesheet, built at the root and under
+# /repo/ (baseURL with a path). A correct checker reports nothing on either;
+# then known faults are put into a copy and each must be reported, and
+# nothing else.
+#   make hugo-check        (Hugo from Debian's package)
+set -euo pipefail
+checks=${CHECKS:-$PWD/bin/checks}
+work=${HUGO_DIR:-/tmp/devdocs-hugo}
+. "$(dirname "$0")/expect.sh"
+
+rm -rf "$work" && mkdir -p "$work" && cd "$work"
+mkdir -p layouts/_default content/docs static/img static/css
+cat > hugo.toml <<'TOML'
+baseURL = "https://docs.example.org/"
+title = "Gate proof"
+disableKinds = ["taxonomy", "term"]
+TOML
+cat > layouts/_default/baseof.html <<'HTML'
+<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><title>{{ .Title }}</title><link rel="stylesheet" href="{{ "css/site.css" | relURL }}"></head>
+<body>
+<nav><a href="{{ "" | relURL }}">Home</a> <a href="{{ "docs/" | relURL }}">Docs</a></nav>
+<main>{{ block "main" . }}{{ end }}</main>
+</body>
+</html>
+HTML
+cat > layouts/_default/single.html <<'HTML'
+{{ define "main" }}<h1>{{ .Title }}</h1>{{ .Content }}{{ end }}
+HTML
+cat > layouts/_default/list.html <<'HTML'
+{{ define "main" }}<h1>{{ .Title }}</h1>{{ .Content }}<ul>{{ range .Pages }}<li><a href="{{ .RelPermalink }}">{{ .Title }}</a></li>{{ end }}</ul>{{ end }}
+HTML
+cat > content/_index.md <<'MD'
+---
+title: Home
+---
+Start with [installing]({{< ref "docs/install.md" >}}).
+MD
+cat > content/docs/_index.md <<'MD'
+---
+title: Docs
+---
+MD
+cat > content/docs/install.md <<'MD'
+---
+title: Install
+---
+## Install the tools
+
+Then read [about the project]({{< ref "about.md#who-we-are" >}}).
+
+![logo](../../img/logo.png)
+MD
+cat > content/docs/about.md <<'MD'
+---
+title: About
+---
+## Who we are
+
+Back to [the tools]({{< ref "install.md#install-the-tools" >}}).
+MD
+printf '\x89PNG\r\n\x1a\n' > static/img/logo.png
+echo 'body { font-family: sans-serif; }' > static/css/site.css
+echo '{"preset": "hugo"}' > checks.json
+
+hugo --quiet -d public
+hugo --quiet -d public-repo --baseURL https://docs.example.org/repo/
+
+expect "checks all --preset hugo (public/), clean" 0 "^checks all: no problems" all
+expect "/repo/ build, clean" 0 ": no problems$" links public-repo --site-url https://docs.example.org/repo/
+expect "/repo/ build checked as if at the root" 1 "errors" links public-repo
+
+# Hugo leaves a root-absolute path in content as written: right at the root,
+# outside the site under /repo/.
+rm -rf content-abs && cp -r content content-abs
+printf '
+![logo again](/img/logo.png)
+' >> content-abs/docs/about.md
+hugo --quiet -c content-abs -d public-abs-repo --baseURL https://docs.example.org/repo/
+expect_faults "root-absolute image under /repo/: broken" public-abs-repo --base-url /repo/ -- /img/logo.png
+
+# A missing page, anchor and image, and a deleted asset one page uses.
+rm -rf public-faults && cp -r public public-faults
+sed -i 's|</main>|<a href="/docs/no-such-page/">a</a><a href="/docs/install/#no-such-heading">b</a><img src="/img/missing.png"></main>|' public-faults/docs/about/index.html
+rm public-faults/img/logo.png
+expect_faults "4 injected faults in the build" public-faults -- \
+  /docs/no-such-page/ /docs/install/#no-such-heading /img/missing.png ../../img/logo.png
+exit $fail

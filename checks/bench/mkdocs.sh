@@ -1,0 +1,70 @@
+#!/usr/bin/env bash
+# The gate on a real MkDocs build: the starter of `mkdocs new` plus two pages
+# that link to each other's headings and to an image, built with directory
+# URLs (the default: about.md is served at about/) and without them. A
+# correct checker reports nothing on either build nor on the markdown; then
+# known faults are put into copies and each must be reported, and nothing else.
+#   make mkdocs-check        (MkDocs from Debian's package)
+set -euo pipefail
+checks=${CHECKS:-$PWD/bin/checks}
+work=${MKDOCS_DIR:-/tmp/devdocs-mkdocs}
+. "$(dirname "$0")/expect.sh"
+
+rm -rf "$work" && mkdir -p "$work" && cd "$work"
+mkdocs new . >/dev/null 2>&1
+mkdir -p docs/guide docs/img
+cat > docs/guide/install.md <<'MD'
+# Install
+
+## Install the tools
+
+Read [the layout](../index.md#project-layout) first, then [about](../about.md).
+
+![logo](../img/logo.png)
+MD
+cat > docs/about.md <<'MD'
+# About
+
+Back to [installing](guide/install.md#install-the-tools).
+MD
+printf '\x89PNG\r\n\x1a\n' > docs/img/logo.png
+echo '{"preset": "mkdocs"}' > checks.json
+
+build() { # build DOCS OUT true|false: MkDocs with or without directory URLs
+  sed -e '/^use_directory_urls:/d' -e '/^docs_dir:/d' mkdocs.yml > mkdocs.build.yml
+  printf 'docs_dir: %s\nuse_directory_urls: %s\n' "$1" "$3" >> mkdocs.build.yml
+  mkdocs build -q -f mkdocs.build.yml -d "$2"
+}
+build docs site true
+build docs site-flat false
+
+expect "markdown of docs/, clean" 0 ": no problems$" markdown
+expect "checks all --preset mkdocs (docs/ and site/), clean" 0 "^checks all: no problems" all
+expect "build without directory URLs, clean" 0 ": no problems$" links site-flat
+
+# The markdown, with a broken .md link and a bad #anchor.
+rm -rf docs-faults && cp -r docs docs-faults
+printf '\nSee [setup](guide/setup.md) and [the tools](guide/install.md#no-such-heading).\n' >> docs-faults/about.md
+expect_lines "markdown faults, at file:line:col" 1 markdown docs-faults -- \
+  'docs-faults/about.md' \
+  '  5:5    error   broken markdown link "guide/setup.md": docs-faults/guide/setup.md does not exist [markdown-link]' \
+  '  5:33   warning anchor #no-such-heading not found in docs-faults/guide/install.md [markdown-anchor]'
+
+# The build, with a missing page, anchor and image, and a deleted asset that
+# one page uses.
+rm -rf site-faults && cp -r site site-faults
+sed -i 's|</body>|<a href="../no-such-page/">a</a><a href="../guide/install/#no-such-heading">b</a><img src="../img/missing.png"></body>|' site-faults/about/index.html
+rm site-faults/img/logo.png
+expect_faults "4 injected faults in the build" site-faults -- \
+  ../no-such-page/ ../guide/install/#no-such-heading ../img/missing.png ../../img/logo.png
+
+# MkDocs rewrites markdown links, not raw HTML: an image path that is right
+# beside about.md on disk is wrong from about/ (directory URLs), right from
+# about.html. The gate judges the built page as the browser does.
+rm -rf docs-raw && cp -r docs docs-raw
+printf '\n<img src="img/logo.png" alt="logo">\n' >> docs-raw/about.md
+build docs-raw site-raw true
+build docs-raw site-raw-flat false
+expect_faults "raw HTML image under directory URLs: broken" site-raw -- img/logo.png
+expect "raw HTML image without directory URLs: fine" 0 ": no problems$" links site-raw-flat
+exit $fail

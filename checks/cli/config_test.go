@@ -1,0 +1,78 @@
+package cli
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func write(t *testing.T, files map[string]string) {
+	for name, body := range files {
+		require.NoError(t, os.MkdirAll(filepath.Dir(name), 0o755))
+		require.NoError(t, os.WriteFile(name, []byte(body), 0o644))
+	}
+}
+
+// From a folder inside the work tree, checks.json at the git root applies,
+// and its paths are read relative to it: folders, versions, the site.
+func TestConfigAtTheGitRoot(t *testing.T) {
+	t.Chdir(t.TempDir())
+	require.NoError(t, os.Mkdir(".git", 0o755))
+	write(t, map[string]string{
+		"checks.json":            `{"site": "out", "markdown": {"paths": ["docs"], "versions": ["docs/v*"]}}`,
+		"docs/v1/a.md":           "# A\n\n[b](../v2/b.md)\n",
+		"docs/v2/b.md":           "# B\n",
+		"out/index.html":         `<a href="/nope">x</a>`,
+		"docs/v1/deeper/keep.md": "# Keep\n",
+	})
+	t.Chdir("docs/v1/deeper")
+
+	var out, errOut bytes.Buffer
+	assert.Equal(t, 1, Run([]string{"markdown"}, &out, &errOut, false), errOut.String())
+	assert.Contains(t, out.String(), `../../v1/a.md
+  3:1    error   markdown link "../v2/b.md" leaves docs version .. for ../../v2; link to the page's URL instead [markdown-link]`)
+
+	out.Reset()
+	assert.Equal(t, 1, Run([]string{"links"}, &out, &errOut, false), errOut.String())
+	assert.Contains(t, out.String(), "../../../out/index.html\n")
+
+	// The current folder's own checks.json comes first.
+	write(t, map[string]string{"checks.json": `{"levels": {"broken-link": "warn"}}`})
+	out.Reset()
+	assert.Equal(t, 2, Run([]string{"links"}, &out, &errOut, false), "this checks.json names no site")
+}
+
+// A level for a check the registry does not know is an error at its line,
+// with the id it probably meant.
+func TestConfigUnknownCheck(t *testing.T) {
+	t.Chdir(t.TempDir())
+	write(t, map[string]string{"checks.json": "{\n  \"levels\": {\"broken-links\": \"warn\"}\n}\n", "site/index.html": "<p>"})
+	var out, errOut bytes.Buffer
+	assert.Equal(t, 2, Run([]string{"links", "site"}, &out, &errOut, false))
+	assert.Equal(t, "checks links: checks.json:2:14: unknown check \"broken-links\"; did you mean \"broken-link\"?\n", errOut.String())
+
+	write(t, map[string]string{"checks.json": `{"preset": "gatbsy"}`})
+	errOut.Reset()
+	assert.Equal(t, 2, Run([]string{"links", "site"}, &out, &errOut, false))
+	assert.Equal(t, "checks links: checks.json:1:2: unknown preset \"gatbsy\": presets are docusaurus, mkdocs, hugo\n", errOut.String())
+}
+
+// The level flags are --on-<id>; their former names still work.
+func TestLevelFlags(t *testing.T) {
+	t.Chdir(t.TempDir())
+	write(t, map[string]string{"site/index.html": `<a href="/gone">x</a>`})
+	for _, flag := range []string{"--on-broken-link", "--on-broken-links"} {
+		var out, errOut bytes.Buffer
+		assert.Equal(t, 0, Run([]string{"links", "site", flag, "warn"}, &out, &errOut, false), flag+": "+errOut.String())
+		assert.Contains(t, out.String(), "1 warning", flag)
+	}
+	var out, errOut bytes.Buffer
+	Run([]string{"links", "-h"}, &out, &errOut, false)
+	assert.Contains(t, out.String(), "-on-broken-link string")
+	assert.NotContains(t, out.String(), "-on-broken-links", "former names are not shown")
+	assert.Contains(t, out.String(), "  broken-anchor         warn   a #fragment that no element")
+}

@@ -1,0 +1,148 @@
+// Package registry is the one list of the gate's check ids: what each
+// reports, its default level and the command that reports it. Flags,
+// config validation, help and the README's table are all made from it, so
+// a check exists everywhere once it is written here and nowhere before.
+package registry
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// Level is what to do with a check's findings, named as Docusaurus names
+// its onBrokenLinks levels.
+type Level string
+
+const (
+	Ignore Level = "ignore"
+	Log    Level = "log"
+	Warn   Level = "warn"
+	Throw  Level = "throw"
+)
+
+// Levels in order of severity.
+var Levels = []Level{Ignore, Log, Warn, Throw}
+
+// The commands that report checks.
+const (
+	Links    = "links"
+	Markdown = "markdown"
+	Browser  = "browser"
+)
+
+// Check ids: stable, so a project can set their levels.
+const (
+	BrokenLink          = "broken-link"
+	BrokenAnchor        = "broken-anchor"
+	DuplicateRoute      = "duplicate-route"
+	Unreadable          = "unreadable"
+	ExternalLink        = "external-link"
+	ExternalUnreachable = "external-unreachable"
+	MarkdownLink        = "markdown-link"
+	MarkdownAnchor      = "markdown-anchor"
+	MarkdownImage       = "markdown-image"
+	SearchShortcut      = "search-shortcut"
+	ThemePersistence    = "theme-persistence"
+	LoaderTiming        = "loader-timing"
+)
+
+// Check is one row of the registry.
+type Check struct {
+	ID      string
+	Level   Level  // the default
+	Command string // the command that reports it
+	Meaning string // one line, for help and the README
+	// OldFlag is the name its level flag had before flags were named
+	// after ids; it is still accepted, and not shown in help.
+	OldFlag string
+}
+
+// Flag is the name of the flag that sets the check's level.
+func (c Check) Flag() string { return "on-" + c.ID }
+
+// All is every check, grouped by command in the order they run. Links a
+// reader follows fail by default; anchors, duplicates and what may be the
+// network's fault only warn, because the page still opens.
+var All = []Check{
+	{MarkdownLink, Throw, Markdown, "a relative link to a .md file that does not exist, or that enters another docs version", "on-broken-markdown-links"},
+	{MarkdownAnchor, Warn, Markdown, "a #anchor that names no heading of the linked (or the same) .md file", "on-broken-markdown-anchors"},
+	{MarkdownImage, Throw, Markdown, "a relative image (an absolute one with markdown.public) that does not exist", "on-missing-images"},
+	{BrokenLink, Throw, Links, "a link or resource of a built page that no file of the site answers", "on-broken-links"},
+	{BrokenAnchor, Warn, Links, "a #fragment that no element of the target page has as its id", "on-broken-anchors"},
+	{DuplicateRoute, Warn, Links, "two sources or files for one URL (routes.json, a.html beside a/index.html, letter case)", "on-duplicate-routes"},
+	{Unreadable, Warn, Links, "a file of the built site that could not be read (a symlink leaving it, bad permissions)", ""},
+	{ExternalLink, Throw, Links, "with --external: a link to another site that answers 404, 410 or another 4xx", "on-broken-external"},
+	{ExternalUnreachable, Warn, Links, "with --external: a link to another site that times out, answers 5xx, 401, 403 or 429, or cannot connect", "on-unreachable-external"},
+	{SearchShortcut, Throw, Browser, "Ctrl+K, Cmd+K and / open the search modal, Escape closes it and focus returns to the button", ""},
+	{ThemePersistence, Throw, Browser, "the stored theme is on the first paint, survives a reload and reaches a second tab", ""},
+	{LoaderTiming, Throw, Browser, "spinner and progress bar only after 200 ms, an error box whose Retry loads the page", ""},
+}
+
+// Lookup finds a check by id.
+func Lookup(id string) (Check, bool) {
+	i := slices.IndexFunc(All, func(c Check) bool { return c.ID == id })
+	if i < 0 {
+		return Check{}, false
+	}
+	return All[i], true
+}
+
+// Of is the checks one command reports, in registry order.
+func Of(command string) []Check {
+	var out []Check
+	for _, c := range All {
+		if c.Command == command {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// IDs are the ids of checks, in their order.
+func IDs(checks []Check) []string {
+	out := make([]string, len(checks))
+	for i, c := range checks {
+		out[i] = c.ID
+	}
+	return out
+}
+
+// ParseLevel accepts a level's name.
+func ParseLevel(s string) (Level, error) {
+	if slices.Contains(Levels, Level(s)) {
+		return Level(s), nil
+	}
+	return "", fmt.Errorf("want %s", levelWords())
+}
+
+func levelWords() string {
+	names := make([]string, len(Levels))
+	for i, l := range Levels {
+		names[i] = string(l)
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
+}
+
+// MarkdownTable is the README's table of checks.
+func MarkdownTable() string {
+	var b strings.Builder
+	b.WriteString("| check id | reported by | default | level flag | what it reports |\n|---|---|---|---|---|\n")
+	for _, c := range All {
+		fmt.Fprintf(&b, "| `%s` | `checks %s` | %s | `--%s` | %s |\n", c.ID, c.Command, c.Level, c.Flag(), c.Meaning)
+	}
+	return b.String()
+}
+
+// HelpTable lists checks one a line, for `checks <command> -h`.
+func HelpTable(checks []Check) string {
+	width := 0
+	for _, c := range checks {
+		width = max(width, len(c.ID))
+	}
+	var b strings.Builder
+	for _, c := range checks {
+		fmt.Fprintf(&b, "  %-*s  %-5s  %s\n", width, c.ID, c.Level, c.Meaning)
+	}
+	return b.String()
+}
