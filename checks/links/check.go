@@ -149,6 +149,11 @@ func (w *worker) page(p *htmlsite.Page) {
 		if r.ref.Kind == External && w.opts.CollectExternal {
 			w.external[r.ref.URL] = append(w.external[r.ref.URL], external.Use{Page: p.Path, Line: l.Line, Href: l.Raw})
 		}
+		if r.ref.Kind == Invalid {
+			d := w.brokenLink(p, l, r, "no browser can open it: its host or port does not parse")
+			d.Target = r.ref.URL
+			found = append(found, d)
+		}
 		if r.ref.Kind != Internal {
 			continue
 		}

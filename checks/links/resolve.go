@@ -14,6 +14,7 @@ const (
 	Internal Kind = iota // a path on this site
 	External             // another origin (checked only on request)
 	Ignored              // mailto:, tel:, javascript:, data: …: not a file
+	Invalid              // a URL no browser can open ("https://a<b/", "http://256.1.1.1/"): broken
 )
 
 // Ref is a link resolved against its page: an absolute URL path on this site.
@@ -60,7 +61,7 @@ func NewResolver(pageURL, base, siteURL string) Resolver {
 		// A <base href> that is no special URL (javascript:, data:, foo:)
 		// cannot be a base for paths: hrefs resolve against the page.
 		b, _, _ = strings.Cut(b, "#")
-		if t := resolveIn(b, r.base); !t.ignored && !t.opaque {
+		if t := resolveIn(b, r.base); !t.ignored && !t.opaque && !t.invalid {
 			r.base, r.hasBase = r.own(t.loc), true
 		}
 	}
@@ -109,6 +110,8 @@ func (r Resolver) parse(href string) Ref {
 		return Ref{Kind: Ignored}
 	case t.opaque:
 		return Ref{Kind: External, URL: href}
+	case t.invalid:
+		return Ref{Kind: Invalid, URL: href}
 	}
 	l := r.own(t.loc)
 	frag = escape(frag, &fragmentEscapes)
