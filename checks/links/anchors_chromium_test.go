@@ -23,6 +23,7 @@ import (
 	"github.com/devdocs-dev/devdocs/checks/htmlsite"
 	. "github.com/devdocs-dev/devdocs/checks/links"
 	"github.com/devdocs-dev/devdocs/checks/registry"
+	"github.com/devdocs-dev/devdocs/checks/serve"
 )
 
 // An anchorCase is a document and the fragment of a link to it: what
@@ -211,14 +212,14 @@ func fixtureAnchorCases(t *testing.T) []anchorCase {
 				files[rest], content[rest] = struct{}{}, string(f.Data)
 			}
 		}
-		index := NewIndex(files, Host{CleanURLs: true})
+		index := NewIndex(files, serve.Host{CleanURLs: true})
 		for name, text := range content {
 			if !strings.HasSuffix(name, ".html") {
 				continue
 			}
 			page := htmlsite.Extract(name, strings.NewReader(text))
 			for _, l := range page.Links {
-				ref := Resolve(l.Raw, PageURL(name), page.Base, "")
+				ref := Resolve(l.Raw, serve.PageURL(name), page.Base, "")
 				if ref.Kind != Internal || !ref.HasFrag {
 					continue
 				}
