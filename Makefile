@@ -8,7 +8,7 @@ PORT ?= 3000
 export CHROMIUM ?= /usr/bin/chromium
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 
-.PHONY: serve test build check content dev preview deps chromium pre-commit typecheck clean bench bench-build docusaurus-check mkdocs-check hugo-check check-browser report bench-hook hook bench-size bench-search
+.PHONY: serve test build check content dev preview deps chromium pre-commit typecheck clean bench bench-build docusaurus-check mkdocs-check hugo-check check-browser report bench-hook hook bench-size bench-search bench-apiref
 
 serve: build check
 	bin/docs serve -dir site/dist -addr 127.0.0.1:$(PORT)
@@ -105,9 +105,25 @@ bin/linkbench: $(GO_SOURCES)
 # linkinator from npm, on generated 1k/10k/50k-page sites with known faults.
 # Generated sites are kept in $$TMPDIR/devdocs-bench and reused. SIZES=1000 for a quick run.
 SIZES ?= 1000,10000,50000
-bench: deps bin/linkbench
+bench: deps bin/linkbench bin/checks
 	@test -x node_modules/.bin/linkinator || npm install --no-save --no-audit --no-fund linkinator@6
 	bin/linkbench -sizes $(SIZES)
+
+# The gate on a rustdoc-like API reference (source views with an id on every
+# line, redirect stubs, line links; 32k pages, about 2.4M links) against the
+# floor and htmltest, built from the Go module proxy into bin/ (never
+# committed). APIREF_SIZES=4000 for a quick run.
+APIREF_SIZES ?= 32000
+HTMLTEST_VERSION := v0.17.0
+bench-apiref: bin/linkbench bin/htmltest bin/checks
+	bin/linkbench -shape apiref -sizes $(APIREF_SIZES) -peers htmltest
+
+# htmltest through a throwaway module: `go install pkg@version` asks the
+# proxy for the module's version list, which it does not serve for htmltest.
+bin/htmltest:
+	@rm -rf bin/.htmltest && mkdir -p bin/.htmltest
+	@printf 'module htmltest-bench\n\ngo 1.26\n\nrequire github.com/wjdp/htmltest $(HTMLTEST_VERSION)\n' > bin/.htmltest/go.mod
+	cd bin/.htmltest && GOFLAGS=-mod=mod go build -o ../htmltest github.com/wjdp/htmltest
 
 # What the pre-commit hook costs: checks markdown --staged with one page of
 # content/ changed in a scratch index (its own page, and every page's links into it).

@@ -45,7 +45,7 @@ func TestScoreLinkinator(t *testing.T) {
 	 {"url": "http://localhost:5000/img/missing.png", "state": "BROKEN", "parent": "http://localhost:5000/docs/s0/p0/"},
 	 {"url": "http://localhost:5000/docs/s1/p1/", "state": "BROKEN", "parent": "http://localhost:5000/"},
 	 {"url": "http://localhost:5000/ok", "state": "OK", "parent": "http://localhost:5000/"}]}`)
-	found, falses, err := ScoreLinkinator(out, faults)
+	found, falses, err := ScoreLinkinator(out, "", faults)
 	require.NoError(t, err)
 	assert.Equal(t, 1, found)
 	assert.Equal(t, 1, falses)

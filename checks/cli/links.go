@@ -76,7 +76,7 @@ func checkLinks(dir string, cfg *Config, ext *externalOptions, stderr io.Writer,
 		return diag.Run{}, err
 	}
 	opts := links.Options{Host: serve.Host{CleanURLs: cfg.CleanURLs == nil || *cfg.CleanURLs}, SiteURL: cfg.SiteURL,
-		Ignore: ignore, SkipPage: ignorePath, CollectExternal: ext.enabled}
+		Ignore: ignore, SkipPage: ignorePath, ScriptFragment: cfg.scriptFragment, CollectExternal: ext.enabled}
 	if showProgress {
 		opts.Progress = progress(stderr)
 	}

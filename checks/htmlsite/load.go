@@ -149,6 +149,17 @@ func (s *Site) parseOne(r string, page *Page, visit Visitor) {
 	visit(page)
 }
 
+// Read parses one page of the site again (path as in HTML), for what was
+// not kept the first time.
+func (s *Site) Read(path string) (*Page, error) {
+	f, err := open(filepath.Join(s.Root, filepath.FromSlash(path)))
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return Extract(path, f), nil
+}
+
 // rel is p relative to root. WalkDir's paths all start with root, so
 // slicing does it without filepath.Rel's work for each of many files.
 func rel(root, p string) string {

@@ -177,7 +177,8 @@ func FuzzExtractAgreesWithTokens(f *testing.F) {
 	for _, s := range []string{`<A HREF="/x" ID=a>`, "<img\nsrc=/i srcset='/a 1x'>", `<my-element-name id="c"><p class=hidden>`,
 		`<a href=/1 href=/2 name=n>`, "<i\x00d id=x><vIdEo poster=/p>", `<meta http-equiv=REFRESH content="0;url=/r">`, `<base href=" /b/ ">`,
 		`<a href="/x" id="a">`, `<a href="/x" href="/y">`, `<a id="" id="b">`, `<a href="/a&amp;b">`, "<a\fhref=\"/f\">", `<a/href="/s">`,
-		`<img src="/i" />`, `<a href="/x"id="y">`, `<a href="/x" >`, `<a HREF="/x">`, `<a href="/x>"> `, "<a href=\"/x\ry\">"} {
+		`<img src="/i" />`, `<a href="/x"id="y">`, `<a href="/x" >`, `<a HREF="/x">`, `<a href="/x>"> `, "<a href=\"/x\ry\">",
+		`<meta http-equiv="refresh" content="0;url=/r"><script>location.replace("/s" + location.hash)</script>`, "<p id=L1><p id=L2><p id=L2><p id=L3>"} {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, b []byte) {
@@ -186,21 +187,28 @@ func FuzzExtractAgreesWithTokens(f *testing.F) {
 		assert.Equal(t, want.Links, got.Links)
 		assert.Equal(t, want.IDs.List(), got.IDs.List())
 		assert.Equal(t, want.Base, got.Base)
+		assert.Equal(t, want.Redirect, got.Redirect)
 	})
 }
 
 // extractByTokens is the plain reading: every start tag through Token().
 func extractByTokens(b []byte) *Page {
-	p := &Page{Path: "f.html"}
+	p := &Page{Path: "f.html", ids: anchorSet{lastAt: -1}}
 	z := html.NewTokenizer(bytes.NewReader(b))
 	for line := 1; ; {
 		tt := z.Next()
 		if tt == html.ErrorToken {
-			p.IDs = newAnchors(p.ids)
+			p.done()
 			return p
 		}
 		lines := bytes.Count(z.Raw(), []byte{'\n'})
+		script := p.inScript
+		p.inScript = false
 		switch tt {
+		case html.TextToken:
+			if script {
+				p.script(z.Raw(), line)
+			}
 		case html.StartTagToken, html.SelfClosingTagToken:
 			tok := z.Token()
 			p.open(tok.DataAtom, tt == html.SelfClosingTagToken)
@@ -210,10 +218,10 @@ func extractByTokens(b []byte) *Page {
 				at.set([]byte(a.Key), []byte(a.Val), names)
 			}
 			if len(at.id) > 0 && p.template == 0 {
-				p.ids = append(append(p.ids, at.id...), 0)
+				p.ids.add(at.id)
 			}
 			if tok.DataAtom == atom.A && len(at.name) > 0 && p.template == 0 {
-				p.ids = append(append(p.ids, at.name...), 0)
+				p.ids.add(at.name)
 			}
 			p.links(tok.DataAtom, &at, names, line)
 		case html.EndTagToken:
@@ -282,4 +290,35 @@ func TestSrcsetAsBrowsersParseIt(t *testing.T) {
 	} {
 		assert.Equal(t, want, SrcsetURLs(in), "%q", in)
 	}
+}
+
+// A page redirects when a meta refresh has no delay, or an inline script
+// does nothing but send the reader to a literal URL; the script form wins
+// (a reader with JavaScript runs it first) and says whether the hash goes along.
+func TestRedirects(t *testing.T) {
+	for page, want := range map[string]Redirect{
+		`<meta http-equiv="refresh" content="0;URL=../b.html">`:                                          {Href: "../b.html", Line: 1},
+		`<meta http-equiv="Refresh" content=" 0.5; url='/b'">`:                                           {Href: "/b", Line: 1},
+		`<meta http-equiv="refresh" content="5; url=/b">`:                                                {},
+		`<meta http-equiv="refresh" content="10; url=/b">`:                                               {},
+		`<template><meta http-equiv="refresh" content="0; url=/b"></template>`:                           {},
+		"<script>\nlocation.replace(\"/b\" + location.search + location.hash);</script>":                 {Href: "/b", Line: 2, Script: true, KeepsHash: true},
+		`<script>window.location.href = '/b' + window.location.hash</script>`:                            {Href: "/b", Line: 1, Script: true, KeepsHash: true},
+		`<script>location = "/b";</script>`:                                                              {Href: "/b", Line: 1, Script: true},
+		`<script>location.assign("/b")</script>`:                                                         {Href: "/b", Line: 1, Script: true},
+		`<script>if (x) location = "/b";</script>`:                                                       {},
+		`<script>location.href.replace("/b")</script>`:                                                   {},
+		`<script>location.replace("/b"</script>`:                                                         {},
+		`<script>location = "/b")</script>`:                                                              {},
+		`<script src="/r.js">location = "/b"</script>`:                                                   {},
+		`<script>location = "/" + name</script>`:                                                         {},
+		`<meta http-equiv="refresh" content="0;url=/m"><script>location = "/s" + location.hash</script>`: {Href: "/s", Line: 1, Script: true, KeepsHash: true},
+	} {
+		assert.Equal(t, want, Extract("p.html", strings.NewReader(page)).Redirect, page)
+	}
+	// The script's URL is a link of the page unless the meta refresh names it already.
+	p := Extract("p.html", strings.NewReader(`<meta http-equiv="refresh" content="0;URL=/b"><script>location.replace("/b" + location.hash)</script>`))
+	assert.Len(t, p.Links, 1)
+	p = Extract("p.html", strings.NewReader(`<meta http-equiv="refresh" content="0;URL=/b"><script>location.replace("/c" + location.hash)</script>`))
+	assert.Equal(t, []Link{{Raw: "/b", Line: 1, Elem: "meta", Attr: "refresh"}, {Raw: "/c", Line: 1, Elem: "script", Attr: "location"}}, p.Links)
 }

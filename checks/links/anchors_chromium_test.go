@@ -224,7 +224,10 @@ func fixtureAnchorCases(t *testing.T) []anchorCase {
 					continue
 				}
 				target := index.Name(index.Lookup(ref.Path))
-				if !strings.HasSuffix(target, ".html") {
+				// A redirect stub is left out: the oracle serves each document
+				// alone under a new name, so the page a stub sends the reader
+				// to is not there (stubs have fixtures of their own).
+				if !strings.HasSuffix(target, ".html") || htmlsite.Extract(target, strings.NewReader(content[target])).Redirect.Href != "" {
 					continue
 				}
 				_, frag, _ := strings.Cut(l.Raw, "#")
