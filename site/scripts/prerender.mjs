@@ -5,6 +5,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { sectionOf } from '../src/lib/sections.js';
 import { sectionModuleId } from './routeTables.mjs';
+import { escapeAttr } from './html.mjs';
 
 const site = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(site, 'dist');
@@ -21,8 +22,6 @@ if (!template.includes('<!--app-html-->')) {
 const viteManifest = JSON.parse(await readFile(join(dist, '.vite/manifest.json'), 'utf8'));
 const { render } = await import(pathToFileURL(join(site, '.ssr/entry-server.js')).href);
 const { versions } = JSON.parse(await readFile(join(site, '.generated/manifest.json'), 'utf8'));
-
-const escapeAttr = (s) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 // Route kinds drawn by a React page of their own (see componentModules in src/lib/routes.ts).
 const components = { home: 'src/pages/Home/index.tsx', search: 'src/pages/Search/index.tsx' };
