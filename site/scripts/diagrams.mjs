@@ -53,6 +53,9 @@ export function mermaidConfig(colours, mode) {
     // SVG text, not HTML in <foreignObject>: the page's own CSS cannot reach
     // it and change the size mermaid measured.
     htmlLabels: false,
+    // Wide enough that an identifier such as ProverOpts::succinct() is not
+    // broken inside a node; authors break lines with <br>.
+    flowchart: { wrappingWidth: 400 },
     fontFamily: c['font-sans'],
     themeVariables: {
       darkMode: mode === 'dark',
