@@ -6,6 +6,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { routeFile } from '../src/lib/routePath.js';
 import { sectionOf } from '../src/lib/sections.js';
 import { sectionModuleId } from './routeTables.mjs';
+import { escapeAttr } from './html.mjs';
 
 const site = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(site, 'dist');
@@ -23,7 +24,6 @@ const { render, siteConfig } = await import(pathToFileURL(join(site, '.ssr/entry
 const SITE_URL = siteConfig.url;
 const { versions } = JSON.parse(await readFile(join(site, '.generated/manifest.json'), 'utf8'));
 
-const escapeAttr = (s) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 /** A chunk's stylesheets; a module that only imports CSS is a stylesheet itself. */
 const stylesheets = (key) => {
