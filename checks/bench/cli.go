@@ -55,9 +55,10 @@ func Main(args []string, stdout, stderr io.Writer) int {
 }
 
 func tools(self, checks, peers, shape string) []Tool {
-	check := Tool{Name: "checks links", Args: []string{checks, "links", "{dir}", "--format", "json"}, Score: ScoreChecks}
+	// Its own checks.json, so none found around the working directory applies.
+	check := Tool{Name: "checks links", Args: []string{checks, "links", "{dir}", "--format", "json", "--config", "{dir}.checks.json"}, Score: ScoreChecks}
 	if shape == "apiref" {
-		check.Args = append(check.Args, "--config", "{dir}.checks.json", "--clean-urls=false")
+		check.Args = append(check.Args, "--clean-urls=false")
 	}
 	ts := []Tool{{Name: "floor (read+tokenize)", Args: []string{self, "floor", "{dir}"}}, check}
 	for _, p := range strings.Split(peers, ",") {
@@ -84,7 +85,7 @@ func benchSize(w io.Writer, dir, shape string, n int, ts []Tool, timeout time.Du
 	if err != nil {
 		return err
 	}
-	if err := writeHTMLTestConfig(site); err != nil {
+	if err := writeConfigs(site, shape); err != nil {
 		return err
 	}
 	// Warm the page cache first, so no tool pays for the first read from disk.
@@ -152,18 +153,22 @@ func ensureSite(site, shape string, n int) ([]Fault, error) {
 	}
 	_ = os.RemoveAll(site)
 	if shape == "apiref" {
-		if err := os.WriteFile(site+".checks.json", []byte(APIRefConfig), 0o644); err != nil {
-			return nil, err
-		}
 		return GenerateAPIRef(site, n, int64(n))
 	}
 	return Generate(site, n, int64(n))
 }
 
-// writeHTMLTestConfig writes the htmltest settings for site beside it:
-// internal links and hashes only, its cache and log kept out of the
-// working directory.
-func writeHTMLTestConfig(site string) error {
+// writeConfigs writes the settings of checks and htmltest for site beside
+// it. htmltest: internal links and hashes only, its cache and log kept out
+// of the working directory.
+func writeConfigs(site, shape string) error {
+	checks := "{}\n"
+	if shape == "apiref" {
+		checks = APIRefConfig
+	}
+	if err := os.WriteFile(site+".checks.json", []byte(checks), 0o644); err != nil {
+		return err
+	}
 	conf := fmt.Sprintf("DirectoryPath: %q\nCheckExternal: false\nIgnoreDirectoryMissingTrailingSlash: true\nOutputDir: %q\n",
 		site, site+".htmltest")
 	return os.WriteFile(site+".htmltest.yml", []byte(conf), 0o644)

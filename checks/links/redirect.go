@@ -186,12 +186,13 @@ func (c *checker) chainText(a arrival) string {
 
 // redirectProblems are the stubs whose own chain loops or runs too long:
 // no reader who opens them arrives anywhere. (A stub whose target is
-// missing is a broken link of the stub already.)
+// missing is a broken link of the stub already; a stub on a page whose
+// links are not checked is not either.)
 func (c *checker) redirectProblems() diag.List {
 	var out diag.List
 	for f := range c.pages {
 		st := c.pages[f].Load()
-		if st == nil || st.hop == nil {
+		if st == nil || st.hop == nil || c.opts.SkipPage != nil && c.opts.SkipPage(c.index.Name(File(f))) {
 			continue
 		}
 		if a := c.follow(File(f), ""); a.problem == "loop" || a.problem == "long" {
