@@ -14,7 +14,7 @@ func TestDiagramPlaceholder(t *testing.T) {
 	src := "# T\n\n```mermaid title=\"A <b> & c\"\nflowchart LR\n  a -->|\"x < y\"| b\n```\n\n```rust\nfn main() {}\n```\n"
 	doc, diags := Parse("a.md", []byte(src))
 	require.Empty(t, diags)
-	html, err := doc.Render(nil)
+	html, _, err := doc.Render(nil)
 	require.NoError(t, err)
 	out := string(html)
 	assert.Contains(t, out, `<figure class="diagram" data-line="3"><div class="code-block diagram-source">`)
