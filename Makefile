@@ -74,8 +74,11 @@ dev: deps
 preview: build
 	bin/docs serve -dir site/dist -addr 127.0.0.1:$(PORT)
 
+# TypeScript check of the site and the e2e specs, against the declarations
+# generated from the Go writers of the JSON they read (internal/formats).
 typecheck: deps content
 	npx tsc -p site/tsconfig.json --noEmit
+	npx tsc -p e2e/tsconfig.json --noEmit
 
 # Runs every suite even when one fails, then prints one summary line. Steps
 # that are not test runners (vet, types, build, the gate) count as one test each.

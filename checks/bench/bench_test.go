@@ -12,6 +12,7 @@ import (
 
 	"github.com/devdocs-dev/devdocs/checks/htmlsite"
 	"github.com/devdocs-dev/devdocs/checks/links"
+	"github.com/devdocs-dev/devdocs/checks/serve"
 )
 
 // On a generated site the checker must report exactly the injected faults:
@@ -24,7 +25,7 @@ func TestCheckerFindsExactlyTheInjectedFaults(t *testing.T) {
 
 	s, err := htmlsite.Load(dir)
 	require.NoError(t, err)
-	found, stats := links.Check(s, links.Options{Host: links.Host{CleanURLs: true}})
+	found, stats := links.Check(s, links.Options{Host: serve.Host{CleanURLs: true}})
 	assert.Equal(t, 401, stats.Pages)
 
 	var want, got []string
@@ -80,7 +81,7 @@ func BenchmarkCheck(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		links.Check(s, links.Options{Host: links.Host{CleanURLs: true}})
+		links.Check(s, links.Options{Host: serve.Host{CleanURLs: true}})
 	}
 }
 

@@ -12,7 +12,6 @@ import (
 	"github.com/devdocs-dev/devdocs/checks/diag"
 	"github.com/devdocs-dev/devdocs/checks/mdlinks"
 	"github.com/devdocs-dev/devdocs/checks/registry"
-	"github.com/devdocs-dev/devdocs/checks/report"
 )
 
 func runMarkdown(args []string, stdout, stderr io.Writer, tty bool) int {
@@ -56,19 +55,19 @@ func (m markdownOptions) apply(cfg *Config) {
 }
 
 // checkMarkdown checks the markdown files under paths, as they are on disk.
-func checkMarkdown(paths []string, cfg *Config) (report.Run, error) {
+func checkMarkdown(paths []string, cfg *Config) (diag.Run, error) {
 	start := time.Now()
 	if err := mdlinks.CheckExclude(cfg.Markdown.Exclude); err != nil {
-		return report.Run{}, err
+		return diag.Run{}, err
 	}
 	files, err := mdlinks.Files(paths)
 	if err != nil {
-		return report.Run{}, err
+		return diag.Run{}, err
 	}
 	files = slices.DeleteFunc(files, cfg.excluded)
 	found, st, err := mdlinks.Check(files, cfg.markdownOptions())
 	if err != nil {
-		return report.Run{}, err
+		return diag.Run{}, err
 	}
 	return counted(cfg.apply(found), diag.Summary{Tool: "checks markdown", Pages: st.Files, Links: st.Links}, start), nil
 }

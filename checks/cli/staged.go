@@ -11,7 +11,6 @@ import (
 	"github.com/devdocs-dev/devdocs/checks/diag"
 	"github.com/devdocs-dev/devdocs/checks/gitindex"
 	"github.com/devdocs-dev/devdocs/checks/mdlinks"
-	"github.com/devdocs-dev/devdocs/checks/report"
 )
 
 // checkStaged checks the next commit as git's index holds it: the named
@@ -19,21 +18,21 @@ import (
 // the links of every other staged page that lead to a file the commit
 // deletes, renames away or changes. Pages are those under markdown.paths
 // (the whole repository when unset), less markdown.exclude.
-func checkStaged(paths []string, cfg *Config) (report.Run, error) {
+func checkStaged(paths []string, cfg *Config) (diag.Run, error) {
 	start := time.Now()
 	if err := mdlinks.CheckExclude(cfg.Markdown.Exclude); err != nil {
-		return report.Run{}, err
+		return diag.Run{}, err
 	}
 	ix, err := gitindex.Open()
 	if err != nil {
-		return report.Run{}, err
+		return diag.Run{}, err
 	}
 	defer ix.Close()
 	o := cfg.markdownOptions()
 	o.Tree = ix
 	changes, err := ix.Changes()
 	if err != nil {
-		return report.Run{}, err
+		return diag.Run{}, err
 	}
 	s := stagedScope{ix: ix, cfg: cfg}
 	files, err := s.named(paths)
@@ -41,16 +40,16 @@ func checkStaged(paths []string, cfg *Config) (report.Run, error) {
 		files = s.changedPages(changes)
 	}
 	if err != nil {
-		return report.Run{}, err
+		return diag.Run{}, err
 	}
 	found, st, err := mdlinks.Check(files, o)
 	if err != nil {
-		return report.Run{}, err
+		return diag.Run{}, err
 	}
 	if targets := s.targets(changes); len(targets) > 0 {
 		inbound, ist, err := mdlinks.Inbound(s.others(files), targets, o)
 		if err != nil {
-			return report.Run{}, err
+			return diag.Run{}, err
 		}
 		found = append(found, inbound...)
 		st.Files += ist.Files

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"io"
 	"regexp"
+	"slices"
+	"strconv"
 	"strings"
 
 	"golang.org/x/net/html"
@@ -35,10 +37,12 @@ type Page struct {
 
 	// What the tokenizer alone does not say, and the DOM would: the content
 	// of a <template> is not in the document (its ids are no anchors, its
-	// <base> is no base), and a <base> inside <svg> or <math> is an
-	// element of that language, not HTML's. Depths of open elements.
-	template, foreign int
-	hasBase           bool // the first <base href> was seen, even an empty one
+	// <base> is no base), and a <base> or <a> inside <svg> or <math> is an
+	// element of that language, not HTML's, but inside <foreignObject>.
+	// Depths of open elements.
+	template, foreign, foreignObject int
+	hasBase                          bool    // the first <base href> was seen, even an empty one
+	rootID                           [2]bool // an <html> (0) or <body> (1) tag had an id
 }
 
 // Redirect is where a page sends its reader at once, if it does: a meta
@@ -131,8 +135,8 @@ func (p *Page) tag(z *html.Tokenizer, raw []byte, line int, selfClosing bool) {
 	}
 	at := readAttrs(z, raw, names)
 	if p.template == 0 {
-		p.anchor(at.id)
-		if a == atom.A {
+		p.anchor(p.mergedID(a, at.id))
+		if a == atom.A && (p.foreign == 0 || p.foreignObject > 0) {
 			p.anchor(at.name)
 		}
 	}
@@ -151,6 +155,8 @@ func (p *Page) open(a atom.Atom, selfClosing bool) {
 		p.template++ // <template/> opens one too: the slash means nothing on an HTML element
 	case (a == atom.Svg || a == atom.Math) && !selfClosing:
 		p.foreign++
+	case a == atom.Foreignobject && p.foreign > 0 && !selfClosing:
+		p.foreignObject++
 	}
 }
 
@@ -160,7 +166,27 @@ func (p *Page) close(a atom.Atom) {
 		p.template--
 	case (a == atom.Svg || a == atom.Math) && p.foreign > 0:
 		p.foreign--
+	case a == atom.Foreignobject && p.foreignObject > 0:
+		p.foreignObject--
 	}
+}
+
+// mergedID is the id a tag gives the document. A second <html> or <body>
+// tag makes no element: the parser adds its attributes to the first, but
+// only those that one lacks, so an id there counts only if none came before.
+func (p *Page) mergedID(a atom.Atom, id []byte) []byte {
+	if a != atom.Html && a != atom.Body || len(id) == 0 {
+		return id
+	}
+	k := 0
+	if a == atom.Body {
+		k = 1
+	}
+	if p.rootID[k] {
+		return nil
+	}
+	p.rootID[k] = true
+	return id
 }
 
 // readAttrs reads the attributes of the current tag: from its raw bytes
@@ -264,9 +290,10 @@ func repeated(kv [][2][]byte, key []byte) bool {
 
 // element is the atom of a start tag's name, read from its raw bytes so the
 // name is neither copied nor lower-cased in a new slice. Names longer than
-// any element that carries a link give 0: such a tag can still hold an id.
+// any element the reader follows ("foreignobject") give 0: such a tag can
+// still hold an id.
 func element(raw []byte) atom.Atom {
-	var name [8]byte
+	var name [13]byte
 	n := 0
 	for _, c := range raw[1:] { // raw[0] is '<'
 		switch c {
@@ -410,9 +437,12 @@ func (p *Page) done() {
 // after its URL or inside its descriptors ("a.png 1x,b.png 2x" is two
 // candidates), one inside a URL is part of it ("/img,v1.png 1x"), and a
 // candidate whose descriptors are invalid ("a.png 1x 2x", "a.png big") is
-// dropped, as the browser drops it: it never requests that URL.
+// dropped, as the browser drops it: it never requests that URL. So is a
+// candidate with the density or width of an earlier one ("a.png, b.png 1x"
+// or "a.png 100w, b.png 100w"): the browser picks among candidates by
+// density, and of equal ones always the first.
 func SrcsetURLs(srcset string) []string {
-	var urls []string
+	var urls, seen []string
 	for i := 0; ; {
 		for i < len(srcset) && (isASCIISpace(srcset[i]) || srcset[i] == ',') {
 			i++
@@ -431,8 +461,8 @@ func SrcsetURLs(srcset string) []string {
 		} else {
 			descs, i = srcsetDescriptors(srcset, i)
 		}
-		if validDescriptors(descs) {
-			urls = append(urls, u)
+		if key, ok := descriptorKey(descs); ok && !slices.Contains(seen, key) {
+			urls, seen = append(urls, u), append(seen, key)
 		}
 	}
 }
@@ -488,34 +518,38 @@ func srcsetDescriptors(s string, i int) (descs []string, next int) {
 	return descs, i
 }
 
-// validDescriptors is the srcset parser's descriptor parser: at most one
+// descriptorKey is the srcset parser's descriptor parser: at most one
 // width ("100w", above 0) or density ("1.5x", not negative), a height
-// ("50h", above 0) only with a width, nothing else.
-func validDescriptors(descs []string) bool {
+// ("50h", above 0) only with a width, nothing else. The key says what the
+// browser picks the candidate by: its width ("w100") or its density
+// ("x1.5"; none is 1x); a height plays no part.
+func descriptorKey(descs []string) (key string, ok bool) {
+	key = "x1"
 	var w, x, h bool
 	for _, d := range descs {
 		num := d[:len(d)-1]
 		switch d[len(d)-1] {
 		case 'w':
 			if w || x || !positiveInt(num) {
-				return false
+				return "", false
 			}
-			w = true
+			w, key = true, "w"+strings.TrimLeft(num, "0")
 		case 'x':
 			if w || x || h || !validFloat(num) || num[0] == '-' && !zeroFloat(num) {
-				return false
+				return "", false
 			}
-			x = true
+			density, _ := strconv.ParseFloat(num, 64)
+			x, key = true, "x"+strconv.FormatFloat(density+0, 'g', -1, 64) // +0: -0x is 0x
 		case 'h':
 			if h || x || !positiveInt(num) {
-				return false
+				return "", false
 			}
 			h = true
 		default:
-			return false
+			return "", false
 		}
 	}
-	return !h || w
+	return key, !h || w
 }
 
 // positiveInt is a valid non-negative integer (ASCII digits) that is not 0.

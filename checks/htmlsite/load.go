@@ -14,6 +14,8 @@ import (
 	"sync/atomic"
 
 	"github.com/charlievieth/fastwalk"
+
+	"github.com/devdocs-dev/devdocs/checks/serve"
 )
 
 // Site is a built site as a static host sees it.
@@ -81,7 +83,7 @@ func (s *Site) add(r string) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.Files[r] = struct{}{}
-	if isHTML(r) {
+	if serve.IsHTML(r) {
 		s.HTML = append(s.HTML, r)
 	}
 }
@@ -168,9 +170,4 @@ func rel(root, p string) string {
 		return filepath.ToSlash(r)
 	}
 	return filepath.ToSlash(p)
-}
-
-func isHTML(p string) bool {
-	ext := strings.ToLower(filepath.Ext(p))
-	return ext == ".html" || ext == ".htm"
 }

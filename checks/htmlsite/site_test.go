@@ -50,7 +50,8 @@ SRC="/nl.png">
 }
 
 // What the DOM holds, not what the markup says: a <template>'s content is
-// not in the document, and a <base> in <svg> is no HTML base. Each case is
+// not in the document, a <base> or <a> in <svg> is no HTML element, and a
+// second <html> or <body> tag adds only the attributes the first lacked. Each case is
 // also read by the full parser (html.Parse), which must agree.
 func TestExtractReadsTheDocumentNotTheMarkup(t *testing.T) {
 	cases := []struct {
@@ -64,6 +65,9 @@ func TestExtractReadsTheDocumentNotTheMarkup(t *testing.T) {
 		{`<math><base href="/m/"/></math><svg/><base href=" /x/ ">`, " /x/ ", nil},
 		{`<base href=""><base href="/second/">`, "", nil},
 		{`<base target="_blank"><base href="/b/">`, "/b/", nil},
+		{`<svg><a name="s"></a><foreignObject><a name="f"></a></foreignObject><a name="s2"></a></svg><a name="h">`, "", []string{"f", "h"}},
+		{`<html id="h1"><body id="b1"><html id="h2" lang="x"><body id="b2"></body></html>`, "", []string{"h1", "b1"}},
+		{`<html><body><html id="h"><body id="b">`, "", []string{"h", "b"}},
 	}
 	for _, c := range cases {
 		p := Extract("p.html", strings.NewReader(c.page))
@@ -271,15 +275,18 @@ func TestSrcsetAsBrowsersParseIt(t *testing.T) {
 	for in, want := range map[string][]string{
 		"a.png 1x,b.png 2x":             {"a.png", "b.png"},
 		"a.png,b.png":                   {"a.png,b.png"},
-		"a.png, b.png":                  {"a.png", "b.png"},
+		"a.png, b.png 2x":               {"a.png", "b.png"},
 		"a.png,, b.png 2x,":             {"a.png", "b.png"},
 		"a.png 100w 50h,b.png":          {"a.png", "b.png"},
 		"a.png 1x 2x, b.png big, c.png": {"c.png"},
 		"a.png 50h, b.png 0w, c.png -1x, d.png -0x, e.png 1.5x, f.png 1.x, g.png .5e1x": {"d.png", "e.png", "g.png"},
-		"a.png (x y), b.png 1x": {"b.png"},
-		"\ta.png\f1x\r,\nb.png": {"a.png", "b.png"},
-		",,,":                   nil,
-		"":                      nil,
+		"a.png (x y), b.png 1x":     {"b.png"},
+		"\ta.png\f1x\r,\nb.png\t2x": {"a.png", "b.png"},
+		// Of candidates with equal density or width, the browser only ever picks the first.
+		"a.png, b.png, c.png 1.0x, d.png 2x, e.png 2.0x":    {"a.png", "d.png"},
+		"a.png 100w, b.png 100w 50h, c.png 0100w, d.png 1x": {"a.png", "d.png"},
+		",,,": nil,
+		"":    nil,
 	} {
 		assert.Equal(t, want, SrcsetURLs(in), "%q", in)
 	}

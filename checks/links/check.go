@@ -10,6 +10,7 @@ import (
 	"github.com/devdocs-dev/devdocs/checks/external"
 	"github.com/devdocs-dev/devdocs/checks/htmlsite"
 	"github.com/devdocs-dev/devdocs/checks/registry"
+	"github.com/devdocs-dev/devdocs/checks/serve"
 )
 
 // NavbarHintPages is how many pages must share a broken target before the
@@ -18,7 +19,7 @@ const NavbarHintPages = 5
 
 // Options control resolution.
 type Options struct {
-	Host    Host
+	Host    serve.Host
 	SiteURL string
 	// BasePath is the path the site is served under, "/sub/", or "" for the
 	// root (see NormalizeBase). Links outside it leave the site.
@@ -161,6 +162,11 @@ func (w *worker) page(p *htmlsite.Page) {
 			}
 			w.external[u] = append(w.external[u], external.Use{Page: p.Path, Line: l.Line, Href: strings.Clone(l.Raw)})
 		}
+		if r.ref.Kind == Invalid {
+			d := w.brokenLink(p, l, r, "no browser can open it: its host or port does not parse")
+			d.Target = r.ref.URL
+			found = append(found, d)
+		}
 		if r.ref.Kind != Internal {
 			continue
 		}
@@ -231,7 +237,7 @@ func (w *worker) brokenLink(p *htmlsite.Page, l htmlsite.Link, r *resolved, why 
 
 // resolver resolves the hrefs of page p.
 func (w *worker) resolver(p *htmlsite.Page) Resolver {
-	pageURL := PageURL(p.Path)
+	pageURL := serve.PageURL(p.Path)
 	if w.opts.BasePath != "" {
 		pageURL = w.opts.BasePath + pageURL[1:]
 	}
@@ -317,10 +323,6 @@ func withoutDirective(frag string) string {
 		return frag[:i]
 	}
 	return frag
-}
-
-func isHTML(file string) bool {
-	return strings.HasSuffix(file, ".html") || strings.HasSuffix(file, ".htm")
 }
 
 // addNavbarHints notes targets broken on many pages: one fix in a shared

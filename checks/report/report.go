@@ -13,6 +13,7 @@ import (
 
 	"github.com/devdocs-dev/devdocs/checks/diag"
 	"github.com/devdocs-dev/devdocs/checks/routes"
+	"github.com/devdocs-dev/devdocs/checks/serve"
 )
 
 // Options says where pages live and what to compare with.
@@ -20,7 +21,7 @@ type Options struct {
 	Dist      string         // the built site's directory as the diagnostics name it ("site/dist")
 	SiteURL   string         // pages are linked at SiteURL + path; no links when empty
 	Routes    []routes.Route // routes.json, for the version × page matrix
-	Previous  *Results       // the last report's input, for new and fixed problems
+	Previous  *diag.Results  // the last report's input, for new and fixed problems
 	Generated time.Time      // shown in the report (fixed in tests)
 	// Where a reader of the summary finds the full report: the name of the
 	// CI artifact that holds it, or else the HTML file's path.
@@ -67,7 +68,7 @@ type Report struct {
 }
 
 // Build makes the report of results.
-func Build(res Results, o Options) Report {
+func Build(res diag.Results, o Options) Report {
 	r := Report{Generated: o.Generated.UTC().Format("2006-01-02 15:04 UTC"), Artifact: o.Artifact, HTMLPath: o.HTMLPath}
 	current := problems(res, o)
 	var before map[string]bool
@@ -104,7 +105,7 @@ func Build(res Results, o Options) Report {
 }
 
 // problems lists every diagnostic that is not a pass, worst first.
-func problems(res Results, o Options) []Problem {
+func problems(res diag.Results, o Options) []Problem {
 	bySource := map[string]string{}
 	for _, r := range o.Routes {
 		bySource[r.Source] = r.Path
@@ -144,16 +145,14 @@ func before(a, b Problem) bool {
 
 var rank = map[string]int{"error": 2, "warning": 1, "info": 0}
 
-// pagePath maps a built file to the URL path that serves it:
+// pagePath is the route a built file shows:
 // site/dist/api/zkvm/index.html → /api/zkvm.
 func pagePath(file, dist string) (string, bool) {
-	dist = strings.TrimSuffix(dist, "/") + "/"
-	rel, ok := strings.CutPrefix(file, dist)
-	if !ok || !strings.HasSuffix(rel, ".html") {
+	rel, ok := strings.CutPrefix(file, strings.TrimSuffix(dist, "/")+"/")
+	if !ok {
 		return "", false
 	}
-	rel = strings.TrimSuffix(strings.TrimSuffix(rel, ".html"), "index")
-	return "/" + strings.TrimSuffix(rel, "/"), true
+	return serve.FileRoute(rel)
 }
 
 func link(siteURL, page string) string {
@@ -180,7 +179,7 @@ func keys(ps []Problem) map[string]bool {
 }
 
 // counts tallies each check's problems by severity, and its passes.
-func counts(res Results) ([]Count, int) {
+func counts(res diag.Results) ([]Count, int) {
 	byCheck := map[string]*Count{}
 	passed := 0
 	for _, run := range res.Runs {

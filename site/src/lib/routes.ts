@@ -6,7 +6,7 @@ import type { ComponentType } from 'react';
 import { redirects, sections, versions } from 'virtual:docs-routes';
 import type { ManifestRoute, PageRecord, RouteData, RouteSection, VersionMeta } from './types';
 import { BoundedCache } from './boundedCache';
-import { normalizePath } from './paths';
+import { routeOf } from './routePath.js';
 import { sectionOf } from './sections.js';
 
 export { versions };
@@ -14,11 +14,10 @@ export { versions };
 const metaModules = import.meta.glob<{ default: VersionMeta }>('../../.generated/meta/*.json');
 // The KaTeX stylesheet, a chunk of its own: only pages with math load it.
 const loadMathStyles = () => import('./mathStyles');
-// Route kinds rendered by a React page of their own, each its own chunk.
-const componentModules: Record<string, () => Promise<{ default: ComponentType }>> = {
-  home: () => import('../pages/Home'),
-  search: () => import('../pages/Search'),
-};
+// The React pages that render a route of their own (the manifest names each
+// by its module id, "src/pages/Home/index.tsx"), each its own chunk. The
+// not-found page is not among them: it is part of the entry.
+const pageModules = import.meta.glob<{ default: ComponentType }>(['/src/pages/*/index.tsx', '!/src/pages/NotFound/index.tsx']);
 
 const notFound: ManifestRoute = { kind: 'notFound' };
 
@@ -51,7 +50,7 @@ const unknown: ManifestRoute = { kind: 'unknown' };
 export function matchRoute(pathname: string): ManifestRoute {
   let m = matches.get(pathname);
   if (!m) {
-    const path = normalizePath(pathname);
+    const path = routeOf(pathname);
     const section = loadedSections.get(sectionOf(path, versions));
     if (!section) return unknown;
     m = section.routes[path] ?? notFound;
@@ -61,7 +60,7 @@ export function matchRoute(pathname: string): ManifestRoute {
 }
 
 export function redirectFor(pathname: string): string | undefined {
-  return redirects[normalizePath(pathname)];
+  return redirects[routeOf(pathname)];
 }
 
 // A promise React's use() can read synchronously once settled: React looks
@@ -108,7 +107,7 @@ async function loadAll(path: string): Promise<RouteData> {
   const [page, meta, Component] = await Promise.all([
     loadPage(section, route),
     importOne(route.meta ? metaModules[`../../.generated/meta/${route.meta}.json`] : undefined, 'meta', route.meta),
-    componentModules[route.kind]?.().then((m) => m.default),
+    importOne(route.component ? pageModules[`/${route.component}`] : undefined, 'site', route.component),
   ]);
   return { path, route, page, meta, Component };
 }
@@ -119,7 +118,7 @@ async function loadAll(path: string): Promise<RouteData> {
  * route renders, so rendering never suspends on it (and never flashes a spinner).
  */
 export function loadRoute(pathname: string): Promise<RouteData> {
-  const path = normalizePath(pathname);
+  const path = routeOf(pathname);
   let p = cache.get(path);
   if (!p) {
     p = track(loadAll(path).catch((e) => { throw new ContentLoadError(e); }));
@@ -130,5 +129,5 @@ export function loadRoute(pathname: string): Promise<RouteData> {
 
 /** Forgets a failed load so Retry fetches the chunk again. */
 export function forgetRoute(pathname: string) {
-  cache.delete(normalizePath(pathname));
+  cache.delete(routeOf(pathname));
 }
