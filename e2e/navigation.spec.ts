@@ -119,7 +119,7 @@ const reportConnection = (info: { effectiveType?: string; saveData?: boolean }) 
     Object.defineProperty(Navigator.prototype, 'connection', { configurable: true, get: () => connection });
   }, info);
 
-const slowLinks: [string, (page: Page) => Promise<void>, string][] = [
+const slowLinks: [string, (page: Page) => Promise<unknown>, string][] = [
   ['a 2g connection', reportConnection({ effectiveType: '2g' }), 'navigator.connection.effectiveType'],
   ['a slow-2g connection', reportConnection({ effectiveType: 'slow-2g' }), 'navigator.connection.effectiveType'],
   ['data saver', reportConnection({ saveData: true }), 'navigator.connection.saveData'],

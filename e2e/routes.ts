@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
+import type { Route, RoutesJSON } from '../internal/formats/formats';
 
-export interface Route { path: string; kind: string; title: string; to?: string; version?: string }
+export type { Route };
 
 /** Every route of the built site, from the compiler's routes.json. */
-export const routes: Route[] = JSON.parse(readFileSync(new URL('../site/.generated/routes.json', import.meta.url), 'utf8'));
+export const routes: RoutesJSON = JSON.parse(readFileSync(new URL('../site/.generated/routes.json', import.meta.url), 'utf8'));
 
 /** Routes that render a page of their own (not the 404 pseudo-route, not redirects). */
 export const pageRoutes = routes.filter((r) => r.kind !== 'redirect' && r.path !== '*');

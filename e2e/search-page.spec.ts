@@ -51,6 +51,13 @@ test('the version filter: latest by default, another version on request, in the 
   await expect(page.getByLabel('Version')).toHaveValue('0.20');
 });
 
+// The key the version menu stores the reader's choice under (e2e/versions.spec.ts).
+test('without a version in the address, search follows the version the reader chose in the menu', async ({ page }) => {
+  await page.addInitScript(() => localStorage.setItem('docs-preferred-version-default', '1.0'));
+  await visit(page, '/search?q=receipt');
+  await expect(page.getByLabel('Version')).toHaveValue('1.0');
+});
+
 test('all versions searches every version file', async ({ page }) => {
   const chunks: string[] = [];
   page.on('request', (r) => { if (SEARCH_CHUNK.test(r.url())) chunks.push(r.url()); });

@@ -2,7 +2,9 @@ package bench
 
 import (
 	"path/filepath"
+	"regexp"
 	"sort"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -10,6 +12,7 @@ import (
 
 	"github.com/devdocs-dev/devdocs/checks/htmlsite"
 	"github.com/devdocs-dev/devdocs/checks/links"
+	"github.com/devdocs-dev/devdocs/checks/serve"
 )
 
 // On a generated site the checker must report exactly the injected faults:
@@ -22,7 +25,7 @@ func TestCheckerFindsExactlyTheInjectedFaults(t *testing.T) {
 
 	s, err := htmlsite.Load(dir)
 	require.NoError(t, err)
-	found, stats := links.Check(s, links.Options{Host: links.Host{CleanURLs: true}})
+	found, stats := links.Check(s, links.Options{Host: serve.Host{CleanURLs: true}})
 	assert.Equal(t, 401, stats.Pages)
 
 	var want, got []string
@@ -44,7 +47,7 @@ func TestScoreLinkinator(t *testing.T) {
 	 {"url": "http://localhost:5000/img/missing.png", "state": "BROKEN", "parent": "http://localhost:5000/docs/s0/p0/"},
 	 {"url": "http://localhost:5000/docs/s1/p1/", "state": "BROKEN", "parent": "http://localhost:5000/"},
 	 {"url": "http://localhost:5000/ok", "state": "OK", "parent": "http://localhost:5000/"}]}`)
-	found, falses, err := ScoreLinkinator(out, faults)
+	found, falses, err := ScoreLinkinator(out, "", faults)
 	require.NoError(t, err)
 	assert.Equal(t, 1, found)
 	assert.Equal(t, 1, falses)
@@ -78,6 +81,46 @@ func BenchmarkCheck(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		links.Check(s, links.Options{Host: links.Host{CleanURLs: true}})
+		links.Check(s, links.Options{Host: serve.Host{CleanURLs: true}})
 	}
+}
+
+// The API-reference shape holds every kind of redirect and line link; the
+// checker must report exactly its faults there too: anchors through stubs
+// judged on their targets, line ranges left to the source view's script.
+func TestCheckerFindsExactlyTheAPIReferenceFaults(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "site")
+	faults, err := GenerateAPIRef(dir, 1200, 3)
+	require.NoError(t, err)
+	checks := map[string]int{}
+	for _, f := range faults {
+		checks[f.Check]++
+	}
+	assert.Equal(t, map[string]int{"broken-anchor": 36, "broken-link": 27}, checks)
+
+	s, err := htmlsite.Load(dir)
+	require.NoError(t, err)
+	ranges := regexp.MustCompile(`^L[0-9]+-L[0-9]+$`)
+	found, _ := links.Check(s, links.Options{ScriptFragment: func(page, frag string) bool {
+		return strings.HasPrefix(page, "src/") && ranges.MatchString(frag)
+	}})
+	want, got := map[string]bool{}, map[string]bool{}
+	for _, f := range faults {
+		want[f.Page+" "+f.Href+" "+f.Check] = true
+	}
+	for _, d := range found {
+		got[d.File+" "+d.Href+" "+d.Check] = true
+	}
+	assert.Equal(t, want, got)
+}
+
+func TestScoreHTMLTest(t *testing.T) {
+	faults := []Fault{{Page: "c0/m0/struct.T1.html", Href: "../../c1/m2/struct.Missing1.html", Check: "broken-link"}}
+	out := []byte("htmltest started at 10:26:49 on site\n=====\nc0/m0/struct.T1.html\n" +
+		"\x1b[31m  target does not exist --- c0/m0/struct.T1.html --> ../../c1/m2/struct.Missing1.html\n\x1b[0m" +
+		"\x1b[31m  hash does not exist --- c0/m0/struct.T1.html --> ../../c0/m0/T4.html#method.m1\n\x1b[0m=====\n")
+	found, falses, err := ScoreHTMLTest(out, "", faults)
+	require.NoError(t, err)
+	assert.Equal(t, 1, found)
+	assert.Equal(t, 1, falses)
 }

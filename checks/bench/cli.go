@@ -29,9 +29,14 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	sizes := fs.String("sizes", "1000,10000,50000", "site sizes in pages")
 	dir := fs.String("dir", filepath.Join(os.TempDir(), "devdocs-bench"), "where generated sites are kept (reused across runs)")
 	checks := fs.String("checks", "bin/checks", "the checks binary")
-	peers := fs.String("peers", "linkinator", "peer tools to compare, from node_modules/.bin (comma-separated; empty for none)")
+	peers := fs.String("peers", "linkinator", "peer tools to compare: linkinator (node_modules/.bin), htmltest (bin/) (comma-separated; empty for none)")
+	shape := fs.String("shape", "docs", "docs: a docs site with clean URLs; apiref: a rustdoc-like API reference (source views, redirect stubs)")
 	timeout := fs.Duration("timeout", 15*time.Minute, "give up on one tool run after this long")
 	if fs.Parse(args) != nil {
+		return 2
+	}
+	if *shape != "docs" && *shape != "apiref" {
+		fmt.Fprintf(stderr, "linkbench: unknown -shape %q (want docs or apiref)\n", *shape)
 		return 2
 	}
 	self, _ := os.Executable()
@@ -41,7 +46,7 @@ func Main(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "linkbench: bad size %q (want a number ≥ %d)\n", s, sections)
 			return 2
 		}
-		if err := benchSize(stdout, *dir, n, tools(self, *checks, *peers), *timeout); err != nil {
+		if err := benchSize(stdout, *dir, *shape, n, tools(self, *checks, *peers, *shape), *timeout); err != nil {
 			fmt.Fprintf(stderr, "linkbench: %v\n", err)
 			return 2
 		}
@@ -49,15 +54,19 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
-func tools(self, checks, peers string) []Tool {
-	ts := []Tool{
-		{Name: "floor (read+tokenize)", Args: []string{self, "floor", "{dir}"}},
-		{Name: "checks links", Args: []string{checks, "links", "{dir}", "--format", "json"}, Score: ScoreChecks},
+func tools(self, checks, peers, shape string) []Tool {
+	// Its own checks.json, so none found around the working directory applies.
+	check := Tool{Name: "checks links", Args: []string{checks, "links", "{dir}", "--format", "json", "--config", "{dir}.checks.json"}, Score: ScoreChecks}
+	if shape == "apiref" {
+		check.Args = append(check.Args, "--clean-urls=false")
 	}
+	ts := []Tool{{Name: "floor (read+tokenize)", Args: []string{self, "floor", "{dir}"}}, check}
 	for _, p := range strings.Split(peers, ",") {
 		switch strings.TrimSpace(p) {
 		case "linkinator":
 			ts = append(ts, Tool{Name: "linkinator", Args: []string{"node_modules/.bin/linkinator", "{dir}", "--recurse", "--skip", "^(?!http://localhost)", "--format", "json"}, Score: ScoreLinkinator})
+		case "htmltest":
+			ts = append(ts, Tool{Name: "htmltest", Args: []string{"bin/htmltest", "--conf", "{dir}.htmltest.yml"}, Score: ScoreHTMLTest})
 		case "":
 		default:
 			ts = append(ts, Tool{Name: p, Args: []string{"node_modules/.bin/" + p, "{dir}"}})
@@ -66,10 +75,17 @@ func tools(self, checks, peers string) []Tool {
 	return ts
 }
 
-func benchSize(w io.Writer, dir string, n int, ts []Tool, timeout time.Duration) error {
-	site := filepath.Join(dir, fmt.Sprintf("site-%d", n))
-	faults, err := ensureSite(site, n)
+func benchSize(w io.Writer, dir, shape string, n int, ts []Tool, timeout time.Duration) error {
+	name := fmt.Sprintf("site-%d", n)
+	if shape == "apiref" {
+		name = fmt.Sprintf("apiref-%d", n)
+	}
+	site := filepath.Join(dir, name)
+	faults, err := ensureSite(site, shape, n)
 	if err != nil {
+		return err
+	}
+	if err := writeConfigs(site, shape); err != nil {
 		return err
 	}
 	// Warm the page cache first, so no tool pays for the first read from disk.
@@ -106,7 +122,7 @@ func run(t Tool, site string, faults []Fault, timeout time.Duration) Measurement
 	}
 	m.Found, m.False = -1, -1
 	if t.Score != nil {
-		if m.Found, m.False, err = t.Score(out, faults); err != nil {
+		if m.Found, m.False, err = t.Score(out, site, faults); err != nil {
 			m.Failed = err
 		}
 	}
@@ -127,7 +143,7 @@ func row(m Measurement, floor time.Duration, faults int) string {
 }
 
 // ensureSite generates the site once; later runs reuse it.
-func ensureSite(site string, n int) ([]Fault, error) {
+func ensureSite(site, shape string, n int) ([]Fault, error) {
 	faultsFile := site + ".faults.json"
 	if raw, err := os.ReadFile(faultsFile); err == nil {
 		var fs []Fault
@@ -136,5 +152,24 @@ func ensureSite(site string, n int) ([]Fault, error) {
 		}
 	}
 	_ = os.RemoveAll(site)
+	if shape == "apiref" {
+		return GenerateAPIRef(site, n, int64(n))
+	}
 	return Generate(site, n, int64(n))
+}
+
+// writeConfigs writes the settings of checks and htmltest for site beside
+// it. htmltest: internal links and hashes only, its cache and log kept out
+// of the working directory.
+func writeConfigs(site, shape string) error {
+	checks := "{}\n"
+	if shape == "apiref" {
+		checks = APIRefConfig
+	}
+	if err := os.WriteFile(site+".checks.json", []byte(checks), 0o644); err != nil {
+		return err
+	}
+	conf := fmt.Sprintf("DirectoryPath: %q\nCheckExternal: false\nIgnoreDirectoryMissingTrailingSlash: true\nOutputDir: %q\n",
+		site, site+".htmltest")
+	return os.WriteFile(site+".htmltest.yml", []byte(conf), 0o644)
 }

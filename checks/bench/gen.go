@@ -52,8 +52,13 @@ func Generate(dir string, n int, seed int64) ([]Fault, error) {
 	if err := write(dir, "index.html", `<!doctype html><title>Home</title><a href="/docs/s0/p0">start</a>`); err != nil {
 		return nil, err
 	}
+	return faults, writeFaults(dir, faults)
+}
+
+// writeFaults keeps a site's faults beside it, so later runs reuse the site.
+func writeFaults(dir string, faults []Fault) error {
 	raw, _ := json.MarshalIndent(faults, "", " ")
-	return faults, os.WriteFile(filepath.Join(dir, "..", filepath.Base(dir)+".faults.json"), raw, 0o644)
+	return os.WriteFile(dir+".faults.json", raw, 0o644)
 }
 
 func writeAssets(dir string) error {

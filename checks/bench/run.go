@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"time"
 )
@@ -27,8 +28,8 @@ type Measurement struct {
 type Tool struct {
 	Name string
 	Args []string
-	// Score, when set, reads the tool's stdout and counts found and false reports.
-	Score func(stdout []byte, faults []Fault) (found, false int, err error)
+	// Score, when set, reads the tool's stdout on site and counts found and false reports.
+	Score func(stdout []byte, site string, faults []Fault) (found, false int, err error)
 }
 
 // Measure runs argv under GNU time and returns wall, CPU and peak memory.
@@ -68,8 +69,10 @@ func Measure(argv []string, timeout time.Duration) (Measurement, []byte, error) 
 
 func secs(f float64) time.Duration { return time.Duration(f * float64(time.Second)) }
 
-// ScoreChecks compares `checks links --format json` output with the faults.
-func ScoreChecks(stdout []byte, faults []Fault) (found, falseReports int, err error) {
+// ScoreChecks compares `checks links --format json` output with the
+// faults. A fault reported twice (by a link and a meta refresh with the
+// same href) is found once, and is no false report.
+func ScoreChecks(stdout []byte, site string, faults []Fault) (found, falseReports int, err error) {
 	var report struct {
 		Diagnostics []struct {
 			File, Href, Check string
@@ -78,24 +81,43 @@ func ScoreChecks(stdout []byte, faults []Fault) (found, falseReports int, err er
 	if err := json.Unmarshal(stdout, &report); err != nil {
 		return 0, 0, err
 	}
-	want := map[string]bool{}
-	for _, f := range faults {
-		want[f.Page+" "+f.Href+" "+f.Check] = true
-	}
+	s := newScore(faults, func(f Fault) string { return f.Page + " " + f.Href + " " + f.Check })
 	for _, d := range report.Diagnostics {
-		if want[relToSite(d.File)+" "+d.Href+" "+d.Check] {
-			found++
-		} else {
-			falseReports++
-		}
+		s.report(relToSite(d.File, site) + " " + d.Href + " " + d.Check)
 	}
-	return found, falseReports, nil
+	return s.found, s.falseReports, nil
+}
+
+// score counts reports against the faults: each fault found once, every
+// report that is no fault a false one.
+type score struct {
+	want, seen          map[string]bool
+	found, falseReports int
+}
+
+func newScore(faults []Fault, key func(Fault) string) *score {
+	s := &score{want: map[string]bool{}, seen: map[string]bool{}}
+	for _, f := range faults {
+		s.want[key(f)] = true
+	}
+	return s
+}
+
+func (s *score) report(key string) {
+	switch {
+	case !s.want[key]:
+		s.falseReports++
+	case !s.seen[key]:
+		s.seen[key] = true
+		s.found++
+	}
 }
 
 // relToSite strips the site directory from a reported page path.
-func relToSite(file string) string {
-	if i := strings.Index(file, "/docs/"); i >= 0 {
-		return file[i+1:]
+func relToSite(file, site string) string {
+	file = filepath.ToSlash(file)
+	if r, ok := strings.CutPrefix(file, filepath.ToSlash(site)+"/"); ok {
+		return r
 	}
 	return filepath.Base(file)
 }
@@ -103,35 +125,45 @@ func relToSite(file string) string {
 // ScoreLinkinator reads `linkinator --format json`: each BROKEN link with
 // its parent page. Linkinator does not check fragments, so broken anchors
 // can only be missed.
-func ScoreLinkinator(stdout []byte, faults []Fault) (found, falseReports int, err error) {
+func ScoreLinkinator(stdout []byte, site string, faults []Fault) (found, falseReports int, err error) {
 	var report struct {
 		Links []struct{ URL, State, Parent string } `json:"links"`
 	}
 	if err := json.Unmarshal(stdout, &report); err != nil {
 		return 0, 0, err
 	}
-	want := map[string]bool{}
-	for _, f := range faults {
-		want[f.Page+" "+f.Href] = true
-	}
+	s := newScore(faults, func(f Fault) string { return f.Page + " " + f.Href })
 	seen := map[string]bool{}
 	for _, l := range report.Links {
-		if l.State != "BROKEN" {
-			continue
-		}
 		key := pageFile(urlPath(l.Parent)) + " " + urlPath(l.URL)
-		if seen[key] {
-			continue
-		}
-		seen[key] = true
-		if want[key] {
-			found++
-		} else {
-			falseReports++
+		if l.State == "BROKEN" && !seen[key] {
+			seen[key] = true
+			s.report(key)
 		}
 	}
-	return found, falseReports, nil
+	return s.found, s.falseReports, nil
 }
+
+// ScoreHTMLTest reads htmltest's text report: a line naming each page with
+// problems, then one line per problem, "  what --- page --> href".
+// Problems that are no link ("missing doctype") count as false reports.
+func ScoreHTMLTest(stdout []byte, site string, faults []Fault) (found, falseReports int, err error) {
+	s := newScore(faults, func(f Fault) string { return f.Page + " " + f.Href })
+	text := ansi.ReplaceAllString(string(stdout), "")
+	if !strings.Contains(text, "htmltest started") {
+		return 0, 0, fmt.Errorf("no htmltest report: %.200q", text)
+	}
+	for _, line := range strings.Split(text, "\n") {
+		_, rest, ok := strings.Cut(line, " --- ")
+		if page, href, ok2 := strings.Cut(rest, " --> "); ok && ok2 {
+			s.report(page + " " + href)
+		}
+	}
+	return s.found, s.falseReports, nil
+}
+
+// ansi matches the colour escapes htmltest writes even into a pipe.
+var ansi = regexp.MustCompile("\x1b\\[[0-9;]*m")
 
 // urlPath is the path of an absolute URL: http://localhost:5000/a/b → /a/b.
 func urlPath(u string) string {

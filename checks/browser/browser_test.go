@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -60,7 +61,10 @@ func chromium() string {
 
 // Each testdata/browser/*.txtar is good.txtar, or good.txtar with edits that
 // break one behaviour. want/failed lists the expectations that must fail
-// ("check: want"); every other one must pass.
+// ("check: want"); every other one must pass, but for those in want/either:
+// a broken build can make a second expectation fail or pass by timing alone
+// (a Retry that fails at once may or may not outrun the 200 ms spinner on a
+// loaded machine), and the archive names it rather than the test flaking.
 func TestFixtures(t *testing.T) {
 	needBrowser(t)
 	good := readArchive(t, "good.txtar")
@@ -72,9 +76,10 @@ func TestFixtures(t *testing.T) {
 			res, err := shared.Check(fixtureOptions(t, good, ar))
 			require.NoError(t, err)
 			var failed []string
+			either := lines(section(ar, "want/either"))
 			for _, r := range res {
 				t.Logf("ok=%v %s: %s: %s", r.OK, r.Check, r.Want, r.Saw)
-				if !r.OK {
+				if !r.OK && !slices.Contains(either, r.Check+": "+r.Want) {
 					failed = append(failed, r.Check+": "+r.Want)
 				}
 			}

@@ -10,7 +10,6 @@ import (
 
 	"github.com/devdocs-dev/devdocs/checks/diag"
 	"github.com/devdocs-dev/devdocs/checks/registry"
-	"github.com/devdocs-dev/devdocs/checks/report"
 )
 
 // runAll is the whole gate: each check the project configures (markdown
@@ -50,18 +49,18 @@ func runAll(args []string, stdout, stderr io.Writer, tty bool) int {
 		}
 	}
 	steps := []step{
-		{registry.Markdown, cfg.noMarkdown(), func() (report.Run, error) { return checkMarkdown(cfg.Markdown.Paths, cfg) }},
-		{registry.Links, noSite(dir), func() (report.Run, error) {
+		{registry.Markdown, cfg.noMarkdown(), func() (diag.Run, error) { return checkMarkdown(cfg.Markdown.Paths, cfg) }},
+		{registry.Links, noSite(dir), func() (diag.Run, error) {
 			return checkLinks(dir, cfg, lf.external, stderr, c.showProgress(stderr))
 		}},
-		{registry.Browser, firstNonEmpty(noSite(dir), cfg.noBrowser()), func() (report.Run, error) {
+		{registry.Browser, firstNonEmpty(noSite(dir), cfg.noBrowser()), func() (diag.Run, error) {
 			return checkBrowser(dir, cfg, bf, ids, stderr, c)
 		}},
 	}
 	if !slices.ContainsFunc(steps, func(s step) bool { return s.skip == "" }) {
 		return usageError(stderr, "all", errors.New(`nothing to check: name the built site (checks all DIR), or set "site", "markdown" or a "preset" in `+configName))
 	}
-	var res report.Results
+	var res diag.Results
 	code := 0
 	for _, s := range steps {
 		if s.skip != "" {
@@ -98,7 +97,7 @@ func runAll(args []string, stdout, stderr io.Writer, tty bool) int {
 type step struct {
 	name string
 	skip string
-	run  func() (report.Run, error)
+	run  func() (diag.Run, error)
 }
 
 func (c *Config) noMarkdown() string {
@@ -128,7 +127,7 @@ func (c *Config) noBrowser() string {
 // writeAll prints every run. JSON is one document ({runs, summary}) that
 // `checks report` reads; text and annotations go run by run; JUnit and
 // SARIF get one merged list.
-func writeAll(w io.Writer, c *common, res report.Results, total diag.Summary, tty bool) error {
+func writeAll(w io.Writer, c *common, res diag.Results, total diag.Summary, tty bool) error {
 	switch c.format {
 	case diag.FormatJSON:
 		return writeJSON(w, res, total)
@@ -154,17 +153,15 @@ func writeAll(w io.Writer, c *common, res report.Results, total diag.Summary, tt
 	return diag.Write(w, c.format, merged, total, false)
 }
 
-func writeJSON(w io.Writer, res report.Results, total diag.Summary) error {
+func writeJSON(w io.Writer, res diag.Results, total diag.Summary) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
-	return enc.Encode(struct {
-		Runs    []report.Run `json:"runs"`
-		Summary diag.Summary `json:"summary"`
-	}{res.Runs, total})
+	res.Summary = total
+	return enc.Encode(res)
 }
 
 // totals adds up the runs; pages are the most any one run saw, not a sum.
-func totals(res report.Results, took time.Duration) diag.Summary {
+func totals(res diag.Results, took time.Duration) diag.Summary {
 	total := diag.Summary{Tool: "checks all", Seconds: took.Seconds()}
 	for _, r := range res.Runs {
 		total.Pages = max(total.Pages, r.Summary.Pages)

@@ -12,7 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 	"golang.org/x/tools/txtar"
 
-	"github.com/devdocs-dev/devdocs/checks/report"
+	"github.com/devdocs-dev/devdocs/checks/diag"
 )
 
 // checks all runs every step even when one cannot (no browser here), keeps
@@ -31,13 +31,7 @@ func TestAllKeepsGoingAndTheWorstCodeWins(t *testing.T) {
 	assert.Equal(t, 2, code, "the browser could not run")
 	assert.Contains(t, errOut.String(), "apt-get install chromium")
 
-	var doc struct {
-		report.Results
-		Summary struct {
-			Tool   string `json:"tool"`
-			Errors int    `json:"errors"`
-		} `json:"summary"`
-	}
+	var doc diag.Results
 	require.NoError(t, json.Unmarshal(out.Bytes(), &doc))
 	var tools []string
 	for _, r := range doc.Runs {

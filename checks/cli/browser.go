@@ -17,7 +17,6 @@ import (
 	"github.com/devdocs-dev/devdocs/checks/browser"
 	"github.com/devdocs-dev/devdocs/checks/diag"
 	"github.com/devdocs-dev/devdocs/checks/registry"
-	"github.com/devdocs-dev/devdocs/checks/report"
 	"github.com/devdocs-dev/devdocs/checks/serve"
 )
 
@@ -76,7 +75,7 @@ var errInterrupted = errors.New("interrupted")
 
 // checkBrowser runs the checks ids on the site in dir. A check whose
 // contract keys are empty is skipped, with a line on stderr saying which.
-func checkBrowser(dir string, cfg *Config, b browserOptions, ids []string, stderr io.Writer, c *common) (report.Run, error) {
+func checkBrowser(dir string, cfg *Config, b browserOptions, ids []string, stderr io.Writer, c *common) (diag.Run, error) {
 	start := time.Now()
 	var run []string
 	for _, id := range ids {
@@ -99,10 +98,10 @@ func checkBrowser(dir string, cfg *Config, b browserOptions, ids []string, stder
 		stop()
 		if interrupted {
 			fmt.Fprintln(stderr, "checks browser: interrupted; the browser is closed and its profile removed")
-			return report.Run{}, errInterrupted
+			return diag.Run{}, errInterrupted
 		}
 		if err != nil {
-			return report.Run{}, err
+			return diag.Run{}, err
 		}
 	}
 	found, passed := browserDiagnostics(dir, results)

@@ -15,7 +15,6 @@ import (
 	"github.com/devdocs-dev/devdocs/checks/diag"
 	"github.com/devdocs-dev/devdocs/checks/preset"
 	"github.com/devdocs-dev/devdocs/checks/registry"
-	"github.com/devdocs-dev/devdocs/checks/report"
 )
 
 // Interrupted is the exit code after Ctrl-C or SIGTERM (128 + SIGINT, as shells report it).
@@ -190,14 +189,14 @@ func parse(fs *flag.FlagSet, args []string) ([]string, error) {
 }
 
 // counted completes a run's summary: its problems and how long it took.
-func counted(l diag.List, sum diag.Summary, start time.Time) report.Run {
+func counted(l diag.List, sum diag.Summary, start time.Time) diag.Run {
 	sum.Errors, sum.Warnings = l.Count(diag.Error), l.Count(diag.Warning)
 	sum.Seconds = time.Since(start).Seconds()
-	return report.Run{Diagnostics: l, Summary: sum}
+	return diag.Run{Diagnostics: l, Summary: sum}
 }
 
 // finish prints one command's report and turns it into an exit code.
-func finish(w io.Writer, c *common, run report.Run, tty bool) int {
+func finish(w io.Writer, c *common, run diag.Run, tty bool) int {
 	l, sum := run.Diagnostics, run.Summary
 	if c.quiet && c.format == diag.FormatText && sum.Errors+sum.Warnings == 0 {
 		return 0

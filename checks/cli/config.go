@@ -9,6 +9,8 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/bmatcuk/doublestar/v4"
+
 	"github.com/devdocs-dev/devdocs/checks/browser"
 	"github.com/devdocs-dev/devdocs/checks/diag"
 	"github.com/devdocs-dev/devdocs/checks/preset"
@@ -39,7 +41,10 @@ type Config struct {
 	// IgnorePaths holds regular expressions; the links of a page whose path
 	// in the site matches one are not checked (its anchors still count).
 	IgnorePaths []string `json:"ignorePaths"`
-	Markdown    Markdown `json:"markdown"`
+	// ScriptFragments are fragments a generator's script handles on its
+	// pages, which no element needs to hold.
+	ScriptFragments []ScriptFragment `json:"scriptFragments"`
+	Markdown        Markdown         `json:"markdown"`
 	// Browser is the DOM the browser checks expect; nil: none configured,
 	// and the browser checks do not apply.
 	Browser *browser.Contract `json:"browser"`
@@ -48,6 +53,19 @@ type Config struct {
 	// the one in force, if any.
 	file   string
 	preset *preset.Preset
+	// scriptFragment is ScriptFragments compiled; nil when there are none.
+	scriptFragment func(page, fragment string) bool
+}
+
+// ScriptFragment describes fragments that a page's own script handles,
+// such as the line ranges of rustdoc's source views ("#L12-L20"): a link
+// with one is not a broken anchor.
+type ScriptFragment struct {
+	// Fragment is a regular expression on the fragment, without the '#'.
+	Fragment string `json:"fragment"`
+	// Pages is a glob on the linked page's path in the site ("src/**");
+	// empty: every page.
+	Pages string `json:"pages"`
 }
 
 // Markdown is the layout of a repository's markdown for `checks markdown`.
@@ -59,6 +77,9 @@ type Markdown struct {
 	// Versions are folder patterns ("content/api/*"); each match is a docs
 	// version that links may not enter from outside.
 	Versions []string `json:"versions"`
+	// Exclude are globs of files never checked ("testdata/**"): fixtures
+	// that are broken on purpose. Links into them still resolve.
+	Exclude []string `json:"exclude"`
 }
 
 func defaultLevels() map[string]registry.Level {
@@ -134,6 +155,9 @@ func loadConfig(file, presetFlag string) (*Config, error) {
 			if err := c.setLevel(k, string(v)); err != nil {
 				return nil, fmt.Errorf("%s: %v", f.pos("levels."+k), err)
 			}
+		}
+		if c.scriptFragment, err = compileScriptFragments(c.ScriptFragments, f); err != nil {
+			return nil, err
 		}
 		if c.Preset != "" {
 			if _, err := preset.Lookup(c.Preset); err != nil {
@@ -227,6 +251,40 @@ func (c *Config) noContract() string {
 		return fmt.Sprintf(`no browser contract configured ("browser" in %s; %s)`, configName, c.preset.NoBrowser)
 	}
 	return fmt.Sprintf(`no browser contract configured ("browser" in %s)`, configName)
+}
+
+// compileScriptFragments turns the configured fragments into one test,
+// naming the place in the file of any that is wrong.
+func compileScriptFragments(sfs []ScriptFragment, f *jsonFile) (func(page, fragment string) bool, error) {
+	if len(sfs) == 0 {
+		return nil, nil
+	}
+	type compiled struct {
+		re    *regexp.Regexp
+		pages string
+	}
+	var all []compiled
+	for i, sf := range sfs {
+		at := f.errorAt(f.at[fmt.Sprintf("scriptFragments[%d]", i)], "")
+		re, err := regexp.Compile(sf.Fragment)
+		switch {
+		case sf.Fragment == "":
+			return nil, fmt.Errorf(`%s"fragment" is missing: a regular expression on the fragment, e.g. "^L[0-9]+-L[0-9]+$"`, at)
+		case err != nil:
+			return nil, fmt.Errorf("%sfragment %q: %v", at, sf.Fragment, err)
+		case sf.Pages != "" && !doublestar.ValidatePattern(sf.Pages):
+			return nil, fmt.Errorf("%spages %q is not a valid glob", at, sf.Pages)
+		}
+		all = append(all, compiled{re, sf.Pages})
+	}
+	return func(page, fragment string) bool {
+		for _, c := range all {
+			if c.re.MatchString(fragment) && (c.pages == "" || doublestar.MatchUnvalidated(c.pages, page)) {
+				return true
+			}
+		}
+		return false
+	}, nil
 }
 
 // basePath is the path the site in dir is served under: baseUrl (flag or

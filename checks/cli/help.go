@@ -28,11 +28,18 @@ examples:
 
 Checks markdown as it sits in the repository: relative links to .md files and
 images must exist, #anchors must name a heading ({#id}, or its GitHub slug).
-Without arguments it checks "markdown": {"paths": […]} of checks.json.
+Without arguments it checks "markdown": {"paths": […]} of checks.json, less
+"markdown": {"exclude": […]}.
+
+With --staged it checks the next commit as git's index holds it (what a
+pre-commit hook must judge): the markdown files the commit adds or changes
+(or the paths named), and every other page's links into a file the commit
+deletes, renames or changes.
 
 examples:
   checks markdown docs README.md
   checks markdown content/api/1.2/zkvm/install.md
+  checks markdown --staged
   checks markdown --format json > markdown.json
 `,
 	"browser": `usage: checks browser [DIR] [flags]
@@ -71,7 +78,8 @@ examples:
 `,
 	"install-hook": `usage: checks install-hook [flags]
 
-Installs a git pre-commit hook that runs checks markdown on the staged .md files.
+Installs a git pre-commit hook that runs checks markdown --staged: the commit
+as staged, not the working tree, is checked before it is made.
 
 examples:
   checks install-hook

@@ -13,28 +13,35 @@ import (
 // hookMarker tells our hook from one someone else wrote.
 const hookMarker = "written by `checks install-hook`"
 
-// hookScript checks the staged markdown files only, so a commit waits for
-// a tenth of a second, not for the whole gate. It reads the working-tree
-// copies of the staged files.
+// hookScript checks what the commit holds (git's index, not the working
+// tree), and only what it touches, so a commit waits a tenth of a second,
+// not for the whole gate.
 const hookScript = `#!/bin/sh
 # pre-commit hook ` + hookMarker + `.
-# Checks the relative links, anchors and images of the staged markdown files.
+# Checks the links, anchors and images of the staged markdown files, and the
+# links of other pages into files this commit deletes, renames or changes.
 # Skip it once with: git commit --no-verify
 checks=%s
-git diff --cached --quiet --diff-filter=ACMR -- '*.md' && exit 0
 if ! command -v "$checks" >/dev/null 2>&1; then
   echo "pre-commit: $checks not found: build it with 'make bin/checks' (or commit with --no-verify)" >&2
   exit 1
 fi
-git diff --cached --name-only --diff-filter=ACMR -z -- '*.md' | xargs -0 "$checks" markdown
+exec "$checks" markdown --staged
 `
 
 func runInstallHook(args []string, stdout, stderr io.Writer) int {
 	fs := flagSet("install-hook", stderr)
-	bin := fs.String("checks", "bin/checks", "the checks binary the hook runs, relative to the repository root or absolute")
+	bin := fs.String("checks", "", "the checks binary the hook runs, relative to the repository root or absolute (default: this one)")
 	force := fs.Bool("force", false, "replace a pre-commit hook that checks did not write")
 	if _, err := parse(fs, args); err != nil {
 		return 2
+	}
+	if *bin == "" {
+		self, err := os.Executable()
+		if err != nil {
+			return usageError(stderr, "install-hook", err)
+		}
+		*bin = self
 	}
 	hooks, err := gitPath("hooks")
 	if err != nil {
@@ -51,7 +58,7 @@ func runInstallHook(args []string, stdout, stderr io.Writer) int {
 	if err := os.WriteFile(file, []byte(script), 0o755); err != nil {
 		return usageError(stderr, "install-hook", err)
 	}
-	fmt.Fprintf(stdout, "checks install-hook: %s runs `%s markdown` on the staged .md files\n", file, *bin)
+	fmt.Fprintf(stdout, "checks install-hook: %s runs `%s markdown --staged` before each commit\n", file, *bin)
 	return 0
 }
 

@@ -124,7 +124,10 @@ func (f *jsonFile) walk(dec *json.Decoder, t reflect.Type, path string) error {
 		if t != nil && (t.Kind() == reflect.Slice || t.Kind() == reflect.Array) {
 			elem = t.Elem()
 		}
-		for dec.More() {
+		for i := 0; dec.More(); i++ {
+			// Where each item starts, for errors found after decoding.
+			off := int(dec.InputOffset())
+			f.at[fmt.Sprintf("%s[%d]", path, i)] = off + bytes.IndexFunc(f.raw[off:], func(r rune) bool { return !strings.ContainsRune(" \t\r\n,", r) })
 			if err := f.walk(dec, elem, path); err != nil {
 				return err
 			}

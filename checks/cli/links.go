@@ -14,8 +14,8 @@ import (
 	"github.com/devdocs-dev/devdocs/checks/htmlsite"
 	"github.com/devdocs-dev/devdocs/checks/links"
 	"github.com/devdocs-dev/devdocs/checks/registry"
-	"github.com/devdocs-dev/devdocs/checks/report"
 	"github.com/devdocs-dev/devdocs/checks/routes"
+	"github.com/devdocs-dev/devdocs/checks/serve"
 )
 
 func runLinks(args []string, stdout, stderr io.Writer, tty bool) int {
@@ -65,35 +65,35 @@ func (o *linksOptions) apply(fs *flag.FlagSet, cfg *Config) {
 }
 
 // checkLinks checks every link of the site built in dir.
-func checkLinks(dir string, cfg *Config, ext *externalOptions, stderr io.Writer, showProgress bool) (report.Run, error) {
+func checkLinks(dir string, cfg *Config, ext *externalOptions, stderr io.Writer, showProgress bool) (diag.Run, error) {
 	start := time.Now()
 	ignore, err := matcher(cfg.Ignore)
 	if err != nil {
-		return report.Run{}, err
+		return diag.Run{}, err
 	}
 	ignorePath, err := matcher(cfg.IgnorePaths)
 	if err != nil {
-		return report.Run{}, err
+		return diag.Run{}, err
 	}
-	opts := links.Options{Host: links.Host{CleanURLs: cfg.CleanURLs == nil || *cfg.CleanURLs}, SiteURL: cfg.SiteURL,
-		Ignore: ignore, SkipPage: ignorePath, CollectExternal: ext.enabled}
+	opts := links.Options{Host: serve.Host{CleanURLs: cfg.CleanURLs == nil || *cfg.CleanURLs}, SiteURL: cfg.SiteURL,
+		Ignore: ignore, SkipPage: ignorePath, ScriptFragment: cfg.scriptFragment, CollectExternal: ext.enabled}
 	if showProgress {
 		opts.Progress = progress(stderr)
 	}
 	if opts.BasePath, err = cfg.basePath(dir); err != nil {
-		return report.Run{}, err
+		return diag.Run{}, err
 	}
 	s, err := htmlsite.Load(dir)
 	if err != nil {
-		return report.Run{}, err
+		return diag.Run{}, err
 	}
 	if len(s.HTML) == 0 { // a passing check of nothing hides a wrong path
-		return report.Run{}, fmt.Errorf("%s has no HTML pages: is it the folder the site is built into?", dir)
+		return diag.Run{}, fmt.Errorf("%s has no HTML pages: is it the folder the site is built into?", dir)
 	}
 	var table *routes.Table
 	if cfg.Routes != "" {
 		if table, err = routes.Load(cfg.Routes); err != nil {
-			return report.Run{}, err
+			return diag.Run{}, err
 		}
 	}
 	found, stats := gather(dir, s, table, opts, func(uses map[string][]external.Use) diag.List {
@@ -112,7 +112,7 @@ func gather(dir string, s *htmlsite.Site, table *routes.Table, opts links.Option
 	for i, d := range found {
 		found[i].Source = table.Source(d.File, d.Href)
 	}
-	found = append(found, routes.Collisions(s)...)
+	found = append(found, routes.Collisions(s.Files)...)
 	for _, p := range s.Problems {
 		found = append(found, diag.Diagnostic{Severity: diag.Warning, Check: registry.Unreadable, File: p.Path, Message: p.Message})
 	}

@@ -4,17 +4,20 @@ import (
 	"errors"
 	"flag"
 	"io"
+	"os"
+	"path/filepath"
+	"slices"
 	"time"
 
 	"github.com/devdocs-dev/devdocs/checks/diag"
 	"github.com/devdocs-dev/devdocs/checks/mdlinks"
 	"github.com/devdocs-dev/devdocs/checks/registry"
-	"github.com/devdocs-dev/devdocs/checks/report"
 )
 
 func runMarkdown(args []string, stdout, stderr io.Writer, tty bool) int {
 	fs, c := newCommand("markdown", stderr, registry.Of(registry.Markdown))
 	mf := markdownFlags(fs)
+	staged := fs.Bool("staged", false, "check the next commit as git's index holds it, not the working tree: the named paths (default: the markdown files it adds or changes), and the pages that link to what it deletes, renames or changes")
 	paths, err := parse(fs, args)
 	if err != nil {
 		return 2
@@ -24,13 +27,16 @@ func runMarkdown(args []string, stdout, stderr io.Writer, tty bool) int {
 		return usageError(stderr, "markdown", err)
 	}
 	mf.apply(cfg)
-	if len(paths) == 0 {
+	check := checkMarkdown
+	if *staged {
+		check = checkStaged
+	} else if len(paths) == 0 {
 		paths = cfg.Markdown.Paths
+		if len(paths) == 0 {
+			return usageError(stderr, "markdown", errors.New(`nothing to check: name folders or .md files (checks markdown docs), or list them under "markdown": {"paths": […]} in checks.json`))
+		}
 	}
-	if len(paths) == 0 {
-		return usageError(stderr, "markdown", errors.New(`nothing to check: name folders or .md files (checks markdown docs), or list them under "markdown": {"paths": […]} in checks.json`))
-	}
-	run, err := checkMarkdown(paths, cfg)
+	run, err := check(paths, cfg)
 	if err != nil {
 		return usageError(stderr, "markdown", err)
 	}
@@ -48,16 +54,56 @@ func (m markdownOptions) apply(cfg *Config) {
 	cfg.Markdown.Public = firstNonEmpty(*m.public, cfg.Markdown.Public)
 }
 
-// checkMarkdown checks the markdown files under paths.
-func checkMarkdown(paths []string, cfg *Config) (report.Run, error) {
+// checkMarkdown checks the markdown files under paths, as they are on disk.
+func checkMarkdown(paths []string, cfg *Config) (diag.Run, error) {
 	start := time.Now()
+	if err := mdlinks.CheckExclude(cfg.Markdown.Exclude); err != nil {
+		return diag.Run{}, err
+	}
 	files, err := mdlinks.Files(paths)
 	if err != nil {
-		return report.Run{}, err
+		return diag.Run{}, err
 	}
-	found, st, err := mdlinks.Check(files, mdlinks.Options{Public: cfg.Markdown.Public, Versions: cfg.Markdown.Versions})
+	files = slices.DeleteFunc(files, cfg.excluded)
+	found, st, err := mdlinks.Check(files, cfg.markdownOptions())
 	if err != nil {
-		return report.Run{}, err
+		return diag.Run{}, err
 	}
 	return counted(cfg.apply(found), diag.Summary{Tool: "checks markdown", Pages: st.Files, Links: st.Links}, start), nil
+}
+
+func (c *Config) markdownOptions() mdlinks.Options {
+	return mdlinks.Options{Public: c.Markdown.Public, Versions: c.Markdown.Versions}
+}
+
+// excluded reports whether markdown.exclude leaves a file out. Its globs
+// are written relative to the folder of checks.json, wherever we run.
+func (c *Config) excluded(file string) bool {
+	if len(c.Markdown.Exclude) == 0 {
+		return false
+	}
+	root, name := ".", file
+	if c.file != "" {
+		root = filepath.Dir(c.file)
+	}
+	if rel, err := relTo(root, file); err == nil {
+		name = rel
+	}
+	return mdlinks.Excluded(c.Markdown.Exclude, name)
+}
+
+// relTo is file's path from folder dir, both named from the current folder
+// or absolute.
+func relTo(dir, file string) (string, error) {
+	wd, err := os.Getwd()
+	if err != nil {
+		return "", err
+	}
+	abs := func(p string) string {
+		if filepath.IsAbs(p) {
+			return p
+		}
+		return filepath.Join(wd, p)
+	}
+	return filepath.Rel(abs(dir), abs(file))
 }

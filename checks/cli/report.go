@@ -23,6 +23,9 @@ func runReport(args []string, stdout, stderr io.Writer) int {
 	routesFile := fs.String("routes", "", "routes.json, for the version × page grid (default: routes in checks.json; skipped when missing)")
 	dist := fs.String("dist", "", "the built site's directory, as the results name it (default: site in checks.json)")
 	siteURL := fs.String("site-url", "", "link pages at this URL (default: siteUrl in checks.json)")
+	artifact := fs.String("artifact", "", "the name of the CI artifact the report is uploaded as, for the summary's last line (default: the path of --out)")
+	sarif := fs.String("sarif", "", "also write the problems as SARIF 2.1.0 here, for code scanning")
+	annotations := fs.Bool("annotations", false, "also print every problem as a GitHub workflow annotation on stdout")
 	files, err := parse(fs, args)
 	if err != nil {
 		return 2
@@ -37,7 +40,8 @@ func runReport(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usageError(stderr, "report", err)
 	}
-	o := report.Options{Dist: firstNonEmpty(*dist, cfg.Site), SiteURL: firstNonEmpty(*siteURL, cfg.SiteURL), Generated: time.Now()}
+	o := report.Options{Dist: firstNonEmpty(*dist, cfg.Site), SiteURL: firstNonEmpty(*siteURL, cfg.SiteURL), Generated: time.Now(),
+		Artifact: *artifact, HTMLPath: *out}
 	if err := readReportInputs(&o, *previous, firstNonEmpty(*routesFile, cfg.Routes)); err != nil {
 		return usageError(stderr, "report", err)
 	}
@@ -54,6 +58,18 @@ func runReport(args []string, stdout, stderr io.Writer) int {
 			return usageError(stderr, "report", err)
 		}
 	}
+	total := totals(res, 0)
+	if *sarif != "" {
+		err := writeFile(*sarif, func(w io.Writer) error { return writeAll(w, &common{format: diag.FormatSARIF}, res, total, false) })
+		if err != nil {
+			return usageError(stderr, "report", err)
+		}
+	}
+	if *annotations {
+		if err := writeAll(stdout, &common{format: diag.FormatGitHub}, res, total, false); err != nil {
+			return 2
+		}
+	}
 	fmt.Fprintf(stdout, "checks report: %s written (%s)\n", *out, summaryLine(r))
 	return 0
 }
@@ -62,6 +78,9 @@ func summaryLine(r report.Report) string {
 	s := diag.Plural(r.Errors, "error") + ", " + diag.Plural(r.Warnings, "warning")
 	if r.HasPrevious {
 		s += fmt.Sprintf(", %d new, %d fixed", r.New, len(r.Fixed))
+	}
+	if !r.BrowserRan {
+		s += ", browser: not run"
 	}
 	return s
 }

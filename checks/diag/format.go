@@ -56,6 +56,21 @@ func Plural(n int, word string) string {
 	return fmt.Sprintf("%d %ss", n, word)
 }
 
+// Run is the JSON a command prints with --format json. Run and Results are
+// the one definition of the gate's JSON (checks report reads it; the
+// TypeScript declarations in internal/formats are generated from them).
+type Run struct {
+	Diagnostics List    `json:"diagnostics"`
+	Summary     Summary `json:"summary"`
+}
+
+// Results is the JSON of `checks all --format json` and `--json FILE`:
+// every run in order, and their total.
+type Results struct {
+	Runs    []Run   `json:"runs"`
+	Summary Summary `json:"summary"`
+}
+
 // Write prints the diagnostics and the summary in one format.
 func Write(w io.Writer, format string, l List, sum Summary, color bool) error {
 	l.Sort()
@@ -66,10 +81,7 @@ func Write(w io.Writer, format string, l List, sum Summary, color bool) error {
 		if l == nil {
 			l = List{}
 		}
-		return enc.Encode(struct {
-			Diagnostics List    `json:"diagnostics"`
-			Summary     Summary `json:"summary"`
-		}{l, sum})
+		return enc.Encode(Run{l, sum})
 	case FormatJUnit:
 		return writeJUnit(w, safe(l, false), sum) // the summary lives in the suite's attributes
 	case FormatSARIF:

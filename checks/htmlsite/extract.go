@@ -3,6 +3,9 @@ package htmlsite
 import (
 	"bytes"
 	"io"
+	"regexp"
+	"slices"
+	"strconv"
 	"strings"
 
 	"golang.org/x/net/html"
@@ -25,14 +28,35 @@ type Page struct {
 	IDs   Anchors // id attributes, and name on <a>
 	Links []Link
 	Base  string // <base href>, if any
-	ids   []byte // IDs while the page is read
+	// Redirect is where the page sends its reader as soon as it opens.
+	Redirect Redirect
+	ids      anchorSet // IDs while the page is read
+	raws     []byte    // the hrefs of Links while the page is read, end to end
+	ends     []int32   // where each ends in raws
+	inScript bool      // the last token opened an inline script: the next is its text
 
 	// What the tokenizer alone does not say, and the DOM would: the content
 	// of a <template> is not in the document (its ids are no anchors, its
-	// <base> is no base), and a <base> inside <svg> or <math> is an
-	// element of that language, not HTML's. Depths of open elements.
-	template, foreign int
-	hasBase           bool // the first <base href> was seen, even an empty one
+	// <base> is no base), and a <base> or <a> inside <svg> or <math> is an
+	// element of that language, not HTML's, but inside <foreignObject>.
+	// Depths of open elements.
+	template, foreign, foreignObject int
+	hasBase                          bool    // the first <base href> was seen, even an empty one
+	rootID                           [2]bool // an <html> (0) or <body> (1) tag had an id
+}
+
+// Redirect is where a page sends its reader at once, if it does: a meta
+// refresh with no delay, or an inline script that does nothing but set the
+// location to a literal URL (location.replace("…"), location.href = "…").
+// A reader with JavaScript follows the script first, so it wins over the
+// meta refresh. Href is empty when the page stays.
+type Redirect struct {
+	Href   string
+	Line   int
+	Script bool // the script form; else a meta refresh
+	// KeepsHash: the script appends location.hash, so a link's fragment
+	// reaches the target. A meta refresh never carries it.
+	KeepsHash bool
 }
 
 // urlAttrs are the attributes of element a that hold a single URL.
@@ -68,21 +92,26 @@ func Extract(path string, r io.Reader) *Page {
 // extract fills p from one document, reusing p's slices: a worker reads
 // thousands of pages, and growing fresh slices for each is measurable.
 func (p *Page) extract(path string, r io.Reader) {
-	*p = Page{Path: path, Links: p.Links[:0], ids: p.ids[:0]}
+	*p = Page{Path: path, Links: p.Links[:0], ids: p.ids, raws: p.raws[:0], ends: p.ends[:0]}
+	p.ids.reset()
 	z := html.NewTokenizer(r)
 	line := 1
 	for {
 		tt := z.Next()
 		if tt == html.ErrorToken {
-			p.IDs = newAnchors(p.ids)
+			p.done()
 			return
 		}
 		raw := z.Raw()
+		script := p.inScript
+		p.inScript = false
 		switch {
 		case tt == html.StartTagToken || tt == html.SelfClosingTagToken:
 			p.tag(z, raw, line, tt == html.SelfClosingTagToken)
 		case tt == html.EndTagToken && p.template+p.foreign > 0:
 			p.close(element(raw[1:])) // "</x>": read "/x" as a tag named x
+		case tt == html.TextToken && script:
+			p.script(raw, line)
 		}
 		line += bytes.Count(raw, []byte{'\n'})
 	}
@@ -106,8 +135,8 @@ func (p *Page) tag(z *html.Tokenizer, raw []byte, line int, selfClosing bool) {
 	}
 	at := readAttrs(z, raw, names)
 	if p.template == 0 {
-		p.anchor(at.id)
-		if a == atom.A {
+		p.anchor(p.mergedID(a, at.id))
+		if a == atom.A && (p.foreign == 0 || p.foreignObject > 0) {
 			p.anchor(at.name)
 		}
 	}
@@ -126,6 +155,8 @@ func (p *Page) open(a atom.Atom, selfClosing bool) {
 		p.template++ // <template/> opens one too: the slash means nothing on an HTML element
 	case (a == atom.Svg || a == atom.Math) && !selfClosing:
 		p.foreign++
+	case a == atom.Foreignobject && p.foreign > 0 && !selfClosing:
+		p.foreignObject++
 	}
 }
 
@@ -135,7 +166,27 @@ func (p *Page) close(a atom.Atom) {
 		p.template--
 	case (a == atom.Svg || a == atom.Math) && p.foreign > 0:
 		p.foreign--
+	case a == atom.Foreignobject && p.foreignObject > 0:
+		p.foreignObject--
 	}
+}
+
+// mergedID is the id a tag gives the document. A second <html> or <body>
+// tag makes no element: the parser adds its attributes to the first, but
+// only those that one lacks, so an id there counts only if none came before.
+func (p *Page) mergedID(a atom.Atom, id []byte) []byte {
+	if a != atom.Html && a != atom.Body || len(id) == 0 {
+		return id
+	}
+	k := 0
+	if a == atom.Body {
+		k = 1
+	}
+	if p.rootID[k] {
+		return nil
+	}
+	p.rootID[k] = true
+	return id
 }
 
 // readAttrs reads the attributes of the current tag: from its raw bytes
@@ -158,7 +209,7 @@ func readAttrs(z *html.Tokenizer, raw []byte, names []string) (at attrs) {
 
 func (p *Page) anchor(id []byte) {
 	if len(id) > 0 {
-		p.ids = append(append(p.ids, id...), 0)
+		p.ids.add(id)
 	}
 }
 
@@ -239,9 +290,10 @@ func repeated(kv [][2][]byte, key []byte) bool {
 
 // element is the atom of a start tag's name, read from its raw bytes so the
 // name is neither copied nor lower-cased in a new slice. Names longer than
-// any element that carries a link give 0: such a tag can still hold an id.
+// any element the reader follows ("foreignobject") give 0: such a tag can
+// still hold an id.
 func element(raw []byte) atom.Atom {
-	var name [8]byte
+	var name [13]byte
 	n := 0
 	for _, c := range raw[1:] { // raw[0] is '<'
 		switch c {
@@ -305,23 +357,79 @@ func (p *Page) links(a atom.Atom, at *attrs, names []string, line int) {
 	}
 	for i, attr := range names {
 		if at.has[i] {
-			p.add(string(at.url[i]), line, name, attr)
+			add(p, at.url[i], line, name, attr)
 		}
 	}
 	if len(at.srcset) > 0 && (a == atom.Img || a == atom.Source) {
 		for _, u := range SrcsetURLs(string(at.srcset)) {
-			p.add(u, line, name, "srcset")
+			add(p, u, line, name, "srcset")
 		}
 	}
 	if a == atom.Meta && bytes.EqualFold(at.httpEquiv, []byte("refresh")) {
 		if u := RefreshURL(string(at.content)); u != "" {
-			p.add(u, line, "meta", "refresh")
+			add(p, u, line, "meta", "refresh")
+			if p.Redirect.Href == "" && p.template == 0 && refreshesAtOnce(at.content) {
+				p.Redirect = Redirect{Href: u, Line: line}
+			}
 		}
+	}
+	p.inScript = a == atom.Script && !at.has[0] && p.template == 0 && p.foreign == 0
+}
+
+// refreshesAtOnce is true when a meta refresh's delay is 0 seconds: the
+// HTML Standard reads the digits before any "." and ignores the rest.
+func refreshesAtOnce(content []byte) bool {
+	content = bytes.TrimLeft(content, " \t\n\f\r")
+	digits := len(content) - len(bytes.TrimLeft(content, "0123456789"))
+	return digits > 0 && len(bytes.Trim(content[:digits], "0")) == 0 || digits == 0 && bytes.HasPrefix(content, []byte("."))
+}
+
+// scriptRedirect is an inline script that only sends the reader to a
+// literal URL, perhaps with the current query and hash appended: the form
+// redirect stubs of rustdoc, Docusaurus and Jekyll plugins take. A script
+// doing anything more is not read as a redirect.
+var scriptRedirect = regexp.MustCompile(`^\s*(?:(?:window|self|top)\.)?location(?:\.href\s*=|\s*=|\.(replace|assign)\s*\()` +
+	`\s*("[^"\\\n]*"|'[^'\\\n]*')((?:\s*\+\s*(?:window\.)?location\.(?:search|hash))*)\s*(\)?)\s*;?\s*$`)
+
+// script reads the text of an inline script for a redirect: the page's
+// redirect when it is the first, and a link of the page when its URL is
+// not the meta refresh's already.
+func (p *Page) script(text []byte, line int) {
+	if len(text) > 4096 || !bytes.Contains(text, []byte("location")) {
+		return
+	}
+	m := scriptRedirect.FindSubmatch(text)
+	if m == nil || (len(m[1]) > 0) != (len(m[4]) > 0) {
+		return
+	}
+	href := string(m[2][1 : len(m[2])-1])
+	line += bytes.Count(text[:bytes.Index(text, m[2])], []byte{'\n'})
+	if p.Redirect.Href != href || p.Redirect.Script {
+		add(p, href, line, "script", "location")
+	}
+	if !p.Redirect.Script {
+		p.Redirect = Redirect{Href: href, Line: line, Script: true, KeepsHash: bytes.Contains(m[3], []byte("hash"))}
 	}
 }
 
-func (p *Page) add(raw string, line int, elem, attr string) {
-	p.Links = append(p.Links, Link{Raw: raw, Line: line, Elem: elem, Attr: attr})
+// add records a link. Its href goes into the page's one buffer of hrefs,
+// which done turns into one string: a string per link would be millions
+// of small allocations on a large site.
+func add[T string | []byte](p *Page, raw T, line int, elem, attr string) {
+	p.raws = append(p.raws, raw...)
+	p.ends = append(p.ends, int32(len(p.raws)))
+	p.Links = append(p.Links, Link{Line: line, Elem: elem, Attr: attr})
+}
+
+// done finishes the page once it is read: its ids, and each link's href
+// as a slice of one string. (A caller keeping an href beyond the page
+// clones it, or it keeps all the page's hrefs in memory.)
+func (p *Page) done() {
+	p.IDs = p.ids.anchors()
+	all, start := string(p.raws), int32(0)
+	for i, end := range p.ends {
+		p.Links[i].Raw, start = all[start:end], end
+	}
 }
 
 // SrcsetURLs returns the URLs of a srcset attribute's image candidates, as
@@ -329,9 +437,12 @@ func (p *Page) add(raw string, line int, elem, attr string) {
 // after its URL or inside its descriptors ("a.png 1x,b.png 2x" is two
 // candidates), one inside a URL is part of it ("/img,v1.png 1x"), and a
 // candidate whose descriptors are invalid ("a.png 1x 2x", "a.png big") is
-// dropped, as the browser drops it: it never requests that URL.
+// dropped, as the browser drops it: it never requests that URL. So is a
+// candidate with the density or width of an earlier one ("a.png, b.png 1x"
+// or "a.png 100w, b.png 100w"): the browser picks among candidates by
+// density, and of equal ones always the first.
 func SrcsetURLs(srcset string) []string {
-	var urls []string
+	var urls, seen []string
 	for i := 0; ; {
 		for i < len(srcset) && (isASCIISpace(srcset[i]) || srcset[i] == ',') {
 			i++
@@ -350,8 +461,8 @@ func SrcsetURLs(srcset string) []string {
 		} else {
 			descs, i = srcsetDescriptors(srcset, i)
 		}
-		if validDescriptors(descs) {
-			urls = append(urls, u)
+		if key, ok := descriptorKey(descs); ok && !slices.Contains(seen, key) {
+			urls, seen = append(urls, u), append(seen, key)
 		}
 	}
 }
@@ -407,34 +518,38 @@ func srcsetDescriptors(s string, i int) (descs []string, next int) {
 	return descs, i
 }
 
-// validDescriptors is the srcset parser's descriptor parser: at most one
+// descriptorKey is the srcset parser's descriptor parser: at most one
 // width ("100w", above 0) or density ("1.5x", not negative), a height
-// ("50h", above 0) only with a width, nothing else.
-func validDescriptors(descs []string) bool {
+// ("50h", above 0) only with a width, nothing else. The key says what the
+// browser picks the candidate by: its width ("w100") or its density
+// ("x1.5"; none is 1x); a height plays no part.
+func descriptorKey(descs []string) (key string, ok bool) {
+	key = "x1"
 	var w, x, h bool
 	for _, d := range descs {
 		num := d[:len(d)-1]
 		switch d[len(d)-1] {
 		case 'w':
 			if w || x || !positiveInt(num) {
-				return false
+				return "", false
 			}
-			w = true
+			w, key = true, "w"+strings.TrimLeft(num, "0")
 		case 'x':
 			if w || x || h || !validFloat(num) || num[0] == '-' && !zeroFloat(num) {
-				return false
+				return "", false
 			}
-			x = true
+			density, _ := strconv.ParseFloat(num, 64)
+			x, key = true, "x"+strconv.FormatFloat(density+0, 'g', -1, 64) // +0: -0x is 0x
 		case 'h':
 			if h || x || !positiveInt(num) {
-				return false
+				return "", false
 			}
 			h = true
 		default:
-			return false
+			return "", false
 		}
 	}
-	return !h || w
+	return key, !h || w
 }
 
 // positiveInt is a valid non-negative integer (ASCII digits) that is not 0.

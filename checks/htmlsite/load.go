@@ -14,6 +14,8 @@ import (
 	"sync/atomic"
 
 	"github.com/charlievieth/fastwalk"
+
+	"github.com/devdocs-dev/devdocs/checks/serve"
 )
 
 // Site is a built site as a static host sees it.
@@ -81,7 +83,7 @@ func (s *Site) add(r string) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.Files[r] = struct{}{}
-	if isHTML(r) {
+	if serve.IsHTML(r) {
 		s.HTML = append(s.HTML, r)
 	}
 }
@@ -147,6 +149,17 @@ func (s *Site) parseOne(r string, page *Page, visit Visitor) {
 	visit(page)
 }
 
+// Read parses one page of the site again (path as in HTML), for what was
+// not kept the first time.
+func (s *Site) Read(path string) (*Page, error) {
+	f, err := open(filepath.Join(s.Root, filepath.FromSlash(path)))
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return Extract(path, f), nil
+}
+
 // rel is p relative to root. WalkDir's paths all start with root, so
 // slicing does it without filepath.Rel's work for each of many files.
 func rel(root, p string) string {
@@ -157,9 +170,4 @@ func rel(root, p string) string {
 		return filepath.ToSlash(r)
 	}
 	return filepath.ToSlash(p)
-}
-
-func isHTML(p string) bool {
-	ext := strings.ToLower(filepath.Ext(p))
-	return ext == ".html" || ext == ".htm"
 }

@@ -50,7 +50,8 @@ SRC="/nl.png">
 }
 
 // What the DOM holds, not what the markup says: a <template>'s content is
-// not in the document, and a <base> in <svg> is no HTML base. Each case is
+// not in the document, a <base> or <a> in <svg> is no HTML element, and a
+// second <html> or <body> tag adds only the attributes the first lacked. Each case is
 // also read by the full parser (html.Parse), which must agree.
 func TestExtractReadsTheDocumentNotTheMarkup(t *testing.T) {
 	cases := []struct {
@@ -64,6 +65,9 @@ func TestExtractReadsTheDocumentNotTheMarkup(t *testing.T) {
 		{`<math><base href="/m/"/></math><svg/><base href=" /x/ ">`, " /x/ ", nil},
 		{`<base href=""><base href="/second/">`, "", nil},
 		{`<base target="_blank"><base href="/b/">`, "/b/", nil},
+		{`<svg><a name="s"></a><foreignObject><a name="f"></a></foreignObject><a name="s2"></a></svg><a name="h">`, "", []string{"f", "h"}},
+		{`<html id="h1"><body id="b1"><html id="h2" lang="x"><body id="b2"></body></html>`, "", []string{"h1", "b1"}},
+		{`<html><body><html id="h"><body id="b">`, "", []string{"h", "b"}},
 	}
 	for _, c := range cases {
 		p := Extract("p.html", strings.NewReader(c.page))
@@ -173,7 +177,8 @@ func FuzzExtractAgreesWithTokens(f *testing.F) {
 	for _, s := range []string{`<A HREF="/x" ID=a>`, "<img\nsrc=/i srcset='/a 1x'>", `<my-element-name id="c"><p class=hidden>`,
 		`<a href=/1 href=/2 name=n>`, "<i\x00d id=x><vIdEo poster=/p>", `<meta http-equiv=REFRESH content="0;url=/r">`, `<base href=" /b/ ">`,
 		`<a href="/x" id="a">`, `<a href="/x" href="/y">`, `<a id="" id="b">`, `<a href="/a&amp;b">`, "<a\fhref=\"/f\">", `<a/href="/s">`,
-		`<img src="/i" />`, `<a href="/x"id="y">`, `<a href="/x" >`, `<a HREF="/x">`, `<a href="/x>"> `, "<a href=\"/x\ry\">"} {
+		`<img src="/i" />`, `<a href="/x"id="y">`, `<a href="/x" >`, `<a HREF="/x">`, `<a href="/x>"> `, "<a href=\"/x\ry\">",
+		`<meta http-equiv="refresh" content="0;url=/r"><script>location.replace("/s" + location.hash)</script>`, "<p id=L1><p id=L2><p id=L2><p id=L3>"} {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, b []byte) {
@@ -182,21 +187,28 @@ func FuzzExtractAgreesWithTokens(f *testing.F) {
 		assert.Equal(t, want.Links, got.Links)
 		assert.Equal(t, want.IDs.List(), got.IDs.List())
 		assert.Equal(t, want.Base, got.Base)
+		assert.Equal(t, want.Redirect, got.Redirect)
 	})
 }
 
 // extractByTokens is the plain reading: every start tag through Token().
 func extractByTokens(b []byte) *Page {
-	p := &Page{Path: "f.html"}
+	p := &Page{Path: "f.html", ids: anchorSet{lastAt: -1}}
 	z := html.NewTokenizer(bytes.NewReader(b))
 	for line := 1; ; {
 		tt := z.Next()
 		if tt == html.ErrorToken {
-			p.IDs = newAnchors(p.ids)
+			p.done()
 			return p
 		}
 		lines := bytes.Count(z.Raw(), []byte{'\n'})
+		script := p.inScript
+		p.inScript = false
 		switch tt {
+		case html.TextToken:
+			if script {
+				p.script(z.Raw(), line)
+			}
 		case html.StartTagToken, html.SelfClosingTagToken:
 			tok := z.Token()
 			p.open(tok.DataAtom, tt == html.SelfClosingTagToken)
@@ -206,10 +218,10 @@ func extractByTokens(b []byte) *Page {
 				at.set([]byte(a.Key), []byte(a.Val), names)
 			}
 			if len(at.id) > 0 && p.template == 0 {
-				p.ids = append(append(p.ids, at.id...), 0)
+				p.ids.add(at.id)
 			}
 			if tok.DataAtom == atom.A && len(at.name) > 0 && p.template == 0 {
-				p.ids = append(append(p.ids, at.name...), 0)
+				p.ids.add(at.name)
 			}
 			p.links(tok.DataAtom, &at, names, line)
 		case html.EndTagToken:
@@ -263,16 +275,50 @@ func TestSrcsetAsBrowsersParseIt(t *testing.T) {
 	for in, want := range map[string][]string{
 		"a.png 1x,b.png 2x":             {"a.png", "b.png"},
 		"a.png,b.png":                   {"a.png,b.png"},
-		"a.png, b.png":                  {"a.png", "b.png"},
+		"a.png, b.png 2x":               {"a.png", "b.png"},
 		"a.png,, b.png 2x,":             {"a.png", "b.png"},
 		"a.png 100w 50h,b.png":          {"a.png", "b.png"},
 		"a.png 1x 2x, b.png big, c.png": {"c.png"},
 		"a.png 50h, b.png 0w, c.png -1x, d.png -0x, e.png 1.5x, f.png 1.x, g.png .5e1x": {"d.png", "e.png", "g.png"},
-		"a.png (x y), b.png 1x": {"b.png"},
-		"\ta.png\f1x\r,\nb.png": {"a.png", "b.png"},
-		",,,":                   nil,
-		"":                      nil,
+		"a.png (x y), b.png 1x":     {"b.png"},
+		"\ta.png\f1x\r,\nb.png\t2x": {"a.png", "b.png"},
+		// Of candidates with equal density or width, the browser only ever picks the first.
+		"a.png, b.png, c.png 1.0x, d.png 2x, e.png 2.0x":    {"a.png", "d.png"},
+		"a.png 100w, b.png 100w 50h, c.png 0100w, d.png 1x": {"a.png", "d.png"},
+		",,,": nil,
+		"":    nil,
 	} {
 		assert.Equal(t, want, SrcsetURLs(in), "%q", in)
 	}
+}
+
+// A page redirects when a meta refresh has no delay, or an inline script
+// does nothing but send the reader to a literal URL; the script form wins
+// (a reader with JavaScript runs it first) and says whether the hash goes along.
+func TestRedirects(t *testing.T) {
+	for page, want := range map[string]Redirect{
+		`<meta http-equiv="refresh" content="0;URL=../b.html">`:                                          {Href: "../b.html", Line: 1},
+		`<meta http-equiv="Refresh" content=" 0.5; url='/b'">`:                                           {Href: "/b", Line: 1},
+		`<meta http-equiv="refresh" content="5; url=/b">`:                                                {},
+		`<meta http-equiv="refresh" content="10; url=/b">`:                                               {},
+		`<template><meta http-equiv="refresh" content="0; url=/b"></template>`:                           {},
+		"<script>\nlocation.replace(\"/b\" + location.search + location.hash);</script>":                 {Href: "/b", Line: 2, Script: true, KeepsHash: true},
+		`<script>window.location.href = '/b' + window.location.hash</script>`:                            {Href: "/b", Line: 1, Script: true, KeepsHash: true},
+		`<script>location = "/b";</script>`:                                                              {Href: "/b", Line: 1, Script: true},
+		`<script>location.assign("/b")</script>`:                                                         {Href: "/b", Line: 1, Script: true},
+		`<script>if (x) location = "/b";</script>`:                                                       {},
+		`<script>location.href.replace("/b")</script>`:                                                   {},
+		`<script>location.replace("/b"</script>`:                                                         {},
+		`<script>location = "/b")</script>`:                                                              {},
+		`<script src="/r.js">location = "/b"</script>`:                                                   {},
+		`<script>location = "/" + name</script>`:                                                         {},
+		`<meta http-equiv="refresh" content="0;url=/m"><script>location = "/s" + location.hash</script>`: {Href: "/s", Line: 1, Script: true, KeepsHash: true},
+	} {
+		assert.Equal(t, want, Extract("p.html", strings.NewReader(page)).Redirect, page)
+	}
+	// The script's URL is a link of the page unless the meta refresh names it already.
+	p := Extract("p.html", strings.NewReader(`<meta http-equiv="refresh" content="0;URL=/b"><script>location.replace("/b" + location.hash)</script>`))
+	assert.Len(t, p.Links, 1)
+	p = Extract("p.html", strings.NewReader(`<meta http-equiv="refresh" content="0;URL=/b"><script>location.replace("/c" + location.hash)</script>`))
+	assert.Equal(t, []Link{{Raw: "/b", Line: 1, Elem: "meta", Attr: "refresh"}, {Raw: "/c", Line: 1, Elem: "script", Attr: "location"}}, p.Links)
 }

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math/rand"
 	"testing"
+
+	"github.com/devdocs-dev/devdocs/checks/serve"
 )
 
 // The kinds of href a generated bench page holds (checks/bench): navbar and
@@ -28,7 +30,7 @@ func BenchmarkLookup(b *testing.B) {
 	for i := range pages {
 		files[fmt.Sprintf("docs/s%d/p%d/index.html", i%50, i)] = struct{}{}
 	}
-	ix := NewIndex(files, Host{CleanURLs: true})
+	ix := NewIndex(files, serve.Host{CleanURLs: true})
 	rng := rand.New(rand.NewSource(1))
 	paths := make([]string, 4096)
 	for i := range paths {

@@ -10,6 +10,7 @@ import (
 	"github.com/devdocs-dev/devdocs/checks/external"
 	"github.com/devdocs-dev/devdocs/checks/htmlsite"
 	"github.com/devdocs-dev/devdocs/checks/registry"
+	"github.com/devdocs-dev/devdocs/checks/serve"
 )
 
 // NavbarHintPages is how many pages must share a broken target before the
@@ -18,7 +19,7 @@ const NavbarHintPages = 5
 
 // Options control resolution.
 type Options struct {
-	Host    Host
+	Host    serve.Host
 	SiteURL string
 	// BasePath is the path the site is served under, "/sub/", or "" for the
 	// root (see NormalizeBase). Links outside it leave the site.
@@ -27,6 +28,9 @@ type Options struct {
 	Ignore func(href string) bool
 	// SkipPage reports true for pages whose links are not to be checked.
 	SkipPage func(path string) bool
+	// ScriptFragment reports true for a fragment that the page's own script
+	// handles (a line range in a source view): it needs no element.
+	ScriptFragment func(page, fragment string) bool
 	// Progress, when set, is told after each page how many of how many are done.
 	Progress func(done, total int)
 	// CollectExternal gathers links to other sites into Stats.External.
@@ -40,28 +44,37 @@ type Stats struct {
 	External map[string][]external.Use
 }
 
-// pending is a link to an anchor on a page not parsed yet, checked once
-// every page's ids are known. Kept small: a large site has many.
+// pending is a link to an anchor of a page not parsed yet, or of a
+// redirect stub, checked once every page is known. A large site has
+// millions: it names the link by its page and place among the page's
+// links, and the fragment by number, and the few that turn out broken are
+// read again for their href.
 type pending struct {
-	page, href, fragment string
-	target               File
-	line                 int
+	page, target File
+	link, frag   int32
 }
 
-// anchors holds each parsed page's ids by file number: a worker stores its
-// page's ids once and any worker reads them without a lock.
-type anchors []atomic.Pointer[htmlsite.Anchors]
+// parsed is what the check keeps of a parsed page: its ids, and where it
+// sends its reader at once, if it does.
+type parsed struct {
+	ids htmlsite.Anchors
+	hop *hop
+}
+
+// pages holds each parsed page by file number: a worker stores its page
+// once and any worker reads it without a lock.
+type pages []atomic.Pointer[parsed]
 
 // Check parses the site and finds every broken link and anchor. Severity is
 // left at Error for both; the caller applies the configured levels.
 func Check(s *htmlsite.Site, opts Options) (diag.List, Stats) {
 	index := NewIndex(s.Files, opts.Host)
-	ids := make(anchors, len(index.names))
+	c := &checker{opts: opts, index: index, pages: make(pages, len(index.names))}
 	var mu sync.Mutex
 	var workers []*worker
-	pages := 0
+	done := 0
 	s.Parse(func() htmlsite.Visitor {
-		w := &worker{opts: opts, index: index, anchors: ids, external: map[string][]external.Use{}}
+		w := &worker{checker: c, external: map[string][]external.Use{}, frags: map[string]int32{}}
 		mu.Lock()
 		workers = append(workers, w)
 		mu.Unlock()
@@ -69,43 +82,34 @@ func Check(s *htmlsite.Site, opts Options) (diag.List, Stats) {
 			w.page(p)
 			if opts.Progress != nil {
 				mu.Lock()
-				pages++
-				opts.Progress(pages, len(s.HTML))
+				done++
+				opts.Progress(done, len(s.HTML))
 				mu.Unlock()
 			}
 		}
 	})
 	var out diag.List
+	var later []laterFinding
 	stats := Stats{External: map[string][]external.Use{}}
 	for _, w := range workers {
-		out = append(append(out, w.found...), w.checkLater()...)
+		out = append(out, w.found...)
+		later = append(later, w.checkLater()...)
 		stats.Pages, stats.Links = stats.Pages+w.pages, stats.Links+w.links
 		for u, uses := range w.external {
 			stats.External[u] = append(stats.External[u], uses...)
 		}
 	}
+	out = append(append(out, c.named(s, later)...), c.redirectProblems()...)
 	addNavbarHints(out)
 	return out, stats
 }
 
-// checkLater checks the links to anchors of pages that were not parsed yet
-// when the worker met them; now every page is.
-func (w *worker) checkLater() (found diag.List) {
-	for _, pd := range w.later {
-		if !hasID(w.anchors.of(pd.target), pd.fragment) {
-			d := diag.Diagnostic{Severity: diag.Error, File: pd.page, Line: pd.line, Href: pd.href}
-			found = append(found, anchorDiag(d, w.index.Name(pd.target), pd.fragment))
-		}
-	}
-	return found
-}
-
-// of returns the file's ids, or none when it has not been parsed (yet).
-func (a anchors) of(f File) htmlsite.Anchors {
-	if ids := a[f].Load(); ids != nil {
-		return *ids
-	}
-	return htmlsite.Anchors{}
+// checker is what the workers share: the options, the index and every
+// parsed page.
+type checker struct {
+	opts  Options
+	index *Index
+	pages pages
 }
 
 // resolved is an href resolved against its page and looked up.
@@ -120,25 +124,31 @@ type resolved struct {
 // worker checks pages on one goroutine, and keeps what it finds until all
 // pages are parsed.
 type worker struct {
-	opts    Options
-	index   *Index
-	anchors anchors
-	refs    []resolved // reused from page to page
+	*checker
+	refs []resolved // reused from page to page
 
-	found        diag.List
-	later        []pending
-	external     map[string][]external.Use
-	pages, links int
+	found    diag.List
+	later    []pending
+	frags    map[string]int32 // the fragments of later, by number
+	fragList []string
+	external map[string][]external.Use
+	pages    int
+	links    int
 }
 
 func (w *worker) page(p *htmlsite.Page) {
-	self, ids := w.index.Named(p.Path), p.IDs
-	w.anchors[self].Store(&ids)
+	self := w.index.Named(p.Path)
+	resolver := w.resolver(p)
+	state := &parsed{ids: p.IDs}
+	if p.Redirect.Href != "" {
+		state.hop = w.hop(p, resolver)
+	}
+	w.checker.pages[self].Store(state)
 	w.pages, w.links = w.pages+1, w.links+len(p.Links)
 	if w.opts.SkipPage != nil && w.opts.SkipPage(p.Path) {
 		return
 	}
-	refs := w.resolveAll(p)
+	refs := w.resolveAll(p, resolver)
 	found, later := w.found, w.later
 	for i, l := range p.Links {
 		r := &refs[i]
@@ -146,7 +156,16 @@ func (w *worker) page(p *htmlsite.Page) {
 			continue
 		}
 		if r.ref.Kind == External && w.opts.CollectExternal {
-			w.external[r.ref.URL] = append(w.external[r.ref.URL], external.Use{Page: p.Path, Line: l.Line, Href: l.Raw})
+			u := r.ref.URL
+			if w.external[u] == nil {
+				u = strings.Clone(u) // a slice of the page's hrefs, which would all stay in memory
+			}
+			w.external[u] = append(w.external[u], external.Use{Page: p.Path, Line: l.Line, Href: strings.Clone(l.Raw)})
+		}
+		if r.ref.Kind == Invalid {
+			d := w.brokenLink(p, l, r, "no browser can open it: its host or port does not parse")
+			d.Target = r.ref.URL
+			found = append(found, d)
 		}
 		if r.ref.Kind != Internal {
 			continue
@@ -158,49 +177,81 @@ func (w *worker) page(p *htmlsite.Page) {
 			found = append(found, w.brokenLink(p, l, r, "no file answers "+r.ref.Path))
 		case !r.ref.HasFrag || r.ref.Fragment == "" || !w.index.IsHTML(r.file):
 		case r.file == self:
-			if !hasID(p.IDs, r.ref.Fragment) {
-				d := diag.Diagnostic{Severity: diag.Error, File: p.Path, Line: l.Line, Href: l.Raw}
-				found = append(found, anchorDiag(d, p.Path, r.ref.Fragment))
+			if !w.has(self, p.IDs, r.ref.Fragment) {
+				found = append(found, w.anchorDiag(p.Path, l, self, r.ref.Fragment))
 			}
 		default:
-			if ids := w.anchors[r.file].Load(); ids == nil {
-				later = append(later, pending{p.Path, l.Raw, r.ref.Fragment, r.file, l.Line})
-			} else if !hasID(*ids, r.ref.Fragment) {
-				d := diag.Diagnostic{Severity: diag.Error, File: p.Path, Line: l.Line, Href: l.Raw}
-				found = append(found, anchorDiag(d, w.index.Name(r.file), r.ref.Fragment))
+			// A page not parsed yet, or a redirect stub (whose target may
+			// not be), is looked at once every page is.
+			if st := w.checker.pages[r.file].Load(); st == nil || st.hop != nil {
+				later = append(later, pending{page: self, target: r.file, link: int32(i), frag: w.intern(r.ref.Fragment)})
+			} else if !w.has(r.file, st.ids, r.ref.Fragment) {
+				found = append(found, w.anchorDiag(p.Path, l, r.file, r.ref.Fragment))
 			}
 		}
 	}
 	w.found, w.later = found, later
 }
 
+// intern numbers a fragment: a site's fragments repeat ("method.new",
+// "L12"), and a number costs less than the string in every pending link.
+func (w *worker) intern(frag string) int32 {
+	n, ok := w.frags[frag]
+	if !ok {
+		n = int32(len(w.fragList))
+		frag = strings.Clone(frag) // not a slice of the page's href, which would stay in memory
+		w.frags[frag] = n
+		w.fragList = append(w.fragList, frag)
+	}
+	return n
+}
+
+// has tells whether the file has the part a fragment indicates, or its
+// script handles the fragment.
+func (c *checker) has(f File, ids htmlsite.Anchors, frag string) bool {
+	return hasID(ids, frag) || c.opts.ScriptFragment != nil && c.opts.ScriptFragment(c.index.Name(f), withoutDirective(frag))
+}
+
+// laterFinding is a problem of a pending link, before its href is read
+// again: the diagnostic lacks the href, its line and the "broken …
+// %q:" head of its message.
+type laterFinding struct {
+	pending
+	d diag.Diagnostic
+}
+
+// checkLater checks the links that waited for every page to be parsed.
+func (w *worker) checkLater() (found []laterFinding) {
+	for _, pd := range w.later {
+		if d, bad := w.judge(pd.target, w.fragList[pd.frag]); bad {
+			found = append(found, laterFinding{pd, d})
+		}
+	}
+	return found
+}
+
 func (w *worker) brokenLink(p *htmlsite.Page, l htmlsite.Link, r *resolved, why string) diag.Diagnostic {
-	return diag.Diagnostic{Severity: diag.Error, Check: registry.BrokenLink, File: p.Path, Line: l.Line, Href: l.Raw, Target: r.ref.Path,
+	return diag.Diagnostic{Severity: diag.Error, Check: registry.BrokenLink, File: p.Path, Line: l.Line, Href: strings.Clone(l.Raw), Target: strings.Clone(r.ref.Path),
 		Message: fmt.Sprintf("broken link %q: %s", l.Raw, why)}
+}
+
+// resolver resolves the hrefs of page p.
+func (w *worker) resolver(p *htmlsite.Page) Resolver {
+	pageURL := serve.PageURL(p.Path)
+	if w.opts.BasePath != "" {
+		pageURL = w.opts.BasePath + pageURL[1:]
+	}
+	return NewResolver(pageURL, p.Base, w.opts.SiteURL)
 }
 
 // resolveAll resolves every link of the page, then looks the internal ones
 // up in a loop of their own: on a large site most lookups miss the CPU
 // caches, and independent lookups side by side let the CPU overlap some of
 // the misses (a few per cent on the 50k-page bench).
-func (w *worker) resolveAll(p *htmlsite.Page) []resolved {
-	pageURL := PageURL(p.Path)
-	if w.opts.BasePath != "" {
-		pageURL = w.opts.BasePath + pageURL[1:]
-	}
-	resolver := NewResolver(pageURL, p.Base, w.opts.SiteURL)
+func (w *worker) resolveAll(p *htmlsite.Page, resolver Resolver) []resolved {
 	rs := w.refs[:0]
 	for _, l := range p.Links {
-		var r resolved
-		if r.skip = w.opts.Ignore != nil && w.opts.Ignore(l.Raw); !r.skip {
-			r.ref = resolver.Resolve(l.Raw)
-		}
-		if r.ref.Kind == Internal && !r.skip {
-			var ok bool
-			r.inSite, ok = StripBase(r.ref.Path, w.opts.BasePath)
-			r.outside = !ok
-		}
-		rs = append(rs, r)
+		rs = append(rs, w.resolve(resolver, l.Raw))
 	}
 	for i := range rs {
 		if r := &rs[i]; r.ref.Kind == Internal && !r.skip && !r.outside {
@@ -211,10 +262,43 @@ func (w *worker) resolveAll(p *htmlsite.Page) []resolved {
 	return rs
 }
 
-func anchorDiag(d diag.Diagnostic, file, fragment string) diag.Diagnostic {
+// resolve resolves one href, leaving the lookup to the caller.
+func (w *worker) resolve(resolver Resolver, raw string) (r resolved) {
+	if r.skip = w.opts.Ignore != nil && w.opts.Ignore(raw); !r.skip {
+		r.ref = resolver.Resolve(raw)
+	}
+	if r.ref.Kind == Internal && !r.skip {
+		var ok bool
+		r.inSite, ok = StripBase(r.ref.Path, w.opts.BasePath)
+		r.outside = !ok
+	}
+	return r
+}
+
+// anchorDiag is the broken anchor of link l on page: file has no
+// element for fragment.
+func (c *checker) anchorDiag(page string, l htmlsite.Link, file File, fragment string) diag.Diagnostic {
+	d := c.missingID(file, fragment, "")
+	d.File, d.Line, d.Href = page, l.Line, strings.Clone(l.Raw)
+	return named(d, registry.BrokenAnchor, d.Message)
+}
+
+// missingID is a broken anchor before its link is named: file has no
+// element for fragment; via names the redirects that led there, if any.
+func (c *checker) missingID(f File, fragment, via string) diag.Diagnostic {
 	fragment = withoutDirective(fragment)
-	d.Check, d.Target = registry.BrokenAnchor, "/"+file+"#"+fragment
-	d.Message = fmt.Sprintf("broken anchor %q: %s has no element with id %q", d.Href, file, fragment)
+	why := fmt.Sprintf("%s has no element with id %q", c.index.Name(f), fragment)
+	if via != "" {
+		why += " (redirected " + via + ")"
+	}
+	return diag.Diagnostic{Severity: diag.Error, Check: registry.BrokenAnchor, Target: "/" + c.index.Name(f) + "#" + fragment, Message: why}
+}
+
+// named completes a diagnostic whose Href is set: its check, its target
+// and its message.
+func named(d diag.Diagnostic, check, why string) diag.Diagnostic {
+	d.Check = check
+	d.Message = fmt.Sprintf("%s %q: %s", strings.ReplaceAll(check, "-", " "), d.Href, why)
 	return d
 }
 
@@ -239,10 +323,6 @@ func withoutDirective(frag string) string {
 		return frag[:i]
 	}
 	return frag
-}
-
-func isHTML(file string) bool {
-	return strings.HasSuffix(file, ".html") || strings.HasSuffix(file, ".htm")
 }
 
 // addNavbarHints notes targets broken on many pages: one fix in a shared

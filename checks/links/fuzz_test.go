@@ -3,6 +3,8 @@ package links
 import (
 	"strings"
 	"testing"
+
+	"github.com/devdocs-dev/devdocs/checks/serve"
 )
 
 // Resolution must never panic, and an internal result is always an absolute
@@ -17,7 +19,7 @@ func FuzzResolve(f *testing.F) {
 		if ref.Kind != Internal {
 			return
 		}
-		for _, c := range (Host{CleanURLs: true}).Candidates(ref.Path) {
+		for _, c := range (serve.Host{CleanURLs: true}).Candidates(ref.Path) {
 			if strings.HasPrefix(c, "/") || c == ".." || strings.HasPrefix(c, "../") || strings.Contains(c, "/../") {
 				t.Fatalf("Resolve(%q) gave candidate %q outside the root", href, c)
 			}
@@ -41,7 +43,7 @@ func FuzzLookupAgreesWithCandidates(f *testing.F) {
 		if !strings.HasPrefix(p, "/") {
 			return
 		}
-		host := Host{CleanURLs: clean}
+		host := serve.Host{CleanURLs: clean}
 		ix := NewIndex(files, host)
 		f := ix.Lookup(p)
 		got, gotOK := ix.Name(f), f != 0

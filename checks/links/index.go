@@ -3,6 +3,8 @@ package links
 import (
 	"net/url"
 	"strings"
+
+	"github.com/devdocs-dev/devdocs/checks/serve"
 )
 
 // Index answers "which file serves this URL path" with one map lookup in
@@ -12,7 +14,7 @@ import (
 // are filed by stem (one key per page, not one per spelling), and answers
 // are small file numbers rather than names.
 type Index struct {
-	host  Host
+	host  serve.Host
 	files map[string]struct{}
 	stems *stemTable
 	names []string // by File; names[0] is unused
@@ -48,13 +50,13 @@ func stem(f string) (string, int) {
 }
 
 // NewIndex numbers the files and files each under its stem.
-func NewIndex(files map[string]struct{}, h Host) *Index {
+func NewIndex(files map[string]struct{}, h serve.Host) *Index {
 	ix := &Index{host: h, files: files, stems: newStemTable(len(files)), names: []string{""}, html: []bool{false}}
 	for f := range files {
 		s, k := stem(f)
 		ix.stems.set(s, k, File(len(ix.names)))
 		ix.names = append(ix.names, f)
-		ix.html = append(ix.html, isHTML(f))
+		ix.html = append(ix.html, serve.IsHTML(f))
 	}
 	return ix
 }
@@ -88,7 +90,7 @@ func (ix *Index) Lookup(urlPath string) File {
 // candidates.
 func (ix *Index) lookupForm(p string) File {
 	if !plainPath(p) {
-		for _, c := range ix.host.candidates(p, nil) {
+		for _, c := range ix.host.AppendCandidates(nil, p) {
 			if _, ok := ix.files[c]; ok {
 				return ix.Named(c)
 			}

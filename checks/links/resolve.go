@@ -4,7 +4,6 @@ package links
 
 import (
 	"net/url"
-	"path"
 	"strings"
 )
 
@@ -15,6 +14,7 @@ const (
 	Internal Kind = iota // a path on this site
 	External             // another origin (checked only on request)
 	Ignored              // mailto:, tel:, javascript:, data: …: not a file
+	Invalid              // a URL no browser can open ("https://a<b/", "http://256.1.1.1/"): broken
 )
 
 // Ref is a link resolved against its page: an absolute URL path on this site.
@@ -27,18 +27,6 @@ type Ref struct {
 }
 
 var ignoredSchemes = map[string]bool{"mailto": true, "tel": true, "javascript": true, "data": true, "blob": true, "about": true, "sms": true}
-
-// PageURL is the URL path a static host serves a file at: a/index.html at
-// /a/ (hosts redirect /a there), a.html and other files at their own path.
-func PageURL(file string) string {
-	if file == "index.html" {
-		return "/"
-	}
-	if strings.HasSuffix(file, "/index.html") {
-		return "/" + strings.TrimSuffix(file, "index.html")
-	}
-	return "/" + file
-}
 
 // Resolve turns an href on the page served at pageURL (with an optional
 // <base href>) into a Ref, as a browser resolves it (see whatwg.go).
@@ -73,7 +61,7 @@ func NewResolver(pageURL, base, siteURL string) Resolver {
 		// A <base href> that is no special URL (javascript:, data:, foo:)
 		// cannot be a base for paths: hrefs resolve against the page.
 		b, _, _ = strings.Cut(b, "#")
-		if t := resolveIn(b, r.base); !t.ignored && !t.opaque {
+		if t := resolveIn(b, r.base); !t.ignored && !t.opaque && !t.invalid {
 			r.base, r.hasBase = r.own(t.loc), true
 		}
 	}
@@ -122,6 +110,8 @@ func (r Resolver) parse(href string) Ref {
 		return Ref{Kind: Ignored}
 	case t.opaque:
 		return Ref{Kind: External, URL: href}
+	case t.invalid:
+		return Ref{Kind: Invalid, URL: href}
 	}
 	l := r.own(t.loc)
 	frag = escape(frag, &fragmentEscapes)
@@ -205,47 +195,4 @@ func StripBase(p, base string) (string, bool) {
 		return "/" + rest, true
 	}
 	return p, false
-}
-
-// Forms returns the spellings to try for an escaped path or fragment: as
-// written and percent-decoded. Hosts differ in which they match, and
-// authors write both, so either answering makes the link good.
-func Forms(escaped string) []string {
-	forms := []string{escaped}
-	if dec, err := url.PathUnescape(escaped); err == nil && dec != escaped {
-		forms = append(forms, dec)
-	}
-	return forms
-}
-
-// Host describes how the static host maps URL paths to files.
-type Host struct {
-	// CleanURLs: /p is answered by p.html when there is no p/index.html.
-	CleanURLs bool
-}
-
-// Candidates lists the files, relative to the root, that may answer urlPath.
-func (h Host) Candidates(urlPath string) []string {
-	var out []string
-	for _, p := range Forms(urlPath) {
-		out = h.candidates(p, out)
-	}
-	return out
-}
-
-// candidates appends the files that may answer one spelling of a path.
-func (h Host) candidates(p string, out []string) []string {
-	dir := strings.HasSuffix(p, "/")
-	clean := strings.TrimPrefix(path.Clean("/"+p), "/")
-	if clean == "" {
-		return append(out, "index.html")
-	}
-	if !dir {
-		out = append(out, clean)
-	}
-	out = append(out, clean+"/index.html")
-	if h.CleanURLs && !dir {
-		out = append(out, clean+".html")
-	}
-	return out
 }

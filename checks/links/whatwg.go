@@ -1,9 +1,14 @@
 package links
 
 import (
-	"net/url"
+	"fmt"
+	"net/netip"
+	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"golang.org/x/net/idna"
+	"golang.org/x/text/encoding/unicode"
 )
 
 // Browsers parse hrefs with the WHATWG URL Standard, not RFC 3986, and the
@@ -69,10 +74,12 @@ type location struct {
 }
 
 // target is what an href (stripped, fragment cut) points at: a location,
-// a URL that is no file of any site (opaque), or nothing to check.
+// a URL that is no file of any site (opaque), one no browser can open
+// (invalid), or nothing to check.
 type target struct {
 	loc     location
-	opaque  bool // a scheme that is not special, or a host that does not parse
+	opaque  bool // a scheme that is not special
+	invalid bool // a host or port that does not parse: the browser fails the URL
 	ignored bool // mailto:, javascript: …
 }
 
@@ -135,7 +142,7 @@ func authority(scheme, s string) target {
 	}
 	host, ok := hostOf(scheme, auth)
 	if !ok {
-		return target{opaque: true}
+		return target{invalid: true}
 	}
 	p, _, _ := strings.Cut(s[end:], "?")
 	if p == "" {
@@ -144,19 +151,163 @@ func authority(scheme, s string) target {
 	return target{loc: location{scheme, user, host, normPath(p)}}
 }
 
-// hostOf is the host and port of an authority, lower-cased, without
-// userinfo or the scheme's default port; ok is false when there is no host
-// or it does not parse (a browser fails such a URL).
+// hostOf is the host and port of an authority as a browser serializes it,
+// without userinfo or the scheme's default port; ok is false when there is
+// no host or it does not parse (a browser fails such a URL). The host is
+// what the URL Standard's host parser makes of it: a domain through IDNA
+// ("Bücher.example" is "xn--bcher-kva.example", full-width dots are dots),
+// and one that ends in a number an IPv4 address ("127.1" is "127.0.0.1").
+// Two spellings of one host are then one origin and one external URL.
 func hostOf(scheme, auth string) (string, bool) {
-	u, err := url.Parse("//" + auth)
-	if err != nil || u.Host == "" {
+	if i := strings.LastIndexByte(auth, '@'); i >= 0 {
+		auth = auth[i+1:]
+	}
+	host, port := auth, ""
+	if i := strings.LastIndexByte(auth, ':'); i >= 0 && i > strings.LastIndexByte(auth, ']') {
+		host, port = auth[:i], auth[i+1:]
+	}
+	ok := host != ""
+	switch {
+	case !ok:
+	case host[0] == '[':
+		host, ok = ipv6(host)
+	default:
+		host, ok = domainToASCII(percentDecode(host))
+		if ok && endsInNumber(host) {
+			host, ok = ipv4(host)
+		}
+	}
+	if port != "" && ok {
+		n, err := strconv.Atoi(port) // "0443" is 443
+		if err != nil || n > 65535 || strings.Trim(port, "0123456789") != "" {
+			return "", false
+		}
+		port = strconv.Itoa(n)
+		if port != defaultPort[scheme] {
+			host += ":" + port
+		}
+	}
+	return host, ok
+}
+
+// ipv6 serializes "[addr]" as the URL Standard does: hex pieces in lower
+// case, the longest run of two or more zero pieces as "::", no embedded
+// IPv4 form and no zone.
+func ipv6(host string) (string, bool) {
+	a, err := netip.ParseAddr(strings.TrimSuffix(strings.TrimPrefix(host, "["), "]"))
+	if err != nil || !a.Is6() || a.Zone() != "" || !strings.HasSuffix(host, "]") {
 		return "", false
 	}
-	host := strings.ToLower(u.Host)
-	if p := u.Port(); p != "" && p == defaultPort[scheme] {
-		host = strings.TrimSuffix(host, ":"+p)
+	b := a.As16()
+	var pieces [8]uint16
+	start, run := -1, 1 // the longest run of zero pieces; 1: a single zero is no run
+	for i := range pieces {
+		pieces[i] = uint16(b[2*i])<<8 | uint16(b[2*i+1])
+		n := 0
+		for i+n < 8 && b[2*(i+n)] == 0 && b[2*(i+n)+1] == 0 {
+			n++
+		}
+		if n > run {
+			start, run = i, n
+		}
 	}
-	return host, true
+	var out strings.Builder
+	out.WriteByte('[')
+	for i := 0; i < 8; i++ {
+		switch {
+		case i == start:
+			out.WriteString("::")
+			i += run - 1
+			continue
+		case i > 0 && i != start+run:
+			out.WriteByte(':')
+		}
+		out.WriteString(strconv.FormatUint(uint64(pieces[i]), 16))
+	}
+	out.WriteByte(']')
+	return out.String(), true
+}
+
+// idnaProfile is the URL Standard's "domain to ASCII": UTS #46 mapping,
+// not transitional ("ß" stays itself), with the bidi and joiner rules, but
+// neither STD3 rules nor DNS lengths ("my_host", "a..b" are hosts).
+var idnaProfile = idna.New(idna.MapForLookup(), idna.Transitional(false), idna.BidiRule(), idna.CheckJoiners(true),
+	idna.StrictDomainName(false), idna.CheckHyphens(false), idna.VerifyDNSLength(false))
+
+// domainToASCII maps a domain as a browser does. An ASCII name is only
+// lower-cased: Chromium does not check its punycode labels either
+// ("xn--a.example" opens), and nearly every host is one.
+func domainToASCII(d string) (string, bool) {
+	ascii := true
+	for i := 0; ascii && i < len(d); i++ {
+		ascii = d[i] < utf8.RuneSelf
+	}
+	if !ascii {
+		var err error
+		if d, err = idnaProfile.ToASCII(d); err != nil {
+			return "", false
+		}
+	}
+	if d == "" || strings.ContainsFunc(d, func(r rune) bool { return r <= ' ' || strings.ContainsRune(forbiddenInDomain, r) }) {
+		return "", false
+	}
+	return strings.ToLower(d), true
+}
+
+// forbiddenInDomain are the ASCII "forbidden domain code points" beyond
+// controls and space.
+const forbiddenInDomain = "#%/:<>?@[\\]^|\x7f"
+
+// endsInNumber is the URL Standard's "ends in a number": the last label
+// (before a final dot) is digits, or "0x" and hex digits.
+func endsInNumber(host string) bool {
+	labels := strings.Split(strings.TrimSuffix(host, "."), ".")
+	last := labels[len(labels)-1]
+	if last != "" && strings.Trim(last, "0123456789") == "" {
+		return true
+	}
+	_, err := strconv.ParseUint("0"+strings.TrimPrefix(last, "0x"), 16, 64)
+	return strings.HasPrefix(last, "0x") && err == nil
+}
+
+// ipv4 is the URL Standard's IPv4 parser: up to four parts, each decimal,
+// octal ("010") or hex ("0x1f"), the last filling the bytes left.
+func ipv4(host string) (string, bool) {
+	parts := strings.Split(strings.TrimSuffix(host, "."), ".")
+	if len(parts) > 4 {
+		return "", false
+	}
+	var addr uint64
+	for i, p := range parts {
+		n, ok := ipv4Number(p)
+		last := i == len(parts)-1
+		if !ok || !last && n > 255 || last && n >= 1<<(8*(5-len(parts))) {
+			return "", false
+		}
+		if last {
+			addr = addr<<(8*(5-len(parts))) | n
+		} else {
+			addr = addr<<8 | n
+		}
+	}
+	return fmt.Sprintf("%d.%d.%d.%d", addr>>24, addr>>16&255, addr>>8&255, addr&255), true
+}
+
+func ipv4Number(p string) (uint64, bool) {
+	base := 10
+	switch {
+	case strings.HasPrefix(p, "0x"):
+		base, p = 16, p[2:]
+		if p == "" {
+			return 0, true
+		}
+	case len(p) > 1 && p[0] == '0':
+		base, p = 8, p[1:]
+	case p == "":
+		return 0, false
+	}
+	n, err := strconv.ParseUint(p, base, 64)
+	return n, err == nil && n < 1<<32
 }
 
 var defaultPort = map[string]string{"http": "80", "https": "443", "ws": "80", "wss": "443", "ftp": "21"}
@@ -259,8 +410,10 @@ func escape(s string, set *[256]bool) string {
 
 // percentDecode is the URL Standard's percent-decode: "%" followed by two
 // hex digits is a byte, any other '%' stays as written (url.PathUnescape
-// rejects the whole string instead). Bytes that are not UTF-8 become
-// U+FFFD, as the HTML fragment lookup's "UTF-8 decode without BOM" does.
+// rejects the whole string instead). Bytes that are not UTF-8 are decoded
+// as the HTML fragment lookup's "UTF-8 decode without BOM" does: each
+// maximal bad sequence becomes one U+FFFD ("%E2%82" one, "%FF%FF" two),
+// which x/text's decoder implements and strings.ToValidUTF8 does not.
 func percentDecode(s string) string {
 	if strings.IndexByte(s, '%') < 0 {
 		return s
@@ -275,7 +428,8 @@ func percentDecode(s string) string {
 		b = append(b, s[i])
 	}
 	if !utf8.Valid(b) {
-		return strings.ToValidUTF8(string(b), "\uFFFD")
+		s, _ := unicode.UTF8.NewDecoder().String(string(b))
+		return s
 	}
 	return string(b)
 }

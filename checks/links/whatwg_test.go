@@ -6,7 +6,8 @@ import (
 	"github.com/stretchr/testify/assert"
 )
 
-// Expected answers are what Chromium's new URL(href, "https://docs.example.com/guide/p/") gives.
+// Expected answers are what Chromium's new URL(href, "https://docs.example.com/guide/p/") gives
+// ("invalid": it throws).
 func TestResolveAsBrowsersDo(t *testing.T) {
 	cases := []struct{ href, base, want string }{
 		{"/a\n/b", "", "/a/b"},
@@ -36,6 +37,14 @@ func TestResolveAsBrowsersDo(t *testing.T) {
 		{"x", "https://docs.example.com/other/", "/other/x"},
 		{"x", "javascript:alert(1)", "/guide/p/x"},
 		{"x", "\n/b\\c/", "/b/c/x"},
+		{"https://Bücher.example/x", "", "external https://xn--bcher-kva.example/x"},
+		{"https://docs\uff0eexample\uff0ecom/x", "", "/x"},
+		{"https://%62ücher.example:0443/", "", "external https://xn--bcher-kva.example/"},
+		{"http://0x7f.1/", "", "external http://127.0.0.1/"},
+		{"http://[0:0::FFFF:1.2.3.4]/", "", "external http://[::ffff:102:304]/"},
+		{"https://a<b.example/", "", "invalid"},
+		{"http://256.1.1.1/", "", "invalid"},
+		{"https://docs.example.com:99999/", "", "invalid"},
 	}
 	for _, c := range cases {
 		ref := Resolve(c.href, "/guide/p/", c.base, "https://docs.example.com")
@@ -48,6 +57,8 @@ func TestResolveAsBrowsersDo(t *testing.T) {
 			got = "external " + ref.URL
 		case Ignored:
 			got = "ignored"
+		case Invalid:
+			got = "invalid"
 		}
 		assert.Equal(t, c.want, got, "href %q base %q", c.href, c.base)
 	}
@@ -56,4 +67,8 @@ func TestResolveAsBrowsersDo(t *testing.T) {
 func TestFragmentLookup(t *testing.T) {
 	assert.Equal(t, "a%_b c\uFFFD", percentDecode("%61%_b%20c%ff"))
 	assert.Equal(t, "%", percentDecode("%"))
+	// One U+FFFD for each maximal sequence that is no UTF-8, as browsers decode.
+	assert.Equal(t, "\uFFFD\uFFFD", percentDecode("%FF%FF"))
+	assert.Equal(t, "\uFFFDa", percentDecode("%E2%82a"))
+	assert.Equal(t, "\uFFFD\uFFFD\uFFFD", percentDecode("%ED%A0%80"))
 }

@@ -6,6 +6,7 @@
 package mdlinks
 
 import (
+	"bytes"
 	"fmt"
 	"io/fs"
 	"net/url"
@@ -15,6 +16,8 @@ import (
 	"slices"
 	"sort"
 	"strings"
+
+	"github.com/bmatcuk/doublestar/v4"
 
 	"github.com/devdocs-dev/devdocs/checks/diag"
 	"github.com/devdocs-dev/devdocs/checks/mdscan"
@@ -31,10 +34,51 @@ type Options struct {
 	// from outside it is an error: versions are published and retired as
 	// a whole, so such a link breaks when either side moves.
 	Versions []string
+	// Tree is where files are read; nil is the disk. A pre-commit hook
+	// reads git's index instead (checks/gitindex), to judge the commit.
+	Tree Tree
+}
+
+// Tree is a set of files to read: the working tree or a commit to be.
+type Tree interface {
+	ReadFile(name string) ([]byte, error)
+	IsFile(name string) bool // false for a folder or nothing
+}
+
+type disk struct{}
+
+func (disk) ReadFile(name string) ([]byte, error) { return os.ReadFile(name) }
+
+func (disk) IsFile(name string) bool {
+	st, err := os.Stat(name)
+	return err == nil && !st.IsDir()
 }
 
 // Stats counts what was checked.
 type Stats struct{ Files, Links int }
+
+// CheckExclude reports the first pattern that is no valid glob.
+func CheckExclude(patterns []string) error {
+	for _, p := range patterns {
+		if !doublestar.ValidatePattern(p) {
+			return fmt.Errorf("exclude pattern %q is not a valid glob", p)
+		}
+	}
+	return nil
+}
+
+// Excluded reports whether a file is left out by the exclude globs: they
+// match its path relative to where the globs were written (the folder of
+// checks.json), "**" spans folders ("testdata/**", "**/fixtures/**").
+func Excluded(exclude []string, file string) bool {
+	name := filepath.ToSlash(filepath.Clean(file))
+	for _, p := range exclude {
+		if ok, _ := doublestar.Match(p, name); ok {
+			return true
+		}
+	}
+	return false
+}
 
 // Files lists the markdown files named by paths: a file as given, a folder
 // as every .md file below it. A path that does not exist is an error.
@@ -78,7 +122,47 @@ func Files(paths []string) ([]string, error) {
 // Check checks the links of each file. Files they link to are read as
 // needed, so checking one staged file reads only what it points at.
 func Check(files []string, o Options) (diag.List, Stats, error) {
-	c := checker{o: o, docs: map[string]*mdscan.Doc{}}
+	return newChecker(o).check(files, func(diag.Diagnostic) bool { return true })
+}
+
+// Inbound checks only the links of files that lead to one of changed:
+// the pages a commit breaks elsewhere by deleting, renaming or editing
+// what they link to. Their other problems are not the commit's doing.
+// A file is parsed only when its bytes name a changed file.
+func Inbound(files, changed []string, o Options) (diag.List, Stats, error) {
+	c := newChecker(o)
+	targets := map[string]bool{}
+	var names [][]byte
+	for _, f := range changed {
+		targets[filepath.ToSlash(filepath.Clean(f))] = true
+		base := filepath.Base(f)
+		names = append(names, []byte(base), []byte(url.PathEscape(base)))
+	}
+	var linking []string
+	for _, f := range files {
+		src, err := c.o.Tree.ReadFile(f)
+		if err != nil {
+			return nil, Stats{}, err
+		}
+		for _, n := range names {
+			if bytes.Contains(src, n) {
+				linking = append(linking, f)
+				break
+			}
+		}
+	}
+	return c.check(linking, func(d diag.Diagnostic) bool { return targets[d.Target] })
+}
+
+func newChecker(o Options) *checker {
+	if o.Tree == nil {
+		o.Tree = disk{}
+	}
+	return &checker{o: o, docs: map[string]*mdscan.Doc{}}
+}
+
+// check reports the problems of files that keep says are wanted.
+func (c *checker) check(files []string, keep func(diag.Diagnostic) bool) (diag.List, Stats, error) {
 	var out diag.List
 	var st Stats
 	for _, f := range files {
@@ -89,7 +173,7 @@ func Check(files []string, o Options) (diag.List, Stats, error) {
 		st.Files++
 		st.Links += len(doc.Links)
 		for _, l := range doc.Links {
-			if d, ok := c.link(f, doc, l); ok {
+			if d, ok := c.link(f, doc, l); ok && keep(d) {
 				out = append(out, d)
 			}
 		}
@@ -107,7 +191,7 @@ func (c *checker) doc(file string) (*mdscan.Doc, error) {
 	if d, ok := c.docs[file]; ok {
 		return d, nil
 	}
-	src, err := os.ReadFile(file)
+	src, err := c.o.Tree.ReadFile(file)
 	if err != nil {
 		return nil, err
 	}
@@ -124,8 +208,8 @@ func (c *checker) link(file string, doc *mdscan.Doc, l mdscan.Link) (diag.Diagno
 		if !ok {
 			return at, false
 		}
-		if _, err := os.Stat(target); err != nil {
-			at.Check, at.Target = registry.MarkdownImage, filepath.ToSlash(target)
+		if at.Target = filepath.ToSlash(target); !c.o.Tree.IsFile(target) {
+			at.Check = registry.MarkdownImage
 			at.Message = fmt.Sprintf("image %q not found: %s does not exist", l.Dest, at.Target)
 			return at, true
 		}
@@ -141,7 +225,7 @@ func (c *checker) link(file string, doc *mdscan.Doc, l mdscan.Link) (diag.Diagno
 	p, _, _ = strings.Cut(p, "?")
 	target := filepath.Join(filepath.Dir(file), filepath.FromSlash(decode(p)))
 	at.Target = filepath.ToSlash(target)
-	if st, err := os.Stat(target); err != nil || st.IsDir() {
+	if !c.o.Tree.IsFile(target) {
 		at.Check, at.Message = registry.MarkdownLink, fmt.Sprintf("broken markdown link %q: %s does not exist", l.Dest, at.Target)
 		return at, true
 	}

@@ -15,8 +15,10 @@ var page string
 // The page is self-contained: inline CSS and SVG, no scripts, no fonts or
 // images from anywhere, so it opens from an artifact download offline.
 var tmpl = template.Must(template.New("report").Funcs(template.FuncMap{
-	"counts":  diag.Counts,
-	"seconds": func(s float64) string { return fmt.Sprintf("%.2fs", s) },
+	"counts":    diag.Counts,
+	"thousands": thousands,
+	"pages":     pages,
+	"seconds":   func(s float64) string { return fmt.Sprintf("%.2fs", s) },
 	"chart": func(cs []Count) map[string]any {
 		bars, h := Chart(cs)
 		return map[string]any{"Bars": bars, "Height": h}

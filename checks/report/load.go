@@ -10,21 +10,10 @@ import (
 	"github.com/devdocs-dev/devdocs/checks/diag"
 )
 
-// Run is the JSON one command prints with --format json.
-type Run struct {
-	Diagnostics diag.List    `json:"diagnostics"`
-	Summary     diag.Summary `json:"summary"`
-}
-
-// Results is what `checks all --format json` prints: every run, in order.
-type Results struct {
-	Runs []Run `json:"runs"`
-}
-
 // LoadResults reads JSON files and directories of them; each file is one
 // run ({diagnostics, summary}) or many ({runs: [...]}).
-func LoadResults(paths ...string) (Results, error) {
-	var all Results
+func LoadResults(paths ...string) (diag.Results, error) {
+	var all diag.Results
 	for _, p := range paths {
 		files, err := jsonFiles(p)
 		if err != nil {
@@ -57,23 +46,24 @@ func jsonFiles(p string) ([]string, error) {
 	return files, err
 }
 
-func loadFile(file string) (Results, error) {
+func loadFile(file string) (diag.Results, error) {
 	raw, err := os.ReadFile(file)
 	if err != nil {
-		return Results{}, err
+		return diag.Results{}, err
 	}
-	var doc struct {
-		Results
-		Run
+	var doc struct { // either format: diag.Results, or one diag.Run
+		Runs        []diag.Run   `json:"runs"`
+		Diagnostics diag.List    `json:"diagnostics"`
+		Summary     diag.Summary `json:"summary"`
 	}
 	if err := json.Unmarshal(raw, &doc); err != nil {
-		return Results{}, fmt.Errorf("%s: not checks JSON output: %v", file, err)
+		return diag.Results{}, fmt.Errorf("%s: not checks JSON output: %v", file, err)
 	}
 	if doc.Runs != nil {
-		return doc.Results, nil
+		return diag.Results{Runs: doc.Runs, Summary: doc.Summary}, nil
 	}
 	if doc.Summary.Tool == "" {
-		return Results{}, fmt.Errorf("%s: no \"runs\" and no \"summary\": is this the output of a checks command with --format json?", file)
+		return diag.Results{}, fmt.Errorf("%s: no \"runs\" and no \"summary\": is this the output of a checks command with --format json?", file)
 	}
-	return Results{Runs: []Run{doc.Run}}, nil
+	return diag.Results{Runs: []diag.Run{{Diagnostics: doc.Diagnostics, Summary: doc.Summary}}}, nil
 }

@@ -8,8 +8,12 @@ import (
 	"github.com/devdocs-dev/devdocs/checks/diag"
 )
 
-// listed caps the problems a pull-request comment lists; the HTML has all.
-const listed = 30
+// A pull-request comment lists at most this many groups, and this many
+// places of each; the HTML has all.
+const (
+	listed       = 30
+	placesListed = 5
+)
 
 var icon = map[string]string{"error": "❌", "warning": "⚠️", "info": "ℹ️"}
 
@@ -20,11 +24,22 @@ func WriteMarkdown(w io.Writer, r Report) error {
 	if r.HasPrevious {
 		fmt.Fprintf(&b, "%s since the previous run, %s.\n\n", diag.Plural(r.New, "new problem"), diag.Plural(len(r.Fixed), "fixed problem"))
 	}
-	b.WriteString("| check | errors | warnings | logged | passed |\n|---|--:|--:|--:|--:|\n")
-	for _, c := range r.Counts {
-		fmt.Fprintf(&b, "| %s | %d | %d | %d | %d |\n", codeSpan(c.Check), c.Errors, c.Warnings, c.Logs, c.Passed)
+	if r.BrowserRan {
+		b.WriteString("| check | errors | warnings | logged | passed |\n|---|--:|--:|--:|--:|\n")
+	} else {
+		b.WriteString("| check | errors | warnings | logged |\n|---|--:|--:|--:|\n")
 	}
-	writeProblems(&b, r.Problems)
+	for _, c := range r.Counts {
+		fmt.Fprintf(&b, "| %s | %d | %d | %d |", codeSpan(c.Check), c.Errors, c.Warnings, c.Logs)
+		if r.BrowserRan {
+			fmt.Fprintf(&b, " %d |", c.Passed)
+		}
+		b.WriteString("\n")
+	}
+	if !r.BrowserRan {
+		b.WriteString("\nBrowser checks: not run.\n")
+	}
+	writeGroups(&b, r)
 	b.WriteString("\n")
 	for i, t := range r.Timings {
 		if i > 0 {
@@ -32,38 +47,98 @@ func WriteMarkdown(w io.Writer, r Report) error {
 		}
 		fmt.Fprintf(&b, "%s %.2fs", t.Tool, t.Seconds)
 	}
-	b.WriteString("\n\nThe full report (every problem, the version × page grid) is the `docs-gate-report` artifact of this run.\n")
+	b.WriteString("\n\n" + footer(r) + "\n")
 	_, err := io.WriteString(w, b.String())
 	return err
 }
 
-func writeProblems(b *strings.Builder, ps []Problem) {
-	if len(ps) == 0 {
+// footer says where the full report is: the CI artifact when there is
+// one, else the file a local run wrote.
+func footer(r Report) string {
+	var with []string
+	if len(r.Problems) > 0 {
+		with = append(with, "every problem")
+	}
+	if len(r.Matrix.Rows) > 0 {
+		with = append(with, "the version × page grid")
+	}
+	what := "The full report"
+	if len(with) > 0 {
+		what += ", with " + strings.Join(with, " and ") + ","
+	}
+	switch {
+	case r.Artifact != "":
+		return what + " is the " + codeSpan(r.Artifact) + " artifact of this run."
+	case r.HTMLPath != "":
+		return what + " is " + codeSpan(r.HTMLPath) + "."
+	}
+	return what + " is the HTML report of this run."
+}
+
+func writeGroups(b *strings.Builder, r Report) {
+	if len(r.Groups) == 0 {
 		return
 	}
-	fmt.Fprintf(b, "\n<details><summary>%s</summary>\n\n", diag.Plural(len(ps), "problem"))
-	for i, p := range ps {
+	summary := diag.Plural(len(r.Problems), "problem")
+	if len(r.Groups) < len(r.Problems) {
+		summary += " from " + diag.Plural(len(r.Groups), "cause")
+	}
+	fmt.Fprintf(b, "\n<details><summary>%s</summary>\n\n", summary)
+	for i, g := range r.Groups {
 		if i == listed {
-			fmt.Fprintf(b, "- … and %d more in the full report\n", len(ps)-listed)
+			fmt.Fprintf(b, "- … and %s more in the full report\n", diag.Plural(len(r.Groups)-listed, "cause"))
 			break
 		}
-		b.WriteString("- " + icon[p.Severity] + " ")
-		if p.New {
+		b.WriteString("- " + icon[g.Severity] + " ")
+		switch {
+		case g.New == 0:
+		case g.New == len(g.Problems):
 			b.WriteString("**new** ")
+		default:
+			fmt.Fprintf(b, "**%s new** ", thousands(g.New))
 		}
-		fmt.Fprintf(b, "%s %s", codeSpan(p.Check), escapeMarkdown(p.Message))
-		where := p.Location
-		if p.Source != "" {
-			where = p.Source
+		fmt.Fprintf(b, "%s %s", codeSpan(g.Check), escapeMarkdown(g.Title()))
+		if len(g.Problems) == 1 {
+			b.WriteString(place(g.Problems[0], false) + "\n")
+			continue
 		}
-		if p.Link != "" {
-			fmt.Fprintf(b, " on [%s](%s)", escapeMarkdown(p.Page), linkDestination(p.Link))
-		} else if p.Page != "" {
-			fmt.Fprintf(b, " on %s", codeSpan(p.Page))
+		fmt.Fprintf(b, " — on %s\n", pages(g.Pages))
+		for j, p := range g.Problems {
+			if j == placesListed {
+				fmt.Fprintf(b, "  - … and %s more\n", thousands(len(g.Problems)-placesListed))
+				break
+			}
+			b.WriteString("  -" + place(p, g.Message == "") + "\n")
 		}
-		fmt.Fprintf(b, " (%s)\n", codeSpan(where))
 	}
 	b.WriteString("\n</details>\n")
+}
+
+// place is where one problem is: its page (linked when the site's URL is
+// known) and file:line, and its own message when its group has none.
+func place(p Problem, withMessage bool) string {
+	var b strings.Builder
+	if withMessage {
+		b.WriteString(" " + escapeMarkdown(p.Message))
+	}
+	where := p.Location
+	if p.Source != "" {
+		where = p.Source
+	}
+	if p.Link != "" {
+		fmt.Fprintf(&b, " on [%s](%s)", escapeMarkdown(p.Page), linkDestination(p.Link))
+	} else if p.Page != "" {
+		fmt.Fprintf(&b, " on %s", codeSpan(p.Page))
+	}
+	fmt.Fprintf(&b, " (%s)", codeSpan(where))
+	return b.String()
+}
+
+func pages(n int) string {
+	if n == 1 {
+		return "1 page"
+	}
+	return thousands(n) + " pages"
 }
 
 // Everything below comes from the pages and files checked, and a pull

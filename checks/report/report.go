@@ -5,6 +5,7 @@
 package report
 
 import (
+	"cmp"
 	"regexp"
 	"sort"
 	"strings"
@@ -12,6 +13,7 @@ import (
 
 	"github.com/devdocs-dev/devdocs/checks/diag"
 	"github.com/devdocs-dev/devdocs/checks/routes"
+	"github.com/devdocs-dev/devdocs/checks/serve"
 )
 
 // Options says where pages live and what to compare with.
@@ -19,8 +21,11 @@ type Options struct {
 	Dist      string         // the built site's directory as the diagnostics name it ("site/dist")
 	SiteURL   string         // pages are linked at SiteURL + path; no links when empty
 	Routes    []routes.Route // routes.json, for the version × page matrix
-	Previous  *Results       // the last report's input, for new and fixed problems
+	Previous  *diag.Results  // the last report's input, for new and fixed problems
 	Generated time.Time      // shown in the report (fixed in tests)
+	// Where a reader of the summary finds the full report: the name of the
+	// CI artifact that holds it, or else the HTML file's path.
+	Artifact, HTMLPath string
 }
 
 // Problem is one diagnostic as the report shows it.
@@ -28,6 +33,9 @@ type Problem struct {
 	Severity, Check, Message string
 	Page                     string // URL path of the built page, "" for a markdown file
 	Location                 string // file:line of the diagnostic
+	File                     string
+	Line, Col                int
+	Target                   string // what a link leads to, when the check knows
 	Source                   string // markdown source file:line, when known
 	Link                     string
 	Notes                    []string
@@ -48,16 +56,20 @@ type Report struct {
 	Passed           int
 	Counts           []Count
 	Problems         []Problem
+	Groups           []Group // Problems, one group per cause
 	Fixed            []Problem
 	New              int
 	HasPrevious      bool
+	BrowserRan       bool // no browser run is "not run", not "0 passed"
 	Matrix           Matrix
 	Timings          []diag.Summary
+	Artifact         string
+	HTMLPath         string
 }
 
 // Build makes the report of results.
-func Build(res Results, o Options) Report {
-	r := Report{Generated: o.Generated.UTC().Format("2006-01-02 15:04 UTC")}
+func Build(res diag.Results, o Options) Report {
+	r := Report{Generated: o.Generated.UTC().Format("2006-01-02 15:04 UTC"), Artifact: o.Artifact, HTMLPath: o.HTMLPath}
 	current := problems(res, o)
 	var before map[string]bool
 	if o.Previous != nil {
@@ -78,6 +90,7 @@ func Build(res Results, o Options) Report {
 		}
 	}
 	r.Problems = current
+	r.Groups = groups(current)
 	r.Counts, r.Passed = counts(res)
 	for _, c := range r.Counts {
 		r.Errors += c.Errors
@@ -85,13 +98,14 @@ func Build(res Results, o Options) Report {
 	}
 	for _, run := range res.Runs {
 		r.Timings = append(r.Timings, run.Summary)
+		r.BrowserRan = r.BrowserRan || run.Summary.Tool == "checks browser"
 	}
 	r.Matrix = matrix(o.Routes, current, o.SiteURL)
 	return r
 }
 
 // problems lists every diagnostic that is not a pass, worst first.
-func problems(res Results, o Options) []Problem {
+func problems(res diag.Results, o Options) []Problem {
 	bySource := map[string]string{}
 	for _, r := range o.Routes {
 		bySource[r.Source] = r.Path
@@ -102,7 +116,8 @@ func problems(res Results, o Options) []Problem {
 			if d.Passed() {
 				continue
 			}
-			p := Problem{Severity: d.Severity.String(), Check: d.Check, Message: d.Message, Location: d.Location(), Source: d.Source, Notes: d.Notes}
+			p := Problem{Severity: d.Severity.String(), Check: d.Check, Message: d.Message, Location: d.Location(),
+				File: d.File, Line: d.Line, Col: d.Col, Target: d.Target, Source: d.Source, Notes: d.Notes}
 			if page, ok := pagePath(d.File, o.Dist); ok {
 				p.Page, p.Link = page, link(o.SiteURL, page)
 			} else if page, ok := bySource[d.File]; ok { // a markdown file: the page built from it
@@ -116,26 +131,28 @@ func problems(res Results, o Options) []Problem {
 		if a.Severity != b.Severity {
 			return rank[a.Severity] > rank[b.Severity]
 		}
-		if a.Page+a.Location != b.Page+b.Location {
-			return a.Page+a.Location < b.Page+b.Location
-		}
-		return a.Message < b.Message
+		return before(a, b)
 	})
 	return out
 }
 
+// before orders problems by place, lines as numbers (page.md:9 before
+// page.md:10), then by message.
+func before(a, b Problem) bool {
+	return cmp.Or(strings.Compare(a.Page, b.Page), strings.Compare(a.File, b.File),
+		cmp.Compare(a.Line, b.Line), cmp.Compare(a.Col, b.Col), strings.Compare(a.Message, b.Message)) < 0
+}
+
 var rank = map[string]int{"error": 2, "warning": 1, "info": 0}
 
-// pagePath maps a built file to the URL path that serves it:
+// pagePath is the route a built file shows:
 // site/dist/api/zkvm/index.html → /api/zkvm.
 func pagePath(file, dist string) (string, bool) {
-	dist = strings.TrimSuffix(dist, "/") + "/"
-	rel, ok := strings.CutPrefix(file, dist)
-	if !ok || !strings.HasSuffix(rel, ".html") {
+	rel, ok := strings.CutPrefix(file, strings.TrimSuffix(dist, "/")+"/")
+	if !ok {
 		return "", false
 	}
-	rel = strings.TrimSuffix(strings.TrimSuffix(rel, ".html"), "index")
-	return "/" + strings.TrimSuffix(rel, "/"), true
+	return serve.FileRoute(rel)
 }
 
 func link(siteURL, page string) string {
@@ -162,7 +179,7 @@ func keys(ps []Problem) map[string]bool {
 }
 
 // counts tallies each check's problems by severity, and its passes.
-func counts(res Results) ([]Count, int) {
+func counts(res diag.Results) ([]Count, int) {
 	byCheck := map[string]*Count{}
 	passed := 0
 	for _, run := range res.Runs {

@@ -3,6 +3,7 @@ package report
 import (
 	"bytes"
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -27,7 +28,15 @@ func fixture(t *testing.T) Report {
 	table, err := routes.Load(filepath.Join(dir, "routes.json"))
 	require.NoError(t, err)
 	return Build(res, Options{Dist: "site/dist", SiteURL: "https://dev.risczero.com", Routes: table.Routes, Previous: &prev,
-		Generated: time.Date(2026, 11, 22, 14, 0, 0, 0, time.UTC)})
+		Generated: time.Date(2026, 11, 22, 14, 0, 0, 0, time.UTC), Artifact: "docs-gate-report"})
+}
+
+// localFixture is a run on a maintainer's machine: the markdown check
+// alone, no CI artifact, one moved page linked from 41 files.
+func localFixture(t *testing.T) Report {
+	res, err := LoadResults(filepath.Join(dir, "local.json"))
+	require.NoError(t, err)
+	return Build(res, Options{Generated: time.Date(2026, 11, 22, 14, 0, 0, 0, time.UTC), HTMLPath: "gate/report.html"})
 }
 
 func golden(t *testing.T, name string, got []byte) {
@@ -53,14 +62,68 @@ func TestGoldenHTML(t *testing.T) {
 	golden(t, "report.html", b.Bytes())
 }
 
+func TestGoldenLocal(t *testing.T) {
+	var md, html bytes.Buffer
+	r := localFixture(t)
+	require.NoError(t, WriteMarkdown(&md, r))
+	require.NoError(t, WriteHTML(&html, r))
+	golden(t, "local-summary.md", md.Bytes())
+	golden(t, "local-report.html", html.Bytes())
+}
+
+// One cause is one group, however many pages it is on; places go in
+// numeric order, and a run without the browser says so.
+func TestGroupsAtScale(t *testing.T) {
+	r := localFixture(t)
+	assert.False(t, r.BrowserRan)
+	require.Len(t, r.Groups, 2)
+	g := r.Groups[0]
+	assert.Equal(t, "markdown-link", g.Check)
+	assert.Equal(t, 41, g.Pages)
+	assert.Len(t, g.Problems, 42)
+	assert.Empty(t, g.Message, "two hrefs meet at docs/old.md: each place keeps its own message")
+	var p03 []string
+	for _, p := range g.Problems {
+		if p.File == "docs/guide/p03.md" {
+			p03 = append(p03, p.Location)
+		}
+	}
+	assert.Equal(t, []string{"docs/guide/p03.md:9:1", "docs/guide/p03.md:10:3"}, p03)
+
+	var md bytes.Buffer
+	require.NoError(t, WriteMarkdown(&md, r))
+	assert.Contains(t, md.String(), "markdown-link to docs/old.md — on 41 pages")
+	assert.Contains(t, md.String(), "  - … and 37 more")
+	assert.Contains(t, md.String(), "Browser checks: not run.")
+	assert.NotContains(t, md.String(), "passed")
+	assert.NotContains(t, md.String(), "artifact")
+	assert.Contains(t, md.String(), "is `gate/report.html`.")
+
+	big := Report{Problems: make([]Problem, 1451)}
+	for i := range big.Problems {
+		big.Problems[i] = Problem{Severity: "error", Check: "broken-link", Message: `broken link "/blog"`, Target: "/blog", Page: fmt.Sprintf("/p%d", i), Location: "x"}
+	}
+	big.Groups = groups(big.Problems)
+	md.Reset()
+	require.NoError(t, WriteMarkdown(&md, big))
+	assert.Contains(t, md.String(), `broken link "/blog" — on 1,451 pages`)
+	assert.Contains(t, md.String(), "… and 1,446 more")
+	assert.Less(t, md.Len(), 2000, "a comment lists a handful of places, not 1,451")
+}
+
 func TestModel(t *testing.T) {
 	r := fixture(t)
-	assert.Equal(t, 3, r.Errors)
+	assert.Equal(t, 8, r.Errors)
 	assert.Equal(t, 2, r.Warnings)
 	assert.Equal(t, 3, r.Passed)
+	assert.True(t, r.BrowserRan)
+	require.Len(t, r.Groups, 6, "the broken /blog is one cause on 4 pages")
+	assert.Equal(t, `broken link "/blog": no file answers /blog`, r.Groups[0].Title())
+	assert.Equal(t, 4, r.Groups[0].Pages)
+	assert.Len(t, r.Groups[0].Notes, 1, "the navbar note once, not once a page")
 	// The broken link moved from line 80 to 88 and the timing changed:
 	// still the same problems, not new ones.
-	assert.Equal(t, 3, r.New, "new: the markdown link, the anchor and the duplicate route")
+	assert.Equal(t, 8, r.New, "new: the markdown link, the anchor, the duplicate route and the five /blog links")
 	require.Len(t, r.Fixed, 1)
 	assert.Equal(t, "/api/next", r.Fixed[0].Page)
 	assert.Equal(t, []string{"next", "1.2", "0.21"}, r.Matrix.Versions)
@@ -70,8 +133,8 @@ func TestModel(t *testing.T) {
 	}
 	assert.Equal(t, []string{"/", "recursion", "zkvm/install"}, rows)
 	install := r.Matrix.Rows[2].Cells
-	assert.Equal(t, Cell{Exists: true, Path: "/api/zkvm/install", Link: "https://dev.risczero.com/api/zkvm/install", Problems: 2}, install[1],
-		"the broken link on the page and the broken markdown link in its source")
+	assert.Equal(t, Cell{Exists: true, Path: "/api/zkvm/install", Link: "https://dev.risczero.com/api/zkvm/install", Problems: 4}, install[1],
+		"the broken links on the page and the broken markdown link in its source")
 	assert.False(t, r.Matrix.Rows[1].Cells[2].Exists, "0.21 has no recursion page")
 }
 
@@ -108,6 +171,7 @@ func TestMarkdownEscapesWhatAPageWrites(t *testing.T) {
 		Page:     "/p`` `x",
 		Link:     "https://docs.example.com/p) [x](https://evil.example",
 		Location: "site/dist/p\n# h.html:3"}}}
+	r.Groups = groups(r.Problems)
 	var b bytes.Buffer
 	require.NoError(t, WriteMarkdown(&b, r))
 	out := b.String()
@@ -129,4 +193,11 @@ func TestCodeSpanOutlastsBackticks(t *testing.T) {
 	assert.Equal(t, "`a`", codeSpan("a"))
 	assert.Equal(t, "`` a`b ``", codeSpan("a`b"))
 	assert.Equal(t, "``` a``b ```", codeSpan("a``b"))
+}
+
+// The last line says where the full report is, in words that fit the run.
+func TestFooter(t *testing.T) {
+	assert.Equal(t, "The full report is `gate/report.html`.", footer(Report{HTMLPath: "gate/report.html"}))
+	assert.Equal(t, "The full report, with every problem, is the `docs-gate-report` artifact of this run.",
+		footer(Report{Artifact: "docs-gate-report", HTMLPath: "gate/report.html", Problems: []Problem{{}}}))
 }

@@ -1,10 +1,11 @@
-// Package routes reads the compiler's routes.json, maps output files back to
-// their markdown sources, and finds duplicate routes.
+// Package routes owns routes.json, the route table the site's compiler
+// writes (site/compile) and the gate reads: its Go types are the format's
+// one definition (the TypeScript readers use declarations generated from
+// them, see internal/formats). It maps built files back to their markdown
+// sources, and finds duplicate routes.
 package routes
 
 import (
-	"bufio"
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -12,17 +13,48 @@ import (
 	"strings"
 
 	"github.com/devdocs-dev/devdocs/checks/diag"
-	"github.com/devdocs-dev/devdocs/checks/htmlsite"
 	"github.com/devdocs-dev/devdocs/checks/registry"
+	"github.com/devdocs-dev/devdocs/checks/serve"
 )
 
-// Route is the part of a routes.json entry the gate uses.
+// Route kinds: what renders a route (a markdown doc or page, or a React page of its own).
+const (
+	KindHome      = "home"
+	KindLitepaper = "litepaper"
+	KindSearch    = "search"
+	KindDoc       = "doc"
+	KindPage      = "page"
+	KindNotFound  = "notFound"
+	KindRedirect  = "redirect"
+)
+
+// NotFound is the path of the not-found route: the page a host sends for
+// any URL no file answers.
+const NotFound = "*"
+
+// Route is one entry of routes.json.
 type Route struct {
-	Path    string `json:"path"`
+	Path    string `json:"path"` // "/api/zkvm"; NotFound for the not-found page
 	Kind    string `json:"kind"`
-	Source  string `json:"source"`
-	Tree    string `json:"tree,omitempty"`    // content tree of a versioned doc ("api")
+	Tree    string `json:"tree,omitempty"`    // content tree of a markdown page ("api", "education", "pages")
 	Version string `json:"version,omitempty"` // its docs version ("1.2", "next")
+	Sidebar string `json:"sidebar,omitempty"`
+	Source  string `json:"source"` // the file the route is built from, relative to the repository
+	Title   string `json:"title"`
+	Page    string `json:"page,omitempty"` // page record id: pages/<id>.json
+	To      string `json:"to,omitempty"`   // redirect target
+	// Links maps each href the page's markdown writes, as the built HTML
+	// has it (a .md link already rewritten to its route), to the markdown
+	// line of its first use.
+	Links map[string]int `json:"links,omitempty"`
+}
+
+// File is where the prerender writes the route, relative to the built site.
+func (r Route) File() string {
+	if r.Path == NotFound {
+		return serve.NotFoundFile
+	}
+	return serve.RouteFile(r.Path)
 }
 
 // Table is routes.json, indexed by the output file each route is written to.
@@ -43,25 +75,13 @@ func Load(file string) (*Table, error) {
 	}
 	t := &Table{Routes: rs, byFile: map[string]Route{}}
 	for _, r := range rs {
-		t.byFile[OutputFile(r.Path)] = r
+		t.byFile[r.File()] = r
 	}
 	return t, nil
 }
 
-// OutputFile is where the prerender writes a route: /a/b → a/b/index.html.
-func OutputFile(route string) string {
-	switch route {
-	case "*":
-		return "404.html"
-	case "/":
-		return "index.html"
-	}
-	return strings.Trim(route, "/") + "/index.html"
-}
-
-// Source returns the markdown source of an output file and the line on
-// which href appears in it; for an href the compiler rewrote from a .md
-// link, the line of that link.
+// Source returns the markdown source of an output file and, when its
+// markdown writes href, the line of that link.
 func (t *Table) Source(file, href string) string {
 	if t == nil {
 		return ""
@@ -70,63 +90,29 @@ func (t *Table) Source(file, href string) string {
 	if !ok || !strings.HasSuffix(r.Source, ".md") {
 		return ""
 	}
-	if line := findLine(r.Source, markdownForms(href)); line > 0 {
+	if line := r.Links[href]; line > 0 {
 		return fmt.Sprintf("%s:%d", r.Source, line)
 	}
 	return r.Source
 }
 
-// markdownForms are the ways an href may be written in markdown, most exact
-// first: as is, then as the .md link the compiler turned into it
-// (/api/1.2/zkvm/receipts#journal came from receipts.md#journal or
-// receipts/index.md#journal).
-func markdownForms(href string) []string {
-	if href == "" {
-		return nil
-	}
-	forms := []string{"(" + href + ")", href}
-	p, frag, hasFrag := strings.Cut(href, "#")
-	p = strings.TrimSuffix(p, "/")
-	if i := strings.LastIndexByte(p, '/'); i >= 0 && i < len(p)-1 {
-		name := p[i+1:]
-		for _, md := range []string{name + ".md", name + "/index.md"} {
-			if hasFrag {
-				md += "#" + frag
-			}
-			forms = append(forms, md+")")
-		}
-	}
-	return forms
-}
-
-// findLine is the first line holding the first needle found at all.
-func findLine(file string, needles []string) int {
-	raw, err := os.ReadFile(file)
-	if err != nil {
-		return 0
-	}
-	for _, needle := range needles {
-		sc := bufio.NewScanner(bytes.NewReader(raw))
-		sc.Buffer(make([]byte, 1<<20), 1<<20)
-		for n := 1; sc.Scan(); n++ {
-			if strings.Contains(sc.Text(), needle) {
-				return n
-			}
-		}
-	}
-	return 0
-}
-
-// Duplicates reports routes claimed by two sources in routes.json.
+// Duplicates reports the routes of routes.json claimed by two sources.
 func (t *Table) Duplicates() diag.List {
 	if t == nil {
 		return nil
 	}
+	return Duplicates(t.Routes)
+}
+
+// Duplicates reports every route that two sources claim, as an error on
+// the second source: one of the two pages would be lost. The compiler
+// refuses to build them; the gate reports them at its configured level.
+func Duplicates(rs []Route) diag.List {
 	first := map[string]Route{}
 	var out diag.List
-	for _, r := range t.Routes {
+	for _, r := range rs {
 		if prev, ok := first[r.Path]; ok {
-			out = append(out, diag.Diagnostic{Severity: diag.Warning, Check: registry.DuplicateRoute, File: r.Source,
+			out = append(out, diag.Diagnostic{Severity: diag.Error, Check: registry.DuplicateRoute, File: r.Source, Line: 1,
 				Message: fmt.Sprintf("route %s is produced by both %s and %s", r.Path, prev.Source, r.Source)})
 			continue
 		}
@@ -135,19 +121,22 @@ func (t *Table) Duplicates() diag.List {
 	return out
 }
 
-// Collisions reports output files that answer the same URL: a.html beside
+// Collisions reports built files that answer the same URL: a.html beside
 // a/index.html, and paths that differ only in case (one wins on a
 // case-insensitive host, the other on a case-sensitive one).
-func Collisions(s *htmlsite.Site) diag.List {
+func Collisions(files map[string]struct{}) diag.List {
 	var out diag.List
-	byFold := map[string][]string{}
-	for f := range s.Files {
+	byRoute, byFold := map[string][]string{}, map[string][]string{}
+	for f := range files {
 		byFold[strings.ToLower(f)] = append(byFold[strings.ToLower(f)], f)
-		if strings.HasSuffix(f, ".html") && !strings.HasSuffix(f, "index.html") {
-			dir := strings.TrimSuffix(f, ".html") + "/index.html"
-			if _, ok := s.Files[dir]; ok {
-				out = append(out, collision(f, fmt.Sprintf("%s and %s both answer /%s", f, dir, strings.TrimSuffix(f, ".html"))))
-			}
+		if r, ok := serve.FileRoute(f); ok {
+			byRoute[r] = append(byRoute[r], f)
+		}
+	}
+	for r, fs := range byRoute {
+		if len(fs) > 1 {
+			sort.Strings(fs)
+			out = append(out, collision(fs[0], fmt.Sprintf("%s both answer %s", strings.Join(fs, " and "), r)))
 		}
 	}
 	for _, fs := range byFold {

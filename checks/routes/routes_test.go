@@ -1,6 +1,7 @@
 package routes
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"testing"
@@ -9,20 +10,52 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// A problem on a built page names the markdown line it came from, also when
-// the compiler rewrote the link from a .md path to a route.
-func TestSourceFindsTheMarkdownLine(t *testing.T) {
-	t.Chdir(t.TempDir())
-	md := "# Receipts\n\nSee [the journal](../zkvm/receipts.md#the-journal).\nAnd [setup](/api/zkvm/install).\n[home](/)\n"
-	require.NoError(t, os.MkdirAll("content", 0o755))
-	require.NoError(t, os.WriteFile(filepath.Join("content", "page.md"), []byte(md), 0o644))
-	require.NoError(t, os.WriteFile("routes.json", []byte(`[{"path":"/api/page","kind":"doc","source":"content/page.md"}]`), 0o644))
-	table, err := Load("routes.json")
+// A problem on a built page names the markdown line of the link, as the
+// compiler recorded it in routes.json (also for a .md link it rewrote to a
+// route); the gate reads no markdown for it.
+func TestSourceNamesTheLineTheCompilerRecorded(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "routes.json")
+	require.NoError(t, os.WriteFile(file, []byte(`[{"path":"/api/page","kind":"doc","source":"content/page.md",
+		"links":{"/api/1.2/zkvm/receipts#the-journal":3,"/api/zkvm/install":4,"/":5}}]`), 0o644))
+	table, err := Load(file)
 	require.NoError(t, err)
-	file := OutputFile("/api/page")
-	assert.Equal(t, "content/page.md:3", table.Source(file, "/api/1.2/zkvm/receipts#the-journal"), "rewritten from .md")
-	assert.Equal(t, "content/page.md:4", table.Source(file, "/api/zkvm/install"), "written as a route")
-	assert.Equal(t, "content/page.md:5", table.Source(file, "/"), "a short href matches the whole link target, not any slash")
-	assert.Equal(t, "content/page.md", table.Source(file, "/nowhere"), "file without line when the href is not in it")
+	page := "api/page/index.html"
+	assert.Equal(t, "content/page.md:3", table.Source(page, "/api/1.2/zkvm/receipts#the-journal"), "rewritten from .md")
+	assert.Equal(t, "content/page.md:4", table.Source(page, "/api/zkvm/install"), "written as a route")
+	assert.Equal(t, "content/page.md:5", table.Source(page, "/"))
+	assert.Equal(t, "content/page.md", table.Source(page, "/nowhere"), "file without line when the markdown has no such link")
 	assert.Equal(t, "", table.Source("other/index.html", "/x"), "no source for a page routes.json does not know")
+}
+
+// Every route is written where the site's prerender writes it
+// (testdata/static-host.json holds the cases its node test reads too).
+func TestRouteFileAgreesWithThePrerender(t *testing.T) {
+	raw, err := os.ReadFile("../../testdata/static-host.json")
+	require.NoError(t, err)
+	var cases struct {
+		RouteFile [][2]string `json:"routeFile"`
+	}
+	require.NoError(t, json.Unmarshal(raw, &cases))
+	require.NotEmpty(t, cases.RouteFile)
+	for _, c := range cases.RouteFile {
+		assert.Equal(t, c[1], Route{Path: c[0]}.File(), c[0])
+	}
+}
+
+func TestDuplicatesNameBothSources(t *testing.T) {
+	d := Duplicates([]Route{{Path: "/a", Source: "content/a.md"}, {Path: "/b", Source: "content/b.md"}, {Path: "/a", Source: "content/a/index.md"}})
+	require.Len(t, d, 1)
+	assert.Equal(t, "content/a/index.md:1: error: route /a is produced by both content/a.md and content/a/index.md [duplicate-route]", d[0].String())
+}
+
+func TestCollisionsFindFilesAnsweringOneURL(t *testing.T) {
+	files := map[string]struct{}{"myindex.html": {}, "myindex/index.html": {}, "a.png": {}, "A.png": {}, "b/index.html": {}}
+	var got []string
+	for _, d := range Collisions(files) {
+		got = append(got, d.File+": "+d.Message)
+	}
+	assert.ElementsMatch(t, []string{
+		"myindex.html: duplicate route: myindex.html and myindex/index.html both answer /myindex",
+		"a.png: duplicate route: A.png and a.png differ only in letter case",
+	}, got)
 }

@@ -7,8 +7,6 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
-
-	"github.com/devdocs-dev/devdocs/checks/links"
 )
 
 // Handler serves dir.
@@ -23,11 +21,11 @@ func Handler(dir string) http.Handler {
 }
 
 // Resolve maps a URL path (as sent, percent-encoded) to the file the host
-// sends. It uses the gate's own host rules, so the preview server answers
-// exactly the links `checks links` accepts. Candidates are cleaned paths
+// sends. The link check looks files up by the same rules (host.go), so the
+// preview server answers exactly the links `checks links` accepts. Candidates are cleaned paths
 // relative to dir, so nothing outside dir is ever served.
 func Resolve(dir, escapedPath string) (string, bool) {
-	for _, c := range (links.Host{CleanURLs: true}).Candidates(escapedPath) {
+	for _, c := range (Host{CleanURLs: true}).Candidates(escapedPath) {
 		f := filepath.Join(dir, filepath.FromSlash(c))
 		if st, err := os.Stat(f); err == nil && !st.IsDir() {
 			return f, true
@@ -37,7 +35,7 @@ func Resolve(dir, escapedPath string) (string, bool) {
 }
 
 func notFound(w http.ResponseWriter, dir string) {
-	body, err := os.ReadFile(filepath.Join(dir, "404.html"))
+	body, err := os.ReadFile(filepath.Join(dir, NotFoundFile))
 	if err != nil {
 		http.Error(w, "404 page not found", http.StatusNotFound)
 		return

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/devdocs-dev/devdocs/checks/diag"
+	"github.com/devdocs-dev/devdocs/checks/routes"
 	"github.com/devdocs-dev/devdocs/site/markdown"
 	"github.com/devdocs-dev/devdocs/site/search"
 )
@@ -29,12 +30,12 @@ func Build(root, out string) (Result, diag.List) {
 	}
 	// Validate even after load errors, so one run reports every problem.
 	diags = append(diags, s.validate()...)
-	routes, dups := s.Routes()
+	table, dups := s.Routes()
 	diags = append(diags, dups...)
 	if diags.Count(diag.Error) > 0 {
 		return Result{}, diags
 	}
-	files, err := s.outputs(routes)
+	files, err := s.outputs(table)
 	if err != nil {
 		return Result{}, append(diags, diag.Diagnostic{Severity: diag.Error, Check: "render", Message: err.Error()})
 	}
@@ -42,7 +43,7 @@ func Build(root, out string) (Result, diag.List) {
 	if err != nil {
 		return Result{}, append(diags, diag.Diagnostic{Severity: diag.Error, Check: "write", File: out, Message: err.Error()})
 	}
-	return Result{Pages: len(s.Pages()), Routes: len(routes), Written: written}, diags
+	return Result{Pages: len(s.Pages()), Routes: len(table), Written: written}, diags
 }
 
 func (s *Content) validate() diag.List {
@@ -67,16 +68,19 @@ func (s *Content) Pages() []*Page {
 	return all
 }
 
-// outputs renders every generated file in memory, keyed by its path under out.
-func (s *Content) outputs(routes []Route) (map[string][]byte, error) {
+// outputs renders every generated file in memory, keyed by its path under
+// out. Rendering also gives each page route the lines of its links.
+func (s *Content) outputs(table []routes.Route) (map[string][]byte, error) {
 	files := map[string][]byte{}
 	records := map[string][]search.Record{}
 	tokens := map[string]bool{}
+	links := map[string]map[string]int{}
 	for _, pg := range s.Pages() {
-		rec, err := s.pageRecord(pg)
+		rec, hrefs, err := s.pageRecord(pg)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", pg.Source, err)
 		}
+		links[pg.Route] = linkLines(hrefs)
 		files["pages/"+PageID(pg.Route)+".json"] = mustJSON(rec)
 		markdown.TokenClasses(rec.HTML, tokens)
 		rs, err := search.Records(searchPage(pg), []byte(rec.HTML))
@@ -93,14 +97,31 @@ func (s *Content) outputs(routes []Route) (map[string][]byte, error) {
 			files["meta/"+MetaKey(tree)+".json"] = mustJSON(versionMeta(tree))
 		}
 	}
-	files["routes.json"] = mustJSON(routes)
-	files["manifest.json"] = mustJSON(s.manifest(routes))
+	for i, r := range table {
+		table[i].Links = links[r.Path]
+	}
+	files["routes.json"] = mustJSON(table)
+	files["manifest.json"] = mustJSON(s.manifest(table))
 	var css bytes.Buffer
 	if err := markdown.WriteHighlightCSS(&css, tokens); err != nil {
 		return nil, err
 	}
 	files["highlight.css"] = css.Bytes()
 	return files, nil
+}
+
+// linkLines maps each href to the line of its first use (routes.Route.Links).
+func linkLines(hrefs []markdown.Link) map[string]int {
+	if len(hrefs) == 0 {
+		return nil
+	}
+	lines := map[string]int{}
+	for _, h := range hrefs {
+		if _, seen := lines[h.Dest]; !seen {
+			lines[h.Dest] = h.Line
+		}
+	}
+	return lines
 }
 
 // MetaKey names a docs tree's metadata record: "api-1.2", "education".

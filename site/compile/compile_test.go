@@ -11,6 +11,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"golang.org/x/tools/txtar"
+
+	"github.com/devdocs-dev/devdocs/checks/routes"
 )
 
 // Each testdata/sites/*.txtar is a mini content tree (files under content/)
@@ -65,9 +67,9 @@ func extract(t *testing.T, ar *txtar.Archive, dir string) map[string]string {
 func routeLines(t *testing.T, dir string) string {
 	s, _ := Load(filepath.Join(dir, "content"))
 	require.NotNil(t, s)
-	routes, _ := s.Routes()
+	table, _ := s.Routes()
 	var b strings.Builder
-	for _, r := range routes {
+	for _, r := range table {
 		fmt.Fprintf(&b, "%s %s %s %s %s\n", r.Path, r.Kind, dash(r.Version), dash(r.Sidebar),
 			strings.TrimPrefix(r.Source, filepath.ToSlash(dir)+"/"))
 	}
@@ -130,12 +132,32 @@ func TestContentHasEveryPublishedRoute(t *testing.T) {
 	}
 	s, diags := Load("../../content")
 	require.NotNil(t, s, diags.Error())
-	routes, _ := s.Routes()
+	table, _ := s.Routes()
 	var got []string
-	for _, r := range routes {
-		if r.Kind != KindRedirect && r.Kind != KindNotFound {
+	for _, r := range table {
+		if r.Kind != routes.KindRedirect && r.Kind != routes.KindNotFound {
 			got = append(got, r.Path)
 		}
 	}
 	assert.Equal(t, want, got)
+}
+
+// The version menu offers the same page in each version that has it, and
+// the version's root in the others (site/src/lib/versions.ts).
+func TestManifestNamesTheSamePageInOtherVersions(t *testing.T) {
+	s, diags := Load("../../content")
+	require.NotNil(t, s, diags.Error())
+	table, _ := s.Routes()
+	m := s.manifest(table)
+	install := m.Routes["/api/zkvm/install"]
+	assert.Contains(t, install.Alts, "next")
+	assert.Contains(t, install.Alts, "0.18")
+	assert.NotContains(t, install.Alts, "1.2", "not the version it is in")
+	assert.Contains(t, m.Routes["/api/next/zkvm/install"].Alts, "1.2")
+	assert.Empty(t, m.Routes["/faq"].Alts, "pages outside the versions have none")
+	for path, r := range m.Routes {
+		for _, v := range r.Alts {
+			assert.NotEqual(t, r.Version, v, path)
+		}
+	}
 }

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/devdocs-dev/devdocs/checks/diag"
+	"github.com/devdocs-dev/devdocs/checks/routes"
 	"github.com/devdocs-dev/devdocs/site/markdown"
 )
 
@@ -127,11 +128,11 @@ func (s *Content) loadPage(p *Tree, rel string) (*Page, diag.List) {
 func pageKind(p *Tree, doc *markdown.Doc) string {
 	switch {
 	case p.ID != "pages":
-		return KindDoc
-	case doc.Front.Layout == KindLitepaper:
-		return KindLitepaper
+		return routes.KindDoc
+	case doc.Front.Layout == routes.KindLitepaper:
+		return routes.KindLitepaper
 	}
-	return KindPage
+	return routes.KindPage
 }
 
 // routeFor maps a doc id to its clean route: index pages take their folder's

@@ -5,17 +5,6 @@ package compile
 
 import "github.com/devdocs-dev/devdocs/site/markdown"
 
-// Route kinds: what renders a route (a markdown doc or page, or a React page of its own).
-const (
-	KindHome      = "home"
-	KindLitepaper = "litepaper"
-	KindSearch    = "search"
-	KindDoc       = "doc"
-	KindPage      = "page"
-	KindNotFound  = "notFound"
-	KindRedirect  = "redirect"
-)
-
 // Version is one docs version from content/versions.json.
 type Version struct {
 	Name   string `json:"name"`
@@ -53,17 +42,4 @@ type SidebarItem struct {
 	Href  string        `json:"href,omitempty"`
 	DocID string        `json:"docId,omitempty"`
 	Items []SidebarItem `json:"items,omitempty"`
-}
-
-// Route is one entry of routes.json.
-type Route struct {
-	Path    string `json:"path"`
-	Kind    string `json:"kind"`
-	Tree    string `json:"tree,omitempty"`
-	Version string `json:"version,omitempty"`
-	Sidebar string `json:"sidebar,omitempty"`
-	Source  string `json:"source"`
-	Title   string `json:"title"`
-	Page    string `json:"page,omitempty"` // page record id, pages/<id>.json
-	To      string `json:"to,omitempty"`   // redirect target
 }

@@ -1,6 +1,11 @@
 package compile
 
-import "github.com/devdocs-dev/devdocs/site/markdown"
+import (
+	"strings"
+
+	"github.com/devdocs-dev/devdocs/checks/routes"
+	"github.com/devdocs-dev/devdocs/site/markdown"
+)
 
 // PageRecord is pages/<id>.json: everything the client needs to show one page.
 type PageRecord struct {
@@ -16,6 +21,7 @@ type PageRecord struct {
 	Source      string             `json:"source"`
 	HideTOC     bool               `json:"hideTableOfContents,omitempty"`
 	TOC         []markdown.Heading `json:"toc"`
+	HasMath     bool               `json:"hasMath,omitempty"` // the page needs KaTeX's stylesheet
 	Previous    *NavLink           `json:"previous,omitempty"`
 	Next        *NavLink           `json:"next,omitempty"`
 	HTML        string             `json:"html"`
@@ -27,15 +33,15 @@ type NavLink struct {
 	Href  string `json:"href"`
 }
 
-func (s *Content) pageRecord(pg *Page) (*PageRecord, error) {
-	html, err := pg.Doc.Render(s.rewriter(pg))
+func (s *Content) pageRecord(pg *Page) (*PageRecord, []markdown.Link, error) {
+	html, hrefs, err := pg.Doc.Render(s.rewriter(pg))
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	fm := pg.Doc.Front
 	rec := &PageRecord{Title: fm.Title, Description: fm.Description, Kind: pg.Kind, Tree: pg.Tree.ID,
 		DocID: pg.DocID, Sidebar: pg.Sidebar, Permalink: pg.Route, Source: pg.Source,
-		HideTOC: fm.HideTableOfContents, TOC: pg.Doc.TOC(), HTML: string(html)}
+		HideTOC: fm.HideTableOfContents, TOC: pg.Doc.TOC(), HasMath: pg.Doc.HasMath(), HTML: string(html)}
 	if pg.Tree.ID != "pages" {
 		rec.Meta = MetaKey(pg.Tree)
 	}
@@ -43,7 +49,7 @@ func (s *Content) pageRecord(pg *Page) (*PageRecord, error) {
 		rec.Version = pg.Tree.Version.Name
 	}
 	rec.Previous, rec.Next = pagination(pg)
-	return rec, nil
+	return rec, hrefs, nil
 }
 
 // pagination finds the neighbours of a page in its sidebar's reading order.
@@ -109,21 +115,29 @@ type Manifest struct {
 
 // ManifestRoute tells the client which records a route needs.
 type ManifestRoute struct {
-	Kind    string `json:"kind"`
-	Page    string `json:"page,omitempty"`
-	Meta    string `json:"meta,omitempty"`
-	Version string `json:"version,omitempty"`
-	DocID   string `json:"docId,omitempty"`
+	Kind      string `json:"kind"`
+	Page      string `json:"page,omitempty"`
+	Meta      string `json:"meta,omitempty"`
+	Version   string `json:"version,omitempty"`
+	DocID     string `json:"docId,omitempty"`
+	Component string `json:"component,omitempty"` // module id of the React page that renders the route: "src/pages/Home/index.tsx"
+	// Alts are the other versions with this doc at the same place relative
+	// to their root: the version menu's "same page" targets.
+	Alts []string `json:"alts,omitempty"`
 }
 
-func (s *Content) manifest(routes []Route) Manifest {
+func (s *Content) manifest(table []routes.Route) Manifest {
 	m := Manifest{Versions: s.Versions, Routes: map[string]ManifestRoute{}, Redirects: map[string]string{}}
-	for _, r := range routes {
-		if r.Kind == KindRedirect {
+	for _, r := range table {
+		if r.Kind == routes.KindRedirect {
 			m.Redirects[r.Path] = r.To
 			continue
 		}
-		m.Routes[r.Path] = ManifestRoute{Kind: r.Kind, Page: r.Page, Version: r.Version}
+		mr := ManifestRoute{Kind: r.Kind, Page: r.Page, Version: r.Version}
+		if r.Page == "" && r.Path != routes.NotFound { // the not-found page is in the app's entry: it renders without a load
+			mr.Component = strings.TrimPrefix(r.Source, ViteRoot)
+		}
+		m.Routes[r.Path] = mr
 	}
 	for _, pg := range s.Pages() {
 		mr := m.Routes[pg.Route]
@@ -133,5 +147,27 @@ func (s *Content) manifest(routes []Route) Manifest {
 		}
 		m.Routes[pg.Route] = mr
 	}
+	addAlts(m)
 	return m
+}
+
+// addAlts gives each versioned doc the other versions that have it too.
+func addAlts(m Manifest) {
+	byName := map[string]*Version{}
+	for _, v := range m.Versions {
+		byName[v.Name] = v
+	}
+	for path, mr := range m.Routes {
+		from := byName[mr.Version]
+		if from == nil {
+			continue
+		}
+		rel := strings.TrimPrefix(path, from.Path)
+		for _, v := range m.Versions {
+			if other, ok := m.Routes[v.Path+rel]; ok && v != from && other.DocID == mr.DocID {
+				mr.Alts = append(mr.Alts, v.Name)
+			}
+		}
+		m.Routes[path] = mr
+	}
 }

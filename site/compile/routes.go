@@ -1,60 +1,53 @@
 package compile
 
 import (
-	"fmt"
 	"sort"
 	"strings"
 
 	"github.com/devdocs-dev/devdocs/checks/diag"
-	"github.com/devdocs-dev/devdocs/checks/registry"
+	"github.com/devdocs-dev/devdocs/checks/routes"
 )
 
-// Routes served by React components rather than markdown.
-var componentRoutes = []Route{
-	{Path: "/", Kind: KindHome, Source: "site/src/pages/Home/index.tsx", Title: "Home"},
-	{Path: "/search", Kind: KindSearch, Source: "site/src/pages/Search/index.tsx", Title: "Search the documentation"},
-	{Path: "*", Kind: KindNotFound, Source: "site/src/pages/NotFound/index.tsx", Title: "Page Not Found"},
+// ViteRoot is the folder of the Vite app, relative to the repository: a
+// component route's source without it is its module id in the app (and in
+// Vite's build manifest).
+const ViteRoot = "site/"
+
+// Routes served by React components rather than markdown: the one list of
+// them (the app loads and the prerender links each by its source).
+var componentRoutes = []routes.Route{
+	{Path: "/", Kind: routes.KindHome, Source: ViteRoot + "src/pages/Home/index.tsx", Title: "Home"},
+	{Path: "/search", Kind: routes.KindSearch, Source: ViteRoot + "src/pages/Search/index.tsx", Title: "Search the documentation"},
+	{Path: routes.NotFound, Kind: routes.KindNotFound, Source: ViteRoot + "src/pages/NotFound/index.tsx", Title: "Page Not Found"},
 }
 
 // Redirects are client-side: the prerender writes a stub page per entry.
-var redirects = []Route{
-	{Path: "/tech_faq", Kind: KindRedirect, To: "/faq", Source: "site/compile/routes.go", Title: "FAQ"},
+var redirects = []routes.Route{
+	{Path: "/tech_faq", Kind: routes.KindRedirect, To: "/faq", Source: "site/compile/routes.go", Title: "FAQ"},
 }
 
 // Routes returns every route, sorted by path, and an error per route that
 // two sources claim (the build cannot pick one without losing the other).
-func (s *Content) Routes() ([]Route, diag.List) {
-	var routes []Route
+func (s *Content) Routes() ([]routes.Route, diag.List) {
+	var rs []routes.Route
 	for _, tree := range s.Trees {
 		for _, pg := range tree.Pages {
-			routes = append(routes, pageRoute(pg))
+			rs = append(rs, pageRoute(pg))
 		}
 	}
-	routes = append(routes, componentRoutes...)
-	routes = append(routes, redirects...)
-	sort.SliceStable(routes, func(i, j int) bool { return routes[i].Path < routes[j].Path })
-	return routes, duplicateRoutes(routes)
+	rs = append(rs, componentRoutes...)
+	rs = append(rs, redirects...)
+	sort.SliceStable(rs, func(i, j int) bool { return rs[i].Path < rs[j].Path })
+	return rs, routes.Duplicates(rs)
 }
 
-func pageRoute(pg *Page) Route {
-	r := Route{Path: pg.Route, Kind: pg.Kind, Tree: pg.Tree.ID, Sidebar: pg.Sidebar,
+func pageRoute(pg *Page) routes.Route {
+	r := routes.Route{Path: pg.Route, Kind: pg.Kind, Tree: pg.Tree.ID, Sidebar: pg.Sidebar,
 		Source: pg.Source, Title: pg.Doc.Front.Title, Page: PageID(pg.Route)}
 	if pg.Tree.Version != nil {
 		r.Version = pg.Tree.Version.Name
 	}
 	return r
-}
-
-func duplicateRoutes(sorted []Route) diag.List {
-	var diags diag.List
-	for i := 1; i < len(sorted); i++ {
-		a, b := sorted[i-1], sorted[i]
-		if a.Path == b.Path {
-			diags = append(diags, diag.Diagnostic{Severity: diag.Error, Check: registry.DuplicateRoute, File: b.Source, Line: 1,
-				Message: fmt.Sprintf("route %s is produced by both %s and %s", b.Path, a.Source, b.Source)})
-		}
-	}
-	return diags
 }
 
 // PageID names a route's page record file: "/api/0.18/zkvm" -> "api_0.18_zkvm".

@@ -173,7 +173,10 @@ func checkFences(file string, root ast.Node, src []byte) diag.List {
 		if !ok || !entering || n.Info == nil {
 			return ast.WalkContinue, nil
 		}
-		_, problems := ParseFenceMeta(string(n.Info.Segment.Value(src)), n.Lines().Len())
+		meta, problems := ParseFenceMeta(string(n.Info.Segment.Value(src)), n.Lines().Len())
+		if meta.Lang == DiagramLang {
+			problems = append(problems, diagramProblems(n, src, meta)...)
+		}
 		for _, p := range problems {
 			ds = append(ds, diag.Diagnostic{Severity: diag.Error, Check: "code-block", File: file,
 				Line: lineOf(src, n.Info.Segment.Start), Message: p})
@@ -199,7 +202,7 @@ func (codeRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
 // With highlighted lines every line is a <span class="line">, the
 // highlighted ones also "line-highlighted"; without, the code is as chroma
 // writes it. The copy button comes after the code, so it is the next Tab
-// stop after the scrollable code.
+// stop after the scrollable code. A mermaid block is a diagram (diagram.go).
 func renderFencedCode(w util.BufWriter, src []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
 	if !entering {
 		return ast.WalkSkipChildren, nil
@@ -211,7 +214,17 @@ func renderFencedCode(w util.BufWriter, src []byte, node ast.Node, entering bool
 		seg := n.Lines().At(i)
 		code.Write(seg.Value(src))
 	}
-	_, _ = w.WriteString(`<div class="code-block">`)
+	if meta.Lang == DiagramLang {
+		writeDiagram(w, lineOf(src, n.Info.Segment.Start), meta.Title, code.String())
+		return ast.WalkSkipChildren, nil
+	}
+	writeCodeBlock(w, "code-block", meta, code.String())
+	_ = w.WriteByte('\n')
+	return ast.WalkSkipChildren, nil
+}
+
+func writeCodeBlock(w util.BufWriter, class string, meta FenceMeta, code string) {
+	_, _ = w.WriteString(`<div class="` + class + `">`)
 	if meta.Title != "" {
 		_, _ = w.WriteString(`<div class="code-block-title">`)
 		_, _ = w.Write(util.EscapeHTML([]byte(meta.Title)))
@@ -222,9 +235,8 @@ func renderFencedCode(w util.BufWriter, src []byte, node ast.Node, entering bool
 		_, _ = w.WriteString(` data-language="` + string(util.EscapeHTML([]byte(meta.Lang))) + `"`)
 	}
 	_, _ = w.WriteString(`><code>`)
-	highlight(w, meta, code.String())
-	_, _ = w.WriteString("</code></pre>" + copyButton + "</div></div>\n")
-	return ast.WalkSkipChildren, nil
+	highlight(w, meta, code)
+	_, _ = w.WriteString("</code></pre>" + copyButton + "</div></div>")
 }
 
 // highlight writes code as chroma tokens, or escaped plain text when the

@@ -63,7 +63,7 @@ func TestFenceProblemsNameTheLine(t *testing.T) {
 func TestHighlightKeepsTheText(t *testing.T) {
 	src := "```rust {1-2,4}\nuse a;\n\nfn main() { let x = \"<&>\"; }\n}\n```\n"
 	doc, _ := Parse("a.md", []byte(src))
-	html, err := doc.Render(nil)
+	html, _, err := doc.Render(nil)
 	require.NoError(t, err)
 	code := string(html)
 	code = code[strings.Index(code, "<code>")+len("<code>") : strings.Index(code, "</code>")]

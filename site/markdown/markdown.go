@@ -13,6 +13,7 @@ import (
 	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/renderer/html"
 	"github.com/yuin/goldmark/text"
+	"github.com/yuin/goldmark/util"
 
 	"github.com/devdocs-dev/devdocs/checks/diag"
 	"github.com/devdocs-dev/devdocs/checks/mdscan"
@@ -65,26 +66,35 @@ func Parse(file string, src []byte) (*Doc, diag.List) {
 }
 
 // Render writes the page body as HTML. rewrite, when not nil, is called for
-// every link and image destination and may replace it.
-func (d *Doc) Render(rewrite func(dest string) string) ([]byte, error) {
-	if rewrite != nil {
-		_ = ast.Walk(d.root, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
-			switch n := n.(type) {
-			case *ast.Link:
-				if entering {
-					n.Destination = []byte(rewrite(string(n.Destination)))
-				}
-			case *ast.Image:
-				if entering {
-					n.Destination = []byte(rewrite(string(n.Destination)))
-				}
-			}
+// every link and image destination and may replace it. hrefs are d.Links as
+// the HTML names them: rewritten, and escaped as the renderer escapes them,
+// so a problem the gate finds on the built page maps back to its line.
+func (d *Doc) Render(rewrite func(dest string) string) (html []byte, hrefs []Link, err error) {
+	// The walk visits links in the order mdscan.Read listed them in d.Links.
+	_ = ast.Walk(d.root, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		var dest *[]byte
+		switch n := n.(type) {
+		case *ast.Link:
+			dest = &n.Destination
+		case *ast.Image:
+			dest = &n.Destination
+		}
+		if dest == nil || !entering {
 			return ast.WalkContinue, nil
-		})
-	}
+		}
+		if rewrite != nil {
+			*dest = []byte(rewrite(string(*dest)))
+		}
+		if i := len(hrefs); i < len(d.Links) {
+			l := d.Links[i]
+			l.Dest = string(util.URLEscape(*dest, true))
+			hrefs = append(hrefs, l)
+		}
+		return ast.WalkContinue, nil
+	})
 	var buf bytes.Buffer
-	err := md.Renderer().Render(&buf, d.src, d.root)
-	return buf.Bytes(), err
+	err = md.Renderer().Render(&buf, d.src, d.root)
+	return buf.Bytes(), hrefs, err
 }
 
 // TOC returns the headings the table of contents shows: levels 2 and 3.

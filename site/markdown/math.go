@@ -75,3 +75,18 @@ func (e math) Extend(m goldmark.Markdown) {
 	passthrough.New(mathDelimiters).Extend(m)
 	m.Renderer().AddOptions(renderer.WithNodeRenderers(util.Prioritized(mathRenderer{}, 1)))
 }
+
+// HasMath reports whether the page holds math, so its record can say that
+// the page needs KaTeX's stylesheet.
+func (d *Doc) HasMath() bool {
+	found := false
+	_ = ast.Walk(d.root, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		k := n.Kind()
+		found = k == passthrough.KindPassthroughInline || k == passthrough.KindPassthroughBlock
+		if found {
+			return ast.WalkStop, nil
+		}
+		return ast.WalkContinue, nil
+	})
+	return found
+}

@@ -24,7 +24,7 @@ func TestRenderGolden(t *testing.T) {
 			require.NoError(t, err)
 			doc, diags := Parse(f, src)
 			require.Empty(t, diags)
-			html, err := doc.Render(func(dest string) string { return "rewritten:" + dest })
+			html, _, err := doc.Render(func(dest string) string { return "rewritten:" + dest })
 			require.NoError(t, err)
 			golden := strings.TrimSuffix(f, ".md") + ".html"
 			if *update {
@@ -61,4 +61,23 @@ func TestLinksCarryLines(t *testing.T) {
 		"../zkvm/receipts.md#the-journal": 5, "./install.md": 5, "/terminology#receipt": 6,
 		"#links": 6, "https://risczero.com": 7, "/img/favicon.svg": 7, "../zkvm/quickstart.md": 10,
 	}, got)
+}
+
+// Render names each link as the built HTML has it, with its markdown line:
+// the gate reads these (routes.json "links") to place a problem it finds on
+// the built page.
+func TestRenderNamesEachHrefAsTheHTMLHasIt(t *testing.T) {
+	src := "---\ntitle: T\n---\n\nSee [x](./x.md#y) and ![i](<img/a b.png>).\n\n[c](/p?q=1&amp;r=ü)\n"
+	doc, diags := Parse("page.md", []byte(src))
+	require.Empty(t, diags)
+	html, hrefs, err := doc.Render(func(dest string) string { return strings.Replace(dest, "./x.md", "/api/x", 1) })
+	require.NoError(t, err)
+	assert.Equal(t, []Link{
+		{Dest: "/api/x#y", Line: 5, Col: 5},
+		{Dest: "img/a%20b.png", Line: 5, Col: 23, Image: true},
+		{Dest: "/p?q=1&r=%C3%BC", Line: 7, Col: 1},
+	}, hrefs)
+	for _, h := range hrefs {
+		assert.Contains(t, string(html), strings.ReplaceAll(h.Dest, "&", "&amp;"), "the HTML holds the href as listed")
+	}
 }

@@ -14,7 +14,7 @@ func TestHighlightCSSHasOnlyUsedTokens(t *testing.T) {
 	src := "```rust\nfn main() { let x = 1; }\n```\n"
 	doc, diags := Parse("a.md", []byte(src))
 	require.Empty(t, diags)
-	html, err := doc.Render(func(dest string) string { return dest })
+	html, _, err := doc.Render(func(dest string) string { return dest })
 	require.NoError(t, err)
 	used := map[string]bool{}
 	TokenClasses(string(html), used)

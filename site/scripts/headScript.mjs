@@ -1,15 +1,17 @@
 // Builds the inline <head> script. It runs before first paint, so the page
 // never flashes the wrong colour mode or shifts when a dismissed announcement
 // bar disappears, and it shows the base-URL banner when the app's scripts
-// could not be found. It reads the same names module as the React contexts.
+// could not be found. It reads the same names module as the React contexts,
+// and maps URLs to routes as the router does (routePath.js).
 import * as names from '../src/lib/storageKeys.js';
+import { routeOf } from '../src/lib/routePath.js';
 
 /**
  * The script's body, serialised with toString(): old-browser-safe syntax,
  * since it runs as written, on its own, before anything else. `c` is the build's config,
- * `n` the shared names.
+ * `n` the shared names, `routeOf` the router's URL-to-route mapping.
  */
-function docsHead(c, n) {
+function docsHead(c, n, routeOf) {
   var html = document.documentElement;
   var o = window[n.CONFIG_OVERRIDES_GLOBAL] || {};
   var mode = Object.assign({}, c.colorMode, o.colorMode);
@@ -37,10 +39,10 @@ function docsHead(c, n) {
     if (html.hasAttribute(n.BOOTED_ATTR)) return;
     var route = document.querySelector('meta[name="docs-route"]');
     route = route && route.getAttribute('content');
-    var path = location.pathname.replace(/\/index\.html$/, '').replace(/\/$/, '');
+    var path = routeOf(location.pathname);
     var served = route && route !== '/' && route !== '*' && path.slice(-route.length) === route
       ? path.slice(0, path.length - route.length) + '/'
-      : route === '/' ? path + '/' : null;
+      : route === '/' ? path.replace(/\/$/, '') + '/' : null;
     var div = document.createElement('div');
     div.id = '__docs-base-url-issue-banner';
     div.setAttribute('role', 'alert');
@@ -56,5 +58,5 @@ function docsHead(c, n) {
 export function headScript(siteConfig) {
   const { colorMode, announcementBar, baseUrl } = siteConfig;
   const config = { colorMode, announcementBar: announcementBar && { id: announcementBar.id }, baseUrl };
-  return `(${docsHead})(${JSON.stringify(config)},${JSON.stringify(names)});`;
+  return `(${docsHead})(${JSON.stringify(config)},${JSON.stringify(names)},${routeOf});`;
 }

@@ -2,11 +2,9 @@
 // (<span class="math math-inline" data-line="N">tex</span>, div for display)
 // into KaTeX HTML. A bad formula throws an error carrying its source line.
 import katex from 'katex';
+import { unescapeHTML as unescape } from './html.mjs';
 
 const placeholder = /<(span|div) class="math math-(inline|display)" data-line="(\d+)">([\s\S]*?)<\/\1>/g;
-
-const entities = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'" };
-const unescape = (s) => s.replace(/&(amp|lt|gt|quot|#39);/g, (m) => entities[m]);
 
 export function renderMath(html) {
   return html.replace(placeholder, (_, tag, mode, line, tex) => {

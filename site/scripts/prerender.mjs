@@ -3,12 +3,13 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { routeFile } from '../src/lib/routePath.js';
 import { sectionOf } from '../src/lib/sections.js';
 import { sectionModuleId } from './routeTables.mjs';
+import { escapeAttr } from './html.mjs';
 
 const site = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(site, 'dist');
-const SITE_URL = 'https://dev.risczero.com';
 
 const routes = JSON.parse(await readFile(join(site, '.generated/routes.json'), 'utf8'));
 const template = await readFile(join(dist, 'index.html'), 'utf8');
@@ -19,13 +20,10 @@ if (!template.includes('<!--app-html-->')) {
   process.exit(1);
 }
 const viteManifest = JSON.parse(await readFile(join(dist, '.vite/manifest.json'), 'utf8'));
-const { render } = await import(pathToFileURL(join(site, '.ssr/entry-server.js')).href);
+const { render, siteConfig } = await import(pathToFileURL(join(site, '.ssr/entry-server.js')).href);
+const SITE_URL = siteConfig.url;
 const { versions } = JSON.parse(await readFile(join(site, '.generated/manifest.json'), 'utf8'));
 
-const escapeAttr = (s) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
-
-// Route kinds drawn by a React page of their own (see componentModules in src/lib/routes.ts).
-const components = { home: 'src/pages/Home/index.tsx', search: 'src/pages/Search/index.tsx' };
 
 /** A chunk's stylesheets; a module that only imports CSS is a stylesheet itself. */
 const stylesheets = (key) => {
@@ -41,20 +39,15 @@ const stylesheets = (key) => {
  * pages with math. Not the page record's chunk: the record is in the
  * document already (src/lib/pageData.ts).
  */
-function routeAssets(path, { meta, kind, hasMath }) {
+function routeAssets(path, { meta, component, hasMath }) {
   const table = `../${sectionModuleId(sectionOf(path, versions))}`;
-  const keys = [table, meta && `.generated/meta/${meta}.json`, components[kind]].filter(Boolean);
+  const keys = [table, meta && `.generated/meta/${meta}.json`, component].filter(Boolean);
   const scripts = keys.map((k) => viteManifest[k]?.file).filter(Boolean);
-  const styles = [components[kind], hasMath && 'src/lib/mathStyles.ts'].filter(Boolean).flatMap(stylesheets);
+  const styles = [component, hasMath && 'src/lib/mathStyles.ts'].filter(Boolean).flatMap(stylesheets);
   return [
     ...scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${file}" />`),
     ...styles.map((file) => `<link rel="stylesheet" crossorigin href="/${file}" />`),
   ].join('\n    ');
-}
-
-function outputFile(path) {
-  if (path === '*') return join(dist, '404.html');
-  return join(dist, path, 'index.html');
 }
 
 function redirectStub(to) {
@@ -77,13 +70,13 @@ const started = performance.now();
 let pages = 0;
 for (const r of routes) {
   if (r.kind === 'redirect') {
-    await write(outputFile(r.path), redirectStub(r.to));
+    await write(join(dist, routeFile(r.path)), redirectStub(r.to));
     continue;
   }
   const path = r.path === '*' ? '/404' : r.path;
   const out = await render(path, r.path);
   const head = [out.head, routeAssets(path, out)].filter(Boolean).join('\n    ');
-  await write(outputFile(r.path), template.replace('<!--app-head-->', head).replace('<!--app-html-->', out.html));
+  await write(join(dist, routeFile(r.path)), template.replace('<!--app-head-->', head).replace('<!--app-html-->', out.html));
   pages++;
 }
 

@@ -18,28 +18,12 @@ const ID = 'virtual:docs-routes';
 /** The module id of a section's table; its last segment names the chunk (routes-1_2-<hash>.js). */
 export const sectionModuleId = (name) => `${ID}/routes-${name.replace(/[^a-z0-9]/gi, '_')}`;
 
-/**
- * For each versioned doc, the other versions that have it at the same place
- * relative to their root: the version dropdown's "same page" targets.
- */
-function alternates(routes, versions) {
-  const byPath = new Map(versions.map((v) => [v.name, v.path]));
-  const alts = new Map();
-  for (const [path, r] of Object.entries(routes)) {
-    if (!r.version) continue;
-    const rel = path.slice(byPath.get(r.version).length);
-    alts.set(path, versions.filter((v) => v.name !== r.version && routes[v.path + rel]?.docId === r.docId).map((v) => v.name));
-  }
-  return alts;
-}
-
 function splitManifest(manifest) {
-  const alts = alternates(manifest.routes, manifest.versions);
   const sections = new Map();
   for (const [path, r] of Object.entries(manifest.routes)) {
     const key = path === '*' ? 'site' : sectionOf(path, manifest.versions);
     if (!sections.has(key)) sections.set(key, {});
-    sections.get(key)[path] = alts.get(path)?.length ? { ...r, alts: alts.get(path) } : r;
+    sections.get(key)[path] = r;
   }
   return sections;
 }

@@ -129,7 +129,7 @@ func (b *builder) walk(n *html.Node) {
 	switch n.DataAtom {
 	case atom.H2, atom.H3, atom.H4, atom.H5, atom.H6:
 		b.heading(int(n.Data[1]-'0'), attr(n, "id"), text(n, false))
-	case atom.P, atom.Pre, atom.Dt, atom.Dd, atom.Summary:
+	case atom.P, atom.Pre, atom.Dt, atom.Dd, atom.Summary, atom.Figcaption:
 		b.content(text(n, false))
 	case atom.Li:
 		// A list item's own words; its nested lists and paragraphs are records of their own.
@@ -149,15 +149,16 @@ func (b *builder) children(n *html.Node) {
 }
 
 // skipped leaves out what a reader would not search for: math source (the
-// page shows typeset formulas, not LaTeX), code block titles, admonition
-// labels ("Tip", "Note"), scripts.
+// page shows typeset formulas, not LaTeX), diagram source (it shows the
+// drawing; its caption is searched), code block titles, admonition labels
+// ("Tip", "Note"), scripts.
 func skipped(n *html.Node) bool {
 	switch n.DataAtom {
 	case atom.Script, atom.Style, atom.Template:
 		return true
 	}
 	for _, c := range strings.Fields(attr(n, "class")) {
-		if c == "math" || c == "code-block-title" || c == "admonition-title" {
+		if c == "math" || c == "diagram-source" || c == "code-block-title" || c == "admonition-title" {
 			return true
 		}
 	}

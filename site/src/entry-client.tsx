@@ -4,7 +4,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import App from './App';
 import { siteConfig } from './config';
 import { loadAnalytics } from './lib/analytics';
-import { normalizePath } from './lib/paths';
+import { routeOf } from './lib/routePath.js';
 import { loadRoute, matchRoute, seedPage } from './lib/routes';
 import { readPageData } from './lib/pageData';
 import '../.generated/highlight.css';
@@ -13,7 +13,7 @@ import { BOOTED_ATTR } from './lib/storageKeys.js';
 // Tells the head script's base-URL check that this bundle was found and ran.
 document.documentElement.setAttribute(BOOTED_ATTR, '');
 
-const location = { pathname: normalizePath(window.location.pathname), search: window.location.search, hash: window.location.hash };
+const location = { pathname: routeOf(window.location.pathname), search: window.location.search, hash: window.location.hash };
 
 // The route the HTML was prerendered for. It differs from the address when a
 // host answered /faq.html with 404.html: that markup cannot be hydrated as /faq.

@@ -4,10 +4,12 @@ import { headFor } from './lib/head';
 import { loadRoute } from './lib/routes';
 import { pageDataScript } from './lib/pageData';
 
+export { siteConfig } from './config';
+
 const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** Renders one route to HTML, waiting for its lazy content (never its spinner). */
-export async function render(pathname: string, routeKey: string): Promise<{ html: string; head: string; meta?: string; kind: string; hasMath?: boolean }> {
+export async function render(pathname: string, routeKey: string): Promise<{ html: string; head: string; meta?: string; component?: string; hasMath?: boolean }> {
   const data = await loadRoute(pathname);
   // React outlines a Suspense boundary bigger than progressiveChunkSize (12.8 kB
   // by default) into a hidden <div> that an inline script reveals later: long
@@ -24,5 +26,5 @@ export async function render(pathname: string, routeKey: string): Promise<{ html
     h.canonical ? `<link rel="canonical" href="${escape(h.canonical)}" />` : '',
     data.page ? pageDataScript(data.page) : '',
   ].filter(Boolean).join('\n    ');
-  return { html, head, meta: data.route.meta, kind: data.route.kind, hasMath: data.page?.hasMath };
+  return { html, head, meta: data.route.meta, component: data.route.component, hasMath: data.page?.hasMath };
 }

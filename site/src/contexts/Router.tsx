@@ -1,6 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { loadRoute, redirectFor } from '../lib/routes';
-import { isExternal, normalizePath, splitHref } from '../lib/paths';
+import { isExternal, splitHref } from '../lib/paths';
+import { routeOf } from '../lib/routePath.js';
 
 export interface Location { pathname: string; search: string; hash: string }
 
@@ -29,7 +30,7 @@ export function useRouter(): RouterValue {
 
 function currentLocation(): Location {
   const { pathname, search, hash } = window.location;
-  return { pathname: normalizePath(pathname), search, hash };
+  return { pathname: routeOf(pathname), search, hash };
 }
 
 /**
@@ -86,14 +87,14 @@ export function RouterProvider({ initial, children }: { initial: Location; child
     }
     const url = new URL(href, window.location.href);
     const target = splitHref(url.pathname + url.search + url.hash);
-    target.pathname = normalizePath(redirectFor(target.pathname) ?? target.pathname);
+    target.pathname = routeOf(redirectFor(target.pathname) ?? target.pathname);
     const id = ++navId.current;
     setPending(true);
     loadRoute(target.pathname).then(
       () => {
         if (id !== navId.current) return; // a later click won
         const full = target.pathname + target.search + target.hash;
-        scrollOnCommit.current = target.pathname !== normalizePath(window.location.pathname) || !!target.hash;
+        scrollOnCommit.current = target.pathname !== routeOf(window.location.pathname) || !!target.hash;
         if (opts.replace) window.history.replaceState({ idx: entryIndex() }, '', full);
         else window.history.pushState({ idx: entryIndex() + 1 }, '', full);
         shownIdx.current = entryIndex();

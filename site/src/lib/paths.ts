@@ -1,12 +1,5 @@
 // Pure helpers for paths; no DOM, unit-testable.
 
-/** Maps /p/index.html, /p.html and /p/ to the clean route /p. */
-export function normalizePath(pathname: string): string {
-  let p = pathname.replace(/\/index\.html$/, '/').replace(/\.html$/, '');
-  if (p.length > 1) p = p.replace(/\/+$/, '');
-  return p || '/';
-}
-
 /** True for links that leave the site (other origin, mailto:, …). */
 export function isExternal(href: string): boolean {
   return /^[a-z][a-z0-9+.-]*:/i.test(href) || href.startsWith('//');

@@ -6,18 +6,17 @@ import type { ComponentType } from 'react';
 import { metas, metasUrl, redirects, sections, versions } from 'virtual:docs-routes';
 import type { ManifestRoute, PageRecord, RouteData, RouteSection, VersionMeta } from './types';
 import { BoundedCache } from './boundedCache';
-import { normalizePath } from './paths';
+import { routeOf } from './routePath.js';
 import { sectionOf } from './sections.js';
 
 export { versions };
 
 // The KaTeX stylesheet, a chunk of its own: only pages with math load it.
 const loadMathStyles = () => import('./mathStyles');
-// Route kinds rendered by a React page of their own, each its own chunk.
-const componentModules: Record<string, () => Promise<{ default: ComponentType }>> = {
-  home: () => import('../pages/Home'),
-  search: () => import('../pages/Search'),
-};
+// The React pages that render a route of their own (the manifest names each
+// by its module id, "src/pages/Home/index.tsx"), each its own chunk. The
+// not-found page is not among them: it is part of the entry.
+const pageModules = import.meta.glob<{ default: ComponentType }>(['/src/pages/*/index.tsx', '!/src/pages/NotFound/index.tsx']);
 
 const notFound: ManifestRoute = { kind: 'notFound' };
 
@@ -50,7 +49,7 @@ const unknown: ManifestRoute = { kind: 'unknown' };
 export function matchRoute(pathname: string): ManifestRoute {
   let m = matches.get(pathname);
   if (!m) {
-    const path = normalizePath(pathname);
+    const path = routeOf(pathname);
     const section = loadedSections.get(sectionOf(path, versions));
     if (!section) return unknown;
     m = section.routes[path] ?? notFound;
@@ -60,7 +59,7 @@ export function matchRoute(pathname: string): ManifestRoute {
 }
 
 export function redirectFor(pathname: string): string | undefined {
-  return redirects[normalizePath(pathname)];
+  return redirects[routeOf(pathname)];
 }
 
 // A promise React's use() can read synchronously once settled: React looks
@@ -113,7 +112,7 @@ const seeded = new Map<string, PageRecord>();
 
 /** Gives the record of the prerendered page, so its content chunk is never fetched. */
 export function seedPage(pathname: string, record: PageRecord) {
-  seeded.set(normalizePath(pathname), record);
+  seeded.set(routeOf(pathname), record);
 }
 
 /** The page record, with the KaTeX stylesheet in place first when the page has math. */
@@ -129,7 +128,7 @@ async function loadAll(path: string): Promise<RouteData> {
   const [page, meta, Component] = await Promise.all([
     loadPage(path, section, route),
     loadMeta(route.meta),
-    componentModules[route.kind]?.().then((m) => m.default),
+    importOne(route.component ? pageModules[`/${route.component}`] : undefined, 'site', route.component),
   ]);
   return { path, route, page, meta, Component };
 }
@@ -140,7 +139,7 @@ async function loadAll(path: string): Promise<RouteData> {
  * route renders, so rendering never suspends on it (and never flashes a spinner).
  */
 export function loadRoute(pathname: string): Promise<RouteData> {
-  const path = normalizePath(pathname);
+  const path = routeOf(pathname);
   let p = cache.get(path);
   if (!p) {
     p = track(loadAll(path).catch((e) => { throw new ContentLoadError(e); }));
@@ -156,11 +155,11 @@ export function loadRoute(pathname: string): Promise<RouteData> {
  * server; the home and search pages, whose content is code).
  */
 export async function contentUrls(pathname: string): Promise<string[] | undefined> {
-  const path = normalizePath(pathname);
+  const path = routeOf(pathname);
   if (cache.has(path)) return [];
   const section = await loadSection(path);
   const route = matchRoute(path);
-  if (componentModules[route.kind]) return undefined;
+  if (route.component) return undefined;
   const urls = [];
   if (route.page) urls.push(section.pagesUrl(route.page));
   if (route.meta && !loadedMetas.has(route.meta)) urls.push(metasUrl(route.meta));
@@ -169,5 +168,5 @@ export async function contentUrls(pathname: string): Promise<string[] | undefine
 
 /** Forgets a failed load so Retry fetches the chunk again. */
 export function forgetRoute(pathname: string) {
-  cache.delete(normalizePath(pathname));
+  cache.delete(routeOf(pathname));
 }

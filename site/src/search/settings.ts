@@ -4,7 +4,7 @@ import { siteConfig } from '../config';
 import { preferredVersionKey } from '../lib/storageKeys.js';
 import { matchRoute } from '../lib/routes';
 import { storage } from '../lib/storage';
-import { findVersion, latestVersion } from '../lib/versions';
+import { DOCS_PLUGIN_ID, findVersion, latestVersion } from '../lib/versions';
 
 export interface HostedIndex { appId: string; apiKey: string; indexName: string }
 export interface SearchSettings { hosted?: HostedIndex; missingResultsUrl?: string }
@@ -23,8 +23,8 @@ declare global {
 /** The name the offline index goes by (DocSearch keys recent searches with it). */
 export const LOCAL_INDEX_NAME = 'devdocs';
 
-/** The docs plugin whose versions scope search (content/versions.json). */
-const DOCS_PLUGIN = 'api';
+/** The content tree whose versions scope search: its records are tagged docs-<tree>-<version> (site/search.VersionTag). */
+const VERSIONED_TREE = 'api';
 
 export function searchSettings(): SearchSettings {
   const o = typeof window === 'undefined' ? undefined : window.__DOCS_SEARCH__;
@@ -41,7 +41,7 @@ export function searchSettings(): SearchSettings {
 export function contextVersion(pathname: string): string {
   const own = matchRoute(pathname).version;
   if (own) return own;
-  const preferred = typeof window === 'undefined' ? null : storage().get(preferredVersionKey(DOCS_PLUGIN));
+  const preferred = typeof window === 'undefined' ? null : storage().get(preferredVersionKey(DOCS_PLUGIN_ID));
   return findVersion(preferred ?? undefined)?.name ?? latestVersion.name;
 }
 
@@ -52,5 +52,5 @@ export function contextVersion(pathname: string): string {
 export function facetFilters(version: string | null): Array<string | string[]> {
   const language = 'language:en';
   if (version === null) return [language];
-  return [language, ['docusaurus_tag:default', `docusaurus_tag:docs-${DOCS_PLUGIN}-${version}`]];
+  return [language, ['docusaurus_tag:default', `docusaurus_tag:docs-${VERSIONED_TREE}-${version}`]];
 }

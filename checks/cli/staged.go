@@ -1,0 +1,148 @@
+package cli
+
+import (
+	"fmt"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/devdocs-dev/devdocs/checks/diag"
+	"github.com/devdocs-dev/devdocs/checks/gitindex"
+	"github.com/devdocs-dev/devdocs/checks/mdlinks"
+)
+
+// checkStaged checks the next commit as git's index holds it: the named
+// paths (default: the markdown files the commit adds or changes), and
+// the links of every other staged page that lead to a file the commit
+// deletes, renames away or changes. Pages are those under markdown.paths
+// (the whole repository when unset), less markdown.exclude.
+func checkStaged(paths []string, cfg *Config) (diag.Run, error) {
+	start := time.Now()
+	if err := mdlinks.CheckExclude(cfg.Markdown.Exclude); err != nil {
+		return diag.Run{}, err
+	}
+	ix, err := gitindex.Open()
+	if err != nil {
+		return diag.Run{}, err
+	}
+	defer ix.Close()
+	o := cfg.markdownOptions()
+	o.Tree = ix
+	changes, err := ix.Changes()
+	if err != nil {
+		return diag.Run{}, err
+	}
+	s := stagedScope{ix: ix, cfg: cfg}
+	files, err := s.named(paths)
+	if len(paths) == 0 {
+		files = s.changedPages(changes)
+	}
+	if err != nil {
+		return diag.Run{}, err
+	}
+	found, st, err := mdlinks.Check(files, o)
+	if err != nil {
+		return diag.Run{}, err
+	}
+	if targets := s.targets(changes); len(targets) > 0 {
+		inbound, ist, err := mdlinks.Inbound(s.others(files), targets, o)
+		if err != nil {
+			return diag.Run{}, err
+		}
+		found = append(found, inbound...)
+		st.Files += ist.Files
+		st.Links += ist.Links
+	}
+	return counted(cfg.apply(found), diag.Summary{Tool: "checks markdown", Pages: st.Files, Links: st.Links}, start), nil
+}
+
+// stagedScope says which staged files are pages to check.
+type stagedScope struct {
+	ix  *gitindex.Index
+	cfg *Config
+}
+
+// page reports whether p (a path from the top) is a markdown page to check.
+func (s stagedScope) page(p string) bool {
+	if !strings.HasSuffix(p, ".md") || s.cfg.excluded(s.ix.Name(p)) {
+		return false
+	}
+	if len(s.cfg.Markdown.Paths) == 0 {
+		return true
+	}
+	for _, root := range s.cfg.Markdown.Paths {
+		r := s.ix.Path(root)
+		if r == "." || p == r || strings.HasPrefix(p, r+"/") {
+			return true
+		}
+	}
+	return false
+}
+
+// named lists the pages of the named files and folders, as staged.
+func (s stagedScope) named(paths []string) ([]string, error) {
+	var files []string
+	for _, p := range paths {
+		switch {
+		case s.ix.IsFile(p):
+			if !s.cfg.excluded(p) {
+				files = append(files, filepath.Clean(p))
+			}
+		case s.ix.IsDir(p):
+			for _, f := range s.ix.Files(p) {
+				if strings.HasSuffix(f, ".md") && !s.cfg.excluded(f) {
+					files = append(files, f)
+				}
+			}
+		default:
+			return nil, fmt.Errorf("%s: not in git's index (stage it with git add, or check the working tree without --staged)", p)
+		}
+	}
+	sort.Strings(files)
+	return slices.Compact(files), nil
+}
+
+// changedPages lists the pages the commit adds, copies, changes or
+// renames (a moved page's relative links may no longer lead anywhere).
+func (s stagedScope) changedPages(changes []gitindex.Change) []string {
+	var files []string
+	for _, c := range changes {
+		if c.Status != 'D' && s.page(c.Path) {
+			files = append(files, s.ix.Name(c.Path))
+		}
+	}
+	return files
+}
+
+// targets lists the files whose links elsewhere the commit may break: the
+// deleted, the old names of the renamed, and the changed (their headings
+// are anchors).
+func (s stagedScope) targets(changes []gitindex.Change) []string {
+	var out []string
+	for _, c := range changes {
+		switch c.Status {
+		case 'D', 'M', 'T':
+			out = append(out, s.ix.Name(c.Path))
+		case 'R':
+			out = append(out, s.ix.Name(c.From))
+		}
+	}
+	return out
+}
+
+// others lists the staged pages not among checked, which were checked whole.
+func (s stagedScope) others(checked []string) []string {
+	done := map[string]bool{}
+	for _, f := range checked {
+		done[s.ix.Path(f)] = true
+	}
+	var out []string
+	for _, f := range s.ix.Files(s.ix.Name(".")) {
+		if p := s.ix.Path(f); !done[p] && s.page(p) {
+			out = append(out, f)
+		}
+	}
+	return out
+}

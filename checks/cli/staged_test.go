@@ -1,0 +1,208 @@
+package cli
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"regexp"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"golang.org/x/tools/txtar"
+)
+
+// docsRepo makes a git repository of testdata/hook/docs.txtar (a plain
+// docs/ folder, no checks.json), committed once, and makes it the working
+// directory.
+func docsRepo(t *testing.T, commit bool) {
+	t.Helper()
+	abs, err := filepath.Abs("../../testdata/hook/docs.txtar")
+	require.NoError(t, err)
+	ar, err := txtar.ParseFile(abs)
+	require.NoError(t, err)
+	unpack(t, ar)
+	git(t, "init", "-q", "-b", "main")
+	git(t, "config", "user.email", "hook@test")
+	git(t, "config", "user.name", "hook test")
+	git(t, "add", ".")
+	if commit {
+		git(t, "commit", "-q", "-m", "docs")
+	}
+}
+
+var elapsed = regexp.MustCompile(`in \d+\.\d+s`)
+
+// staged runs `checks markdown --staged ARGS…` and returns its exit code
+// and stdout (timing blanked); stderr must hold nothing unless it fails.
+func staged(t *testing.T, args ...string) (int, string) {
+	t.Helper()
+	var out, errOut bytes.Buffer
+	code := Run(append([]string{"markdown", "--staged"}, args...), &out, &errOut, false)
+	if code != 2 {
+		assert.Empty(t, errOut.String())
+	}
+	return code, elapsed.ReplaceAllString(out.String()+errOut.String(), "in X.XXs")
+}
+
+func TestStagedNotWorkingTree(t *testing.T) {
+	docsRepo(t, true)
+	write(t, map[string]string{"docs/install.md": "# Install\n\nSee [missing](missing.md).\n"})
+	git(t, "add", "docs/install.md")
+	write(t, map[string]string{"docs/install.md": "# Install\n\nFixed on disk, not staged: [guide](guide.md).\n"})
+
+	code, out := staged(t)
+	assert.Equal(t, 1, code, out)
+	assert.Equal(t, `docs/install.md
+  3:5    error   broken markdown link "missing.md": docs/missing.md does not exist [markdown-link]
+
+checks markdown: 2 pages, 4 links checked in X.XXs: 1 error
+`, out)
+
+	var stdout, stderr bytes.Buffer
+	assert.Equal(t, 0, Run([]string{"markdown", "docs"}, &stdout, &stderr, false), "the working tree is fine: %s", stdout.String())
+}
+
+func TestStagedLinkToUnstagedFile(t *testing.T) {
+	docsRepo(t, true)
+	write(t, map[string]string{"docs/faq.md": "# FAQ\n"})
+	write(t, map[string]string{"docs/index.md": "# Docs\n\n[FAQ](faq.md)\n"})
+	git(t, "add", "docs/index.md")
+
+	code, out := staged(t)
+	assert.Equal(t, 1, code, out)
+	assert.Contains(t, out, `3:1    error   broken markdown link "faq.md": docs/faq.md does not exist [markdown-link]`)
+
+	git(t, "add", "docs/faq.md")
+	code, out = staged(t)
+	assert.Equal(t, 0, code, out)
+	assert.Contains(t, out, "checks markdown: 3 pages, 2 links checked")
+}
+
+func TestStagedDeleteFailsOnTheLinkingPage(t *testing.T) {
+	docsRepo(t, true)
+	git(t, "rm", "-q", "docs/guide.md")
+
+	code, out := staged(t)
+	assert.Equal(t, 1, code, out)
+	assert.Equal(t, `README.md
+  3:10   error   broken markdown link "docs/guide.md": docs/guide.md does not exist [markdown-link]
+
+docs/index.md
+  4:3    error   broken markdown link "guide.md#setup": docs/guide.md does not exist [markdown-link]
+
+docs/install.md
+  3:17   error   broken markdown link "./guide.md": docs/guide.md does not exist [markdown-link]
+
+checks markdown: 3 pages, 5 links checked in X.XXs: 3 errors
+`, out)
+}
+
+func TestStagedRenameFailsOnTheLinkingPageAndChecksTheMovedOne(t *testing.T) {
+	docsRepo(t, true)
+	require.NoError(t, os.MkdirAll("docs/guides", 0o755))
+	git(t, "mv", "docs/guide.md", "docs/guides/setup.md")
+	git(t, "add", "README.md") // unchanged: only the index matters
+
+	code, out := staged(t)
+	assert.Equal(t, 1, code, out)
+	assert.Contains(t, out, "docs/guides/setup.md\n  5:9    error   broken markdown link \"index.md\": docs/guides/index.md does not exist")
+	assert.Contains(t, out, "docs/index.md\n  4:3    error   broken markdown link \"guide.md#setup\": docs/guide.md does not exist")
+	assert.Contains(t, out, "README.md\n  3:10   error")
+}
+
+// A changed heading breaks anchors elsewhere: a warning, as anchors are.
+func TestStagedHeadingChangeWarnsOnTheLinkingPage(t *testing.T) {
+	docsRepo(t, true)
+	write(t, map[string]string{"docs/guide.md": "# Guide\n\n## Set up\n\nBack to [the index](index.md).\n"})
+	git(t, "add", "docs/guide.md")
+
+	code, out := staged(t)
+	assert.Equal(t, 0, code, out)
+	assert.Contains(t, out, "docs/index.md\n  4:3    warning anchor #setup not found in docs/guide.md [markdown-anchor]")
+}
+
+func TestStagedExclude(t *testing.T) {
+	docsRepo(t, true)
+	write(t, map[string]string{"fixtures/broken.md": "Still broken on purpose: [nowhere](nowhere.md) and [gone](../docs/guide.md).\n"})
+	git(t, "add", "fixtures/broken.md")
+	code, out := staged(t)
+	assert.Equal(t, 1, code, "without an exclude the fixture is a page like any other: %s", out)
+
+	write(t, map[string]string{"checks.json": `{"markdown": {"exclude": ["fixtures/**"]}}`})
+	code, out = staged(t)
+	assert.Equal(t, 0, code, out)
+	git(t, "rm", "-q", "--cached", "docs/guide.md")
+	code, out = staged(t)
+	assert.Equal(t, 1, code, out)
+	assert.NotContains(t, out, "fixtures/", "an excluded page is not checked for links into deleted files either")
+
+	write(t, map[string]string{"checks.json": `{"markdown": {"exclude": ["fixtures/[**"]}}`})
+	code, out = staged(t)
+	assert.Equal(t, 2, code)
+	assert.Contains(t, out, `exclude pattern "fixtures/[**" is not a valid glob`)
+}
+
+// markdown.paths limits the pages, as it does without --staged.
+func TestStagedKeepsToMarkdownPaths(t *testing.T) {
+	docsRepo(t, true)
+	write(t, map[string]string{"checks.json": `{"markdown": {"paths": ["docs"]}}`})
+	write(t, map[string]string{"README.md": "[broken](nowhere.md)\n"})
+	git(t, "add", "README.md")
+	code, out := staged(t)
+	assert.Equal(t, 0, code, out)
+	code, out = staged(t, "README.md")
+	assert.Equal(t, 1, code, "a file named is checked: %s", out)
+}
+
+func TestStagedFirstCommitAndSubfolder(t *testing.T) {
+	docsRepo(t, false)
+	code, out := staged(t)
+	assert.Equal(t, 1, code, "the first commit adds everything, the broken fixture too: %s", out)
+	assert.Contains(t, out, "fixtures/broken.md\n  1:38")
+	assert.Contains(t, out, "checks markdown: 5 pages")
+
+	t.Chdir("docs")
+	code, out = staged(t, "index.md", ".")
+	assert.Equal(t, 0, code, out)
+	assert.Contains(t, out, "checks markdown: 3 pages")
+	code, out = staged(t, "nothere.md")
+	assert.Equal(t, 2, code)
+	assert.Contains(t, out, "nothere.md: not in git's index")
+}
+
+func TestStagedOutsideGit(t *testing.T) {
+	t.Chdir(t.TempDir())
+	t.Setenv("GIT_CEILING_DIRECTORIES", filepath.Dir(mustGetwd(t)))
+	code, out := staged(t)
+	assert.Equal(t, 2, code)
+	assert.Contains(t, out, "checks markdown: git rev-parse --show-toplevel: fatal: not a git repository")
+}
+
+func mustGetwd(t *testing.T) string {
+	wd, err := os.Getwd()
+	require.NoError(t, err)
+	return wd
+}
+
+// This repository's own hook passes on everything it has staged, its
+// fixtures that are broken on purpose (testdata/) excluded by checks.json.
+func TestThisRepositoryPassesItsOwnHook(t *testing.T) {
+	t.Chdir("../..")
+	var out, errOut bytes.Buffer
+	code := Run([]string{"markdown", "--staged", "."}, &out, &errOut, false)
+	assert.Equal(t, 0, code, "%s%s", out.String(), errOut.String())
+}
+
+// Exclude globs are written from the folder of checks.json, which is found
+// at the git root when we run in a subfolder.
+func TestExcludeFromASubfolder(t *testing.T) {
+	docsRepo(t, true)
+	write(t, map[string]string{"checks.json": `{"markdown": {"exclude": ["fixtures/**"]}}`})
+	t.Chdir("fixtures")
+	var out, errOut bytes.Buffer
+	assert.Equal(t, 0, Run([]string{"markdown", "broken.md", "."}, &out, &errOut, false), out.String()+errOut.String())
+	assert.Contains(t, out.String(), "checks markdown: 0 pages")
+	code, text := staged(t, "broken.md")
+	assert.Equal(t, 0, code, text)
+}

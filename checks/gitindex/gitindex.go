@@ -1,0 +1,323 @@
+// Package gitindex reads a repository's staging area through git: which
+// files are staged, their staged bytes, and what the next commit deletes
+// or renames. A pre-commit hook must judge the commit, not the working
+// tree: a page fixed on disk but broken in the index is still broken, and
+// a file that exists only on disk is not in the commit.
+//
+// Names are paths as the caller uses them (relative to the current folder,
+// or absolute); the index is keyed by paths from the top of the work tree.
+// Git is asked through GIT_INDEX_FILE as it finds it, so `git commit -a`
+// and `git commit FILE`, which stage into a temporary index, work too.
+package gitindex
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+)
+
+// Index is the staged files of one repository.
+type Index struct {
+	top     string            // the work tree's top folder, absolute
+	cwd     string            // absolute, for turning names into index paths
+	blobs   map[string]string // index path → object id of the staged blob
+	links   map[string]bool   // index paths staged as symbolic links
+	dirs    map[string]bool   // every folder that holds a staged path
+	catOnce sync.Once
+	cat     *catFile
+	catErr  error
+}
+
+// Open reads the index of the repository that holds the current folder.
+func Open() (*Index, error) {
+	out, err := gitOutput("rev-parse", "--show-toplevel")
+	if err != nil {
+		return nil, err
+	}
+	cwd, err := os.Getwd()
+	if err != nil {
+		return nil, err
+	}
+	ix := &Index{top: strings.TrimRight(string(out), "\n"), cwd: cwd,
+		blobs: map[string]string{}, links: map[string]bool{}, dirs: map[string]bool{}}
+	// Paths from the top, whatever the current folder (ls-files would
+	// otherwise list only what is below it).
+	list, err := gitOutput("-C", ix.top, "ls-files", "--stage", "-z")
+	if err != nil {
+		return nil, err
+	}
+	if err := ix.parseStage(list); err != nil {
+		return nil, err
+	}
+	return ix, nil
+}
+
+// parseStage reads `git ls-files --stage -z`: "mode oid stage\tpath\0".
+// During a merge a path has stages 1–3; "ours" (2) stands for it, as the
+// file is not committable until the conflict is resolved anyway.
+func (ix *Index) parseStage(list []byte) error {
+	for _, rec := range bytes.Split(list, []byte{0}) {
+		if len(rec) == 0 {
+			continue
+		}
+		meta, p, ok := bytes.Cut(rec, []byte{'\t'})
+		f := strings.Fields(string(meta))
+		if !ok || len(f) != 3 {
+			return fmt.Errorf("git ls-files: unexpected line %q", rec)
+		}
+		name := string(p)
+		if _, seen := ix.blobs[name]; seen && f[2] != "2" {
+			continue
+		}
+		switch f[0] {
+		case "160000": // a submodule: a folder whose files are another repository's
+			ix.dirs[name] = true
+		default:
+			ix.blobs[name] = f[1]
+			ix.links[name] = f[0] == "120000"
+		}
+		for d := path.Dir(name); d != "."; d = path.Dir(d) {
+			ix.dirs[d] = true
+		}
+	}
+	ix.dirs["."] = true
+	return nil
+}
+
+// Path turns a caller's name into a path from the top of the work tree,
+// or "" when the name lies outside it.
+func (ix *Index) Path(name string) string {
+	abs := name
+	if !filepath.IsAbs(abs) {
+		abs = filepath.Join(ix.cwd, name)
+	}
+	rel, err := filepath.Rel(ix.top, abs)
+	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return ""
+	}
+	return filepath.ToSlash(rel)
+}
+
+// Name turns a path from the top into the caller's name for it: relative
+// to the current folder, as diagnostics print it.
+func (ix *Index) Name(p string) string {
+	abs := filepath.Join(ix.top, filepath.FromSlash(p))
+	if rel, err := filepath.Rel(ix.cwd, abs); err == nil {
+		return rel
+	}
+	return abs
+}
+
+// IsFile reports whether name is staged as a file (a symbolic link counts
+// as what it points to).
+func (ix *Index) IsFile(name string) bool {
+	p, ok := ix.resolve(ix.Path(name))
+	return ok && ix.blobs[p] != ""
+}
+
+// IsDir reports whether name is a folder holding staged files.
+func (ix *Index) IsDir(name string) bool {
+	p := ix.Path(name)
+	return p != "" && ix.dirs[p]
+}
+
+// ReadFile returns the staged bytes of name.
+func (ix *Index) ReadFile(name string) ([]byte, error) {
+	p, ok := ix.resolve(ix.Path(name))
+	if !ok || ix.blobs[p] == "" {
+		return nil, &fs.PathError{Op: "read", Path: name, Err: errors.New("not in git's index (is it staged?)")}
+	}
+	return ix.blob(ix.blobs[p])
+}
+
+// Files lists the staged paths below the folder name ("" or "." is the
+// whole repository) as the caller's names, sorted.
+func (ix *Index) Files(name string) []string {
+	dir := ix.Path(name)
+	var out []string
+	for p := range ix.blobs {
+		if dir == "." || strings.HasPrefix(p, dir+"/") {
+			out = append(out, ix.Name(p))
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// resolve follows staged symbolic links, as a checkout would, to the
+// staged path they end at.
+func (ix *Index) resolve(p string) (string, bool) {
+	for hops := 0; hops < 40; hops++ {
+		if p == "" || ix.blobs[p] == "" {
+			return p, false
+		}
+		if !ix.links[p] {
+			return p, true
+		}
+		target, err := ix.blob(ix.blobs[p])
+		if err != nil || path.IsAbs(string(target)) {
+			return p, false
+		}
+		p = path.Join(path.Dir(p), string(target))
+		if p == ".." || strings.HasPrefix(p, "../") {
+			return p, false
+		}
+	}
+	return p, false
+}
+
+// blob reads one object through a long-lived `git cat-file --batch`, so a
+// hook that reads a hundred files starts git once, not a hundred times.
+func (ix *Index) blob(oid string) ([]byte, error) {
+	ix.catOnce.Do(func() { ix.cat, ix.catErr = startCatFile(ix.top) })
+	if ix.catErr != nil {
+		return nil, ix.catErr
+	}
+	return ix.cat.read(oid)
+}
+
+// Close stops the git process that reads blobs, if one was started.
+func (ix *Index) Close() error {
+	if ix.cat == nil {
+		return nil
+	}
+	return ix.cat.close()
+}
+
+type catFile struct {
+	cmd *exec.Cmd
+	in  io.WriteCloser
+	out *bufio.Reader
+}
+
+func startCatFile(top string) (*catFile, error) {
+	cmd := exec.Command("git", "-C", top, "cat-file", "--batch")
+	in, err := cmd.StdinPipe()
+	if err != nil {
+		return nil, err
+	}
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil, err
+	}
+	cmd.Stderr = os.Stderr
+	if err := cmd.Start(); err != nil {
+		return nil, fmt.Errorf("git cat-file: %v", err)
+	}
+	return &catFile{cmd: cmd, in: in, out: bufio.NewReader(out)}, nil
+}
+
+// read asks for one object: "<oid>\n" in, "<oid> blob <size>\n<bytes>\n" out.
+func (c *catFile) read(oid string) ([]byte, error) {
+	if _, err := io.WriteString(c.in, oid+"\n"); err != nil {
+		return nil, fmt.Errorf("git cat-file: %v", err)
+	}
+	header, err := c.out.ReadString('\n')
+	if err != nil {
+		return nil, fmt.Errorf("git cat-file: %v", err)
+	}
+	f := strings.Fields(header)
+	if len(f) != 3 {
+		return nil, fmt.Errorf("git cat-file: object %s: %s", oid, strings.TrimSpace(header))
+	}
+	size, err := strconv.Atoi(f[2])
+	if err != nil {
+		return nil, fmt.Errorf("git cat-file: bad header %q", header)
+	}
+	buf := make([]byte, size+1) // the object and its closing newline
+	if _, err := io.ReadFull(c.out, buf); err != nil {
+		return nil, fmt.Errorf("git cat-file: %v", err)
+	}
+	return buf[:size], nil
+}
+
+func (c *catFile) close() error {
+	c.in.Close()
+	return c.cmd.Wait()
+}
+
+// Change is one path the next commit changes, against HEAD.
+type Change struct {
+	Status byte   // 'A' added, 'C' copied, 'M' modified, 'T' type changed, 'D' deleted, 'R' renamed
+	Path   string // path from the top: the new path of a rename or copy
+	From   string // the old path of a rename or copy
+}
+
+// Changes lists what the next commit changes, renames found as git finds
+// them (-M). In a repository with no commit yet everything is added.
+func (ix *Index) Changes() ([]Change, error) {
+	args := []string{"-C", ix.top, "diff", "--cached", "--name-status", "-M", "-z", "--no-ext-diff"}
+	if _, err := gitOutput("-C", ix.top, "rev-parse", "--verify", "--quiet", "HEAD"); err != nil {
+		// No commit yet: diff against the empty tree.
+		args = append(args, emptyTree(ix.top))
+	}
+	out, err := gitOutput(args...)
+	if err != nil {
+		return nil, err
+	}
+	return parseNameStatus(out)
+}
+
+// emptyTree is the id of the tree with nothing in it, in the repository's
+// hash (SHA-1 or SHA-256).
+func emptyTree(top string) string {
+	out, err := exec.Command("git", "-C", top, "hash-object", "-t", "tree", "--stdin").Output()
+	if err != nil {
+		return "4b825dc642cb6eb9a060e54bf8d69288fbee4904"
+	}
+	return strings.TrimSpace(string(out))
+}
+
+// parseNameStatus reads `git diff --name-status -z`: a status (R and C
+// carry a score, "R100"), then one path, or two for R and C, each ended
+// by NUL.
+func parseNameStatus(out []byte) ([]Change, error) {
+	f := strings.Split(strings.TrimSuffix(string(out), "\x00"), "\x00")
+	var changes []Change
+	for i := 0; i < len(f) && f[i] != ""; {
+		status := f[i]
+		c := Change{Status: status[0]}
+		two := c.Status == 'R' || c.Status == 'C'
+		if i+1 >= len(f) || (two && i+2 >= len(f)) {
+			return nil, fmt.Errorf("git diff --name-status: truncated entry %q", status)
+		}
+		if two {
+			c.From, c.Path = f[i+1], f[i+2]
+			i += 3
+		} else {
+			c.Path = f[i+1]
+			i += 2
+		}
+		changes = append(changes, c)
+	}
+	return changes, nil
+}
+
+func gitOutput(args ...string) ([]byte, error) {
+	cmd := exec.Command("git", args...)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		msg := strings.TrimSpace(stderr.String())
+		if msg == "" {
+			msg = err.Error()
+		}
+		if errors.Is(err, exec.ErrNotFound) {
+			return nil, fmt.Errorf("git is not installed: %v", err)
+		}
+		return nil, fmt.Errorf("git %s: %s", strings.Join(args, " "), msg)
+	}
+	return out, nil
+}
