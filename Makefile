@@ -155,9 +155,13 @@ hugo-check: bin/checks
 	@command -v hugo >/dev/null || { $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends hugo; }
 	checks/bench/hugo.sh
 
-# First-load bytes (HTML, JS, CSS; raw and gzip) of / and a docs page; PAGES="/faq /api" for others.
-bench-size: build
-	node site/scripts/bench-size.mjs $(PAGES)
+# Bytes a reader downloads until the network is idle (raw and gzip; the page
+# and its links' prefetches apart) for /, a docs page and a math page, beside
+# a Docusaurus 3 build of the classic template (checks/bench/docusaurus-build.sh).
+# PAGES="/faq /api" for other pages; DOCUSAURUS=none skips the comparison.
+bench-size: build chromium
+	@if [ "$${DOCUSAURUS:-}" = none ]; then node site/scripts/bench-size.mjs $(PAGES); \
+	else dir=$$(checks/bench/docusaurus-build.sh) && DOCUSAURUS=$$dir/build-root node site/scripts/bench-size.mjs $(PAGES); fi
 
 # Search: index size per version, bytes and time of the first query, keystroke
 # to results in Chromium (site/scripts/bench-search.mjs). BENCH_PORT=4189 by default.

@@ -26,6 +26,13 @@ export function pageChunk(route: string): string {
   return '/' + viteManifest[`.generated/pages/${id}.json`].file;
 }
 
+/** The URL path of the chunk of a route's version metadata (sidebars), e.g. /assets/api-1.2-Ab12.js. */
+export function metaChunk(route: string): string {
+  const name = siteManifest.routes[route]?.meta;
+  if (!name) throw new Error(`no version metadata for route ${route}`);
+  return '/' + viteManifest[`.generated/meta/${name}.json`].file;
+}
+
 /** True for the URL path of any route's page-content chunk. */
 export function isPageChunk(path: string): boolean {
   return pageChunks.has(path);

@@ -14,10 +14,10 @@ async function holdChunk(page: Page, route: string) {
   return release;
 }
 
-/** Paths of the page-content chunks the page has requested so far. */
+/** URL paths the page has requested so far: imports and <link rel=prefetch> alike. */
 function chunkRequests(page: Page): Set<string> {
   const seen = new Set<string>();
-  page.on('request', (r) => { if (r.resourceType() === 'script') seen.add(new URL(r.url()).pathname); });
+  page.on('request', (r) => { seen.add(new URL(r.url()).pathname); });
   return seen;
 }
 

@@ -9,22 +9,9 @@
 #   make docusaurus-check        (DOCUSAURUS_DIR keeps the scaffold between runs)
 set -euo pipefail
 checks=${CHECKS:-$PWD/bin/checks}
-work=${DOCUSAURUS_DIR:-/tmp/devdocs-docusaurus}
 . "$(dirname "$0")/expect.sh"
-
-if [ ! -d "$work/node_modules" ]; then
-  rm -rf "$work"
-  mkdir -p "$(dirname "$work")"
-  (cd "$(dirname "$work")" && npx -y create-docusaurus@3 "$(basename "$work")" classic --javascript --skip-install)
-  (cd "$work" && npm install --no-audit --no-fund && npx docusaurus docs:version 1.0)
-fi
+work=$("$(dirname "$0")/docusaurus-build.sh")
 cd "$work"
-cat > docusaurus.repo.config.js <<'EOF'
-import config from './docusaurus.config.js';
-export default { ...config, baseUrl: '/repo/', trailingSlash: false };
-EOF
-[ -d build-root ] || npx docusaurus build --out-dir build-root
-[ -d build-repo ] || npx docusaurus build --config docusaurus.repo.config.js --out-dir build-repo
 
 echo '{"preset": "docusaurus"}' > checks.json
 

@@ -159,7 +159,7 @@ export function diagramRenderer({ cache, configs, version, open, onNoBrowser }) 
             throw sourceError(e, d.line);
           }
           if (!out) return null;
-          svgs.push(out.svg.replaceAll(out.token, `diagram-${i + 1}-${mode}`));
+          svgs.push(compactSvg(out.svg).replaceAll(out.token, `diagram-${i + 1}-${mode}`));
         }
         const label = d.caption && ` aria-label="${escapeAttr(unescapeHTML(d.caption.replace(/<[^>]*>/g, '')))}"`;
         return `<figure class="diagram">${svgs.map((s) => s.replace(/^<svg /, `<svg${label} `)).join('')}${d.caption}</figure>`;
@@ -175,6 +175,30 @@ export function diagramRenderer({ cache, configs, version, open, onNoBrowser }) 
       await e?.close();
     },
   };
+}
+
+// Attributes whose values are coordinates or lengths. Mermaid writes them
+// with up to 16 digits after the point; its rounded shapes are paths of
+// hundreds of such numbers, half a diagram's bytes.
+const GEOMETRY = new Set(['d', 'points', 'transform', 'viewBox', 'style', 'x', 'y', 'x1', 'x2', 'y1', 'y2', 'cx', 'cy', 'r', 'rx', 'ry',
+  'width', 'height', 'dx', 'dy', 'refX', 'refY', 'markerWidth', 'markerHeight', 'stroke-width']);
+const LONG_NUMBER = /-?(?:\d*\.?\d+e[-+]?\d+|\d*\.\d{3,})/g;
+const round = (n) => String(Math.round(Number(n) * 100) / 100).replace(/^-0$/, '0');
+
+/**
+ * A drawing as serialized by the browser, smaller and the same to the eye:
+ * coordinates to a hundredth of a unit (a diagram is at most about a
+ * thousand units across, drawn at most that many pixels), empty style
+ * attributes dropped, and arrow markers without an id (nothing can point
+ * at them: drawInPage removes the ids nothing uses) left out. Only tags are
+ * touched: a label that reads "3.14159" stays as it is.
+ */
+export function compactSvg(svg) {
+  return svg
+    .replace(/<marker\b(?![^>]*\sid=")[^>]*(?:\/>|>[\s\S]*?<\/marker>)/g, '')
+    .replace(/<[^>]+>/g, (tag) => tag
+      .replace(/ ([\w:-]+)="([^"]*)"/g, (attr, name, value) => (GEOMETRY.has(name) ? ` ${name}="${value.replace(LONG_NUMBER, round)}"` : attr))
+      .replace(/ style=""/g, ''));
 }
 
 /**

@@ -5,7 +5,7 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { diagramRenderer, diskCache, findDiagrams, mermaidConfig, palette } from './diagrams.mjs';
+import { compactSvg, diagramRenderer, diskCache, findDiagrams, mermaidConfig, palette } from './diagrams.mjs';
 import { chromiumPath, openMermaid } from './mermaid.mjs';
 
 const here = import.meta.dirname;
@@ -114,6 +114,19 @@ test('the disk cache keeps drawings whole across renderers', async () => {
   } finally {
     await rm(dir, { recursive: true });
   }
+});
+
+test('drawings are written with coordinates to a hundredth, without unused markers or empty styles, labels untouched', () => {
+  const drawn = '<svg viewBox="4 4 876.9759521484375 879" style="max-width: 876.9759521484375px;">'
+    + '<marker class="marker" refX="4.5"><path d="M 0 0 L 10 5 z"/></marker>'
+    + '<marker id="d-end" refX="5"><path d="M 0 0 L 10 5 z"/></marker>'
+    + '<path d="M-55.14843750000001 -17 C-0.0000001 2.5e-7, 72.1397031754117 -0.5448768187181379, 3 4" style="" marker-end="url(#d-end)"/>'
+    + '<g transform="translate(472.11669921875, 436)" data-id="L_a_b_0.125"><text x="-66.7578125">pi is 3.14159, at 0.125</text></g></svg>';
+  assert.equal(compactSvg(drawn),
+    '<svg viewBox="4 4 876.98 879" style="max-width: 876.98px;">'
+    + '<marker id="d-end" refX="5"><path d="M 0 0 L 10 5 z"/></marker>'
+    + '<path d="M-55.15 -17 C0 0, 72.14 -0.54, 3 4" marker-end="url(#d-end)"/>'
+    + '<g transform="translate(472.12, 436)" data-id="L_a_b_0.125"><text x="-66.76">pi is 3.14159, at 0.125</text></g></svg>');
 });
 
 test('the colours are the stylesheet tokens of each mode', () => {

@@ -34,12 +34,14 @@ const stylesheets = (key) => {
 
 /**
  * What the route loads before hydrating, linked from its HTML so nothing
- * waits on the app to ask: its route table, content chunks and page component
- * (modulepreload), and their stylesheets, the KaTeX one only on pages with math.
+ * waits on the app to ask: its route table, version metadata and page
+ * component (modulepreload), and their stylesheets, the KaTeX one only on
+ * pages with math. Not the page record's chunk: the record is in the
+ * document already (src/lib/pageData.ts).
  */
-function routeAssets(path, { page, meta, component, hasMath }) {
+function routeAssets(path, { meta, component, hasMath }) {
   const table = `../${sectionModuleId(sectionOf(path, versions))}`;
-  const keys = [table, page && `.generated/pages/${page}.json`, meta && `.generated/meta/${meta}.json`, component].filter(Boolean);
+  const keys = [table, meta && `.generated/meta/${meta}.json`, component].filter(Boolean);
   const scripts = keys.map((k) => viteManifest[k]?.file).filter(Boolean);
   const styles = [component, hasMath && 'src/lib/mathStyles.ts'].filter(Boolean).flatMap(stylesheets);
   return [

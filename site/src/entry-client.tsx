@@ -5,7 +5,8 @@ import App from './App';
 import { siteConfig } from './config';
 import { loadAnalytics } from './lib/analytics';
 import { routeOf } from './lib/routePath.js';
-import { loadRoute, matchRoute } from './lib/routes';
+import { loadRoute, matchRoute, seedPage } from './lib/routes';
+import { readPageData } from './lib/pageData';
 import '../.generated/highlight.css';
 import { BOOTED_ATTR } from './lib/storageKeys.js';
 
@@ -21,6 +22,9 @@ const rendered = document.querySelector('meta[name="docs-route"]')?.getAttribute
 // Load this route's content before hydrating, so the first client render
 // matches the prerendered HTML instead of suspending into a spinner.
 async function start() {
+  // The page's own record is in the document (lib/pageData.ts): no content chunk to fetch.
+  const record = rendered === location.pathname ? readPageData(document) : undefined;
+  if (record) seedPage(location.pathname, record);
   await loadRoute(location.pathname).catch(() => undefined);
   const kind = matchRoute(location.pathname).kind;
   const prerenderedHere = rendered === (kind === 'notFound' ? '*' : location.pathname);

@@ -2,13 +2,14 @@ import { prerender } from 'react-dom/static';
 import App from './App';
 import { headFor } from './lib/head';
 import { loadRoute } from './lib/routes';
+import { pageDataScript } from './lib/pageData';
 
 export { siteConfig } from './config';
 
 const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** Renders one route to HTML, waiting for its lazy content (never its spinner). */
-export async function render(pathname: string, routeKey: string): Promise<{ html: string; head: string; page?: string; meta?: string; component?: string; hasMath?: boolean }> {
+export async function render(pathname: string, routeKey: string): Promise<{ html: string; head: string; meta?: string; component?: string; hasMath?: boolean }> {
   const data = await loadRoute(pathname);
   // React outlines a Suspense boundary bigger than progressiveChunkSize (12.8 kB
   // by default) into a hidden <div> that an inline script reveals later: long
@@ -23,6 +24,7 @@ export async function render(pathname: string, routeKey: string): Promise<{ html
     `<meta name="description" content="${escape(h.description)}" />`,
     `<meta property="og:title" content="${escape(h.title)}" />`,
     h.canonical ? `<link rel="canonical" href="${escape(h.canonical)}" />` : '',
+    data.page ? pageDataScript(data.page) : '',
   ].filter(Boolean).join('\n    ');
-  return { html, head, page: data.route.page, meta: data.route.meta, component: data.route.component, hasMath: data.page?.hasMath };
+  return { html, head, meta: data.route.meta, component: data.route.component, hasMath: data.page?.hasMath };
 }

@@ -4,4 +4,7 @@ declare module 'virtual:docs-routes' {
   export const versions: Version[];
   export const redirects: Record<string, string>;
   export const sections: Record<string, () => Promise<import('./lib/types').RouteSection>>;
+  export const metas: Record<string, () => Promise<{ default: import('./lib/types').VersionMeta }>>;
+  /** The URL of the chunk metas[name] loads; undefined in dev. */
+  export function metasUrl(name: string): string | undefined;
 }

@@ -3,7 +3,7 @@
 // (site/scripts/routeTables.mjs); a page loads only the table it needs.
 // Every page record and every version's metadata is its own chunk.
 import type { ComponentType } from 'react';
-import { redirects, sections, versions } from 'virtual:docs-routes';
+import { metas, metasUrl, redirects, sections, versions } from 'virtual:docs-routes';
 import type { ManifestRoute, PageRecord, RouteData, RouteSection, VersionMeta } from './types';
 import { BoundedCache } from './boundedCache';
 import { routeOf } from './routePath.js';
@@ -11,7 +11,6 @@ import { sectionOf } from './sections.js';
 
 export { versions };
 
-const metaModules = import.meta.glob<{ default: VersionMeta }>('../../.generated/meta/*.json');
 // The KaTeX stylesheet, a chunk of its own: only pages with math load it.
 const loadMathStyles = () => import('./mathStyles');
 // The React pages that render a route of their own (the manifest names each
@@ -94,9 +93,31 @@ export class ContentLoadError extends Error {
   }
 }
 
+// Version metadata by name, loaded once for all the pages of a version.
+const loadedMetas = new Map<string, Promise<VersionMeta | undefined>>();
+
+function loadMeta(name: string | undefined) {
+  if (!name) return Promise.resolve(undefined);
+  let p = loadedMetas.get(name);
+  if (!p) {
+    p = importOne<VersionMeta>(metas[name], 'meta', name);
+    p.catch(() => loadedMetas.delete(name)); // let a retry fetch it again
+    loadedMetas.set(name, p);
+  }
+  return p;
+}
+
+// Page records already in the document, by path (see lib/pageData.ts).
+const seeded = new Map<string, PageRecord>();
+
+/** Gives the record of the prerendered page, so its content chunk is never fetched. */
+export function seedPage(pathname: string, record: PageRecord) {
+  seeded.set(routeOf(pathname), record);
+}
+
 /** The page record, with the KaTeX stylesheet in place first when the page has math. */
-async function loadPage(section: RouteSection, route: ManifestRoute) {
-  const page = await importOne<PageRecord>(route.page ? section.pages[route.page] : undefined, 'pages', route.page);
+async function loadPage(path: string, section: RouteSection, route: ManifestRoute) {
+  const page = seeded.get(path) ?? await importOne<PageRecord>(route.page ? section.pages[route.page] : undefined, 'pages', route.page);
   if (page?.hasMath) await loadMathStyles();
   return page;
 }
@@ -105,8 +126,8 @@ async function loadAll(path: string): Promise<RouteData> {
   const section = await loadSection(path);
   const route = matchRoute(path);
   const [page, meta, Component] = await Promise.all([
-    loadPage(section, route),
-    importOne(route.meta ? metaModules[`../../.generated/meta/${route.meta}.json`] : undefined, 'meta', route.meta),
+    loadPage(path, section, route),
+    loadMeta(route.meta),
     importOne(route.component ? pageModules[`/${route.component}`] : undefined, 'site', route.component),
   ]);
   return { path, route, page, meta, Component };
@@ -125,6 +146,24 @@ export function loadRoute(pathname: string): Promise<RouteData> {
     cache.set(path, p);
   }
   return p;
+}
+
+/**
+ * The URLs of the chunks a path's content comes from (page record, version
+ * metadata not loaded yet), to fetch ahead without running them: none when
+ * the route is loaded or loading, undefined when they are not known (the dev
+ * server; the home and search pages, whose content is code).
+ */
+export async function contentUrls(pathname: string): Promise<string[] | undefined> {
+  const path = routeOf(pathname);
+  if (cache.has(path)) return [];
+  const section = await loadSection(path);
+  const route = matchRoute(path);
+  if (route.component) return undefined;
+  const urls = [];
+  if (route.page) urls.push(section.pagesUrl(route.page));
+  if (route.meta && !loadedMetas.has(route.meta)) urls.push(metasUrl(route.meta));
+  return urls.every((u) => u !== undefined) ? urls : undefined;
 }
 
 /** Forgets a failed load so Retry fetches the chunk again. */

@@ -10,6 +10,8 @@ export type { Heading as TocItem, ManifestRoute, NavLink, PageRecord, SidebarIte
 export interface RouteSection {
   routes: Record<string, ManifestRoute>;
   pages: Record<string, () => Promise<{ default: PageRecord }>>;
+  /** The URL of the chunk pages[id] loads; undefined in dev. */
+  pagesUrl(id: string): string | undefined;
 }
 
 /** What a route needs to render, once loaded. */

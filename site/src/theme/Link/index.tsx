@@ -1,7 +1,7 @@
 import { useEffect, useRef, type AnchorHTMLAttributes, type MouseEvent } from 'react';
 import { useRouter } from '../../contexts/Router';
 import { isExternal } from '../../lib/paths';
-import { prefetch } from '../../lib/prefetch';
+import { prefetch, prefetchWhenIdle } from '../../lib/prefetch';
 
 type Props = AnchorHTMLAttributes<HTMLAnchorElement> & { to: string };
 
@@ -10,7 +10,7 @@ export function isModifiedClick(e: MouseEvent | globalThis.MouseEvent): boolean 
   return e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey || e.defaultPrevented;
 }
 
-/** An in-site link: client-side navigation, prefetch on hover and when visible. */
+/** An in-site link: client-side navigation; prefetch when visible (content only, at idle) and on hover, focus or touch (all of it). */
 export default function Link({ to, children, onClick, ...rest }: Props) {
   const { navigate } = useRouter();
   const ref = useRef<HTMLAnchorElement>(null);
@@ -21,7 +21,7 @@ export default function Link({ to, children, onClick, ...rest }: Props) {
     if (external || !el || typeof IntersectionObserver === 'undefined') return;
     const io = new IntersectionObserver((entries) => {
       if (entries.some((e) => e.isIntersecting)) {
-        prefetch(new URL(to, window.location.href).pathname);
+        prefetchWhenIdle(new URL(to, window.location.href).pathname);
         io.disconnect();
       }
     });
@@ -38,8 +38,9 @@ export default function Link({ to, children, onClick, ...rest }: Props) {
     e.preventDefault();
     navigate(to);
   };
+  const heading = () => prefetch(new URL(to, window.location.href).pathname);
   return (
-    <a ref={ref} href={to} onClick={click} onMouseEnter={() => prefetch(new URL(to, window.location.href).pathname)} {...rest}>
+    <a ref={ref} href={to} onClick={click} onMouseEnter={heading} onFocus={heading} onTouchStart={heading} {...rest}>
       {children}
     </a>
   );

@@ -1,4 +1,4 @@
-import type { MouseEvent } from 'react';
+import type { MouseEvent, SyntheticEvent } from 'react';
 import { useAnnounce } from '../../contexts/Announcer';
 import { useRouter } from '../../contexts/Router';
 import { prefetch } from '../../lib/prefetch';
@@ -6,7 +6,7 @@ import { handleCopyClick } from '../CodeBlock';
 import { isModifiedClick } from '../Link';
 import './markdown.css';
 
-function internalAnchor(e: MouseEvent): HTMLAnchorElement | null {
+function internalAnchor(e: SyntheticEvent): HTMLAnchorElement | null {
   const a = (e.target as Element).closest?.('a');
   if (!a || a.target || a.hasAttribute('download') || a.origin !== window.location.origin) return null;
   return a;
@@ -24,9 +24,10 @@ export default function Markdown({ html }: { html: string }) {
     e.preventDefault();
     navigate(a.pathname + a.search + a.hash);
   };
-  const onOver = (e: MouseEvent) => {
+  // The reader heads for a link: hover, keyboard focus or touch.
+  const heading = (e: SyntheticEvent) => {
     const a = internalAnchor(e);
     if (a) prefetch(a.pathname);
   };
-  return <div className="markdown" onClick={onClick} onMouseOver={onOver} dangerouslySetInnerHTML={{ __html: html }} />;
+  return <div className="markdown" onClick={onClick} onMouseOver={heading} onFocus={heading} onTouchStart={heading} dangerouslySetInnerHTML={{ __html: html }} />;
 }

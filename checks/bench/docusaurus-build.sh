@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# A real Docusaurus 3 site from npm, for comparisons: the classic template
+# with a second docs version, built twice, at the root with trailing slashes
+# (build-root) and under /repo/ with trailingSlash: false (build-repo).
+# Builds only what is missing and prints the site's folder on stdout; its
+# own output goes to stderr. DOCUSAURUS_DIR keeps the scaffold between runs.
+# Used by docusaurus.sh (the gate on it) and make bench-size (bytes beside it).
+set -euo pipefail
+work=${DOCUSAURUS_DIR:-/tmp/devdocs-docusaurus}
+{
+  if [ ! -d "$work/node_modules" ]; then
+    rm -rf "$work"
+    mkdir -p "$(dirname "$work")"
+    (cd "$(dirname "$work")" && npx -y create-docusaurus@3 "$(basename "$work")" classic --javascript --skip-install)
+    (cd "$work" && npm install --no-audit --no-fund && npx docusaurus docs:version 1.0)
+  fi
+  cd "$work"
+  cat > docusaurus.repo.config.js <<'CONFIG'
+import config from './docusaurus.config.js';
+export default { ...config, baseUrl: '/repo/', trailingSlash: false };
+CONFIG
+  [ -d build-root ] || npx docusaurus build --out-dir build-root
+  [ -d build-repo ] || npx docusaurus build --config docusaurus.repo.config.js --out-dir build-repo
+} >&2
+echo "$work"
