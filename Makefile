@@ -28,7 +28,7 @@ chromium:
 pre-commit:
 	@command -v pre-commit >/dev/null || { $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends pre-commit; }
 
-GO_SOURCES := $(shell find cmd site/cli site/compile site/markdown checks -name '*.go' 2>/dev/null) go.mod go.sum
+GO_SOURCES := $(shell find cmd site/docscmd site/compile site/markdown site/searchindex checks internal -name '*.go' 2>/dev/null) go.mod go.sum
 
 bin/docs: $(GO_SOURCES)
 	go build -o $@ ./cmd/docs

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math/rand"
 	"strings"
+
+	"github.com/devdocs-dev/devdocs/checks/registry"
 )
 
 // The API-reference shape is a rustdoc-like site: item pages with a
@@ -224,7 +226,7 @@ func apiStubPage(i, n int) (string, []Fault) {
 	var faults []Fault
 	if badStub(i) {
 		target = rel(fmt.Sprintf("c%d/gone/struct.T%d.html", apiCrate(i), i))
-		faults = append(faults, Fault{Href: target, Check: "broken-link"})
+		faults = append(faults, Fault{Href: target, Check: registry.BrokenLink})
 	}
 	return fmt.Sprintf(`<!DOCTYPE html><html lang="en"><head><meta http-equiv="refresh" content="0;URL=%s"><title>Redirection</title></head>`+
 		`<body><p>Redirecting to <a href="%s">%s</a>...</p><script>location.replace("%s" + location.search + location.hash);</script></body></html>`+"\n",

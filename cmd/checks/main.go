@@ -5,7 +5,7 @@ import (
 	"os"
 	"runtime/debug"
 
-	"github.com/devdocs-dev/devdocs/checks/cli"
+	"github.com/devdocs-dev/devdocs/checks/checkscmd"
 )
 
 func main() {
@@ -17,5 +17,5 @@ func main() {
 	if os.Getenv("GOGC") == "" {
 		debug.SetGCPercent(200)
 	}
-	os.Exit(cli.Run(os.Args[1:], os.Stdout, os.Stderr, cli.IsTerminal(os.Stdout)))
+	os.Exit(checkscmd.Run(os.Args[1:], os.Stdout, os.Stderr, checkscmd.IsTerminal(os.Stdout)))
 }

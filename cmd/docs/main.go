@@ -4,7 +4,7 @@ package main
 import (
 	"os"
 
-	"github.com/devdocs-dev/devdocs/site/cli"
+	"github.com/devdocs-dev/devdocs/site/docscmd"
 )
 
-func main() { os.Exit(cli.Run(os.Args[1:], os.Stdout, os.Stderr)) }
+func main() { os.Exit(docscmd.Run(os.Args[1:], os.Stdout, os.Stderr)) }

@@ -16,7 +16,7 @@ export type ManifestJSON = Manifest;
 /** The JSON a checks command prints with --format json. Written by checks/diag; read by checks report. */
 export type ChecksRunJSON = Run;
 
-/** The JSON of checks all --format json, and of its --json FILE. Written by checks/cli (checks all); read by checks report. */
+/** The JSON of checks all --format json, and of its --json FILE. Written by checks/checkscmd (checks all); read by checks report. */
 export type ChecksResultsJSON = Results;
 
 /** Go: checks/routes.Route */

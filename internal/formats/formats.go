@@ -37,7 +37,7 @@ var Files = []File{
 		reflect.TypeFor[compile.Manifest]()},
 	{"ChecksRunJSON", "The JSON a checks command prints with --format json.", "checks/diag; read by checks report",
 		reflect.TypeFor[diag.Run]()},
-	{"ChecksResultsJSON", "The JSON of checks all --format json, and of its --json FILE.", "checks/cli (checks all); read by checks report",
+	{"ChecksResultsJSON", "The JSON of checks all --format json, and of its --json FILE.", "checks/checkscmd (checks all); read by checks report",
 		reflect.TypeFor[diag.Results]()},
 }
 

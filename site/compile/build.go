@@ -10,8 +10,9 @@ import (
 
 	"github.com/devdocs-dev/devdocs/checks/diag"
 	"github.com/devdocs-dev/devdocs/checks/routes"
+	"github.com/devdocs-dev/devdocs/site/buildcheck"
 	"github.com/devdocs-dev/devdocs/site/markdown"
-	"github.com/devdocs-dev/devdocs/site/search"
+	"github.com/devdocs-dev/devdocs/site/searchindex"
 )
 
 // Result summarises one build for the command line.
@@ -37,11 +38,11 @@ func Build(root, out string) (Result, diag.List) {
 	}
 	files, err := s.outputs(table)
 	if err != nil {
-		return Result{}, append(diags, diag.Diagnostic{Severity: diag.Error, Check: "render", Message: err.Error()})
+		return Result{}, append(diags, diag.Diagnostic{Severity: diag.Error, Check: buildcheck.Render, Message: err.Error()})
 	}
 	written, err := writeFiles(out, files)
 	if err != nil {
-		return Result{}, append(diags, diag.Diagnostic{Severity: diag.Error, Check: "write", File: out, Message: err.Error()})
+		return Result{}, append(diags, diag.Diagnostic{Severity: diag.Error, Check: buildcheck.Write, File: out, Message: err.Error()})
 	}
 	return Result{Pages: len(s.Pages()), Routes: len(table), Written: written}, diags
 }
@@ -51,7 +52,7 @@ func (s *Content) validate() diag.List {
 	for _, pg := range s.Pages() {
 		if ds := pg.Doc.Front.DisplayedSidebar; ds != "" {
 			if _, ok := pg.Tree.Sidebars[ds]; !ok {
-				diags = append(diags, diag.Diagnostic{Severity: diag.Error, Check: "front-matter", File: pg.Source, Line: 1,
+				diags = append(diags, diag.Diagnostic{Severity: diag.Error, Check: buildcheck.FrontMatter, File: pg.Source, Line: 1,
 					Message: fmt.Sprintf("displayed_sidebar %q is not a sidebar of %s", ds, pg.Tree.Dir)})
 			}
 		}
@@ -72,7 +73,7 @@ func (s *Content) Pages() []*Page {
 // out. Rendering also gives each page route the lines of its links.
 func (s *Content) outputs(table []routes.Route) (map[string][]byte, error) {
 	files := map[string][]byte{}
-	records := map[string][]search.Record{}
+	records := map[string][]searchindex.Record{}
 	tokens := map[string]bool{}
 	links := map[string]map[string]int{}
 	for _, pg := range s.Pages() {
@@ -83,7 +84,7 @@ func (s *Content) outputs(table []routes.Route) (map[string][]byte, error) {
 		links[pg.Route] = linkLines(hrefs)
 		files["pages/"+PageID(pg.Route)+".json"] = mustJSON(rec)
 		markdown.TokenClasses(rec.HTML, tokens)
-		rs, err := search.Records(searchPage(pg), []byte(rec.HTML))
+		rs, err := searchindex.Records(searchPage(pg), []byte(rec.HTML))
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", pg.Source, err)
 		}

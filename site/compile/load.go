@@ -11,6 +11,7 @@ import (
 
 	"github.com/devdocs-dev/devdocs/checks/diag"
 	"github.com/devdocs-dev/devdocs/checks/routes"
+	"github.com/devdocs-dev/devdocs/site/buildcheck"
 	"github.com/devdocs-dev/devdocs/site/markdown"
 )
 
@@ -58,11 +59,11 @@ func readVersions(root string) (*versionsFile, *diag.Diagnostic) {
 	file := filepath.Join(root, "versions.json")
 	raw, err := os.ReadFile(file)
 	if err != nil {
-		return nil, &diag.Diagnostic{Severity: diag.Error, Check: "versions", File: file, Message: err.Error()}
+		return nil, &diag.Diagnostic{Severity: diag.Error, Check: buildcheck.Versions, File: file, Message: err.Error()}
 	}
 	var vf versionsFile
 	if err := json.Unmarshal(raw, &vf); err != nil {
-		return nil, &diag.Diagnostic{Severity: diag.Error, Check: "versions", File: file, Message: "invalid JSON: " + err.Error()}
+		return nil, &diag.Diagnostic{Severity: diag.Error, Check: buildcheck.Versions, File: file, Message: "invalid JSON: " + err.Error()}
 	}
 	last := 0
 	for _, v := range vf.Versions {
@@ -71,7 +72,7 @@ func readVersions(root string) (*versionsFile, *diag.Diagnostic) {
 		}
 	}
 	if len(vf.Versions) == 0 || last != 1 {
-		return nil, &diag.Diagnostic{Severity: diag.Error, Check: "versions", File: file,
+		return nil, &diag.Diagnostic{Severity: diag.Error, Check: buildcheck.Versions, File: file,
 			Message: "versions.json must list versions with exactly one \"isLast\": true"}
 	}
 	return &vf, nil
@@ -85,11 +86,11 @@ func (s *Content) loadTree(p *Tree) diag.List {
 		if p.Version != nil {
 			what = "docs version " + p.Version.Name + " (listed in versions.json)"
 		}
-		return diag.List{{Severity: diag.Error, Check: "content", File: p.Dir, Message: what + " has no folder " + p.Dir}}
+		return diag.List{{Severity: diag.Error, Check: buildcheck.Content, File: p.Dir, Message: what + " has no folder " + p.Dir}}
 	}
 	files, err := markdownFiles(p.Dir)
 	if err != nil {
-		return diag.List{{Severity: diag.Error, Check: "content", File: p.Dir, Message: err.Error()}}
+		return diag.List{{Severity: diag.Error, Check: buildcheck.Content, File: p.Dir, Message: err.Error()}}
 	}
 	for _, rel := range files {
 		page, ds := s.loadPage(p, rel)
@@ -109,14 +110,14 @@ func (s *Content) loadPage(p *Tree, rel string) (*Page, diag.List) {
 	source := filepath.ToSlash(filepath.Join(p.Dir, rel))
 	src, err := os.ReadFile(source)
 	if err != nil {
-		return nil, diag.List{{Severity: diag.Error, Check: "content", File: source, Message: err.Error()}}
+		return nil, diag.List{{Severity: diag.Error, Check: buildcheck.Content, File: source, Message: err.Error()}}
 	}
 	doc, ds := markdown.Parse(source, src)
 	if doc == nil {
 		return nil, ds
 	}
 	if doc.Front.Title == "" {
-		ds = append(ds, diag.Diagnostic{Severity: diag.Error, Check: "front-matter", File: source, Line: 1,
+		ds = append(ds, diag.Diagnostic{Severity: diag.Error, Check: buildcheck.FrontMatter, File: source, Line: 1,
 			Message: "missing title: add `title: …` to the front matter"})
 	}
 	docID := strings.TrimSuffix(filepath.ToSlash(rel), ".md")

@@ -1,6 +1,6 @@
 package compile
 
-import "github.com/devdocs-dev/devdocs/site/search"
+import "github.com/devdocs-dev/devdocs/site/searchindex"
 
 // SharedSearchKey names the search records of pages outside any docs
 // version (education hub, FAQ, litepaper…): every version searches them too.
@@ -15,10 +15,10 @@ func searchKey(pg *Page) string {
 	return MetaKey(pg.Tree)
 }
 
-func searchPage(pg *Page) search.Page {
-	p := search.Page{URL: pg.Route, Section: section(pg), Title: pg.Doc.Front.Title, Tag: search.DefaultTag}
+func searchPage(pg *Page) searchindex.Page {
+	p := searchindex.Page{URL: pg.Route, Section: section(pg), Title: pg.Doc.Front.Title, Tag: searchindex.DefaultTag}
 	if v := pg.Tree.Version; v != nil {
-		p.Tag = search.VersionTag(pg.Tree.ID, v.Name)
+		p.Tag = searchindex.VersionTag(pg.Tree.ID, v.Name)
 	}
 	return p
 }

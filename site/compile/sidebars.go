@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/devdocs-dev/devdocs/checks/diag"
+	"github.com/devdocs-dev/devdocs/site/buildcheck"
 )
 
 // rawItem is a sidebar entry as written in sidebars.json: a doc id string or an object.
@@ -46,11 +47,11 @@ func loadSidebars(p *Tree) diag.List {
 	file := filepath.ToSlash(filepath.Join(p.Dir, "sidebars.json"))
 	raw, err := os.ReadFile(file)
 	if err != nil {
-		return diag.List{{Severity: diag.Error, Check: "sidebars", File: file, Message: err.Error()}}
+		return diag.List{{Severity: diag.Error, Check: buildcheck.Sidebars, File: file, Message: err.Error()}}
 	}
 	var sidebars map[string][]rawItem
 	if err := json.Unmarshal(raw, &sidebars); err != nil {
-		return diag.List{{Severity: diag.Error, Check: "sidebars", File: file, Message: "invalid JSON: " + err.Error()}}
+		return diag.List{{Severity: diag.Error, Check: buildcheck.Sidebars, File: file, Message: "invalid JSON: " + err.Error()}}
 	}
 	r := &sidebarResolver{p: p, file: file, raw: raw, byID: map[string]*Page{}}
 	for _, pg := range p.Pages {
@@ -173,7 +174,7 @@ func (r *sidebarResolver) fail(what, msg string) {
 			line = bytes.Count(r.raw[:i], []byte("\n")) + 1
 		}
 	}
-	r.diags = append(r.diags, diag.Diagnostic{Severity: diag.Error, Check: "sidebars", File: r.file, Line: line, Message: msg})
+	r.diags = append(r.diags, diag.Diagnostic{Severity: diag.Error, Check: buildcheck.Sidebars, File: r.file, Line: line, Message: msg})
 }
 
 // assignSidebars sets each page's sidebar: displayed_sidebar, else the first

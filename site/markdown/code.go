@@ -14,6 +14,7 @@ import (
 	"github.com/yuin/goldmark/util"
 
 	"github.com/devdocs-dev/devdocs/checks/diag"
+	"github.com/devdocs-dev/devdocs/site/buildcheck"
 )
 
 // Code blocks are highlighted at build time with chroma, emitting classes
@@ -178,7 +179,7 @@ func checkFences(file string, root ast.Node, src []byte) diag.List {
 			problems = append(problems, diagramProblems(n, src, meta)...)
 		}
 		for _, p := range problems {
-			ds = append(ds, diag.Diagnostic{Severity: diag.Error, Check: "code-block", File: file,
+			ds = append(ds, diag.Diagnostic{Severity: diag.Error, Check: buildcheck.CodeBlock, File: file,
 				Line: lineOf(src, n.Info.Segment.Start), Message: p})
 		}
 		return ast.WalkSkipChildren, nil

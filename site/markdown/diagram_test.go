@@ -26,7 +26,7 @@ func TestDiagramPlaceholder(t *testing.T) {
 
 func TestDiagramProblemsNameTheLine(t *testing.T) {
 	for src, want := range map[string]string{
-		"\n```mermaid\nflowchart LR\n  a --> b\n```\n":             `a.md:2: error: a mermaid diagram needs a text alternative for readers who cannot see it: add title="…" to the fence (it is also the caption) or an accTitle: line to the diagram [code-block]`,
+		"\n```mermaid\nflowchart LR\n  a --> b\n```\n":               `a.md:2: error: a mermaid diagram needs a text alternative for readers who cannot see it: add title="…" to the fence (it is also the caption) or an accTitle: line to the diagram [code-block]`,
 		"\n\n```mermaid {1} title=x\nflowchart LR\n  a --> b\n```\n": "a.md:3: error: a mermaid diagram has no lines to highlight: remove the {…} [code-block]",
 	} {
 		doc, diags := Parse("a.md", []byte(src))

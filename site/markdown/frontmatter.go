@@ -11,6 +11,7 @@ import (
 
 	"github.com/devdocs-dev/devdocs/checks/diag"
 	"github.com/devdocs-dev/devdocs/checks/mdscan"
+	"github.com/devdocs-dev/devdocs/site/buildcheck"
 )
 
 // FrontMatter is the YAML block at the top of a page. Unknown keys are an
@@ -85,6 +86,6 @@ func knownKeys() []string {
 }
 
 func fmDiag(file string, line int, msg string) *diag.Diagnostic {
-	return &diag.Diagnostic{Severity: diag.Error, Check: "front-matter", File: file, Line: line,
+	return &diag.Diagnostic{Severity: diag.Error, Check: buildcheck.FrontMatter, File: file, Line: line,
 		Message: msg}
 }

@@ -23,7 +23,7 @@ declare global {
 /** The name the offline index goes by (DocSearch keys recent searches with it). */
 export const LOCAL_INDEX_NAME = 'devdocs';
 
-/** The content tree whose versions scope search: its records are tagged docs-<tree>-<version> (site/search.VersionTag). */
+/** The content tree whose versions scope search: its records are tagged docs-<tree>-<version> (site/searchindex.VersionTag). */
 const VERSIONED_TREE = 'api';
 
 export function searchSettings(): SearchSettings {

@@ -1,6 +1,6 @@
 // Package cli is the `docs` command: build (compile content), watch
 // (recompile on every edit, for the dev server) and serve (preview a build).
-package cli
+package docscmd
 
 import (
 	"errors"

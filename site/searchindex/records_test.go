@@ -1,4 +1,4 @@
-package search
+package searchindex
 
 import (
 	"encoding/json"
@@ -17,7 +17,7 @@ var update = flag.Bool("update", false, "rewrite the records.json golden section
 
 // Each testdata/*.txtar holds a page (page.json: url, section, title, tag),
 // its rendered body (body.html) and the records expected (records.json).
-// `go test ./site/search -update` rewrites records.json.
+// `go test ./site/searchindex -update` rewrites records.json.
 func TestRecords(t *testing.T) {
 	archives, _ := filepath.Glob("testdata/*.txtar")
 	require.NotEmpty(t, archives)
@@ -46,7 +46,7 @@ func TestRecords(t *testing.T) {
 				require.NoError(t, os.WriteFile(file, txtar.Format(ar), 0o644))
 				return
 			}
-			require.True(t, ok, "%s has no records.json: run go test ./site/search -update", file)
+			require.True(t, ok, "%s has no records.json: run go test ./site/searchindex -update", file)
 			assert.Equal(t, string(want.Data), string(got))
 		})
 	}

@@ -2,7 +2,7 @@
 // shape (hierarchy lvl0-lvl6, content, type, url), the records a DocSearch
 // crawler would have scraped from the built site. They feed the offline
 // index the site ships, and could be pushed as-is to a hosted index.
-package search
+package searchindex
 
 import (
 	"bytes"

@@ -1,6 +1,6 @@
 // Package cli is the `checks` command. Run takes its streams and whether
 // stdout is a terminal, so every behaviour is testable without a process.
-package cli
+package checkscmd
 
 import (
 	"flag"

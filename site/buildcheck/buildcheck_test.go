@@ -1,0 +1,61 @@
+package buildcheck
+
+import (
+	"flag"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/devdocs-dev/devdocs/checks/registry"
+)
+
+var update = flag.Bool("update", false, "rewrite the table of build checks in content/README.md")
+
+const (
+	guide      = "../../content/README.md"
+	tableStart = "<!-- build checks: made from site/buildcheck; go test ./site/buildcheck -update rewrites it -->\n"
+	tableEnd   = "<!-- end of build checks -->\n"
+)
+
+// A build id is one id: never twice, never one of the gate's (a report
+// mixing both must not be ambiguous).
+func TestIDsAreDistinct(t *testing.T) {
+	seen := map[string]bool{}
+	for _, c := range All {
+		assert.False(t, seen[c.ID], "id %s twice", c.ID)
+		seen[c.ID] = true
+		_, gate := registry.Lookup(c.ID)
+		assert.False(t, gate, "%s is also a check id of the gate", c.ID)
+		assert.NotEmpty(t, c.Meaning, c.ID)
+	}
+}
+
+// The authoring guide's table is this package's: an id added or renamed
+// fails here until the table is rewritten.
+func TestGuideTable(t *testing.T) {
+	raw, err := os.ReadFile(guide)
+	require.NoError(t, err)
+	doc := string(raw)
+	before, rest, found := strings.Cut(doc, tableStart)
+	require.True(t, found, "content/README.md has no line %q", tableStart)
+	_, after, found := strings.Cut(rest, tableEnd)
+	require.True(t, found, "content/README.md has no line %q after the start", tableEnd)
+	want := before + tableStart + table() + tableEnd + after
+	if *update {
+		require.NoError(t, os.WriteFile(guide, []byte(want), 0o644))
+		return
+	}
+	assert.Equal(t, want, doc, "content/README.md's table of build checks differs from site/buildcheck: go test ./site/buildcheck -update")
+}
+
+func table() string {
+	var b strings.Builder
+	b.WriteString("| id | the build stops when |\n|---|---|\n")
+	for _, c := range All {
+		b.WriteString("| `" + c.ID + "` | " + c.Meaning + " |\n")
+	}
+	return b.String()
+}
