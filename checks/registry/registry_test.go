@@ -2,12 +2,10 @@ package registry
 
 import (
 	"flag"
-	"os"
-	"strings"
 	"testing"
 
+	"github.com/devdocs-dev/devdocs/internal/docsection"
 	"github.com/stretchr/testify/assert"
-	"github.com/stretchr/testify/require"
 )
 
 var update = flag.Bool("update", false, "rewrite the table of checks in README.md")
@@ -21,19 +19,7 @@ const (
 // The README's table of checks is the registry's: a check added, renamed
 // or given another default fails here until the table is rewritten.
 func TestREADMETable(t *testing.T) {
-	raw, err := os.ReadFile(readme)
-	require.NoError(t, err)
-	doc := string(raw)
-	before, rest, found := strings.Cut(doc, tableStart)
-	require.True(t, found, "README.md has no line %q", tableStart)
-	_, after, found := strings.Cut(rest, tableEnd)
-	require.True(t, found, "README.md has no line %q after the start", tableEnd)
-	want := before + tableStart + MarkdownTable() + tableEnd + after
-	if *update {
-		require.NoError(t, os.WriteFile(readme, []byte(want), 0o644))
-		return
-	}
-	assert.Equal(t, want, doc, "README.md's table of checks differs from the registry: go test ./checks/registry -update")
+	docsection.Check(t, readme, tableStart, tableEnd, MarkdownTable(), *update, "go test ./checks/registry -update")
 }
 
 // Ids are unique, levels valid, flags distinct (former names included).

@@ -2,14 +2,13 @@ package buildcheck
 
 import (
 	"flag"
-	"os"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
-	"github.com/stretchr/testify/require"
 
 	"github.com/devdocs-dev/devdocs/checks/registry"
+	"github.com/devdocs-dev/devdocs/internal/docsection"
 )
 
 var update = flag.Bool("update", false, "rewrite the table of build checks in content/README.md")
@@ -36,19 +35,7 @@ func TestIDsAreDistinct(t *testing.T) {
 // The authoring guide's table is this package's: an id added or renamed
 // fails here until the table is rewritten.
 func TestGuideTable(t *testing.T) {
-	raw, err := os.ReadFile(guide)
-	require.NoError(t, err)
-	doc := string(raw)
-	before, rest, found := strings.Cut(doc, tableStart)
-	require.True(t, found, "content/README.md has no line %q", tableStart)
-	_, after, found := strings.Cut(rest, tableEnd)
-	require.True(t, found, "content/README.md has no line %q after the start", tableEnd)
-	want := before + tableStart + table() + tableEnd + after
-	if *update {
-		require.NoError(t, os.WriteFile(guide, []byte(want), 0o644))
-		return
-	}
-	assert.Equal(t, want, doc, "content/README.md's table of build checks differs from site/buildcheck: go test ./site/buildcheck -update")
+	docsection.Check(t, guide, tableStart, tableEnd, table(), *update, "go test ./site/buildcheck -update")
 }
 
 func table() string {
