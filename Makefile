@@ -8,7 +8,7 @@ PORT ?= 3000
 export CHROMIUM ?= /usr/bin/chromium
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 
-.PHONY: serve test build check content dev preview deps chromium pre-commit typecheck clean bench bench-build docusaurus-check mkdocs-check hugo-check check-browser report bench-hook hook bench-size bench-search bench-apiref
+.PHONY: serve test build check content dev preview deps chromium pre-commit mkdocs typecheck clean bench bench-build docusaurus-check mkdocs-check hugo-check install-check check-browser report bench-hook hook bench-size bench-search bench-apiref
 
 serve: build check
 	bin/docs serve -dir site/dist -addr 127.0.0.1:$(PORT)
@@ -82,7 +82,7 @@ typecheck: deps content
 
 # Runs every suite even when one fails, then prints one summary line. Steps
 # that are not test runners (vet, types, build, the gate) count as one test each.
-test: deps chromium pre-commit
+test: deps chromium pre-commit mkdocs
 	@rm -rf test-results; mkdir -p test-results; status=0; \
 	step() { if "$$@"; then echo "pass $$*" >> test-results/steps.txt; else echo "fail $$*" >> test-results/steps.txt; status=1; fi; }; \
 	step go vet ./...; \
@@ -91,6 +91,7 @@ test: deps chromium pre-commit
 	step $(MAKE) --no-print-directory typecheck; \
 	step $(MAKE) --no-print-directory build; \
 	step $(MAKE) --no-print-directory check; \
+	step checks/bench/install.sh; \
 	E2E_PORT=$${E2E_PORT:-$$(node e2e/free-port.mjs)} npx playwright test -c e2e/playwright.config.ts || status=1; \
 	node .ci/summary.mjs test-results || status=1; \
 	exit $$status
@@ -147,9 +148,18 @@ docusaurus-check: bin/checks
 # The same on MkDocs (its `mkdocs new` starter, with and without directory
 # URLs, and checks markdown on its docs/) and on Hugo (a small site the
 # script writes, at the root and under /repo/); both from Debian's packages.
-mkdocs-check: bin/checks
-	@command -v mkdocs >/dev/null || { $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends mkdocs; }
+mkdocs-check: bin/checks mkdocs
 	checks/bench/mkdocs.sh
+
+# MkDocs from Debian's package, for the proofs on MkDocs.
+mkdocs:
+	@command -v mkdocs >/dev/null || { $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends mkdocs; }
+
+# The README's install command run from a scratch directory, the module
+# served from a proxy on disk (checks/bench/install.sh), then the installed
+# gate on an MkDocs project: links, markdown, all and the pre-commit hook.
+install-check: mkdocs
+	checks/bench/install.sh
 
 hugo-check: bin/checks
 	@command -v hugo >/dev/null || { $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends hugo; }
