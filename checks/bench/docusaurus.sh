@@ -5,7 +5,10 @@
 # either, with checks all and the docusaurus preset (which reads the base URL
 # from the build); then four known faults (a missing page, anchor and image, and a
 # deleted asset a blog post uses) are put into a copy and all four must be
-# reported, and nothing else.
+# reported, and nothing else. The preset's browser contract (the theme is
+# on <html data-theme>, stored under the build's key, following the system)
+# holds on both builds, and fails on a copy whose head script no longer
+# sets the theme.
 #   make docusaurus-check        (DOCUSAURUS_DIR keeps the scaffold between runs)
 set -euo pipefail
 checks=${CHECKS:-$PWD/bin/checks}
@@ -19,6 +22,12 @@ echo '{"preset": "docusaurus"}' > checks.json
 expect "checks all --preset docusaurus, root build, clean" 0 "^checks all: no problems" all build-root
 expect "checks all --preset docusaurus, /repo/ build (trailingSlash false), clean" 0 "^checks all: no problems" all build-repo
 expect "/repo/ build checked as if at the root" 1 "errors" links build-repo --base-url /
+expect "theme persistence on the root build (a light/dark/system toggle)" 0 ": no problems$" browser build-root
+expect "theme persistence on the /repo/ build, served under /repo/" 0 ": no problems$" browser build-repo
+rm -rf build-theme && cp -r build-root build-theme
+# The head script reads the stored choice but no longer puts it on <html>.
+perl -0pi -e 's/document\.documentElement\.setAttribute\("data-theme",/void(/' build-theme/index.html
+expect "a head script that no longer sets the theme fails" 1 "error *the first paint already has the stored theme" browser build-theme
 expect "a folder that is not there" 2 "build-nowhere is not a directory: build the site first" all build-nowhere
 
 rm -rf build-faults && cp -r build-root build-faults

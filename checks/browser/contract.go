@@ -56,7 +56,7 @@ func (c Contract) Missing(check string) []string {
 	need := map[string][]struct{ key, value string }{
 		registry.SearchShortcut: {{"page", c.Page}, {"searchButton", c.SearchButton}, {"searchModal", c.SearchModal}, {"searchInput", c.SearchInput}},
 		registry.ThemePersistence: {{"page", c.Page}, {"themeAttr", c.ThemeAttr}, {"themeKey", c.ThemeKey}, {"themeToggle", c.ThemeToggle},
-			{"defaultTheme", c.DefaultTheme}},
+			{"defaultTheme", c.DefaultTheme}, {"contentPattern", c.Content}},
 		registry.LoaderTiming: {{"loaderPage", c.LoaderPage}, {"navLink", c.NavLink}, {"loader", c.Loader}, {"progressBar", c.ProgressBar},
 			{"errorBox", c.ErrorBox}, {"retryButton", c.RetryButton}, {"contentPattern", c.Content}},
 	}

@@ -7,6 +7,7 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"strings"
 	"time"
 
 	"github.com/devdocs-dev/devdocs/checks/registry"
@@ -25,6 +26,9 @@ type Options struct {
 	Checks []string
 	// Started, when set, hears which browser Run started, before any check.
 	Started func(version, path string)
+	// Base is the path the site is served under ("/repo/"); empty for the
+	// host's root. The contract's pages are paths within the site.
+	Base string
 }
 
 // All is every check id, in the order they run.
@@ -54,7 +58,7 @@ func Run(ctx context.Context, o Options) ([]Result, error) {
 
 // Check runs the checks of o in this browser.
 func (b *Browser) Check(o Options) ([]Result, error) {
-	base, stop, err := start(o.Dir)
+	base, stop, err := start(o.Dir, o.Base)
 	if err != nil {
 		return nil, err
 	}
@@ -91,17 +95,20 @@ func runOne(b *Browser, base, id string, o Options) []Result {
 }
 
 // start serves dir with the gate's static-host rules on a free local port.
-func start(dir string) (string, func(), error) {
+func start(dir, basePath string) (string, func(), error) {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		return "", nil, err
 	}
-	srv := &http.Server{Handler: serve.Handler(dir), ReadHeaderTimeout: 5 * time.Second}
+	// Under a base path, as a project site on GitHub Pages: the build's
+	// absolute URLs (/repo/assets/…) reach its files, nothing else does.
+	prefix := strings.TrimSuffix(basePath, "/")
+	srv := &http.Server{Handler: http.StripPrefix(prefix, serve.Handler(dir)), ReadHeaderTimeout: 5 * time.Second}
 	go func() { _ = srv.Serve(ln) }()
 	stop := func() {
 		ctx, cancel := context.WithTimeout(context.Background(), time.Second)
 		defer cancel()
 		_ = srv.Shutdown(ctx)
 	}
-	return "http://" + ln.Addr().String(), stop, nil
+	return "http://" + ln.Addr().String() + prefix, stop, nil
 }

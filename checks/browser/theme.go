@@ -96,16 +96,23 @@ func themeFirstPaint(t tab, r *results) error {
 	return nil
 }
 
-// toggle clicks the theme toggle and waits for the attribute to change.
+// toggle clicks the theme toggle until the attribute changes. A toggle
+// with a third state, "follow the system" (Docusaurus 3.8 and later), may
+// first choose the theme already shown: it gets up to three clicks.
 func (t tab) toggle(r *results) (from, to string, ok bool) {
 	from = t.attr(t.c.ThemeAttr)
-	if _, err := eval[bool](t.ctx, js(`(b => (b?.click(), !!b))(document.querySelector(%s))`, t.c.ThemeToggle)); err != nil {
-		return from, from, r.add(false, "the theme toggle switches the theme", "%v", err)
+	changed := js(`document.documentElement.getAttribute(%s) !== %s`, t.c.ThemeAttr, from)
+	for click := 1; click <= 3; click++ {
+		if _, err := eval[bool](t.ctx, js(`(b => (b?.click(), !!b))(document.querySelector(%s))`, t.c.ThemeToggle)); err != nil {
+			return from, from, r.add(false, "the theme toggle switches the theme", "%v", err)
+		}
+		// The first click is given the full time; a click that picked the
+		// shown theme changes nothing, so later ones wait less.
+		if t.until(changed, max(openWithin/time.Duration(click*click), time.Second)) {
+			return from, t.attr(t.c.ThemeAttr), true
+		}
 	}
-	if !t.until(js(`document.documentElement.getAttribute(%s) !== %s`, t.c.ThemeAttr, from), openWithin) {
-		return from, from, r.add(false, "the theme toggle switches the theme", "clicked %s; <html %s=%q> did not change", quote(t.c.ThemeToggle), t.c.ThemeAttr, from)
-	}
-	return from, t.attr(t.c.ThemeAttr), true
+	return from, from, r.add(false, "the theme toggle switches the theme", "clicked %s three times; <html %s=%q> did not change", quote(t.c.ThemeToggle), t.c.ThemeAttr, from)
 }
 
 func themeReload(t tab, r *results) error {

@@ -53,7 +53,7 @@ func runAll(args []string, stdout, stderr io.Writer, tty bool) int {
 		{registry.Links, noSite(dir), func() (diag.Run, error) {
 			return checkLinks(dir, cfg, lf.external, stderr, c.showProgress(stderr))
 		}},
-		{registry.Browser, firstNonEmpty(noSite(dir), cfg.noBrowser()), func() (diag.Run, error) {
+		{registry.Browser, firstNonEmpty(noSite(dir), cfg.noBrowser(dir)), func() (diag.Run, error) {
 			return checkBrowser(dir, cfg, bf, ids, stderr, c)
 		}},
 	}
@@ -117,11 +117,11 @@ func noSite(dir string) string {
 	return `no built site: name its folder (checks all DIR), or set "site" or a "preset" in ` + configName
 }
 
-func (c *Config) noBrowser() string {
-	if c.Browser != nil {
-		return ""
+func (c *Config) noBrowser(dir string) string {
+	if _, err := c.browserContract(dir); err != nil {
+		return err.Error()
 	}
-	return c.noContract()
+	return ""
 }
 
 // writeAll prints every run. JSON is one document ({runs, summary}) that

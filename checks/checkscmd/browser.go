@@ -31,8 +31,8 @@ func runBrowser(args []string, stdout, stderr io.Writer, tty bool) int {
 	if err != nil {
 		return usageError(stderr, "browser", err)
 	}
-	if cfg.Browser == nil {
-		return usageError(stderr, "browser", errors.New(cfg.noContract()))
+	if _, err := cfg.browserContract(dir); err != nil {
+		return usageError(stderr, "browser", err)
 	}
 	run, err := checkBrowser(dir, cfg, bf, ids, stderr, c)
 	if errors.Is(err, errInterrupted) {
@@ -60,14 +60,21 @@ func browserFlags(fs *flag.FlagSet) browserOptions {
 	}
 }
 
-// apply lays the flags over the contract and returns the checks to run;
-// an unknown id is an error here, before any browser starts.
+// apply returns the checks to run; an unknown id is an error here, before
+// any browser starts.
 func (b browserOptions) apply(cfg *Config) ([]string, error) {
-	if cfg.Browser != nil {
-		cfg.Browser.Page = firstNonEmpty(*b.page, cfg.Browser.Page)
-		cfg.Browser.LoaderPage = firstNonEmpty(*b.loaderPage, cfg.Browser.LoaderPage)
-	}
 	return wanted(*b.only, cfg)
+}
+
+// contract is the site's contract with the flags laid over it.
+func (b browserOptions) contract(dir string, cfg *Config) (browser.Contract, error) {
+	c, err := cfg.browserContract(dir)
+	if err != nil {
+		return browser.Contract{}, err
+	}
+	c.Page = firstNonEmpty(*b.page, c.Page)
+	c.LoaderPage = firstNonEmpty(*b.loaderPage, c.LoaderPage)
+	return c, nil
 }
 
 // errInterrupted ends the browser checks on Ctrl-C or SIGTERM.
@@ -77,15 +84,23 @@ var errInterrupted = errors.New("interrupted")
 // contract keys are empty is skipped, with a line on stderr saying which.
 func checkBrowser(dir string, cfg *Config, b browserOptions, ids []string, stderr io.Writer, c *common) (diag.Run, error) {
 	start := time.Now()
+	contract, err := b.contract(dir, cfg)
+	if err != nil {
+		return diag.Run{}, err
+	}
 	var run []string
 	for _, id := range ids {
-		if missing := cfg.Browser.Missing(id); len(missing) > 0 {
+		if missing := contract.Missing(id); len(missing) > 0 {
 			c.say(stderr, "checks browser: %s skipped, the contract sets no %s", id, strings.Join(missing, ", "))
 			continue
 		}
 		run = append(run, id)
 	}
-	o := browser.Options{Dir: dir, Chromium: *b.chromium, Contract: *cfg.Browser, Timeout: *b.timeout, Checks: run}
+	base, err := cfg.basePath(dir)
+	if err != nil {
+		return diag.Run{}, err
+	}
+	o := browser.Options{Dir: dir, Chromium: *b.chromium, Contract: contract, Timeout: *b.timeout, Checks: run, Base: base}
 	o.Started = func(version, path string) { c.say(stderr, "checks browser: %s at %s", version, path) }
 	var results []browser.Result
 	if len(o.Checks) > 0 { // all ignored or skipped: no browser needed

@@ -239,18 +239,32 @@ func (c *Config) applyPreset(name string) error {
 	if c.Markdown.Public == "" && p.Public != "" {
 		c.Markdown.Public = at(p.Public)
 	}
-	if c.Browser == nil {
-		c.Browser = p.Browser
-	}
 	return nil
 }
 
-// noContract says why the browser checks do not apply.
-func (c *Config) noContract() string {
-	if c.preset != nil && c.preset.NoBrowser != "" {
-		return fmt.Sprintf(`no browser contract configured ("browser" in %s; %s)`, configName, c.preset.NoBrowser)
+// browserContract is the contract of the site in dir: checks.json's, else
+// what the preset reads from the build. The error says why there is none.
+func (c *Config) browserContract(dir string) (browser.Contract, error) {
+	switch {
+	case c.Browser != nil:
+		return *c.Browser, nil
+	case c.preset == nil:
+		return browser.Contract{}, noContract("")
+	case c.preset.Browser == nil:
+		return browser.Contract{}, noContract(c.preset.NoBrowser)
 	}
-	return fmt.Sprintf(`no browser contract configured ("browser" in %s)`, configName)
+	contract, err := c.preset.Browser(dir)
+	if err != nil {
+		return browser.Contract{}, noContract(err.Error())
+	}
+	return contract, nil
+}
+
+func noContract(why string) error {
+	if why == "" {
+		return fmt.Errorf(`no browser contract configured ("browser" in %s)`, configName)
+	}
+	return fmt.Errorf(`no browser contract configured ("browser" in %s; %s)`, configName, why)
 }
 
 // compileScriptFragments turns the configured fragments into one test,

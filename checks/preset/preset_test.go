@@ -40,3 +40,32 @@ func TestLookup(t *testing.T) {
 	_, err = Lookup("jekyll")
 	assert.EqualError(t, err, `unknown preset "jekyll": presets are docusaurus, mkdocs, hugo`)
 }
+
+// The Docusaurus contract takes the storage key and the colour-mode
+// settings from the head script the build writes into every page.
+func TestDocusaurusContract(t *testing.T) {
+	const follows = `<script>!function(){var t=function(){try{return window.localStorage.getItem("theme-9f6")}catch(t){}}();document.documentElement.setAttribute("data-theme",t||(window.matchMedia("(prefers-color-scheme: dark)").matches?"dark":"light")),document.documentElement.setAttribute("data-theme-choice",t||"system")}()</script>`
+	const darkDefault = `<script>!function(){var t=function(){try{return localStorage.getItem("theme")}catch(t){}}();document.documentElement.setAttribute("data-theme",t||"dark")}()</script>`
+	for page, want := range map[string]struct {
+		key, theme string
+		system     bool
+	}{
+		`<script src=/assets/js/main.0f.js defer></script>` + follows: {"theme-9f6", "light", true},
+		darkDefault: {"theme", "dark", false},
+	} {
+		dir := t.TempDir()
+		require.NoError(t, os.WriteFile(filepath.Join(dir, "index.html"), []byte("<!doctype html><html><head>"+page+"</head></html>"), 0o644))
+		c, err := docusaurusContract(dir)
+		require.NoError(t, err, page)
+		assert.Equal(t, want.key, c.ThemeKey, page)
+		assert.Equal(t, want.theme, c.DefaultTheme, page)
+		assert.Equal(t, want.system, c.RespectSystem, page)
+		assert.Equal(t, "data-has-hydrated", c.Ready)
+		assert.Empty(t, c.Missing("theme-persistence"))
+		assert.NotEmpty(t, c.Missing("search-shortcut"), "the classic template has no search")
+	}
+	dir := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "index.html"), []byte(`<script src="/js/app.js"></script>`), 0o644))
+	_, err := docusaurusContract(dir)
+	assert.ErrorContains(t, err, "the docusaurus preset reads it from the colour-mode script of "+filepath.Join(dir, "index.html")+", and there is none")
+}
