@@ -182,8 +182,26 @@ export function diagramRenderer({ cache, configs, version, open, onNoBrowser }) 
 // hundreds of such numbers, half a diagram's bytes.
 const GEOMETRY = new Set(['d', 'points', 'transform', 'viewBox', 'style', 'x', 'y', 'x1', 'x2', 'y1', 'y2', 'cx', 'cy', 'r', 'rx', 'ry',
   'width', 'height', 'dx', 'dy', 'refX', 'refY', 'markerWidth', 'markerHeight', 'stroke-width']);
-const LONG_NUMBER = /-?(?:\d*\.?\d+e[-+]?\d+|\d*\.\d{3,})/g;
-const round = (n) => String(Math.round(Number(n) * 100) / 100).replace(/^-0$/, '0');
+// Every number of an attribute, read left to right as SVG path data reads
+// them: "12.258.001" is 12.258 then .001, "0.5-.25" is 0.5 then -.25.
+const NUMBER = /-?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?/g;
+
+/**
+ * A number to a hundredth (numbers that short already stay as written).
+ * Where it follows another number with no separator, relying on its own
+ * "." or sign to start it, and the rounding has neither, a space keeps the
+ * two apart ("12.258.001" becomes "12.26 0", not "12.260").
+ */
+function round(n, at, text) {
+  if (!/e|\.\d{3}/i.test(n)) return n;
+  const r = String(Math.round(Number(n) * 100) / 100).replace(/^-0$/, '0');
+  return /[\d.]/.test(text[at - 1] ?? '') && !r.startsWith('-') ? ` ${r}` : r;
+}
+
+// Path data with relative commands (m, l, c …; mermaid's icons) is kept:
+// each segment starts where the last ended, so rounding errors would add
+// up along the path, to whole units over an icon's hundreds of segments.
+const rounds = (name, value) => GEOMETRY.has(name) && !(name === 'd' && /[mlhvcsqta]/.test(value));
 
 /**
  * A drawing as serialized by the browser, smaller and the same to the eye:
@@ -197,7 +215,7 @@ export function compactSvg(svg) {
   return svg
     .replace(/<marker\b(?![^>]*\sid=")[^>]*(?:\/>|>[\s\S]*?<\/marker>)/g, '')
     .replace(/<[^>]+>/g, (tag) => tag
-      .replace(/ ([\w:-]+)="([^"]*)"/g, (attr, name, value) => (GEOMETRY.has(name) ? ` ${name}="${value.replace(LONG_NUMBER, round)}"` : attr))
+      .replace(/ ([\w:-]+)="([^"]*)"/g, (attr, name, value) => (rounds(name, value) ? ` ${name}="${value.replace(NUMBER, (n, at, text) => round(n, at, text))}"` : attr))
       .replace(/ style=""/g, ''));
 }
 

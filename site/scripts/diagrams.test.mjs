@@ -129,6 +129,15 @@ test('drawings are written with coordinates to a hundredth, without unused marke
     + '<g transform="translate(472.12, 436)" data-id="L_a_b_0.125"><text x="-66.76">pi is 3.14159, at 0.125</text></g></svg>');
 });
 
+test('numbers that path data runs together stay apart once rounded', () => {
+  // 12.2598 then .0001; 0.5 then -.0001; 3.4567 then .4567; 1 then -2.34567;
+  // .01 then .249 (mermaid's icons: two places, then three)
+  const drawn = '<path d="M12.2598.0001L0.5-.0001 3.4567.4567 1-2.34567 .01.249.25"/>';
+  assert.equal(compactSvg(drawn), '<path d="M12.26 0L0.5 0 3.46 0.46 1-2.35 .01 0.25.25"/>');
+  // Relative commands carry each error into the next segment: kept as drawn.
+  assert.equal(compactSvg('<path d="M12.2598.0001l.256.004.255.005"/>'), '<path d="M12.2598.0001l.256.004.255.005"/>');
+});
+
 test('the colours are the stylesheet tokens of each mode', () => {
   assert.equal(configs.light.themeVariables.textColor, '#1b1f24');
   assert.equal(configs.dark.themeVariables.textColor, '#e6e8eb');
@@ -154,6 +163,40 @@ test('mermaid in Chromium draws an SVG whose ids are all its own', { skip: !exis
     assert.match(svg, />Prover</);
     await assert.rejects(engine.draw('flowchart LR\n  a --> b b', configs.light, 'd-bad', 'diagram-light'), /Parse error on line 2/);
   } finally {
+    await engine.close();
+  }
+});
+
+test('a compacted drawing is the same picture: every shape within a hundredth of a unit, no path the browser rejects', { skip: !existsSync(chromiumPath()) && `no Chromium at ${chromiumPath()}` }, async () => {
+  const engine = await openMermaid();
+  const { chromium } = await import('playwright-core');
+  const browser = await chromium.launch({ executablePath: chromiumPath() });
+  try {
+    // Stadiums and database icons are the shapes with the densest path data.
+    const sources = [
+      'flowchart TD\n  a(["lift"]) --> b("join") --> c["receipt"]\n  c -->|"verify"| d{{"ok?"}}\n',
+      'sequenceDiagram\n  actor P as Prover\n  participant D@{ "type": "database" }\n  P->>D: seal\n  Note over P,D: checked\n',
+    ];
+    const page = await browser.newPage();
+    const errors = [];
+    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+    for (const [i, source] of sources.entries()) {
+      const drawn = await engine.draw(source, configs.light, `cmp-${i}`, 'diagram-light');
+      const compact = compactSvg(drawn);
+      assert.ok(compact.length < drawn.length);
+      await page.setContent(`<div id="a">${drawn}</div><div id="b">${compact.replaceAll(`cmp-${i}`, `cmp-${i}-b`)}</div>`);
+      // Shapes of the picture; arrowheads are drawn where markers are used, and unused ones are dropped.
+      const boxes = (sel) => page.$$eval(`${sel} path, ${sel} rect, ${sel} polygon, ${sel} circle`, (els) => els.filter((e) => !e.closest('marker')).map((e) => {
+        const b = e.getBBox();
+        return [b.x, b.y, b.width, b.height];
+      }));
+      const [a, b] = [await boxes('#a'), await boxes('#b')];
+      assert.equal(a.length, b.length);
+      a.forEach((box, k) => box.forEach((v, j) => assert.ok(Math.abs(v - b[k][j]) <= 0.02, `shape ${k} of diagram ${i}: ${box} against ${b[k]}`)));
+    }
+    assert.deepEqual(errors, []);
+  } finally {
+    await browser.close();
     await engine.close();
   }
 });

@@ -62,7 +62,7 @@ test('snippet keeps N words around the longest match, with ellipses where it cut
 // The compiler's golden records (Go) are the wire format's input: packing
 // and unpacking them must give them back exactly.
 function goldenRecords() {
-  const archive = readFileSync(new URL('../../search/testdata/page.txtar', import.meta.url), 'utf8');
+  const archive = readFileSync(new URL('../../searchindex/testdata/page.txtar', import.meta.url), 'utf8');
   return JSON.parse(archive.split(/^-- records\.json --$/m)[1]);
 }
 
