@@ -87,7 +87,7 @@ test: deps chromium pre-commit mkdocs
 	step() { if "$$@"; then echo "pass $$*" >> test-results/steps.txt; else echo "fail $$*" >> test-results/steps.txt; status=1; fi; }; \
 	step go vet ./...; \
 	go test -json ./... > test-results/go.json || status=1; \
-	step node --test site/scripts/ site/src/search/; \
+	step node --test site/scripts/ site/src/search/ site/src/lib/; \
 	step $(MAKE) --no-print-directory typecheck; \
 	step $(MAKE) --no-print-directory build; \
 	step $(MAKE) --no-print-directory check; \

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { gotoReady, isPageChunk, pageChunk } from './helpers';
 
-const DOCS = '/api/zkvm/quickstart', MATH = '/proof-system/stark-by-hand';
+const DOCS = '/api/zkvm/quickstart', MATH = '/proof-system/stark-by-hand', CLUB = '/studyclub';
 
 const manifest: { routes: Record<string, { page?: string }> } =
   JSON.parse(readFileSync(new URL('../site/.generated/manifest.json', import.meta.url), 'utf8'));
@@ -47,12 +47,14 @@ test('the page finishes loading before any of its links is prefetched', async ({
 });
 
 test('links in view fetch their page content at low priority, and nothing they would run', async ({ page }) => {
+  // The study club page has no math; one of the small pages its links in view lead to (the education hub) has.
+  expect(hasMath(CLUB)).toBe(false);
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
   const priorities = new Map<string, string>();
   cdp.on('Network.requestWillBeSent', (e) => priorities.set(new URL(e.request.url).pathname, e.request.initialPriority));
   const seen = requests(page);
-  await gotoReady(page, DOCS);
+  await gotoReady(page, CLUB);
   await afterPrefetch(page, seen);
   const prefetched = seen.filter(isPageChunk);
   // Some of them are pages with math, whose stylesheet this page does not need.
@@ -78,7 +80,29 @@ test('a click on a link prefetched while in view takes its content from the cach
   fromNetwork.length = 0;
   await page.locator(`.sidebar a[href="${TO}"]`).click();
   await expect(page.locator('h1').first()).toHaveText('Install the toolchain');
-  expect(fromNetwork.filter((p) => p.startsWith('/assets/'))).toEqual([]);
+  // (The new page's own links in view may prefetch from here on.)
+  expect(fromNetwork).not.toContain(pageChunk(TO));
+});
+
+test('links in view share a budget of 48 KB of content, and a link left out loads on hover', async ({ page }) => {
+  const sizes = new Map<string, number>();
+  page.on('response', async (r) => {
+    const path = new URL(r.url()).pathname;
+    if (isPageChunk(path)) sizes.set(path, (await r.body().catch(() => Buffer.alloc(0))).length);
+  });
+  const seen = requests(page);
+  await gotoReady(page, DOCS);
+  await afterPrefetch(page, seen);
+  const prefetched = [...new Set(seen.filter(isPageChunk))];
+  const total = prefetched.reduce((n, p) => n + (sizes.get(p) ?? 0), 0);
+  expect(total).toBeGreaterThan(0);
+  expect(total).toBeLessThanOrEqual(48 * 1024);
+  // A sidebar link in view whose page was too large for what was left: hovering it loads the page.
+  const links = await page.locator('.sidebar a[href^="/api/zkvm/"]').evaluateAll((as) => as.map((a) => a.getAttribute('href')!));
+  const left = links.find((href) => href !== DOCS && manifest.routes[href]?.page && !prefetched.includes(pageChunk(href)));
+  expect(left, 'a sidebar link in view left for hover').toBeTruthy();
+  await page.locator(`.sidebar a[href="${left}"]`).first().hover();
+  await expect.poll(() => seen.includes(pageChunk(left!))).toBe(true);
 });
 
 test('a page with math downloads its typeset math once, in its HTML, and hydrates it in place', async ({ page }) => {

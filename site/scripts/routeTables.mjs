@@ -28,27 +28,31 @@ function splitManifest(manifest) {
   return sections;
 }
 
-// Stands for the file name of the chunk built from a module until the bundle
-// is written (resolveChunkRefs); the file names are not known before.
+// Stand for the file name and the size of the chunk built from a module
+// until the bundle is written (resolveChunkRefs); neither is known before.
 const CHUNK_REF = 'devdocs-chunk-of:';
-const chunkRefs = new RegExp(`(["'\`])${CHUNK_REF}(.*?)\\1`, 'g');
+const SIZE_REF = 'devdocs-chunk-size-of:';
+const chunkRefs = new RegExp(`(["'\`])(${CHUNK_REF}|${SIZE_REF})(.*?)\\1`, 'g');
 
 /** The stand-in, in a chunk's code, for the file name of the chunk built from module id. */
 export const chunkRef = (id) => CHUNK_REF + id;
+/** The stand-in for that chunk's size in bytes (a string that becomes a number). */
+export const sizeRef = (id) => SIZE_REF + id;
 
 /**
  * `export const <name>` loaders for the modules of files (key → module id),
- * and `<name>Url(key)`, the URL of the chunk a loader fetches (undefined
- * where chunks have no known name: the dev server and the server build).
+ * and `<name>Chunk(key)`, the URL and size of the chunk a loader fetches
+ * (undefined where chunks have no known name: the dev server and the
+ * server build).
  */
 function loaders(name, files, withUrls) {
   const entries = Object.entries(files);
   const load = entries.map(([k, id]) => `${JSON.stringify(k)}: () => import(${JSON.stringify(id)})`);
-  const refs = withUrls ? entries.map(([k, id]) => `${JSON.stringify(k)}: ${JSON.stringify(chunkRef(id))}`) : [];
+  const refs = withUrls ? entries.map(([k, id]) => `${JSON.stringify(k)}: [${JSON.stringify(chunkRef(id))}, ${JSON.stringify(sizeRef(id))}]`) : [];
   return [
     `export const ${name} = {\n  ${load.join(',\n  ')}\n};`,
     `const ${name}Files = {\n  ${refs.join(',\n  ')}\n};`,
-    `export const ${name}Url = (key) => ${name}Files[key] && new URL(${name}Files[key], import.meta.url).href;`,
+    `export const ${name}Chunk = (key) => ${name}Files[key] && { url: new URL(${name}Files[key][0], import.meta.url).href, bytes: ${name}Files[key][1] };`,
   ].join('\n');
 }
 
@@ -69,16 +73,21 @@ function sectionModule(routes, pagesDir, withUrls) {
   return `export const routes = ${JSON.stringify(routes)};\n${loaders('pages', pages, withUrls)}`;
 }
 
-/** Replaces the chunk references in the finished client bundle with file names relative to each chunk. */
+/**
+ * Replaces the chunk references in the finished client bundle: a file name
+ * becomes the name relative to the chunk that holds it, a size the number
+ * of bytes of that chunk's code.
+ */
 export function resolveChunkRefs(bundle) {
-  const fileOf = new Map();
-  for (const c of Object.values(bundle)) if (c.type === 'chunk' && c.facadeModuleId) fileOf.set(c.facadeModuleId, c.fileName);
+  const chunkOf = new Map();
+  for (const c of Object.values(bundle)) if (c.type === 'chunk' && c.facadeModuleId) chunkOf.set(c.facadeModuleId, c);
   for (const c of Object.values(bundle)) {
     if (c.type !== 'chunk' || !c.code.includes(CHUNK_REF)) continue;
-    c.code = c.code.replace(chunkRefs, (_, quote, id) => {
-      const file = fileOf.get(id);
-      if (!file) throw new Error(`route tables: no chunk was built from ${id}`);
-      return JSON.stringify(`./${posix.relative(posix.dirname(c.fileName), file)}`);
+    c.code = c.code.replace(chunkRefs, (_, quote, kind, id) => {
+      const target = chunkOf.get(id);
+      if (!target) throw new Error(`route tables: no chunk was built from ${id}`);
+      if (kind === SIZE_REF) return String(Buffer.byteLength(target.code));
+      return JSON.stringify(`./${posix.relative(posix.dirname(c.fileName), target.fileName)}`);
     });
   }
 }

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { chunkRef, resolveChunkRefs } from './routeTables.mjs';
+import { chunkRef, resolveChunkRefs, sizeRef } from './routeTables.mjs';
 
 const chunk = (fileName, code, facadeModuleId) => ({ type: 'chunk', fileName, code, facadeModuleId });
 
@@ -14,6 +14,15 @@ test('chunk references become file names relative to the chunk that holds them, 
   resolveChunkRefs(bundle);
   assert.equal(bundle.table.code, 'const f={a:"./a-Cd.js",b:"./deep/b-Ef.js"};');
   assert.equal(bundle.a.code, 'export default 1');
+});
+
+test('a size reference becomes the number of bytes of that chunk', () => {
+  const bundle = {
+    table: chunk('assets/t.js', `const f={a:["${chunkRef('/g/pages/a.json')}","${sizeRef('/g/pages/a.json')}"]};`),
+    a: chunk('assets/a.js', 'export default "é"', '/g/pages/a.json'),
+  };
+  resolveChunkRefs(bundle);
+  assert.equal(bundle.table.code, 'const f={a:["./a.js",19]};');
 });
 
 test('a reference to a module no chunk was built from stops the build, naming it', () => {

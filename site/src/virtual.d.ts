@@ -5,6 +5,6 @@ declare module 'virtual:docs-routes' {
   export const redirects: Record<string, string>;
   export const sections: Record<string, () => Promise<import('./lib/types').RouteSection>>;
   export const metas: Record<string, () => Promise<{ default: import('./lib/types').VersionMeta }>>;
-  /** The URL of the chunk metas[name] loads; undefined in dev. */
-  export function metasUrl(name: string): string | undefined;
+  /** The chunk metas[name] loads; undefined in dev. */
+  export function metasChunk(name: string): import('./lib/types').Chunk | undefined;
 }

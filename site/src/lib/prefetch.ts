@@ -3,9 +3,11 @@
 // click shows it without waiting. A link merely in view costs only the
 // page's content chunks, fetched once the open page has finished loading and
 // the browser is idle, at the lowest priority and without running them; a
-// click then finds them in the HTTP cache. Neither happens on 2g or when the
-// reader asked to save data.
-import { contentUrls, forgetRoute, loadRoute } from './routes';
+// click then finds them in the HTTP cache. The links that come into view
+// together share a budget (prefetchBudget.js). Neither happens on 2g or
+// when the reader asked to save data.
+import { contentChunks, forgetRoute, loadRoute } from './routes';
+import { VIEW_BUDGET, pickWithin } from './prefetchBudget.js';
 
 interface NetworkInformation { effectiveType?: string; saveData?: boolean }
 
@@ -45,13 +47,40 @@ function prefetchLink(url: string) {
   document.head.append(link);
 }
 
-/** Fetches a path's content chunks ahead, cheaply: the link is in view. */
+// The paths whose links came into view since the last idle moment, and
+// what this view has spent: a view ends when the reader scrolls or goes
+// to another page.
+let inView: string[] = [];
+let spent = 0;
+let viewOf = '';
+const newView = () => { spent = 0; };
+if (typeof addEventListener === 'function') addEventListener('scroll', newView, { passive: true });
+
+/** Fetches a path's content chunks ahead, cheaply, within the view's budget: the link is in view. */
 export function prefetchWhenIdle(pathname: string) {
   if (!allowed()) return;
-  whenIdle(() => {
-    contentUrls(pathname).then(
-      (urls) => (urls ? urls.forEach(prefetchLink) : prefetch(pathname)),
-      () => undefined, // the click will load it, and say so if it cannot
-    );
-  });
+  if (inView.push(pathname) === 1) whenIdle(fetchInView);
+}
+
+async function fetchInView() {
+  const paths = inView;
+  inView = [];
+  if (location.pathname !== viewOf) {
+    viewOf = location.pathname;
+    newView();
+  }
+  // A failure is ignored: the click will load the page, and say so if it cannot.
+  const found = await Promise.all(paths.map((p) => contentChunks(p).catch(() => [])));
+  const groups = [];
+  const counted = new Set(requested); // a chunk two pages share (their version's metadata) counts once
+  for (const [i, chunks] of found.entries()) {
+    if (chunks) groups.push(chunks.filter((c) => !counted.has(c.url) && counted.add(c.url)));
+    else prefetch(paths[i]); // a page whose content is code: small, and not known in advance
+  }
+  for (const g of pickWithin(VIEW_BUDGET - spent, groups)) {
+    for (const c of g) {
+      spent += c.bytes;
+      prefetchLink(c.url);
+    }
+  }
 }

@@ -3,8 +3,8 @@
 // (site/scripts/routeTables.mjs); a page loads only the table it needs.
 // Every page record and every version's metadata is its own chunk.
 import type { ComponentType } from 'react';
-import { metas, metasUrl, redirects, sections, versions } from 'virtual:docs-routes';
-import type { ManifestRoute, PageRecord, RouteData, RouteSection, VersionMeta } from './types';
+import { metas, metasChunk, redirects, sections, versions } from 'virtual:docs-routes';
+import type { Chunk, ManifestRoute, PageRecord, RouteData, RouteSection, VersionMeta } from './types';
 import { BoundedCache } from './boundedCache';
 import { routeOf } from './routePath.js';
 import { sectionOf } from './sections.js';
@@ -149,21 +149,21 @@ export function loadRoute(pathname: string): Promise<RouteData> {
 }
 
 /**
- * The URLs of the chunks a path's content comes from (page record, version
- * metadata not loaded yet), to fetch ahead without running them: none when
- * the route is loaded or loading, undefined when they are not known (the dev
- * server; the home and search pages, whose content is code).
+ * The chunks a path's content comes from (page record, version metadata not
+ * loaded yet), to fetch ahead without running them: none when the route is
+ * loaded or loading, undefined when they are not known (the dev server; the
+ * home and search pages, whose content is code).
  */
-export async function contentUrls(pathname: string): Promise<string[] | undefined> {
+export async function contentChunks(pathname: string): Promise<Chunk[] | undefined> {
   const path = routeOf(pathname);
   if (cache.has(path)) return [];
   const section = await loadSection(path);
   const route = matchRoute(path);
   if (route.component) return undefined;
-  const urls = [];
-  if (route.page) urls.push(section.pagesUrl(route.page));
-  if (route.meta && !loadedMetas.has(route.meta)) urls.push(metasUrl(route.meta));
-  return urls.every((u) => u !== undefined) ? urls : undefined;
+  const chunks = [];
+  if (route.page) chunks.push(section.pagesChunk(route.page));
+  if (route.meta && !loadedMetas.has(route.meta)) chunks.push(metasChunk(route.meta));
+  return chunks.every((c) => c !== undefined) ? chunks : undefined;
 }
 
 /** Forgets a failed load so Retry fetches the chunk again. */

@@ -7,11 +7,17 @@ import type { ManifestRoute, PageRecord, VersionMeta } from '../../../internal/f
 export type { Heading as TocItem, ManifestRoute, NavLink, PageRecord, SidebarItem, Version, VersionMeta } from '../../../internal/formats/formats';
 
 /** One route table (a docs version, or the rest of the site) and its page loaders. */
+/** A built chunk: where it is and how many bytes it has. */
+export interface Chunk {
+  url: string;
+  bytes: number;
+}
+
 export interface RouteSection {
   routes: Record<string, ManifestRoute>;
   pages: Record<string, () => Promise<{ default: PageRecord }>>;
-  /** The URL of the chunk pages[id] loads; undefined in dev. */
-  pagesUrl(id: string): string | undefined;
+  /** The chunk pages[id] loads; undefined in dev. */
+  pagesChunk(id: string): Chunk | undefined;
 }
 
 /** What a route needs to render, once loaded. */
