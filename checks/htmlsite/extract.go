@@ -30,10 +30,12 @@ type Page struct {
 	Base  string // <base href>, if any
 	// Redirect is where the page sends its reader as soon as it opens.
 	Redirect Redirect
-	ids      anchorSet // IDs while the page is read
-	raws     []byte    // the hrefs of Links while the page is read, end to end
-	ends     []int32   // where each ends in raws
-	inScript bool      // the last token opened an inline script: the next is its text
+	ids      anchorSet  // IDs while the page is read
+	raws     []byte     // the hrefs of Links while the page is read, end to end
+	ends     []int32    // where each ends in raws
+	inScript bool       // the last token opened an inline script: the next is its text
+	doc      []byte     // the document, read whole (scan.go)
+	spans    []attrSpan // the attributes of the tag scan is reading
 
 	// What the tokenizer alone does not say, and the DOM would: the content
 	// of a <template> is not in the document (its ids are no anchors, its
@@ -81,25 +83,75 @@ var (
 	dataAttr   = []string{"data"}
 )
 
-// Extract tokenises one HTML document. It never fails: malformed markup is
-// read the way a browser's tokenizer reads it, and NUL bytes are tokens too.
+// Extract reads one HTML document. It never fails: malformed markup is read
+// the way a browser's tokenizer reads it, and NUL bytes are tokens too.
 func Extract(path string, r io.Reader) *Page {
 	p := &Page{}
 	p.extract(path, r)
 	return p
 }
 
+// maxInMemory is the largest page read whole and scanned; the rest of a
+// larger one is streamed through the tokenizer, so a huge file costs no
+// more memory than this.
+var maxInMemory = 32 << 20
+
 // extract fills p from one document, reusing p's slices: a worker reads
 // thousands of pages, and growing fresh slices for each is measurable.
 func (p *Page) extract(path string, r io.Reader) {
-	*p = Page{Path: path, Links: p.Links[:0], ids: p.ids, raws: p.raws[:0], ends: p.ends[:0]}
+	p.reset(path)
+	doc, whole := p.read(r)
+	switch {
+	case !whole:
+		p.tokens(html.NewTokenizer(io.MultiReader(bytes.NewReader(doc), r)))
+	case !p.scan(doc):
+		p.reset(path)
+		p.tokens(html.NewTokenizer(bytes.NewReader(doc)))
+	}
+	p.done()
+	if cap(p.doc) > 1<<20 {
+		p.doc = nil // a worker keeps no large page's buffer for its next, small ones
+	}
+}
+
+func (p *Page) reset(path string) {
+	*p = Page{Path: path, Links: p.Links[:0], ids: p.ids, raws: p.raws[:0], ends: p.ends[:0], doc: p.doc, spans: p.spans}
 	p.ids.reset()
-	z := html.NewTokenizer(r)
+}
+
+// read reads r into p's buffer, up to maxInMemory bytes (whole is false
+// when there is more). A read error ends the document where it happened,
+// as it ends the tokenizer's.
+func (p *Page) read(r io.Reader) (doc []byte, whole bool) {
+	buf := p.doc[:0]
+	for empty := 0; empty < 100; {
+		if len(buf) >= maxInMemory {
+			p.doc = buf
+			return buf, false
+		}
+		if len(buf) == cap(buf) {
+			buf = slices.Grow(buf, max(64<<10, len(buf)))
+		}
+		n, err := r.Read(buf[len(buf):min(cap(buf), maxInMemory)])
+		buf = buf[:len(buf)+n]
+		if err != nil {
+			break
+		}
+		if n == 0 {
+			empty++ // as the tokenizer does, give up on a reader that never answers
+		}
+	}
+	p.doc = buf
+	return buf, true
+}
+
+// tokens reads a document through the tokenizer itself: a page whose
+// scripts scan does not follow, or one too large to hold in memory.
+func (p *Page) tokens(z *html.Tokenizer) {
 	line := 1
 	for {
 		tt := z.Next()
 		if tt == html.ErrorToken {
-			p.done()
 			return
 		}
 		raw := z.Raw()
@@ -107,7 +159,12 @@ func (p *Page) extract(path string, r io.Reader) {
 		p.inScript = false
 		switch {
 		case tt == html.StartTagToken || tt == html.SelfClosingTagToken:
-			p.tag(z, raw, line, tt == html.SelfClosingTagToken)
+			a := element(raw)
+			p.open(a, tt == html.SelfClosingTagToken)
+			if names := urlAttrs(a); mayHold(a, names, raw) {
+				at := tokenAttrs(z, names)
+				p.record(a, &at, names, line)
+			}
 		case tt == html.EndTagToken && p.template+p.foreign > 0:
 			p.close(element(raw[1:])) // "</x>": read "/x" as a tag named x
 		case tt == html.TextToken && script:
@@ -117,30 +174,31 @@ func (p *Page) extract(path string, r io.Reader) {
 	}
 }
 
+// mayHold is false when nothing on the tag can be a link or an anchor, so
+// its attributes need not be decoded.
+func mayHold(a atom.Atom, names []string, raw []byte) bool {
+	return names != nil || a == atom.Meta || mentionsID(raw)
+}
+
 // attrs holds the few attributes the gate reads; a struct, not a map,
 // because this runs for every tag of every page. Values point into the
-// tokenizer's buffer until the next token: only what is kept is copied.
+// document or the tokenizer's buffer: only what is kept is copied.
 type attrs struct {
 	id, name, srcset, httpEquiv, content []byte
 	url                                  [2][]byte // values of the element's urlAttrs, in order
 	has                                  [2]bool
+	got                                  uint8 // which attributes were set (attrIndex bits)
 }
 
-func (p *Page) tag(z *html.Tokenizer, raw []byte, line int, selfClosing bool) {
-	a := element(raw)
-	p.open(a, selfClosing)
-	names := urlAttrs(a)
-	if names == nil && a != atom.Meta && !mentionsID(raw) {
-		return // nothing on this tag can be a link or an anchor: skip decoding its attributes
-	}
-	at := readAttrs(z, raw, names)
+// record notes the anchors and links of a start tag.
+func (p *Page) record(a atom.Atom, at *attrs, names []string, line int) {
 	if p.template == 0 {
 		p.anchor(p.mergedID(a, at.id))
 		if a == atom.A && (p.foreign == 0 || p.foreignObject > 0) {
 			p.anchor(at.name)
 		}
 	}
-	p.links(a, &at, names, line)
+	p.links(a, at, names, line)
 }
 
 // open and close follow the elements whose content is not plain HTML of
@@ -189,16 +247,8 @@ func (p *Page) mergedID(a atom.Atom, id []byte) []byte {
 	return id
 }
 
-// readAttrs reads the attributes of the current tag: from its raw bytes
-// when they are written plainly, else through the tokenizer.
-func readAttrs(z *html.Tokenizer, raw []byte, names []string) (at attrs) {
-	var kv [8][2][]byte
-	if n, ok := simpleAttrs(raw, &kv); ok {
-		for _, attr := range kv[:n] {
-			at.set(attr[0], attr[1], names)
-		}
-		return at
-	}
+// tokenAttrs reads the attributes of the tokenizer's current tag.
+func tokenAttrs(z *html.Tokenizer, names []string) (at attrs) {
 	for more := true; more; {
 		var k, v []byte
 		k, v, more = z.TagAttr()
@@ -207,65 +257,19 @@ func readAttrs(z *html.Tokenizer, raw []byte, names []string) (at attrs) {
 	return at
 }
 
+// tagAttrs reads the attributes of one whole tag through the tokenizer,
+// which decodes character references as an attribute's value needs.
+func tagAttrs(raw []byte, names []string) attrs {
+	z := html.NewTokenizer(bytes.NewReader(raw))
+	z.Next()
+	return tokenAttrs(z, names)
+}
+
 func (p *Page) anchor(id []byte) {
 	if len(id) > 0 {
 		p.ids.add(id)
 	}
 }
-
-// simpleAttrs reads the attributes of a tag written the plain way, like
-// <a href="/x" class="y">, straight from its raw bytes: at most len(kv) of
-// them, none repeated, each as plainAttr reads it. For these the
-// tokenizer's TagAttr returns the very same bytes, but copies both name and
-// value first, which costs more than the rest of reading the tag
-// (TestSimpleAttrsReadAsTheTokenizerDoes and FuzzExtractAgreesWithTokens
-// hold the two to the same answer). Any other tag gives ok false, and is
-// read through the tokenizer.
-func simpleAttrs(raw []byte, kv *[8][2][]byte) (n int, ok bool) {
-	i := 1
-	for i < len(raw) && !endsName[raw[i]] {
-		i++ // past the tag name, as the tokenizer ends it
-	}
-	for {
-		switch {
-		case i == len(raw)-1 && raw[i] == '>', i == len(raw)-2 && raw[i] == '/' && raw[i+1] == '>':
-			return n, true
-		case i >= len(raw) || !isSpace(raw[i]) || n == len(kv):
-			return 0, false
-		}
-		key, val, next, ok := plainAttr(raw, i)
-		if !ok || repeated(kv[:n], key) {
-			return 0, false
-		}
-		kv[n], n, i = [2][]byte{key, val}, n+1, next
-	}
-}
-
-// plainAttr reads ` name="value"` from raw[i:]: white space, a name of
-// lower-case letters, digits and '-', then a double-quoted value that
-// TagAttr would return unchanged. next is where the attribute ends.
-func plainAttr(raw []byte, i int) (key, val []byte, next int, ok bool) {
-	for i < len(raw) && isSpace(raw[i]) {
-		i++
-	}
-	k := i
-	for i < len(raw) && ('a' <= raw[i] && raw[i] <= 'z' || '0' <= raw[i] && raw[i] <= '9' || raw[i] == '-') {
-		i++
-	}
-	if i == k || !bytes.HasPrefix(raw[i:], []byte(`="`)) {
-		return nil, nil, 0, false
-	}
-	end := bytes.IndexByte(raw[i+2:], '"')
-	if end < 0 || !plainValue(raw[i+2:i+2+end]) {
-		return nil, nil, 0, false
-	}
-	return raw[k:i], raw[i+2 : i+2+end], i + 3 + end, true
-}
-
-func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' }
-
-// endsName holds the bytes that end a tag name.
-var endsName = [256]bool{' ': true, '\t': true, '\n': true, '\r': true, '\f': true, '/': true, '>': true}
 
 // plainValue is true when TagAttr would return v unchanged: no character
 // reference to decode, no CR to convert, no NUL to replace. (A loop: this
@@ -277,15 +281,6 @@ func plainValue(v []byte) bool {
 		}
 	}
 	return true
-}
-
-func repeated(kv [][2][]byte, key []byte) bool {
-	for _, a := range kv {
-		if bytes.Equal(a[0], key) {
-			return true
-		}
-	}
-	return false
 }
 
 // element is the atom of a start tag's name, read from its raw bytes so the
@@ -323,26 +318,57 @@ func mentionsID(raw []byte) bool {
 	return false
 }
 
-// set records one attribute. The tokenizer already drops repeats of an
-// attribute (the first wins, as in browsers).
+// set records one attribute. Of a name given twice the first counts, as
+// in browsers (the tokenizer gives each name once; a tag scan reads all).
 func (at *attrs) set(k, v []byte, names []string) {
+	i := attrIndex(k, names)
+	if i < 0 || at.got&(1<<i) != 0 {
+		return
+	}
+	at.got |= 1 << i
+	switch i {
+	case 0, 1:
+		at.url[i], at.has[i] = v, true
+	case 2:
+		at.id = v
+	case 3:
+		at.name = v
+	case 4:
+		at.srcset = v
+	case 5:
+		at.httpEquiv = v
+	case 6:
+		at.content = v
+	}
+}
+
+// reads is true when set would record attribute k.
+func (at *attrs) reads(k []byte, names []string) bool {
+	i := attrIndex(k, names)
+	return i >= 0 && at.got&(1<<i) == 0
+}
+
+// attrIndex numbers the attributes the gate reads: the element's urlAttrs
+// (0, 1), then id, name, srcset, http-equiv and content; -1 for others.
+func attrIndex(k []byte, names []string) int {
 	for i, n := range names {
 		if string(k) == n {
-			at.url[i], at.has[i] = v, true
+			return i
 		}
 	}
 	switch string(k) {
 	case "id":
-		at.id = v
+		return 2
 	case "name":
-		at.name = v
+		return 3
 	case "srcset":
-		at.srcset = v
+		return 4
 	case "http-equiv":
-		at.httpEquiv = v
+		return 5
 	case "content":
-		at.content = v
+		return 6
 	}
+	return -1
 }
 
 func (p *Page) links(a atom.Atom, at *attrs, names []string, line int) {
