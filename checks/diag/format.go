@@ -1,6 +1,7 @@
 package diag
 
 import (
+	"bufio"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -71,8 +72,17 @@ type Results struct {
 	Summary Summary `json:"summary"`
 }
 
-// Write prints the diagnostics and the summary in one format.
-func Write(w io.Writer, format string, l List, sum Summary, color bool) error {
+// Write prints the diagnostics and the summary in one format. Its output
+// is buffered: a large site's hundred thousand lines are not as many writes.
+func Write(out io.Writer, format string, l List, sum Summary, color bool) error {
+	w := bufio.NewWriterSize(out, 64<<10)
+	if err := write(w, format, l, sum, color); err != nil {
+		return err
+	}
+	return w.Flush()
+}
+
+func write(w io.Writer, format string, l List, sum Summary, color bool) error {
 	l.Sort()
 	switch format {
 	case FormatJSON:

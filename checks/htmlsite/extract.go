@@ -88,6 +88,7 @@ var (
 func Extract(path string, r io.Reader) *Page {
 	p := &Page{}
 	p.extract(path, r)
+	p.doc, p.spans = nil, nil // the caller may keep the page, not the document
 	return p
 }
 

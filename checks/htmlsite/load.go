@@ -149,15 +149,17 @@ func (s *Site) parseOne(r string, page *Page, visit Visitor) {
 	visit(page)
 }
 
-// Read parses one page of the site again (path as in HTML), for what was
-// not kept the first time.
-func (s *Site) Read(path string) (*Page, error) {
+// Read parses one page of the site again (path as in HTML) into p, for
+// what was not kept the first time. p's buffers are reused, as Parse
+// reuses them: keep strings of it, not the page.
+func (s *Site) Read(path string, p *Page) error {
 	f, err := open(filepath.Join(s.Root, filepath.FromSlash(path)))
 	if err != nil {
-		return nil, err
+		return err
 	}
 	defer f.Close()
-	return Extract(path, f), nil
+	p.extract(path, f)
+	return nil
 }
 
 // rel is p relative to root. WalkDir's paths all start with root, so

@@ -1,8 +1,10 @@
 package links
 
 import (
+	"cmp"
 	"fmt"
 	"runtime"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -207,40 +209,38 @@ func (c *checker) redirectProblems() diag.List {
 
 // named reads again the pages of the later findings, on all cores, for
 // the href and line of each: those were not kept while millions of links
-// waited.
+// waited. The findings are grouped by page in place and named into one
+// list, since a large site can have a hundred thousand.
 func (c *checker) named(s *htmlsite.Site, later []laterFinding) diag.List {
-	byPage := map[File][]laterFinding{}
-	var pages []File
-	for _, lf := range later {
-		if byPage[lf.page] == nil {
-			pages = append(pages, lf.page)
+	slices.SortStableFunc(later, func(a, b laterFinding) int { return cmp.Compare(a.page, b.page) })
+	var starts []int // where each page's findings start, and the end
+	for i := range later {
+		if i == 0 || later[i].page != later[i-1].page {
+			starts = append(starts, i)
 		}
-		byPage[lf.page] = append(byPage[lf.page], lf)
 	}
-	out := make([]diag.List, len(pages))
+	starts = append(starts, len(later))
+	all := make(diag.List, len(later))
 	var next atomic.Int64
 	var wg sync.WaitGroup
 	for range runtime.GOMAXPROCS(0) {
 		wg.Go(func() {
-			for i := next.Add(1) - 1; i < int64(len(pages)); i = next.Add(1) - 1 {
-				out[i] = c.nameAll(s, pages[i], byPage[pages[i]])
+			var p htmlsite.Page // one per worker, its buffers reused from page to page
+			for i := next.Add(1) - 1; i < int64(len(starts)-1); i = next.Add(1) - 1 {
+				from, to := starts[i], starts[i+1]
+				c.nameAll(s, &p, later[from:to], all[from:to])
 			}
 		})
 	}
 	wg.Wait()
-	var all diag.List
-	for _, l := range out {
-		all = append(all, l...)
-	}
 	return all
 }
 
-// nameAll completes the findings of one page.
-func (c *checker) nameAll(s *htmlsite.Site, page File, fs []laterFinding) diag.List {
-	name := c.index.Name(page)
-	p, err := s.Read(name)
-	out := make(diag.List, 0, len(fs))
-	for _, lf := range fs {
+// nameAll completes the findings of one page into out.
+func (c *checker) nameAll(s *htmlsite.Site, p *htmlsite.Page, fs []laterFinding, out diag.List) {
+	name := c.index.Name(fs[0].page)
+	err := s.Read(name, p)
+	for i, lf := range fs {
 		d := lf.d
 		d.File = name
 		if err == nil && int(lf.link) < len(p.Links) {
@@ -248,9 +248,8 @@ func (c *checker) nameAll(s *htmlsite.Site, page File, fs []laterFinding) diag.L
 		} else { // the page changed or went since it was read: name the target instead
 			d.Href = d.Target
 		}
-		out = append(out, named(d, d.Check, d.Message))
+		out[i] = named(d, d.Check, d.Message)
 	}
-	return out
 }
 
 // idsOf is the file's ids, or none when it could not be read.
