@@ -3,6 +3,7 @@
 package diag
 
 import (
+	"encoding/json"
 	"fmt"
 	"sort"
 	"strings"
@@ -26,6 +27,35 @@ func (s Severity) String() string {
 	}
 	return "info"
 }
+
+// MarshalText writes a severity into JSON by its name, so the JSON reads
+// without a legend.
+func (s Severity) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
+
+// UnmarshalJSON reads a severity by its name, or by the number results
+// files written before the names carried.
+func (s *Severity) UnmarshalJSON(b []byte) error {
+	var name string
+	if json.Unmarshal(b, &name) != nil {
+		var n int
+		if err := json.Unmarshal(b, &n); err != nil || n < int(Info) || n > int(Error) {
+			return fmt.Errorf("severity %s: want \"error\", \"warning\" or \"info\"", b)
+		}
+		*s = Severity(n)
+		return nil
+	}
+	for _, v := range []Severity{Error, Warning, Info} {
+		if name == v.String() {
+			*s = v
+			return nil
+		}
+	}
+	return fmt.Errorf("severity %q: want \"error\", \"warning\" or \"info\"", name)
+}
+
+// JSONValues are the values a severity takes in JSON (for the TypeScript
+// declarations of internal/formats).
+func (Severity) JSONValues() []string { return []string{"error", "warning", "info"} }
 
 // Diagnostic is one problem found in one place.
 type Diagnostic struct {

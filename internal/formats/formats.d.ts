@@ -123,7 +123,7 @@ export interface Manifest {
 
 /** Go: checks/diag.Diagnostic */
 export interface Diagnostic {
-  severity: number;
+  severity: "error" | "warning" | "info";
   check: string;
   file?: string;
   line?: number;

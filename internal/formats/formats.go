@@ -67,6 +67,9 @@ type generator struct {
 // slice or map is written as null; the writers here always make them, so
 // they are declared as arrays and records.
 func (g *generator) tsType(t reflect.Type) string {
+	if enum, ok := reflect.Zero(t).Interface().(interface{ JSONValues() []string }); ok {
+		return `"` + strings.Join(enum.JSONValues(), `" | "`) + `"`
+	}
 	switch t.Kind() {
 	case reflect.Pointer:
 		return g.tsType(t.Elem())
