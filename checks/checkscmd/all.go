@@ -1,7 +1,6 @@
 package checkscmd
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -154,10 +153,8 @@ func writeAll(w io.Writer, c *common, res diag.Results, total diag.Summary, tty 
 }
 
 func writeJSON(w io.Writer, res diag.Results, total diag.Summary) error {
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
 	res.Summary = total
-	return enc.Encode(res)
+	return diag.WriteResults(w, res)
 }
 
 // totals adds up the runs; pages are the most any one run saw, not a sum.

@@ -2,7 +2,6 @@ package diag
 
 import (
 	"bufio"
-	"encoding/json"
 	"fmt"
 	"io"
 	"strings"
@@ -82,16 +81,15 @@ func Write(out io.Writer, format string, l List, sum Summary, color bool) error 
 	return w.Flush()
 }
 
-func write(w io.Writer, format string, l List, sum Summary, color bool) error {
+func write(w *bufio.Writer, format string, l List, sum Summary, color bool) error {
 	l.Sort()
 	switch format {
 	case FormatJSON:
-		enc := json.NewEncoder(w)
-		enc.SetIndent("", "  ")
-		if l == nil {
-			l = List{}
+		if err := writeRunJSON(w, "", Run{l, sum}); err != nil {
+			return err
 		}
-		return enc.Encode(Run{l, sum})
+		_, err := w.WriteString("\n")
+		return err
 	case FormatJUnit:
 		return writeJUnit(w, safe(l, false), sum) // the summary lives in the suite's attributes
 	case FormatSARIF:
