@@ -211,7 +211,8 @@ func (p *Page) repeatsName(doc []byte, i int) bool {
 // spanAttrs gives the attributes the gate reads, from the spans readTag
 // noted, as TagAttr would give them: names lower-cased, the first of a
 // repeated name kept. A value TagAttr would change (a character reference,
-// a CR, a NUL) sends the whole tag through the tokenizer.
+// a CR, a NUL) sends the whole tag through the tokenizer, but for the one
+// reference URLs are full of, "&amp;" between query parameters.
 func (p *Page) spanAttrs(doc, raw []byte, names []string) (at attrs) {
 	for _, s := range p.spans {
 		var buf [16]byte
@@ -221,7 +222,10 @@ func (p *Page) spanAttrs(doc, raw []byte, names []string) (at attrs) {
 		}
 		val := doc[s.val:s.valEnd]
 		if !plainValue(val) {
-			return tagAttrs(raw, names)
+			if !onlyAmp(val) {
+				return tagAttrs(raw, names)
+			}
+			val = bytes.ReplaceAll(val, []byte("&amp;"), []byte("&"))
 		}
 		at.set(key, val, names)
 	}
@@ -246,6 +250,21 @@ func lowerName(k []byte, buf *[16]byte) []byte {
 		}
 	}
 	return k
+}
+
+// onlyAmp is true when each '&' of v starts "&amp;" and v has no CR or NUL:
+// then TagAttr's decoding only turns each "&amp;" into "&" (a reference
+// ending in ';' is decoded in an attribute as anywhere).
+func onlyAmp(v []byte) bool {
+	if bytes.IndexByte(v, '\r') >= 0 || bytes.IndexByte(v, 0) >= 0 {
+		return false
+	}
+	for i, c := range v {
+		if c == '&' && !bytes.HasPrefix(v[i:], []byte("&amp;")) {
+			return false
+		}
+	}
+	return true
 }
 
 func asciiEqualFold(a, b []byte) bool {

@@ -243,7 +243,7 @@ func extractByTokens(b []byte) *Page {
 func TestTagsReadAsTheTokenizerDoes(t *testing.T) {
 	names := []string{"a", "A", "img", "video", "div", "meta", "base", "source", "object", "my-el", "a\x00"}
 	keys := []string{"href", "id", "name", "src", "srcset", "poster", "http-equiv", "content", "data", "class", "HREF", "Id", "data-x", "x:y", "=", ""}
-	vals := []string{"/x", "", "#y", "/a b", "/i.png 1x, /j.png 2x", "refresh", "0;url=/r", "a&amp;b", "a\rb", "a\x00b", "x>y", "it's", "/p/"}
+	vals := []string{"/x", "", "#y", "/a b", "/i.png 1x, /j.png 2x", "refresh", "0;url=/r", "a&amp;b", "a&ampb", "a&amp;amp;b", "&amp;&amp;", "a&amp=b", "a&amp;&lt;b", "a&amp;\rb", "a\rb", "a\x00b", "x>y", "it's", "/p/"}
 	seps := []string{" ", " ", " ", "\t", "\n", "", "\r", "\f", "  ", "/"}
 	ends := []string{">", ">", "/>", " >", " />", "/ >", ""}
 	rng := rand.New(rand.NewSource(1))
