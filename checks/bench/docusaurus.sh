@@ -3,7 +3,8 @@
 # version, built twice (served at the root with trailing slashes; under
 # /repo/ with trailingSlash: false). A correct checker reports nothing on
 # either, with checks all and the docusaurus preset (which reads the base URL
-# from the build); then four known faults (a missing page, anchor and image, and a
+# from the build, and checks the .mdx sources of docs, versions, blog and
+# pages); a broken link and anchor put into a copy of the docs are found; then four known faults (a missing page, anchor and image, and a
 # deleted asset a blog post uses) are put into a copy and all four must be
 # reported, and nothing else. The preset's browser contract (the theme is
 # on <html data-theme>, stored under the build's key, following the system)
@@ -29,6 +30,18 @@ rm -rf build-theme && cp -r build-root build-theme
 perl -0pi -e 's/document\.documentElement\.setAttribute\("data-theme",/void(/' build-theme/index.html
 expect "a head script that no longer sets the theme fails" 1 "error *the first paint already has the stored theme" browser build-theme
 expect "a folder that is not there" 2 "build-nowhere is not a directory: build the site first" all build-nowhere
+
+# The markdown: docs, versioned docs, blog and pages are .mdx; checks all
+# above read them clean through the preset. A broken link and a bad anchor
+# in a copy are found at file:line:col.
+rm -rf docs-faults && cp -r docs docs-faults
+page=docs-faults/tutorial-basics/congratulations.mdx
+printf '\nSee [gone](./no-such-page.mdx) and [the intro](../intro.mdx#no-such-heading).\n' >> "$page"
+line=$(wc -l < "$page")
+expect_lines "markdown faults in .mdx, at file:line:col" 1 markdown docs-faults -- \
+  "$page" \
+  "  $(printf %-6s "$line:5") error   broken markdown link \"./no-such-page.mdx\": docs-faults/tutorial-basics/no-such-page.mdx does not exist [markdown-link]" \
+  "  $(printf %-6s "$line:36") warning anchor #no-such-heading not found in docs-faults/intro.mdx [markdown-anchor]"
 
 rm -rf build-faults && cp -r build-root build-faults
 page=build-faults/docs/intro/index.html

@@ -24,11 +24,11 @@ const usage = `usage: checks <command> [flags] [args]
 
 commands:
   links DIR        check every link and anchor of a built site, and duplicate routes
-  markdown [PATH…] check relative .md links, anchors and images of folders and files (default: markdown.paths in checks.json)
+  markdown [PATH…] check relative .md/.mdx links, anchors and images of folders and files (default: markdown.paths in checks.json)
   browser DIR      serve DIR and check search shortcuts, theme persistence and loader timing in Chromium
   report FILE…     turn --format json results into report.html and a markdown summary
   all [DIR]        what checks.json configures: markdown, links and browser on the built site; one summary
-  install-hook     install a git pre-commit hook that runs checks markdown on the staged .md files
+  install-hook     install a git pre-commit hook that runs checks markdown on the staged markdown
 
 exit status: 0 clean or warnings only, 1 errors, 2 usage or I/O failure
 run 'checks <command> -h' for a command's flags; 'checks --version' names the build

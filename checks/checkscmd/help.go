@@ -26,8 +26,8 @@ examples:
 `,
 	"markdown": `usage: checks markdown [flags] [DIR|FILE…]
 
-Checks markdown as it sits in the repository: relative links to .md files and
-images must exist, #anchors must name a heading ({#id}, or its GitHub slug).
+Checks markdown (.md and .mdx) as it sits in the repository: relative links to
+.md and .mdx files and images must exist, #anchors must name a heading ({#id}, or its GitHub slug).
 Without arguments it checks "markdown": {"paths": […]} of checks.json, less
 "markdown": {"exclude": […]}.
 

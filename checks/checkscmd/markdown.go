@@ -33,7 +33,7 @@ func runMarkdown(args []string, stdout, stderr io.Writer, tty bool) int {
 	} else if len(paths) == 0 {
 		paths = cfg.Markdown.Paths
 		if len(paths) == 0 {
-			return usageError(stderr, "markdown", errors.New(`nothing to check: name folders or .md files (checks markdown docs), or list them under "markdown": {"paths": […]} in checks.json`))
+			return usageError(stderr, "markdown", errors.New(`nothing to check: name folders or .md/.mdx files (checks markdown docs), or list them under "markdown": {"paths": […]} in checks.json`))
 		}
 	}
 	run, err := check(paths, cfg)

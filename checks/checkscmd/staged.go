@@ -11,6 +11,7 @@ import (
 	"github.com/devdocs-dev/devdocs/checks/diag"
 	"github.com/devdocs-dev/devdocs/checks/gitindex"
 	"github.com/devdocs-dev/devdocs/checks/mdlinks"
+	"github.com/devdocs-dev/devdocs/checks/mdscan"
 )
 
 // checkStaged checks the next commit as git's index holds it: the named
@@ -66,7 +67,7 @@ type stagedScope struct {
 
 // page reports whether p (a path from the top) is a markdown page to check.
 func (s stagedScope) page(p string) bool {
-	if !strings.HasSuffix(p, ".md") || s.cfg.excluded(s.ix.Name(p)) {
+	if !mdscan.IsMarkdownFile(p) || s.cfg.excluded(s.ix.Name(p)) {
 		return false
 	}
 	if len(s.cfg.Markdown.Paths) == 0 {
@@ -92,7 +93,7 @@ func (s stagedScope) named(paths []string) ([]string, error) {
 			}
 		case s.ix.IsDir(p):
 			for _, f := range s.ix.Files(p) {
-				if strings.HasSuffix(f, ".md") && !s.cfg.excluded(f) {
+				if mdscan.IsMarkdownFile(f) && !s.cfg.excluded(f) {
 					files = append(files, f)
 				}
 			}

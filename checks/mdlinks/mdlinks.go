@@ -102,7 +102,7 @@ func Files(paths []string) ([]string, error) {
 			if d.IsDir() && f != p && (strings.HasPrefix(d.Name(), ".") || d.Name() == "node_modules") {
 				return filepath.SkipDir
 			}
-			if !d.IsDir() && strings.HasSuffix(d.Name(), ".md") {
+			if !d.IsDir() && mdscan.IsMarkdownFile(d.Name()) {
 				found = append(found, f)
 			}
 			return nil
@@ -111,7 +111,7 @@ func Files(paths []string) ([]string, error) {
 			return nil, err
 		}
 		if len(found) == 0 {
-			return nil, fmt.Errorf("%s: no .md files in this folder", p)
+			return nil, fmt.Errorf("%s: no .md or .mdx files in this folder", p)
 		}
 		files = append(files, found...)
 	}
@@ -195,7 +195,7 @@ func (c *checker) doc(file string) (*mdscan.Doc, error) {
 	if err != nil {
 		return nil, err
 	}
-	d := mdscan.Parse(src)
+	d := mdscan.ParseFile(file, src)
 	c.docs[file] = d
 	return d, nil
 }

@@ -65,6 +65,41 @@ func Parse(src []byte) *Doc {
 	return Read(md.Parser().Parse(text.NewReader(body)), body)
 }
 
+// ParseFile reads one file by its kind. In an .mdx page, JSX comments
+// ({/* … */}) hold no markdown: their ASCII is blanked first, keeping
+// every line and column of the rest.
+func ParseFile(name string, src []byte) *Doc {
+	if strings.HasSuffix(name, ".mdx") {
+		src = blankJSXComments(src)
+	}
+	return Parse(src)
+}
+
+func blankJSXComments(src []byte) []byte {
+	if !bytes.Contains(src, []byte("{/*")) {
+		return src
+	}
+	out := bytes.Clone(src)
+	for i := 0; ; {
+		start := bytes.Index(out[i:], []byte("{/*"))
+		if start < 0 {
+			return out
+		}
+		start += i
+		end := bytes.Index(out[start+3:], []byte("*/}"))
+		if end < 0 {
+			return out
+		}
+		end += start + 6
+		for j := start; j < end; j++ {
+			if out[j] < 0x80 && out[j] != '\n' {
+				out[j] = ' '
+			}
+		}
+		i = end
+	}
+}
+
 // Read gives every heading of a parsed tree its id (setting the id attribute,
 // so a renderer writes it) and lists headings and links. src is what the tree
 // was parsed from.
@@ -217,7 +252,13 @@ func IsMarkdownLink(dest string) bool {
 	if i := strings.IndexAny(p, "?#"); i >= 0 {
 		p = p[:i]
 	}
-	return strings.HasSuffix(p, ".md")
+	return IsMarkdownFile(p)
+}
+
+// IsMarkdownFile reports whether a file is a markdown page: .md, or .mdx
+// (Docusaurus' markdown with JSX, whose links and headings are markdown's).
+func IsMarkdownFile(name string) bool {
+	return strings.HasSuffix(name, ".md") || strings.HasSuffix(name, ".mdx")
 }
 
 // HasScheme reports whether dest starts with a URL scheme ("https:",

@@ -41,8 +41,7 @@ type Preset struct {
 var All = []Preset{
 	{
 		Name: "docusaurus", Site: "build", BaseURL: docusaurusBase, Browser: docusaurusContract,
-		// Docusaurus 3 docs are .mdx, which checks markdown does not read;
-		// its own build checks their links (onBrokenMarkdownLinks).
+		Markdown: []string{"docs", "versioned_docs", "blog", "src/pages"}, Public: "static",
 	},
 	{
 		Name: "mkdocs", Site: "site", Markdown: []string{"docs"},
