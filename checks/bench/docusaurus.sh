@@ -4,9 +4,10 @@
 # /repo/ with trailingSlash: false). A correct checker reports nothing on
 # either, with checks all and the docusaurus preset (which reads the base URL
 # from the build, and checks the .mdx sources of docs, versions, blog and
-# pages); a broken link and anchor put into a copy of the docs are found; then four known faults (a missing page, anchor and image, and a
-# deleted asset a blog post uses) are put into a copy and all four must be
-# reported, and nothing else. The preset's browser contract (the theme is
+# pages). A broken link and anchor put into a copy of the docs are found at
+# file:line:col; four known faults (a missing page, anchor and image, and a
+# deleted asset a blog post uses) are put into a copy of the build and all
+# four must be reported, and nothing else. The preset's browser contract (the theme is
 # on <html data-theme>, stored under the build's key, following the system)
 # holds on both builds, and fails on a copy whose head script no longer
 # sets the theme.

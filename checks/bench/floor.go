@@ -11,8 +11,10 @@ import (
 	"golang.org/x/net/html"
 )
 
-// Floor reads every HTML file under dir and runs the tokenizer over it on
-// all cores, keeping nothing: the least work any link checker must do.
+// Floor reads every HTML file under dir and runs golang.org/x/net/html's
+// tokenizer over it on all cores, keeping nothing: the least work of a
+// checker built on that tokenizer. checks links scans pages itself
+// (checks/htmlsite/scan.go) and runs under it.
 func Floor(dir string) (files, tokens int, err error) {
 	paths := make(chan string)
 	var mu sync.Mutex

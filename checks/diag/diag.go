@@ -44,7 +44,7 @@ func (s *Severity) UnmarshalJSON(b []byte) error {
 		*s = Severity(n)
 		return nil
 	}
-	for _, v := range []Severity{Error, Warning, Info} {
+	for _, v := range severities {
 		if name == v.String() {
 			*s = v
 			return nil
@@ -53,9 +53,18 @@ func (s *Severity) UnmarshalJSON(b []byte) error {
 	return fmt.Errorf("severity %q: want \"error\", \"warning\" or \"info\"", name)
 }
 
+// severities are every severity, most severe first.
+var severities = []Severity{Error, Warning, Info}
+
 // JSONValues are the values a severity takes in JSON (for the TypeScript
 // declarations of internal/formats).
-func (Severity) JSONValues() []string { return []string{"error", "warning", "info"} }
+func (Severity) JSONValues() []string {
+	names := make([]string, len(severities))
+	for i, s := range severities {
+		names[i] = s.String()
+	}
+	return names
+}
 
 // Diagnostic is one problem found in one place.
 type Diagnostic struct {

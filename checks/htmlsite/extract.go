@@ -187,8 +187,7 @@ func mayHold(a atom.Atom, names []string, raw []byte) bool {
 type attrs struct {
 	id, name, srcset, httpEquiv, content []byte
 	url                                  [2][]byte // values of the element's urlAttrs, in order
-	has                                  [2]bool
-	got                                  uint8 // which attributes were set (attrIndex bits)
+	got                                  uint8     // which attributes were set (attrIndex bits)
 }
 
 // record notes the anchors and links of a start tag.
@@ -329,7 +328,7 @@ func (at *attrs) set(k, v []byte, names []string) {
 	at.got |= 1 << i
 	switch i {
 	case 0, 1:
-		at.url[i], at.has[i] = v, true
+		at.url[i] = v
 	case 2:
 		at.id = v
 	case 3:
@@ -342,6 +341,9 @@ func (at *attrs) set(k, v []byte, names []string) {
 		at.content = v
 	}
 }
+
+// has tells whether the element's i-th urlAttr was given (empty or not).
+func (at *attrs) has(i int) bool { return at.got&(1<<i) != 0 }
 
 // reads is true when set would record attribute k.
 func (at *attrs) reads(k []byte, names []string) bool {
@@ -377,13 +379,13 @@ func (p *Page) links(a atom.Atom, at *attrs, names []string, line int) {
 	if a == atom.Base {
 		// The document's base is its first HTML <base> with an href; the
 		// URL parser strips the white space (links.Resolve).
-		if at.has[0] && !p.hasBase && p.template == 0 && p.foreign == 0 {
+		if at.has(0) && !p.hasBase && p.template == 0 && p.foreign == 0 {
 			p.Base, p.hasBase = string(at.url[0]), true
 		}
 		return
 	}
 	for i, attr := range names {
-		if at.has[i] {
+		if at.has(i) {
 			add(p, at.url[i], line, name, attr)
 		}
 	}
@@ -400,7 +402,7 @@ func (p *Page) links(a atom.Atom, at *attrs, names []string, line int) {
 			}
 		}
 	}
-	p.inScript = a == atom.Script && !at.has[0] && p.template == 0 && p.foreign == 0
+	p.inScript = a == atom.Script && !at.has(0) && p.template == 0 && p.foreign == 0
 }
 
 // refreshesAtOnce is true when a meta refresh's delay is 0 seconds: the
@@ -494,6 +496,8 @@ func SrcsetURLs(srcset string) []string {
 	}
 }
 
+// isASCIISpace is HTML's ASCII white space, which separates srcset candidates
+// and a tag's attributes alike.
 func isASCIISpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r' }
 
 // srcsetDescriptors is the srcset parser's descriptor tokenizer, from s[i:]

@@ -108,14 +108,14 @@ func (p *Page) readTag(doc []byte, name int) (end int, ok bool) {
 	p.spans = p.spans[:0]
 	j := name + 1
 	for ; j < len(doc); j++ {
-		if c := doc[j]; isTagSpace(c) {
+		if c := doc[j]; isASCIISpace(c) {
 			j++
 			break
 		} else if c == '/' || c == '>' {
 			break
 		}
 	}
-	for j = skipTagSpace(doc, j); j < len(doc); j = skipTagSpace(doc, j) {
+	for j = skipSpace(doc, j); j < len(doc); j = skipSpace(doc, j) {
 		if doc[j] == '>' {
 			return j + 1, true
 		}
@@ -126,7 +126,7 @@ func (p *Page) readTag(doc []byte, name int) (end int, ok bool) {
 			if c == '=' && j == s.key {
 				continue // a '=' before the name starts is part of it
 			}
-			if c == '=' || c == '/' || c == '>' || isTagSpace(c) {
+			if c == '=' || c == '/' || c == '>' || isASCIISpace(c) {
 				break
 			}
 		}
@@ -143,7 +143,7 @@ func (p *Page) readTag(doc []byte, name int) (end int, ok bool) {
 // readTagAttrVal does: nothing, a lone '/', or '=' and a value.
 func readAttrValue(doc []byte, j int, s *attrSpan) (next int, ok bool) {
 	s.val, s.valEnd = j, j
-	j = skipTagSpace(doc, j)
+	j = skipSpace(doc, j)
 	if j == len(doc) {
 		return 0, false
 	}
@@ -154,7 +154,7 @@ func readAttrValue(doc []byte, j int, s *attrSpan) (next int, ok bool) {
 	default:
 		return j, true
 	}
-	j = skipTagSpace(doc, j+1)
+	j = skipSpace(doc, j+1)
 	if j == len(doc) {
 		return 0, false
 	}
@@ -174,7 +174,7 @@ func readAttrValue(doc []byte, j int, s *attrSpan) (next int, ok bool) {
 		if c := doc[j]; c == '>' {
 			s.valEnd = j
 			return j, true
-		} else if isTagSpace(c) {
+		} else if isASCIISpace(c) {
 			s.valEnd = j
 			return j + 1, true
 		}
@@ -365,15 +365,11 @@ func pastCloseAngle(doc []byte, i int) int {
 	return len(doc)
 }
 
-func skipTagSpace(doc []byte, j int) int {
-	for j < len(doc) && isTagSpace(doc[j]) {
+func skipSpace(doc []byte, j int) int {
+	for j < len(doc) && isASCIISpace(doc[j]) {
 		j++
 	}
 	return j
-}
-
-func isTagSpace(c byte) bool {
-	return c == ' ' || c == '\n' || c == '\r' || c == '\t' || c == '\f'
 }
 
 func isLetter(c byte) bool { c |= 0x20; return 'a' <= c && c <= 'z' }

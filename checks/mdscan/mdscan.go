@@ -58,23 +58,55 @@ var md = goldmark.New(
 	goldmark.WithParserOptions(parser.WithHeadingAttribute()),
 )
 
-// Parse reads one file. It never fails: text that is not a link or a heading
-// is text to a renderer too.
+// Parse reads one markdown file. It never fails: text that is not a link or
+// a heading is text to a renderer too.
 func Parse(src []byte) *Doc {
 	_, body, _, _ := FrontMatter(src)
 	return Read(md.Parser().Parse(text.NewReader(body)), body)
 }
 
-// ParseFile reads one file by its kind. In an .mdx page, JSX comments
-// ({/* … */}) hold no markdown: their ASCII is blanked first, keeping
-// every line and column of the rest.
+// ParseFile reads one file by its kind. An .mdx page is read as MDX reads
+// markdown: JSX comments ({/* … */}) hold no markdown, and there is no
+// indented code, so text indented inside a JSX element is markdown too.
+// Each link keeps the line and column it has in the file.
 func ParseFile(name string, src []byte) *Doc {
-	if strings.HasSuffix(name, ".mdx") {
-		src = blankJSXComments(src)
+	if !strings.HasSuffix(name, ".mdx") {
+		return Parse(src)
 	}
-	return Parse(src)
+	src, shift := dedent(blankJSXComments(src))
+	d := Parse(src)
+	for i, l := range d.Links {
+		if l.Col > 0 {
+			d.Links[i].Col += shift[l.Line]
+		}
+	}
+	return d
 }
 
+// dedent removes the indentation of each line indented by four columns or
+// more (CommonMark's indented code), and says how many bytes each line, by
+// number, lost.
+func dedent(src []byte) (out []byte, shift map[int]int) {
+	shift = map[int]int{}
+	out = make([]byte, 0, len(src))
+	for i, line := range bytes.SplitAfter(src, []byte("\n")) {
+		n, cols := 0, 0
+		for ; n < len(line) && (line[n] == ' ' || line[n] == '\t'); n++ {
+			cols++
+			if line[n] == '\t' {
+				cols += 3 - (cols-1)%4
+			}
+		}
+		if cols >= 4 && n < len(line) && line[n] != '\n' && line[n] != '\r' {
+			shift[i+1], line = n, line[n:]
+		}
+		out = append(out, line...)
+	}
+	return out, shift
+}
+
+// blankJSXComments blanks the ASCII of each {/* … */}, keeping its lines
+// and the bytes after it where they were.
 func blankJSXComments(src []byte) []byte {
 	if !bytes.Contains(src, []byte("{/*")) {
 		return src
