@@ -103,6 +103,9 @@ func (c *Config) noMarkdown() string {
 	if len(c.Markdown.Paths) > 0 {
 		return ""
 	}
+	if c.noPresetMarkdown != "" {
+		return c.noPresetMarkdown
+	}
 	if c.file == "" {
 		return "no markdown.paths: no " + configName + " here or at the git root"
 	}

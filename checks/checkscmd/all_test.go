@@ -61,7 +61,7 @@ func TestAllUsage(t *testing.T) {
 		{"all --config none.json", "checks all: config file none.json: no such file\n"},
 		{"all", `checks all: nothing to check: name the built site (checks all DIR), or set "site", "markdown" or a "preset" in checks.json
 `},
-		{"all --preset gatsby", "checks all: unknown preset \"gatsby\": presets are docusaurus, mkdocs, hugo\n"},
+		{"all --preset gatsby", "checks all: unknown preset \"gatsby\": presets are docusaurus, vitepress, starlight, mkdocs, hugo, eleventy, jekyll, sphinx, gfm (checks presets says what each assumes)\n"},
 	}
 	for _, c := range cases {
 		var out, errOut bytes.Buffer
@@ -79,7 +79,7 @@ func TestAllSkipsWhatIsNotConfigured(t *testing.T) {
 	var out, errOut bytes.Buffer
 	code := Run([]string{"all", "--preset", "hugo", "--on-broken-link", "warn"}, &out, &errOut, false)
 	assert.Equal(t, 0, code, "the broken link only warns")
-	assert.Equal(t, `checks all: markdown: skipped, no markdown.paths: no checks.json here or at the git root
+	assert.Equal(t, `checks all: markdown: skipped, the hugo preset reads markdown from content, and none of it is here: run in the project's folder, or name the folders in checks.json ("markdown": {"paths": […]})
 checks all: browser: skipped, no browser contract configured ("browser" in checks.json; the hugo preset has none: Hugo sites take their DOM from their theme)
 `, errOut.String())
 	assert.Contains(t, out.String(), `broken link "/gone"`)

@@ -29,6 +29,7 @@ commands:
   report FILE…     turn --format json results into report.html and a markdown summary
   all [DIR]        what checks.json configures: markdown, links and browser on the built site; one summary
   install-hook     install a git pre-commit hook that runs checks markdown on the staged markdown
+  presets [DIR]    list the generators checks knows and what each assumes; with DIR, which are found there
 
 exit status: 0 clean or warnings only, 1 errors, 2 usage or I/O failure
 run 'checks <command> -h' for a command's flags; 'checks --version' names the build
@@ -75,6 +76,8 @@ func command(name string) func(args []string, stdout, stderr io.Writer, tty bool
 		return func(args []string, stdout, stderr io.Writer, _ bool) int { return runReport(args, stdout, stderr) }
 	case "install-hook":
 		return func(args []string, stdout, stderr io.Writer, _ bool) int { return runInstallHook(args, stdout, stderr) }
+	case "presets":
+		return func(args []string, stdout, stderr io.Writer, _ bool) int { return runPresets(args, stdout, stderr) }
 	}
 	return nil
 }
@@ -97,13 +100,14 @@ type common struct {
 	format, config, color, preset string
 	quiet, noProgress             bool
 	levels                        map[string]*string
+	stderr                        io.Writer
 }
 
 // newCommand makes a subcommand's flag set with the common flags and a
 // level flag for each of the checks it reports.
 func newCommand(name string, stderr io.Writer, checks []registry.Check) (*flag.FlagSet, *common) {
 	fs := flagSet(name, stderr)
-	c := &common{}
+	c := &common{stderr: stderr}
 	c.register(fs, checks)
 	return fs, c
 }
@@ -122,7 +126,7 @@ const oldName = "former name of -"
 func (c *common) register(fs *flag.FlagSet, checks []registry.Check) {
 	fs.StringVar(&c.format, "format", diag.FormatText, "output: text, json, github (workflow annotations), junit or sarif")
 	fs.StringVar(&c.config, "config", "", "config file (default: "+configName+" in the current directory, else at the git root, if there)")
-	fs.StringVar(&c.preset, "preset", "", "defaults of a site generator: "+strings.Join(preset.Names(), ", ")+" (default: preset in "+configName+")")
+	fs.StringVar(&c.preset, "preset", "", "the site generator whose rules apply: "+strings.Join(preset.Names(), ", ")+" (default: preset in "+configName+", else the one whose config file is here; checks presets lists them)")
 	fs.StringVar(&c.color, "color", "auto", "colour text output: auto (only on a terminal, never with NO_COLOR), always or never")
 	fs.BoolVar(&c.quiet, "quiet", false, "print only problems: nothing on stderr, no summary on a clean run")
 	fs.BoolVar(&c.noProgress, "no-progress", false, "no progress line (it is shown only when stderr is a terminal)")
@@ -147,6 +151,9 @@ func (c *common) loadConfig() (*Config, error) {
 	cfg, err := loadConfig(file, c.preset)
 	if err != nil {
 		return nil, err
+	}
+	for _, n := range cfg.notes {
+		c.say(c.stderr, "checks: %s", n)
 	}
 	for check, v := range c.levels {
 		if *v != "" {

@@ -13,6 +13,7 @@ import (
 
 	"github.com/devdocs-dev/devdocs/checks/browser"
 	"github.com/devdocs-dev/devdocs/checks/diag"
+	"github.com/devdocs-dev/devdocs/checks/mdlinks"
 	"github.com/devdocs-dev/devdocs/checks/preset"
 	"github.com/devdocs-dev/devdocs/checks/registry"
 )
@@ -24,7 +25,8 @@ const configName = "checks.json"
 // file leaves out; flags override both. After loading, the paths in it are
 // relative to the current directory, wherever the file was.
 type Config struct {
-	// Preset names a generator whose defaults apply (docusaurus, mkdocs, hugo).
+	// Preset names a generator whose defaults apply (preset.Names); with
+	// none, the generator whose config file is found applies.
 	Preset string `json:"preset"`
 	// Site is the folder the site is built into, for checks all and for
 	// links and browser when no DIR is named.
@@ -50,9 +52,14 @@ type Config struct {
 	Browser *browser.Contract `json:"browser"`
 
 	// file is where the config was read from ("" for none); preset is
-	// the one in force, if any.
+	// the one in force, if any, and rules its link and heading rules.
 	file   string
 	preset *preset.Preset
+	rules  mdlinks.Rules
+	// notes say which preset is in force and why (stderr, not --quiet);
+	// noPresetMarkdown says why the preset found no markdown folder.
+	notes            []string
+	noPresetMarkdown string
 	// scriptFragment is ScriptFragments compiled; nil when there are none.
 	scriptFragment func(page, fragment string) bool
 }
@@ -210,36 +217,78 @@ func relative(p string) string {
 	return abs
 }
 
-// applyPreset fills what the file left empty from the preset. Its folders
-// are relative to the project root: the config file's folder, or here.
+// applyPreset fills what the file left empty from the preset named (by
+// flag or file), or else from the generator whose config file is found
+// under the project root (the config file's folder, or here).
 func (c *Config) applyPreset(name string) error {
-	if name == "" {
-		return nil
-	}
-	p, err := preset.Lookup(name)
-	if err != nil {
-		return err
-	}
-	c.Preset, c.preset = name, &p
 	root := "."
 	if c.file != "" {
 		root = filepath.Dir(c.file)
 	}
-	at := func(q string) string { return relative(filepath.Join(root, q)) }
-	if c.Site == "" && p.Site != "" {
-		c.Site = at(p.Site)
+	p, g, err := c.choosePreset(name, root)
+	if err != nil || p == nil {
+		return err
+	}
+	c.Preset, c.preset = p.Name, p
+	l := p.Layout(g)
+	c.rules = l.Rules
+	if c.Site == "" && l.Site != "" {
+		c.Site = relative(l.Site)
 	}
 	if len(c.Markdown.Paths) == 0 {
-		for _, dir := range p.Markdown {
-			if _, err := os.Stat(at(dir)); err == nil { // a preset's folders are there or not
-				c.Markdown.Paths = append(c.Markdown.Paths, at(dir))
+		for _, dir := range l.Markdown {
+			if _, err := os.Stat(dir); err == nil { // a preset's folders are there or not
+				c.Markdown.Paths = append(c.Markdown.Paths, relative(dir))
 			}
 		}
+		if len(c.Markdown.Paths) == 0 && len(l.Markdown) > 0 {
+			c.noPresetMarkdown = fmt.Sprintf("the %s preset reads markdown from %s, and none of it is here: run in the project's folder, or name the folders in %s (\"markdown\": {\"paths\": […]})",
+				p.Name, strings.Join(l.Markdown, ", "), configName)
+		}
 	}
-	if c.Markdown.Public == "" && p.Public != "" {
-		c.Markdown.Public = at(p.Public)
+	c.Markdown.Exclude = append(c.Markdown.Exclude, l.Exclude...)
+	if c.Markdown.Public == "" && l.Public != "" {
+		c.Markdown.Public = relative(l.Public)
+	}
+	for i, m := range c.rules.Mounts {
+		c.rules.Mounts[i].Dir = relative(m.Dir)
+	}
+	if c.BaseURL == "" && c.SiteURL == "" && l.Base != "" {
+		c.BaseURL = l.Base
 	}
 	return nil
+}
+
+// choosePreset is the preset named, or else the one whose config file is
+// here; nil when neither. It notes what it chose, and a named preset that
+// the project's config files contradict.
+func (c *Config) choosePreset(name, root string) (*preset.Preset, preset.Generator, error) {
+	if name == "" {
+		found := preset.Detect(root)
+		if len(found) == 0 {
+			return nil, preset.Generator{}, nil
+		}
+		f := found[0]
+		note := fmt.Sprintf("the %s preset, for %s", f.Preset.Name, filepath.Join(root, f.Generator.Config))
+		for _, other := range found[1:] {
+			note += fmt.Sprintf(" (%s is here too: --preset %s chooses it)", filepath.Join(root, other.Generator.Config), other.Preset.Name)
+		}
+		c.notes = append(c.notes, note)
+		return &f.Preset, f.Generator, nil
+	}
+	p, err := preset.Lookup(name)
+	if err != nil {
+		return nil, preset.Generator{}, err
+	}
+	g, ok := p.Find(root)
+	if !ok && len(p.Configs) > 0 {
+		for _, f := range preset.Detect(root) {
+			c.notes = append(c.notes, fmt.Sprintf("the %s preset is named, but %s is a %s config and no %s config is here; --preset %s, or the folders in %s, if that is what builds the site",
+				name, filepath.Join(root, f.Generator.Config), f.Preset.Name, name, f.Preset.Name, configName))
+			break
+		}
+	}
+	return &p, g, nil
 }
 
 // browserContract is the contract of the site in dir: checks.json's, else

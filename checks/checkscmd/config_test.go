@@ -58,7 +58,7 @@ func TestConfigUnknownCheck(t *testing.T) {
 	write(t, map[string]string{"checks.json": `{"preset": "gatbsy"}`})
 	errOut.Reset()
 	assert.Equal(t, 2, Run([]string{"links", "site"}, &out, &errOut, false))
-	assert.Equal(t, "checks links: checks.json:1:2: unknown preset \"gatbsy\": presets are docusaurus, mkdocs, hugo\n", errOut.String())
+	assert.Equal(t, "checks links: checks.json:1:2: unknown preset \"gatbsy\": presets are docusaurus, vitepress, starlight, mkdocs, hugo, eleventy, jekyll, sphinx, gfm (checks presets says what each assumes)\n", errOut.String())
 }
 
 // The level flags are --on-<id>; their former names still work.

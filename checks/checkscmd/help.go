@@ -26,10 +26,13 @@ examples:
 `,
 	"markdown": `usage: checks markdown [flags] [DIR|FILE…]
 
-Checks markdown (.md and .mdx) as it sits in the repository: relative links to
-.md and .mdx files and images must exist, #anchors must name a heading ({#id}, or its GitHub slug).
-Without arguments it checks "markdown": {"paths": […]} of checks.json, less
-"markdown": {"exclude": […]}.
+Checks markdown (.md and .mdx) as the site generator will build it: links to
+.md files and images must exist, #anchors must name a heading by the generator's
+ids, .md links it leaves as written are errors, and links written as URLs
+(./page, /guide/) must lead to a page. The generator is the preset named, else
+the one whose config file is here (checks presets lists them); with none, the
+rules are GitHub's. Without arguments it checks "markdown": {"paths": […]} of
+checks.json (or the preset's folders), less "markdown": {"exclude": […]}.
 
 With --staged it checks the next commit as git's index holds it (what a
 pre-commit hook must judge): the markdown files the commit adds or changes
@@ -60,12 +63,22 @@ worst exit code: markdown (markdown.paths in checks.json), links on the site
 built in DIR (default: "site" in checks.json) and the browser checks (when
 checks.json has a "browser" contract). What does not apply is skipped with a
 line saying why. checks.json is read from here, else from the git root; a
-"preset" (docusaurus, mkdocs, hugo) fills in a generator's defaults.
+"preset" fills in a generator's folders and rules, and with none named the
+generator whose config file is here is found (checks presets lists them).
 
 examples:
   checks all
   checks all build --preset docusaurus
   checks all site/dist --format github --json gate/results.json
+`,
+	"presets": `usage: checks presets [DIR]
+
+Lists the site generators checks knows, what each preset assumes, and the
+config files that name it. With DIR, says which of them are found there.
+
+examples:
+  checks presets
+  checks presets .
 `,
 	"report": `usage: checks report FILE… [flags]
 

@@ -32,6 +32,9 @@ func runMarkdown(args []string, stdout, stderr io.Writer, tty bool) int {
 		check = checkStaged
 	} else if len(paths) == 0 {
 		paths = cfg.Markdown.Paths
+		if len(paths) == 0 && cfg.noPresetMarkdown != "" {
+			return usageError(stderr, "markdown", errors.New(cfg.noPresetMarkdown))
+		}
 		if len(paths) == 0 {
 			return usageError(stderr, "markdown", errors.New(`nothing to check: name folders or .md/.mdx files (checks markdown docs), or list them under "markdown": {"paths": […]} in checks.json`))
 		}
@@ -73,7 +76,11 @@ func checkMarkdown(paths []string, cfg *Config) (diag.Run, error) {
 }
 
 func (c *Config) markdownOptions() mdlinks.Options {
-	return mdlinks.Options{Public: c.Markdown.Public, Versions: c.Markdown.Versions}
+	r := c.rules
+	if r.Base == "" && (c.BaseURL != "" || c.SiteURL != "") {
+		r.Base, _ = basePath(c.BaseURL, c.SiteURL)
+	}
+	return mdlinks.Options{Public: c.Markdown.Public, Versions: c.Markdown.Versions, Rules: r}
 }
 
 // excluded reports whether markdown.exclude leaves a file out. Its globs

@@ -37,6 +37,9 @@ type Options struct {
 	// Tree is where files are read; nil is the disk. A pre-commit hook
 	// reads git's index instead (checks/gitindex), to judge the commit.
 	Tree Tree
+	// Rules are the site generator's (a preset's); the zero value reads
+	// links as GitHub does.
+	Rules Rules
 }
 
 // Tree is a set of files to read: the working tree or a commit to be.
@@ -131,12 +134,17 @@ func Check(files []string, o Options) (diag.List, Stats, error) {
 // A file is parsed only when its bytes name a changed file.
 func Inbound(files, changed []string, o Options) (diag.List, Stats, error) {
 	c := newChecker(o)
-	targets := map[string]bool{}
+	targets, stems := map[string]bool{}, map[string]bool{}
 	var names [][]byte
 	for _, f := range changed {
 		targets[filepath.ToSlash(filepath.Clean(f))] = true
 		base := filepath.Base(f)
 		names = append(names, []byte(base), []byte(url.PathEscape(base)))
+		if c.o.Rules.judgesURLs() { // linked as ./page or page.html too
+			stem := strings.TrimSuffix(base, filepath.Ext(base))
+			stems[stem] = true
+			names = append(names, []byte(stem))
+		}
 	}
 	var linking []string
 	for _, f := range files {
@@ -151,14 +159,23 @@ func Inbound(files, changed []string, o Options) (diag.List, Stats, error) {
 			}
 		}
 	}
-	return c.check(linking, func(d diag.Diagnostic) bool { return targets[d.Target] })
+	return c.check(linking, func(d diag.Diagnostic) bool { return targets[d.Target] || stems[lastSegment(d.Href)] })
+}
+
+// lastSegment is the name a URL link ends in: "../guide/gone/#x" → "gone",
+// "gone.html" → "gone".
+func lastSegment(href string) string {
+	p, _, _ := strings.Cut(href, "#")
+	p, _, _ = strings.Cut(p, "?")
+	p = path.Base(strings.TrimSuffix(p, "/"))
+	return strings.TrimSuffix(p, ".html")
 }
 
 func newChecker(o Options) *checker {
 	if o.Tree == nil {
 		o.Tree = disk{}
 	}
-	return &checker{o: o, docs: map[string]*mdscan.Doc{}}
+	return &checker{o: o, docs: map[docKey]*mdscan.Doc{}}
 }
 
 // check reports the problems of files that keep says are wanted.
@@ -166,14 +183,17 @@ func (c *checker) check(files []string, keep func(diag.Diagnostic) bool) (diag.L
 	var out diag.List
 	var st Stats
 	for _, f := range files {
-		doc, err := c.doc(f)
+		doc, err := c.doc(f, f)
 		if err != nil {
 			return nil, st, err
 		}
 		st.Files++
-		st.Links += len(doc.Links)
 		for _, l := range doc.Links {
-			if d, ok := c.link(f, doc, l); ok && keep(d) {
+			d, judged, bad := c.link(f, doc, l)
+			if judged {
+				st.Links++
+			}
+			if bad && keep(d) {
 				out = append(out, d)
 			}
 		}
@@ -183,44 +203,83 @@ func (c *checker) check(files []string, keep func(diag.Diagnostic) bool) (diag.L
 
 type checker struct {
 	o    Options
-	docs map[string]*mdscan.Doc
+	docs map[docKey]*mdscan.Doc
 }
 
-// doc parses a file once.
-func (c *checker) doc(file string) (*mdscan.Doc, error) {
-	if d, ok := c.docs[file]; ok {
+// docKey is a file read in one id style.
+type docKey struct{ file, style string }
+
+// doc parses a file once for each style it is read in: the ids of its
+// headings are those of the page a link from the file from arrives at.
+func (c *checker) doc(file, from string) (*mdscan.Doc, error) {
+	style := c.style(from)
+	key := docKey{file, style.Name}
+	if d, ok := c.docs[key]; ok {
 		return d, nil
 	}
 	src, err := c.o.Tree.ReadFile(file)
 	if err != nil {
 		return nil, err
 	}
-	d := mdscan.ParseFile(file, src)
-	c.docs[file] = d
+	d := mdscan.ParseFileStyled(file, src, style)
+	c.docs[key] = d
 	return d, nil
 }
 
-// link returns the problem with one link, if it has one.
-func (c *checker) link(file string, doc *mdscan.Doc, l mdscan.Link) (diag.Diagnostic, bool) {
+// built reports whether the generator builds file into a page: then its
+// links lead to built pages. A file outside its content folders (a
+// README beside them) is read where it lies, on GitHub, and links files.
+func (c *checker) built(file string) bool {
+	if len(c.o.Rules.Mounts) == 0 {
+		return true
+	}
+	_, _, ok := c.o.Rules.mountOf(file)
+	return ok
+}
+
+// style is the id style of the pages a link from file arrives at.
+func (c *checker) style(from string) mdscan.IDStyle {
+	if !c.built(from) {
+		return mdscan.GFM
+	}
+	return c.o.Rules.ids()
+}
+
+// link judges one link: judged says it could be (a link to another site,
+// or one written as a URL where no routes are known, cannot), bad that it
+// is broken.
+func (c *checker) link(file string, doc *mdscan.Doc, l mdscan.Link) (d diag.Diagnostic, judged, bad bool) {
 	at := diag.Diagnostic{Severity: diag.Error, File: filepath.ToSlash(file), Line: l.Line, Col: l.Col, Href: l.Dest}
 	if l.Image {
 		target, ok := imageFile(file, l.Dest, c.o.Public)
 		if !ok {
-			return at, false
+			return at, false, false
 		}
 		if at.Target = filepath.ToSlash(target); !c.o.Tree.IsFile(target) {
 			at.Check = registry.MarkdownImage
 			at.Message = fmt.Sprintf("image %q not found: %s does not exist", l.Dest, at.Target)
-			return at, true
+			return at, true, true
 		}
-		return at, false
+		return at, true, false
 	}
 	if frag, ok := strings.CutPrefix(l.Dest, "#"); ok {
-		return c.anchor(at, doc, frag, "this file")
+		d, bad := c.anchor(at, doc, frag, "this file")
+		return d, true, bad
 	}
-	if !mdscan.IsMarkdownLink(l.Dest) {
-		return at, false
+	if mdscan.IsMarkdownLink(l.Dest) {
+		d, bad := c.fileLink(file, at, l)
+		return d, true, bad
 	}
+	if !c.o.Rules.judgesURLs() || !c.built(file) || !isURLLink(l.Dest) {
+		return at, false, false
+	}
+	d, judged, bad = c.urlLink(file, at, l)
+	return d, judged, bad
+}
+
+// fileLink judges a relative link to a markdown file, which names the file
+// on disk (and the generator turns into the page's URL, or leaves as it is).
+func (c *checker) fileLink(file string, at diag.Diagnostic, l mdscan.Link) (diag.Diagnostic, bool) {
 	p, frag, _ := strings.Cut(l.Dest, "#")
 	p, _, _ = strings.Cut(p, "?")
 	target := filepath.Join(filepath.Dir(file), filepath.FromSlash(decode(p)))
@@ -237,15 +296,58 @@ func (c *checker) link(file string, doc *mdscan.Doc, l mdscan.Link) (diag.Diagno
 		}
 		return at, true
 	}
+	if r := c.o.Rules; r.LeavesMD && c.built(file) {
+		at.Check = registry.MarkdownLink
+		at.Message = fmt.Sprintf("markdown link %q: %s leaves links to .md files as written, so the built page links to a file the site does not serve", l.Dest, r.Generator)
+		if u := r.suggestURL(file, target); u != "" {
+			if frag != "" {
+				u += "#" + frag
+			}
+			at.Message += fmt.Sprintf("; link to the page's URL, %q", u)
+		}
+		return at, true
+	}
 	if frag == "" {
 		return at, false
 	}
-	tdoc, err := c.doc(target)
+	tdoc, err := c.doc(target, file)
 	if err != nil {
 		at.Check, at.Message = registry.MarkdownLink, fmt.Sprintf("markdown link %q: %v", l.Dest, err)
 		return at, true
 	}
 	return c.anchor(at, tdoc, frag, at.Target)
+}
+
+// urlLink judges a link written as a URL (./page, ../guide/, /docs/intro,
+// page.html) by the generator's routes: some page or file must answer it.
+func (c *checker) urlLink(file string, at diag.Diagnostic, l mdscan.Link) (d diag.Diagnostic, judged, bad bool) {
+	t, ok := c.resolveURL(file, l.Dest)
+	if !ok {
+		return at, false, false
+	}
+	_, frag, _ := strings.Cut(l.Dest, "#")
+	at.Check = registry.MarkdownLink
+	switch {
+	case t.outsideBase:
+		at.Target = t.path
+		at.Message = fmt.Sprintf("broken markdown link %q: the site is served under %s, and %s leaves this link as written", l.Dest, c.o.Rules.Base, c.o.Rules.Generator)
+		return at, true, true
+	case t.file == "":
+		at.Target = t.path
+		at.Message = fmt.Sprintf("broken markdown link %q: no page or file answers %s", l.Dest, t.path)
+		return at, true, true
+	}
+	at.Target = filepath.ToSlash(t.file)
+	if !t.page || frag == "" {
+		return at, true, false
+	}
+	tdoc, err := c.doc(t.file, file)
+	if err != nil {
+		at.Message = fmt.Sprintf("markdown link %q: %v", l.Dest, err)
+		return at, true, true
+	}
+	d, bad = c.anchor(at, tdoc, frag, at.Target)
+	return d, true, bad
 }
 
 // anchor reports a fragment that is no heading id of doc (as written or

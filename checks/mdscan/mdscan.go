@@ -53,28 +53,42 @@ func (d *Doc) HasID(id string) bool {
 	return false
 }
 
-var md = goldmark.New(
-	goldmark.WithExtensions(extension.GFM),
-	goldmark.WithParserOptions(parser.WithHeadingAttribute()),
+var (
+	md = goldmark.New(
+		goldmark.WithExtensions(extension.GFM),
+		goldmark.WithParserOptions(parser.WithHeadingAttribute()),
+	)
+	// mdPlain reads "{#id}" after a heading as text, for generators without the syntax.
+	mdPlain = goldmark.New(goldmark.WithExtensions(extension.GFM))
 )
 
-// Parse reads one markdown file. It never fails: text that is not a link or
-// a heading is text to a renderer too.
-func Parse(src []byte) *Doc {
+// Parse reads one markdown file with GitHub-style ids. It never fails: text
+// that is not a link or a heading is text to a renderer too.
+func Parse(src []byte) *Doc { return ParseStyled(src, GitHub) }
+
+// ParseStyled reads one markdown file, its headings given ids in style.
+func ParseStyled(src []byte, style IDStyle) *Doc {
 	_, body, _, _ := FrontMatter(src)
-	return Read(md.Parser().Parse(text.NewReader(body)), body)
+	p := md.Parser()
+	if !style.CustomIDs {
+		p = mdPlain.Parser()
+	}
+	return ReadStyled(p.Parse(text.NewReader(body)), body, style)
 }
 
-// ParseFile reads one file by its kind. An .mdx page is read as MDX reads
-// markdown: JSX comments ({/* … */}) hold no markdown, and there is no
-// indented code, so text indented inside a JSX element is markdown too.
+// ParseFile reads one file by its kind, with GitHub-style ids.
+func ParseFile(name string, src []byte) *Doc { return ParseFileStyled(name, src, GitHub) }
+
+// ParseFileStyled reads one file by its kind. An .mdx page is read as MDX
+// reads markdown: JSX comments ({/* … */}) hold no markdown, and there is
+// no indented code, so text indented inside a JSX element is markdown too.
 // Each link keeps the line and column it has in the file.
-func ParseFile(name string, src []byte) *Doc {
+func ParseFileStyled(name string, src []byte, style IDStyle) *Doc {
 	if !strings.HasSuffix(name, ".mdx") {
-		return Parse(src)
+		return ParseStyled(src, style)
 	}
 	src, shift := dedent(blankJSXComments(src))
-	d := Parse(src)
+	d := ParseStyled(src, style)
 	for i, l := range d.Links {
 		if l.Col > 0 {
 			d.Links[i].Col += shift[l.Line]
@@ -135,7 +149,10 @@ func blankJSXComments(src []byte) []byte {
 // Read gives every heading of a parsed tree its id (setting the id attribute,
 // so a renderer writes it) and lists headings and links. src is what the tree
 // was parsed from.
-func Read(root ast.Node, src []byte) *Doc {
+func Read(root ast.Node, src []byte) *Doc { return ReadStyled(root, src, GitHub) }
+
+// ReadStyled is Read with the ids of a style.
+func ReadStyled(root ast.Node, src []byte, style IDStyle) *Doc {
 	d := &Doc{}
 	var headings []*ast.Heading
 	_ = ast.Walk(root, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
@@ -152,26 +169,25 @@ func Read(root ast.Node, src []byte) *Doc {
 		}
 		return ast.WalkContinue, nil
 	})
-	d.Headings = assignIDs(headings, src)
+	d.Headings = assignIDs(headings, src, style)
 	return d
 }
 
 // assignIDs: explicit ids first, so a slug never takes one a later heading asks for.
-func assignIDs(headings []*ast.Heading, src []byte) []Heading {
-	slugger := NewSlugger()
+func assignIDs(headings []*ast.Heading, src []byte, style IDStyle) []Heading {
+	slugger := style.NewSlugger()
 	for _, h := range headings {
-		if id, ok := h.AttributeString("id"); ok {
+		if id, ok := h.AttributeString("id"); ok && !style.noReserve {
 			slugger.Reserve(string(id.([]byte)))
 		}
 	}
 	out := make([]Heading, 0, len(headings))
 	for _, h := range headings {
-		text := plainText(h, src)
+		text := plainText(h, src, style)
 		var id string
 		if v, ok := h.AttributeString("id"); ok {
 			id = string(v.([]byte))
-		} else {
-			id = slugger.Unique(text)
+		} else if id = slugger.Unique(text); id != "" {
 			h.SetAttributeString("id", []byte(id))
 		}
 		out = append(out, Heading{Level: h.Level, ID: id, Text: text, Line: blockLine(h, src)})
@@ -179,24 +195,50 @@ func assignIDs(headings []*ast.Heading, src []byte) []Heading {
 	return out
 }
 
-// plainText is the visible text of an inline tree (code spans and link text included).
-func plainText(n ast.Node, src []byte) string {
-	var b strings.Builder
-	_ = ast.Walk(n, func(c ast.Node, entering bool) (ast.WalkStatus, error) {
-		if !entering {
-			return ast.WalkContinue, nil
+// plainText is the text of a heading as a style reads it: the visible text
+// (code spans and link text included), prose passed through the style's
+// typography, and link destinations too where the style counts them.
+func plainText(n ast.Node, src []byte, style IDStyle) string {
+	var b, prose strings.Builder
+	flush := func() { // entities may span text nodes ("&" then "amp;")
+		t := prose.String()
+		if !style.rawEntities {
+			t = string(util.ResolveNumericReferences(util.ResolveEntityNames([]byte(t))))
 		}
+		if style.prose != nil {
+			t = style.prose(t)
+		}
+		b.WriteString(t)
+		prose.Reset()
+	}
+	_ = ast.Walk(n, func(c ast.Node, entering bool) (ast.WalkStatus, error) {
 		switch c := c.(type) {
 		case *ast.Text:
-			b.Write(c.Segment.Value(src))
+			if !entering {
+				break
+			}
+			if _, code := c.Parent().(*ast.CodeSpan); code {
+				flush()
+				b.Write(c.Segment.Value(src))
+				break
+			}
+			prose.Write(c.Segment.Value(src))
 			if c.SoftLineBreak() || c.HardLineBreak() {
-				b.WriteByte(' ')
+				prose.WriteByte(' ')
 			}
 		case *ast.String:
-			b.Write(c.Value)
+			if entering {
+				prose.Write(c.Value)
+			}
+		case *ast.Link:
+			if !entering && style.linkURLs {
+				flush()
+				b.Write(c.Destination)
+			}
 		}
 		return ast.WalkContinue, nil
 	})
+	flush()
 	return strings.TrimSpace(b.String())
 }
 

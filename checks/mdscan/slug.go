@@ -1,7 +1,6 @@
 package mdscan
 
 import (
-	"strconv"
 	"strings"
 	"unicode"
 )
@@ -21,32 +20,4 @@ func Slug(text string) string {
 		}
 	}
 	return b.String()
-}
-
-// Slugger hands out ids that are unique within one document: the second
-// "Usage" heading becomes usage-1, the third usage-2.
-type Slugger struct{ seen map[string]int }
-
-func NewSlugger() *Slugger { return &Slugger{seen: map[string]int{}} }
-
-// Unique returns Slug(text), suffixed when already taken.
-func (s *Slugger) Unique(text string) string {
-	base := Slug(text)
-	id := base
-	for {
-		if _, taken := s.seen[id]; !taken {
-			break
-		}
-		s.seen[base]++
-		id = base + "-" + strconv.Itoa(s.seen[base])
-	}
-	s.seen[id] = 0
-	return id
-}
-
-// Reserve marks an explicit id ({#id}) as taken so generated ones avoid it.
-func (s *Slugger) Reserve(id string) {
-	if _, taken := s.seen[id]; !taken {
-		s.seen[id] = 0
-	}
 }

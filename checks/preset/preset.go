@@ -1,33 +1,37 @@
-// Package preset holds what the gate knows of common site generators: where
-// each builds to, where its markdown lives, how to tell the path it is served
-// under from its output. A project names one in checks.json ("preset") or
-// with --preset; whatever checks.json or a flag sets wins over it.
+// Package preset holds what the gate knows of common site generators: how
+// to recognise a project of each by its config file, where each reads its
+// markdown and builds to, and what it does with the markdown's links and
+// headings (mdlinks.Rules), so that `checks markdown` judges the sources as
+// the generator will build them, before any build. A project names one in
+// checks.json ("preset") or with --preset; with neither, the gate finds it
+// by its config file. Whatever checks.json or a flag sets wins over it.
 package preset
 
 import (
 	"fmt"
 	"os"
-	"path"
 	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
 
-	"golang.org/x/net/html"
-
 	"github.com/devdocs-dev/devdocs/checks/browser"
+	"github.com/devdocs-dev/devdocs/checks/mdlinks"
 )
 
 // Preset is one generator's defaults.
 type Preset struct {
 	Name string
-	// Site is the folder the generator builds into.
-	Site string
-	// Markdown are the source folders for checks markdown, used when they
-	// exist; Public is the folder served at the site root.
-	Markdown []string
-	Public   string
-	Versions []string
+	// About says what the preset assumes, for `checks presets`.
+	About string
+	// Configs are the generator's config files, as globs relative to the
+	// project root, the usual place first. Claims, when set, tells this
+	// generator's file from another's of the same name.
+	Configs []string
+	Claims  func(src []byte) bool
+	// Setup reads the config file found ("" for none) and lays the
+	// project out: every path in the Layout is relative to the project root.
+	Setup func(g Generator) Layout
 	// BaseURL reads the path the build is served under from the build
 	// itself; nil when the output does not say.
 	BaseURL func(site string) (string, error)
@@ -37,28 +41,61 @@ type Preset struct {
 	NoBrowser string
 }
 
-// All are the presets, by name.
-var All = []Preset{
-	{
-		Name: "docusaurus", Site: "build", BaseURL: docusaurusBase, Browser: docusaurusContract,
-		Markdown: []string{"docs", "versioned_docs", "blog", "src/pages"}, Public: "static",
-	},
-	{
-		Name: "mkdocs", Site: "site", Markdown: []string{"docs"},
-		NoBrowser: "the mkdocs preset has none: the default theme has no search shortcut or stored theme",
-	},
-	{
-		Name: "hugo", Site: "public",
-		// Hugo content links pages with ref shortcodes, not relative .md paths.
-		NoBrowser: "the hugo preset has none: Hugo sites take their DOM from their theme",
-	},
+// Generator is a project of one generator as found on disk.
+type Generator struct {
+	Root   string // the project root: where checks.json is, or the current folder
+	Config string // the config file, relative to Root; "" when none was found
+	src    []byte
+}
+
+// Dir is the folder of the config file, relative to the root ("." when none).
+func (g Generator) Dir() string { return filepath.Dir(g.Config) }
+
+// Value is the literal value of a key in the config file: `key: value`
+// (YAML, JavaScript), `key = value` (TOML, Python), quoted or not. A value
+// the config computes is not seen; checks.json then says it.
+func (g Generator) Value(key string) string {
+	re := regexp.MustCompile(`(?m)^[ \t]*["']?` + regexp.QuoteMeta(key) + `["']?[ \t]*[:=][ \t]*(?:"([^"\n]*)"|'([^'\n]*)'|` + "`([^`\\n]*)`" + `|([^\s,#}]+))`)
+	m := re.FindSubmatch(g.src)
+	if m == nil {
+		return ""
+	}
+	for _, v := range m[1:] {
+		if v != nil {
+			return string(v)
+		}
+	}
+	return ""
+}
+
+// Mentions reports whether the config file holds s (a plugin's name).
+func (g Generator) Mentions(s string) bool { return strings.Contains(string(g.src), s) }
+
+// Layout is where a project of a generator keeps things, relative to the
+// project root, and what the generator does with the markdown's links.
+type Layout struct {
+	// Site is the folder the generator builds into.
+	Site string
+	// Markdown are the folders checks markdown reads (those that exist);
+	// Exclude are globs of files in them that are no page.
+	Markdown []string
+	Exclude  []string
+	// Public is the folder served at the site root.
+	Public string
+	// Base is the path the site is served under, from the config ("").
+	Base string
+	// Rules are the generator's link and heading rules; their mounts are
+	// relative to the project root.
+	Rules mdlinks.Rules
+	// Variant names a setting that changes the rules ("Material theme").
+	Variant string
 }
 
 // Lookup finds a preset by name; the error lists the known ones.
 func Lookup(name string) (Preset, error) {
 	i := slices.IndexFunc(All, func(p Preset) bool { return p.Name == name })
 	if i < 0 {
-		return Preset{}, fmt.Errorf("unknown preset %q: presets are %s", name, strings.Join(Names(), ", "))
+		return Preset{}, fmt.Errorf("unknown preset %q: presets are %s (checks presets says what each assumes)", name, strings.Join(Names(), ", "))
 	}
 	return All[i], nil
 }
@@ -72,97 +109,66 @@ func Names() []string {
 	return out
 }
 
-// docusaurusEntry is the path of the script every Docusaurus page loads;
-// what comes before assets/ is the site's baseUrl.
-var docusaurusEntry = regexp.MustCompile(`^(/(?:[^?#]*/)?)assets/js/(?:runtime~)?main\.[0-9a-f]+\.js$`)
-
-// docusaurusBase reads baseUrl from the entry script of the build's home page.
-func docusaurusBase(site string) (string, error) {
-	var base string
-	err := homeScripts(site, "the base URL", func(src, _ []byte) bool {
-		if m := docusaurusEntry.FindSubmatch([]byte(path.Clean(string(src)))); m != nil {
-			base = string(m[1])
-		}
-		return base != ""
-	})
-	if err == nil && base == "" {
-		err = fmt.Errorf("docusaurus preset: %s/index.html loads no assets/js/main.*.js, so its base URL is unknown: is it a Docusaurus build? (set baseUrl in checks.json)", site)
-	}
-	return base, err
-}
-
-// The inline script of every Docusaurus 3 page that puts the colour mode on
-// <html> before the first paint: it reads the stored choice (under a key
-// that a site may namespace, "theme-9f6") and, with nothing stored, either
-// follows the system (respectPrefersColorScheme) or takes defaultMode.
-var (
-	docusaurusThemeKey    = regexp.MustCompile(`localStorage\.getItem\("(theme[^"]*)"\)`)
-	docusaurusFollows     = regexp.MustCompile(`setAttribute\("data-theme",\s*\w+\s*\|\|\s*\(?\s*window\.matchMedia\("\(prefers-color-scheme: ?dark\)"\)`)
-	docusaurusDefaultMode = regexp.MustCompile(`setAttribute\("data-theme",\s*\w+\s*\|\|\s*"(light|dark)"\)`)
-)
-
-// docusaurusContract is the DOM of the classic theme (the theme on <html
-// data-theme>, hydration marked by data-has-hydrated), with the storage key
-// and colour-mode settings read from the build's head script. The classic
-// template has no search box and no page loader: those checks are skipped.
-func docusaurusContract(site string) (browser.Contract, error) {
-	c := browser.DefaultContract()
-	c.Ready = "data-has-hydrated"
-	c.SearchButton, c.SearchModal, c.SearchInput = "", "", "" // the classic template has no search
-	c.ThemeToggle = `[class*="colorModeToggle_"] button`      // the navbar's; CSS modules add a hash to the class
-	found := false
-	err := homeScripts(site, "the colour-mode script", func(_, text []byte) bool {
-		m := docusaurusThemeKey.FindSubmatch(text)
-		if m == nil {
-			return false
-		}
-		found = true
-		c.ThemeKey = string(m[1])
-		c.RespectSystem = docusaurusFollows.Match(text)
-		c.DefaultTheme = "light"
-		if d := docusaurusDefaultMode.FindSubmatch(text); d != nil {
-			c.DefaultTheme = string(d[1])
-		}
-		return true
-	})
-	if err == nil && !found {
-		err = fmt.Errorf("the docusaurus preset reads it from the colour-mode script of %s, and there is none", filepath.Join(site, "index.html"))
-	}
-	return c, err
-}
-
-// homeScripts calls fn with the src and the text of each script of the
-// build's home page until it returns true.
-func homeScripts(site, what string, fn func(src, text []byte) bool) error {
-	f, err := os.Open(filepath.Join(site, "index.html"))
-	if err != nil {
-		return fmt.Errorf("docusaurus preset: reading %s from the build: %v", what, err)
-	}
-	defer f.Close()
-	z := html.NewTokenizer(f)
-	for {
-		switch z.Next() {
-		case html.ErrorToken:
-			return nil
-		case html.StartTagToken, html.SelfClosingTagToken:
-			name, hasAttr := z.TagName()
-			if string(name) != "script" {
+// Find looks for the preset's config file under root: the first of its
+// globs that matches a file the preset claims. ok is false when there is
+// none; the Generator then stands at the root with no config.
+func (p Preset) Find(root string) (Generator, bool) {
+	for _, glob := range p.Configs {
+		matches, _ := filepath.Glob(filepath.Join(root, glob))
+		for _, m := range matches {
+			src, err := os.ReadFile(m)
+			if err != nil || (p.Claims != nil && !p.Claims(src)) {
 				continue
 			}
-			var src []byte
-			for hasAttr {
-				var k, v []byte
-				k, v, hasAttr = z.TagAttr()
-				if string(k) == "src" {
-					src = v
-				}
-			}
-			if src != nil && fn(src, nil) {
-				return nil
-			}
-			if src == nil && z.Next() == html.TextToken && fn(nil, z.Text()) {
-				return nil
-			}
+			rel, _ := filepath.Rel(root, m)
+			return Generator{Root: root, Config: rel, src: src}, true
 		}
 	}
+	return Generator{Root: root}, false
+}
+
+// Found is a generator recognised by its config file.
+type Found struct {
+	Preset    Preset
+	Generator Generator
+}
+
+// Detect finds the generators whose config files are under root, in the
+// order of All (the more specific first: a Starlight project has an Astro
+// config, a VitePress one may also have a README the gfm preset would read).
+func Detect(root string) []Found {
+	var out []Found
+	for _, p := range All {
+		if len(p.Configs) == 0 {
+			continue
+		}
+		if g, ok := p.Find(root); ok {
+			out = append(out, Found{p, g})
+		}
+	}
+	return out
+}
+
+// Layout lays the project out by the preset, from the config file found
+// under root (or its defaults when there is none).
+func (p Preset) Layout(g Generator) Layout {
+	l := p.Setup(g)
+	at := func(q string) string {
+		if q == "" {
+			return ""
+		}
+		return filepath.Join(g.Root, q)
+	}
+	l.Site, l.Public = at(l.Site), at(l.Public)
+	for i := range l.Markdown {
+		l.Markdown[i] = at(l.Markdown[i])
+	}
+	for i := range l.Rules.Mounts {
+		l.Rules.Mounts[i].Dir = at(l.Rules.Mounts[i].Dir)
+	}
+	if l.Rules.Generator == "" {
+		l.Rules.Generator = p.Name
+	}
+	l.Rules.Base = l.Base
+	return l
 }

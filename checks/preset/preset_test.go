@@ -36,9 +36,9 @@ func TestDocusaurusBase(t *testing.T) {
 func TestLookup(t *testing.T) {
 	p, err := Lookup("docusaurus")
 	require.NoError(t, err)
-	assert.Equal(t, "build", p.Site)
-	_, err = Lookup("jekyll")
-	assert.EqualError(t, err, `unknown preset "jekyll": presets are docusaurus, mkdocs, hugo`)
+	assert.Equal(t, "build", p.Layout(Generator{Root: "."}).Site)
+	_, err = Lookup("gatsby")
+	assert.EqualError(t, err, `unknown preset "gatsby": presets are docusaurus, vitepress, starlight, mkdocs, hugo, eleventy, jekyll, sphinx, gfm (checks presets says what each assumes)`)
 }
 
 // The Docusaurus contract takes the storage key and the colour-mode

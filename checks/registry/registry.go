@@ -65,8 +65,8 @@ func (c Check) Flag() string { return "on-" + c.ID }
 // reader follows fail by default; anchors, duplicates and what may be the
 // network's fault only warn, because the page still opens.
 var All = []Check{
-	{MarkdownLink, Throw, Markdown, "a relative link to a .md or .mdx file that does not exist, or that enters another docs version", "on-broken-markdown-links"},
-	{MarkdownAnchor, Warn, Markdown, "a #anchor that names no heading of the linked (or the same) markdown file", "on-broken-markdown-anchors"},
+	{MarkdownLink, Throw, Markdown, "a markdown link the built site will not answer: a .md file that does not exist, one the generator leaves as written, a URL no page answers, or a link into another docs version", "on-broken-markdown-links"},
+	{MarkdownAnchor, Warn, Markdown, "a #anchor that names no heading of the linked (or the same) markdown page, by the generator's heading ids", "on-broken-markdown-anchors"},
 	{MarkdownImage, Throw, Markdown, "a relative image (an absolute one with markdown.public) that does not exist", "on-missing-images"},
 	{BrokenLink, Throw, Links, "a link or resource of a built page that no file of the site answers", "on-broken-links"},
 	{BrokenAnchor, Warn, Links, "a #fragment that no element of the target page has as its id", "on-broken-anchors"},

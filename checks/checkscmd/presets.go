@@ -1,0 +1,64 @@
+package checkscmd
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/devdocs-dev/devdocs/checks/preset"
+)
+
+// runPresets lists the presets, what each assumes and the config files
+// that name it; with -detect (or a folder) it says which is found there.
+func runPresets(args []string, stdout, stderr io.Writer) int {
+	fs := flagSet("presets", stderr)
+	pos, err := parse(fs, args)
+	if err != nil {
+		return 2
+	}
+	if len(pos) > 1 {
+		return usageError(stderr, "presets", fmt.Errorf("want at most one folder, not %d: checks presets [DIR]", len(pos)))
+	}
+	if len(pos) == 1 {
+		if err := isDir(pos[0]); err != nil {
+			return usageError(stderr, "presets", err)
+		}
+		found := preset.Detect(pos[0])
+		if len(found) == 0 {
+			fmt.Fprintf(stdout, "%s: no generator's config file here; checks reads its markdown as GitHub does (the gfm preset)\n", pos[0])
+			return 0
+		}
+		for _, f := range found {
+			fmt.Fprintf(stdout, "%s: %s\n", f.Preset.Name, f.Generator.Config)
+		}
+		return 0
+	}
+	for _, p := range preset.All {
+		fmt.Fprintf(stdout, "%s\n%s", p.Name, wrap(p.About, "  ", 100))
+		if len(p.Configs) > 0 {
+			fmt.Fprintf(stdout, "  found by: %s\n", strings.Join(p.Configs, ", "))
+		}
+		fmt.Fprintln(stdout)
+	}
+	fmt.Fprintf(stdout, "With no preset named (--preset, or \"preset\" in %s), the first whose config file is in the\nproject's folder applies, and checks says which on stderr.\n", configName)
+	return 0
+}
+
+// wrap breaks text into lines of at most width bytes, each indented.
+func wrap(text, indent string, width int) string {
+	var b, line strings.Builder
+	for _, w := range strings.Fields(text) {
+		if line.Len() > 0 && len(indent)+line.Len()+1+len(w) > width {
+			b.WriteString(indent + line.String() + "\n")
+			line.Reset()
+		}
+		if line.Len() > 0 {
+			line.WriteByte(' ')
+		}
+		line.WriteString(w)
+	}
+	if line.Len() > 0 {
+		b.WriteString(indent + line.String() + "\n")
+	}
+	return b.String()
+}

@@ -1,0 +1,194 @@
+package mdlinks
+
+import (
+	"net/url"
+	"path"
+	"path/filepath"
+	"strings"
+
+	"github.com/devdocs-dev/devdocs/checks/mdscan"
+	"github.com/devdocs-dev/devdocs/checks/serve"
+)
+
+// Rules are what a site generator does with the links of its markdown. The
+// zero value is markdown read as files, as GitHub shows a repository:
+// GitHub's heading ids, a relative .md link names a file, and links written
+// as URLs are not judged (there is no site to resolve them in).
+type Rules struct {
+	// Generator names the generator in messages ("starlight").
+	Generator string
+	// IDs gives headings their ids; the zero value is GitHub's.
+	IDs mdscan.IDStyle
+	// LeavesMD: the generator writes a relative .md link into the page as
+	// it is, so the built page links to a file the site does not serve.
+	LeavesMD bool
+	// Mounts are the content folders and the URL path each is served at.
+	// With none, links written as URLs (extensionless, .html,
+	// root-absolute) are not judged, and not counted as checked.
+	Mounts []Mount
+	// Output is the file, relative to its mount, a page is built into:
+	// "guide/a.md" → "guide/a.html" or "guide/a/index.html".
+	Output func(rel string) string
+	// Host is how the static host answers URLs (clean URLs).
+	Host serve.Host
+	// Base is the path the site is served under ("/proj/", or "" at the
+	// root). PrefixesBase: the generator adds it to root-absolute links
+	// of the markdown, so they are written without it.
+	Base         string
+	PrefixesBase bool
+}
+
+// Mount is a content folder and the URL path its pages are served at.
+type Mount struct {
+	Dir string // a folder, relative to the current directory
+	URL string // "/" or "/docs/"
+}
+
+func (r Rules) ids() mdscan.IDStyle {
+	if r.IDs.Name == "" {
+		return mdscan.GitHub
+	}
+	return r.IDs
+}
+
+// judgesURLs reports whether links written as URLs can be resolved to files.
+func (r Rules) judgesURLs() bool { return len(r.Mounts) > 0 && r.Output != nil }
+
+// mountOf is the mount that holds file, and file's path inside it.
+func (r Rules) mountOf(file string) (Mount, string, bool) {
+	file = filepath.Clean(file)
+	for _, m := range r.Mounts {
+		rel, err := filepath.Rel(filepath.Clean(m.Dir), file)
+		if err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+			return m, filepath.ToSlash(rel), true
+		}
+	}
+	return Mount{}, "", false
+}
+
+// pageURL is the URL path (without the base) a markdown file is served at.
+func (r Rules) pageURL(file string) (string, bool) {
+	m, rel, ok := r.mountOf(file)
+	if !ok {
+		return "", false
+	}
+	return strings.TrimSuffix(m.URL, "/") + serve.PageURL(r.Output(rel)), true
+}
+
+// isURLLink reports whether dest is a link within the site written as a
+// URL: no scheme, not "//host", not only a fragment.
+func isURLLink(dest string) bool {
+	return dest != "" && !strings.HasPrefix(dest, "#") && !strings.HasPrefix(dest, "//") && !mdscan.HasScheme(dest)
+}
+
+// target is what a link written as a URL leads to: a markdown page (page
+// set), another file of the content or the public folder, or nothing.
+type target struct {
+	path string // the URL path in the site, without the base
+	file string // the file that answers it, "" when none does
+	page bool   // file is a markdown page
+	// outsideBase: the path is root-absolute but lacks the base the site
+	// is served under, so it leaves the site.
+	outsideBase bool
+}
+
+// resolveURL resolves a link of file, written as a URL, as the built page's
+// browser would, and finds the source that answers it.
+func (c *checker) resolveURL(file, dest string) (target, bool) {
+	r := c.o.Rules
+	from, ok := r.pageURL(file)
+	if !ok {
+		return target{}, false
+	}
+	ref, err := url.Parse(dest)
+	if err != nil {
+		return target{}, false
+	}
+	base := &url.URL{Scheme: "http", Host: "site", Path: from}
+	p := base.ResolveReference(ref).EscapedPath()
+	var t target
+	if strings.HasPrefix(dest, "/") && r.Base != "" && !r.PrefixesBase {
+		// Written with the base, as the generator copies it into the page.
+		rest, ok := strings.CutPrefix(p, strings.TrimSuffix(r.Base, "/"))
+		if !ok || (rest != "" && !strings.HasPrefix(rest, "/")) {
+			return target{path: p, outsideBase: true}, true
+		}
+		p = "/" + strings.TrimPrefix(rest, "/")
+	}
+	t.path = p
+	t.file, t.page = c.answer(p)
+	return t, true
+}
+
+// answer finds the source of a URL path: a page whose output the host
+// serves at it, a file of a content folder copied as it is, or a file of
+// the public folder.
+func (c *checker) answer(urlPath string) (string, bool) {
+	r := c.o.Rules
+	for _, m := range r.Mounts {
+		rest, ok := strings.CutPrefix(urlPath, strings.TrimSuffix(m.URL, "/"))
+		if !ok || (rest != "" && !strings.HasPrefix(rest, "/")) {
+			continue
+		}
+		if rest == "" {
+			rest = "/"
+		}
+		for _, out := range r.Host.Candidates(rest) {
+			for _, src := range sourcesOf(out) {
+				if r.Output(src) == out && c.o.Tree.IsFile(filepath.Join(m.Dir, filepath.FromSlash(src))) {
+					return filepath.Join(m.Dir, filepath.FromSlash(src)), true
+				}
+			}
+			if f := filepath.Join(m.Dir, filepath.FromSlash(out)); !mdscan.IsMarkdownFile(out) && c.o.Tree.IsFile(f) {
+				return f, false
+			}
+		}
+	}
+	if c.o.Public != "" {
+		for _, out := range r.Host.Candidates(urlPath) {
+			if f := filepath.Join(c.o.Public, filepath.FromSlash(out)); c.o.Tree.IsFile(f) {
+				return f, false
+			}
+		}
+	}
+	return "", false
+}
+
+// sourcesOf lists the markdown files that could be built into out; the
+// generator's Output says which one is.
+func sourcesOf(out string) []string {
+	stem := strings.TrimSuffix(out, ".html")
+	srcs := []string{stem + ".md", stem + ".mdx"}
+	if dir, ok := strings.CutSuffix(stem, "index"); ok && (dir == "" || strings.HasSuffix(dir, "/")) {
+		srcs = append(srcs, dir+"README.md")
+		if d := strings.TrimSuffix(dir, "/"); d != "" {
+			srcs = append(srcs, d+".md", d+".mdx", d+"/_index.md")
+		} else {
+			srcs = append(srcs, "_index.md")
+		}
+	}
+	return srcs
+}
+
+// suggestURL is the URL to write instead of a .md link the generator
+// leaves as it is: the target page's URL relative to the linking page's,
+// which holds under any base.
+func (r Rules) suggestURL(from, to string) string {
+	a, ok1 := r.pageURL(from)
+	b, ok2 := r.pageURL(to)
+	if !ok1 || !ok2 {
+		return ""
+	}
+	rel, err := filepath.Rel(path.Dir(a+"x"), b)
+	if err != nil {
+		return b
+	}
+	rel = filepath.ToSlash(rel)
+	if strings.HasSuffix(b, "/") && rel != "." {
+		rel += "/"
+	}
+	if !strings.HasPrefix(rel, ".") {
+		rel = "./" + rel
+	}
+	return rel
+}

@@ -1,0 +1,268 @@
+package mdscan
+
+import (
+	"fmt"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode"
+
+	"golang.org/x/text/unicode/norm"
+)
+
+// IDStyle is how one site generator gives headings their ids: the slug it
+// makes of a heading's text, how it tells a repeated slug apart, and
+// whether "{#id}" after a heading sets the id. Each style is held to the
+// ids a real build of testdata/slugs/headings.md gave (testdata/slugs/*.txt).
+type IDStyle struct {
+	Name string
+	// CustomIDs: "## Title {#id}" gives the heading the id "id".
+	CustomIDs bool
+	// None: headings get no id at all (Eleventy's markdown, unless a plugin adds them).
+	None bool
+	// emptyTaken: a heading whose slug is empty is numbered as a repeat.
+	emptyTaken bool
+	// byBase: repeats are counted by their slug alone and never checked
+	// against ids already given (kramdown: Usage, Usage-1, Usage give
+	// usage, usage-1, usage-1); noReserve: an explicit {#id} does not
+	// keep a slug from taking it.
+	byBase, noReserve bool
+	// prose turns a heading's prose (not its code) into what the
+	// generator renders: smart dashes, which the slug then drops.
+	prose func(string) string
+	// linkURLs: a link's destination counts as heading text, and
+	// rawEntities: "&amp;" is slugged as written (Hugo 0.111 both; VitePress).
+	linkURLs, rawEntities bool
+	slug func(text string) string
+	// unique gives the id of a slug seen n times before (n ≥ 1), trying
+	// again while taken reports the answer taken.
+	unique func(slug string, n int, taken func(string) bool) string
+}
+
+// NewSlugger starts the ids of one document in this style.
+func (s IDStyle) NewSlugger() *Slugger {
+	return &Slugger{style: s, seen: map[string]int{}}
+}
+
+// Slug is the style's slug of a heading's text, before it is made unique.
+func (s IDStyle) Slug(text string) string { return s.slug(text) }
+
+// The styles of the generators the gate knows.
+var (
+	// GitHub is github-slugger's reading of GitHub's rules, with the
+	// "{#id}" syntax: Docusaurus.
+	GitHub = IDStyle{Name: "github", CustomIDs: true, slug: Slug, unique: counted("-")}
+	// GFM is GitHub itself, and MyST's heading anchors: no "{#id}" syntax,
+	// the text stays in the heading.
+	GFM = IDStyle{Name: "gfm", slug: Slug, unique: counted("-")}
+	// Hugo 0.111 ("github" ids) counts a link's destination as text.
+	Hugo = IDStyle{Name: "hugo", CustomIDs: true, slug: Slug, unique: counted("-"), linkURLs: true, rawEntities: true}
+	// Astro (Starlight) slugs with github-slugger after SmartyPants has
+	// made "--" a dash, which the slug drops; no "{#id}".
+	Astro = IDStyle{Name: "astro", slug: Slug, unique: counted("-"), prose: smartDashes}
+	// VitePress slugs with @mdit-vue/shared and numbers repeats as
+	// markdown-it-anchor does.
+	VitePress = IDStyle{Name: "vitepress", CustomIDs: true, slug: vitepressSlug, unique: counted("-"), rawEntities: true}
+	// MkDocs is Python-Markdown's toc extension: ASCII only, repeats "_1";
+	// "{#id}" only with the attr_list extension (MkDocsAttrList).
+	MkDocs         = IDStyle{Name: "mkdocs", emptyTaken: true, slug: pythonMarkdownSlug, unique: pythonMarkdownUnique}
+	MkDocsAttrList = IDStyle{Name: "mkdocs-attr-list", CustomIDs: true, emptyTaken: true, slug: pythonMarkdownSlug, unique: pythonMarkdownUnique}
+	// Kramdown is Jekyll's (and GitHub Pages') kramdown with input: GFM.
+	Kramdown = IDStyle{Name: "kramdown-gfm", CustomIDs: true, byBase: true, noReserve: true, prose: smartDashes,
+		slug: kramdownGFMSlug, unique: func(slug string, n int, _ func(string) bool) string { return slug + "-" + strconv.Itoa(n) }}
+	// Docutils is the ids Sphinx writes for sections (reST and MyST alike):
+	// ASCII letters and digits, a repeat or an empty slug becomes id1, id2, …
+	// counted over the whole page.
+	Docutils = IDStyle{Name: "docutils", emptyTaken: true, slug: docutilsSlug, unique: docutilsUnique}
+	// None is markdown rendered with no heading ids (Eleventy's default).
+	None = IDStyle{Name: "none", None: true}
+)
+
+// Styles are every style, for lookups by name.
+var Styles = []IDStyle{GitHub, GFM, Hugo, Astro, VitePress, MkDocs, MkDocsAttrList, Kramdown, Docutils, None}
+
+// StyleNamed finds a style by its name.
+func StyleNamed(name string) (IDStyle, error) {
+	for _, s := range Styles {
+		if s.Name == name {
+			return s, nil
+		}
+	}
+	return IDStyle{}, fmt.Errorf("unknown heading id style %q", name)
+}
+
+// counted numbers repeats slug-1, slug-2, … with sep, skipping ids already
+// taken (github-slugger and markdown-it-anchor agree on this).
+func counted(sep string) func(string, int, func(string) bool) string {
+	return func(slug string, n int, taken func(string) bool) string {
+		for {
+			id := slug + sep + strconv.Itoa(n)
+			if !taken(id) {
+				return id
+			}
+			n++
+		}
+	}
+}
+
+var (
+	vitepressSpecial = regexp.MustCompile("[\\s~`!@#$%^&*()\\-_+=\\[\\]{}|\\\\;:\"'“”‘’<>,.?/]+")
+	vitepressEnds    = regexp.MustCompile(`^-+|-+$`)
+)
+
+// vitepressSlug: accents and control characters dropped, each run of
+// punctuation and space one hyphen, none at the ends, a leading digit
+// guarded by "_", lower case.
+func vitepressSlug(text string) string {
+	var b strings.Builder
+	for _, r := range norm.NFKD.String(text) {
+		if (r >= 0x300 && r <= 0x36f) || r < 0x20 {
+			continue
+		}
+		b.WriteRune(r)
+	}
+	s := vitepressEnds.ReplaceAllString(vitepressSpecial.ReplaceAllString(b.String(), "-"), "")
+	if s != "" && s[0] >= '0' && s[0] <= '9' {
+		s = "_" + s
+	}
+	return strings.ToLower(s)
+}
+
+// pythonMarkdownSlug: NFKD, non-ASCII dropped, then everything but word
+// characters, spaces and hyphens dropped, trimmed, lower case, each run of
+// hyphens and spaces one hyphen.
+func pythonMarkdownSlug(text string) string {
+	var b strings.Builder
+	for _, r := range norm.NFKD.String(text) {
+		if r < 0x80 && (isWord(r) || unicode.IsSpace(r) || r == '-') {
+			b.WriteRune(r)
+		}
+	}
+	return hyphenRuns.ReplaceAllString(strings.ToLower(strings.TrimSpace(b.String())), "-")
+}
+
+var hyphenRuns = regexp.MustCompile(`[-\s]+`)
+
+var pythonMarkdownCount = regexp.MustCompile(`^(.*)_([0-9]+)$`)
+
+// pythonMarkdownUnique: a taken id ending in _N becomes _N+1, else gains _1.
+func pythonMarkdownUnique(id string, _ int, taken func(string) bool) string {
+	for id == "" || taken(id) {
+		if m := pythonMarkdownCount.FindStringSubmatch(id); m != nil {
+			n, _ := strconv.Atoi(m[2])
+			id = m[1] + "_" + strconv.Itoa(n+1)
+		} else {
+			id += "_1"
+		}
+	}
+	return id
+}
+
+// kramdownGFMSlug: lower case, everything but word characters, hyphens and
+// spaces dropped, each space a hyphen.
+func kramdownGFMSlug(text string) string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(text) {
+		switch {
+		case r == ' ':
+			b.WriteByte('-')
+		case r == '-' || isWord(r) || unicode.IsMark(r):
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// smartDashes is SmartyPants' and kramdown's typography as far as a slug
+// sees it: "---" and "--" become dashes, which no slug keeps.
+func smartDashes(text string) string {
+	return strings.ReplaceAll(strings.ReplaceAll(text, "---", "\u2014"), "--", "\u2013")
+}
+
+// docutilsLetters are the letters docutils spells in ASCII before it drops
+// what NFKD leaves outside ASCII.
+var docutilsLetters = strings.NewReplacer("ß", "sz", "æ", "ae", "œ", "oe", "ø", "o", "đ", "d", "ħ", "h",
+	"ı", "i", "ł", "l", "ŀ", "l", "ƀ", "b", "ƒ", "f", "ɨ", "i", "ŧ", "t", "ð", "d", "þ", "th")
+
+var (
+	docutilsNonID = regexp.MustCompile(`[^a-z0-9]+`)
+	docutilsEnds  = regexp.MustCompile(`^[-0-9]+|-+$`)
+)
+
+// docutilsSlug is docutils' make_id: lower case, a few letters spelled
+// out, accents and other non-ASCII dropped, each run of anything but a
+// letter or digit one hyphen, no digit or hyphen first, no hyphen last.
+func docutilsSlug(text string) string {
+	var b strings.Builder
+	for _, r := range norm.NFKD.String(docutilsLetters.Replace(strings.ToLower(text))) {
+		if r < 0x80 {
+			b.WriteRune(r)
+		}
+	}
+	s := docutilsNonID.ReplaceAllString(strings.Join(strings.Fields(b.String()), " "), "-")
+	return docutilsEnds.ReplaceAllString(s, "")
+}
+
+// docutilsUnique numbers every id it must make up with one counter for
+// the page: id1, id2, …
+func docutilsUnique(_ string, _ int, taken func(string) bool) string {
+	for n := 1; ; n++ {
+		if id := "id" + strconv.Itoa(n); !taken(id) {
+			return id
+		}
+	}
+}
+
+// isWord is a word character of Python and Ruby regular expressions:
+// letters, digits and the underscore (connector punctuation).
+func isWord(r rune) bool {
+	return unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.IsNumber(r) || unicode.Is(unicode.Pc, r)
+}
+
+// Slugger hands out the ids of one document in one style.
+type Slugger struct {
+	style IDStyle
+	seen  map[string]int
+}
+
+// NewSlugger is a GitHub-style slugger (the site's own).
+func NewSlugger() *Slugger { return GitHub.NewSlugger() }
+
+// Unique returns the id of a heading with this text, unique in the
+// document; "" when the style gives headings no id.
+func (s *Slugger) Unique(text string) string {
+	st := s.style
+	if st.None {
+		return ""
+	}
+	base := st.slug(text)
+	_, taken := s.seen[base]
+	if !taken && !(base == "" && st.emptyTaken) {
+		s.seen[base] = 0
+		return base
+	}
+	s.seen[base]++
+	id := st.unique(base, s.seen[base], func(id string) bool { _, ok := s.seen[id]; return ok })
+	if _, ok := s.seen[id]; !ok && !st.byBase {
+		s.seen[id] = 0
+	}
+	return id
+}
+
+// Reserve marks an explicit id ({#id}) as taken so generated ones avoid it.
+func (s *Slugger) Reserve(id string) {
+	if _, taken := s.seen[id]; !taken {
+		s.seen[id] = 0
+	}
+}
+
+// Taken lists the ids handed out or reserved so far, sorted (for tests).
+func (s *Slugger) Taken() []string {
+	out := make([]string, 0, len(s.seen))
+	for id := range s.seen {
+		out = append(out, id)
+	}
+	slices.Sort(out)
+	return out
+}

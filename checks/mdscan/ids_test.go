@@ -1,0 +1,77 @@
+package mdscan
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// goldenStyles names the style that must give, on testdata/slugs/headings.md,
+// the ids a real build recorded in each golden file (its first line says
+// which generator, version and settings built it). A golden of a setting no
+// preset uses is listed with why, so that no recording is left unread.
+var goldenStyles = map[string]IDStyle{
+	"gfm.txt":                 GFM,
+	"docusaurus.txt":          GitHub,
+	"hugo.txt":                Hugo,
+	"mkdocs.txt":              MkDocs,
+	"mkdocs-material.txt":     MkDocsAttrList,
+	"jekyll.txt":              Kramdown,
+	"starlight.txt":           Astro,
+	"sphinx-myst.txt":         Docutils,
+	"sphinx-myst-anchors.txt": GFM,
+	"eleventy.txt":            None,
+	"vitepress.txt":           VitePress,
+}
+
+var goldenUnused = map[string]string{
+	"hugo-blackfriday.txt":        "Hugo's autoHeadingIDType blackfriday, not its default",
+	"hugo-github-ascii.txt":       "Hugo's autoHeadingIDType github-ascii, not its default",
+	"jekyll-nogfm.txt":            "kramdown's own input, where neither Jekyll nor GitHub Pages defaults to it",
+	"eleventy-anchor.txt":         "an Eleventy site's own markdown-it-anchor setup, not Eleventy's default",
+	"eleventy-anchor-default.txt": "markdown-it-anchor's default slugify, not Eleventy's default",
+	"eleventy-idattribute.txt":    "Eleventy's IdAttributePlugin, which a site adds itself",
+}
+
+func TestIDsAsRealBuildsGaveThem(t *testing.T) {
+	src, err := os.ReadFile("../../testdata/slugs/headings.md")
+	require.NoError(t, err)
+	goldens, _ := filepath.Glob("../../testdata/slugs/*.txt")
+	require.NotEmpty(t, goldens)
+	for _, g := range goldens {
+		name := filepath.Base(g)
+		style, ok := goldenStyles[name]
+		if !ok {
+			assert.Contains(t, goldenUnused, name, "a golden no style is held to")
+			continue
+		}
+		t.Run(strings.TrimSuffix(name, ".txt"), func(t *testing.T) {
+			raw, err := os.ReadFile(g)
+			require.NoError(t, err)
+			var want []string
+			for _, line := range strings.Split(strings.TrimSpace(string(raw)), "\n") {
+				if !strings.HasPrefix(line, "#") {
+					want = append(want, line)
+				}
+			}
+			var got []string
+			for _, h := range ParseStyled(src, style).Headings {
+				if h.Level != 2 {
+					continue
+				}
+				if h.ID == "" {
+					h.ID = "-"
+				}
+				got = append(got, h.ID)
+			}
+			require.Len(t, got, len(want))
+			for i := range want {
+				assert.Equal(t, want[i], got[i], "heading %d of headings.md, in style %s", i+1, style.Name)
+			}
+		})
+	}
+}

@@ -1,0 +1,249 @@
+package preset
+
+import (
+	"bytes"
+	"net/url"
+	"os"
+	"slices"
+	"path"
+	"path/filepath"
+	"regexp"
+	"strings"
+
+	"github.com/devdocs-dev/devdocs/checks/links"
+	"github.com/devdocs-dev/devdocs/checks/mdlinks"
+	"github.com/devdocs-dev/devdocs/checks/mdscan"
+	"github.com/devdocs-dev/devdocs/checks/serve"
+)
+
+// All are the presets, in the order Detect tries them. Each one's rules
+// are held to a real build of the generator (checks/bench/<name>.sh, and
+// its heading ids to testdata/slugs).
+var All = []Preset{
+	{
+		Name:    "docusaurus",
+		About:   "Docusaurus 3: markdown and MDX in docs/, versioned_docs/, blog/ and src/pages/, static files in static/, built into build/. Ids as GitHub gives them, with {#id}; .md links become routes. Links written as URLs are not judged in the sources (doc ids, slugs and number prefixes decide the routes); the base URL is read from the build.",
+		Configs: []string{"docusaurus.config.{js,mjs,cjs,ts,mts}"},
+		Setup: func(g Generator) Layout {
+			return Layout{Site: "build", Markdown: []string{"docs", "versioned_docs", "blog", "src/pages"}, Public: "static",
+				Rules: mdlinks.Rules{IDs: mdscan.GitHub}}
+		},
+		BaseURL: docusaurusBase, Browser: docusaurusContract,
+	},
+	{
+		Name:    "vitepress",
+		About:   "VitePress 1: pages in the folder of .vitepress/config (or its srcDir), public/ served at the root, built into .vitepress/dist. Ids by VitePress's slugger, with {#id}; .md and extensionless links become routes, and root-absolute links get the base.",
+		Configs: []string{".vitepress/config.{js,mjs,cjs,ts,mts,cts}", "*/.vitepress/config.{js,mjs,cjs,ts,mts,cts}"},
+		Setup:   vitepress,
+		NoBrowser: "the vitepress preset has none yet",
+	},
+	{
+		Name:    "starlight",
+		About:   "Starlight on Astro 5: pages in src/content/docs, public/ served at the root, built into dist/ with a folder per page. Ids as GitHub gives them after SmartyPants, no {#id}; .md links are left as written (so they are errors), and root-absolute links must carry the base themselves.",
+		Configs: []string{"astro.config.{mjs,js,ts,mts,cjs}"},
+		Claims:  func(src []byte) bool { return bytes.Contains(src, []byte("@astrojs/starlight")) },
+		Setup:   starlight,
+		NoBrowser: "the starlight preset has none yet",
+	},
+	{
+		Name:    "mkdocs",
+		About:   "MkDocs (plain or Material): pages in docs/, built into site/ with a folder per page (use_directory_urls). Ids by Python-Markdown's toc, {#id} with attr_list; MkDocs turns .md links into URLs.",
+		Configs: []string{"mkdocs.{yml,yaml}"},
+		Setup:   mkdocs,
+		NoBrowser: "the mkdocs preset has none: the default theme has no search shortcut or stored theme",
+	},
+	{
+		Name:    "hugo",
+		About:   "Hugo: pages in content/ (section _index.md), static/ served at the root, built into public/ with a folder per page. Ids as Hugo's github type gives them, with {#id}; .md links are left as written (Hugo links pages with ref and relref), root-absolute links must carry the base themselves.",
+		Configs: []string{"hugo.{toml,yaml,yml,json}", "config.{toml,yaml,yml}"},
+		Claims:  func(src []byte) bool { return bytes.Contains(bytes.ToLower(src), []byte("baseurl")) || bytes.Contains(src, []byte("theme")) },
+		Setup:   hugo,
+		NoBrowser: "the hugo preset has none: Hugo sites take their DOM from their theme",
+	},
+	{
+		Name:    "eleventy",
+		About:   "Eleventy 3: pages in the input folder (the project, or dir.input), built into _site/ with a folder per page. Headings get no ids unless a plugin adds them (so anchors into markdown pages are warned); .md links are left as written; root-absolute links must carry the pathPrefix themselves.",
+		Configs: []string{"eleventy.config.{js,mjs,cjs}", ".eleventy.js"},
+		Setup:   eleventy,
+		NoBrowser: "the eleventy preset has none: Eleventy sites take their DOM from their templates",
+	},
+	{
+		Name:    "jekyll",
+		About:   "Jekyll as GitHub Pages builds it: pages anywhere but _-folders (and _posts), every other file copied, built into _site/ as page.html, served with clean URLs. Ids by kramdown's GFM input, with {#id}; jekyll-relative-links turns .md links into URLs (relative_links: enabled: false turns it off), root-absolute links must carry the baseurl themselves.",
+		Configs: []string{"_config.{yml,yaml,toml}", "docs/_config.{yml,yaml,toml}"},
+		Claims:  func(src []byte) bool { return !bytes.Contains(src, []byte("public_dir:")) }, // Hexo's
+		Setup:   jekyll,
+		NoBrowser: "the jekyll preset has none: Jekyll sites take their DOM from their theme",
+	},
+	{
+		Name:    "sphinx",
+		About:   "Sphinx with MyST: pages in the folder of conf.py, built into _build/html (or _build/dirhtml). Markdown anchors as MyST's heading anchors give them; MyST turns .md links into the page's URL. reST sources are not read; their built pages are checked like any other.",
+		Configs: []string{"conf.py", "docs/conf.py", "doc/conf.py", "docs/source/conf.py", "source/conf.py"},
+		Setup:   sphinx,
+		NoBrowser: "the sphinx preset has none: Sphinx sites take their DOM from their theme",
+	},
+	{
+		Name:  "gfm",
+		About: "Plain GitHub-flavoured markdown, read as GitHub shows a repository: every .md file, ids as GitHub gives them (no {#id}), .md links name files, links written as URLs are not judged. No build.",
+		Setup: func(g Generator) Layout {
+			return Layout{Markdown: []string{"."}, Rules: mdlinks.Rules{IDs: mdscan.GFM}}
+		},
+		NoBrowser: "the gfm preset has no built site",
+	},
+}
+
+// pages is how a generator names its output files: flat builds a/b.md
+// into a/b.html, else into a/b/index.html (a folder per page); the index
+// names are built into their folder's index.html.
+func pages(flat bool, index ...string) func(rel string) string {
+	return func(rel string) string {
+		stem := strings.TrimSuffix(strings.TrimSuffix(rel, ".mdx"), ".md")
+		if slices.Contains(index, path.Base(stem)) {
+			return path.Join(path.Dir(stem), "index.html")
+		}
+		if flat {
+			return stem + ".html"
+		}
+		return stem + "/index.html"
+	}
+}
+
+// basePath is a base URL or a site URL's path as the gate writes it ("/proj/").
+func basePath(v string) string {
+	if u, err := url.Parse(v); err == nil && u.Host != "" {
+		v = u.Path
+	}
+	return links.NormalizeBase(v)
+}
+
+func vitepress(g Generator) Layout {
+	root := "."
+	if g.Config != "" {
+		root = filepath.Dir(g.Dir()) // the folder holding .vitepress
+	}
+	src := filepath.Join(root, firstNonEmpty(g.Value("srcDir"), "."))
+	return Layout{
+		Site: filepath.Join(root, firstNonEmpty(g.Value("outDir"), ".vitepress/dist")), Markdown: []string{src},
+		Exclude: []string{"**/node_modules/**"}, Public: filepath.Join(src, "public"), Base: basePath(g.Value("base")),
+		Rules: mdlinks.Rules{IDs: mdscan.VitePress, Mounts: []mdlinks.Mount{{Dir: src, URL: "/"}}, Output: pages(true, "index"),
+			Host: serve.Host{CleanURLs: true}, PrefixesBase: true},
+	}
+}
+
+func starlight(g Generator) Layout {
+	out := pages(false, "index")
+	if g.Value("format") == "file" { // build: { format: 'file' }
+		out = pages(true, "index")
+	}
+	return Layout{
+		Site: firstNonEmpty(g.Value("outDir"), "dist"), Markdown: []string{"src/content/docs"}, Public: "public",
+		Base: basePath(g.Value("base")),
+		Rules: mdlinks.Rules{IDs: mdscan.Astro, LeavesMD: true, Mounts: []mdlinks.Mount{{Dir: "src/content/docs", URL: "/"}},
+			Output: out, Host: serve.Host{CleanURLs: true}},
+	}
+}
+
+func mkdocs(g Generator) Layout {
+	docs := firstNonEmpty(g.Value("docs_dir"), "docs")
+	out, variant := pages(false, "index", "README"), ""
+	if g.Value("use_directory_urls") == "false" {
+		out = pages(true, "index", "README")
+	}
+	ids := mdscan.MkDocs
+	if g.Mentions("attr_list") {
+		ids = mdscan.MkDocsAttrList
+	}
+	if g.Value("theme") == "material" || g.Value("name") == "material" {
+		variant = "Material theme"
+	}
+	return Layout{
+		Site: firstNonEmpty(g.Value("site_dir"), "site"), Markdown: []string{docs}, Public: docs, Base: basePath(g.Value("site_url")),
+		Variant: variant,
+		Rules:   mdlinks.Rules{IDs: ids, Mounts: []mdlinks.Mount{{Dir: docs, URL: "/"}}, Output: out, PrefixesBase: true},
+	}
+}
+
+func hugo(g Generator) Layout {
+	content := firstNonEmpty(g.Value("contentDir"), "content")
+	out := pages(false, "index", "_index")
+	if g.Value("uglyURLs") == "true" {
+		out = pages(true, "index", "_index")
+	}
+	return Layout{
+		Site: firstNonEmpty(g.Value("publishDir"), "public"), Markdown: []string{content}, Public: "static",
+		Base: basePath(g.Value("baseURL")),
+		Rules: mdlinks.Rules{IDs: mdscan.Hugo, LeavesMD: true, Mounts: []mdlinks.Mount{{Dir: content, URL: "/"}}, Output: out,
+			Host: serve.Host{CleanURLs: true}},
+	}
+}
+
+// eleventyDir reads dir: { input: "src", output: "out" } from the config.
+var eleventyDir = regexp.MustCompile(`(?s)\bdir\s*:\s*\{([^}]*)\}`)
+
+func eleventy(g Generator) Layout {
+	input, output := ".", "_site"
+	if m := eleventyDir.FindSubmatch(g.src); m != nil {
+		inner := Generator{src: m[1]}
+		input, output = firstNonEmpty(inner.Value("input"), input), firstNonEmpty(inner.Value("output"), output)
+	}
+	return Layout{
+		Site: output, Markdown: []string{input}, Exclude: []string{"**/node_modules/**", strings.TrimPrefix(output+"/**", "./")},
+		Base: basePath(g.Value("pathPrefix")),
+		Rules: mdlinks.Rules{IDs: mdscan.None, LeavesMD: true, Mounts: []mdlinks.Mount{{Dir: input, URL: "/"}}, Output: pages(false, "index"),
+			Host: serve.Host{CleanURLs: true}},
+	}
+}
+
+func jekyll(g Generator) Layout {
+	src := g.Dir()
+	out := pages(true, "index", "README") // README.md: jekyll-readme-index, on GitHub Pages
+	if p := g.Value("permalink"); p == "pretty" || strings.HasSuffix(p, "/") {
+		out = pages(false, "index", "README")
+	}
+	at := func(q string) string { return path.Join(filepath.ToSlash(src), q) }
+	exclude := []string{at("_site*/**"), at("_layouts/**"), at("_includes/**"), at("_sass/**"), at("_data/**"),
+		at("_drafts/**"), at("_plugins/**"), at("vendor/**"), at(".jekyll-cache/**")}
+	return Layout{
+		Site: filepath.Join(src, "_site"), Markdown: []string{src}, Exclude: exclude, Public: src, Base: basePath(g.Value("baseurl")),
+		Rules: mdlinks.Rules{IDs: mdscan.Kramdown, LeavesMD: jekyllLeavesMD(g), Mounts: []mdlinks.Mount{{Dir: src, URL: "/"}},
+			Output: out, Host: serve.Host{CleanURLs: true}},
+	}
+}
+
+// jekyllLeavesMD: GitHub Pages always runs jekyll-relative-links, which
+// rewrites .md links, unless the config turns it off.
+func jekyllLeavesMD(g Generator) bool {
+	i := bytes.Index(g.src, []byte("relative_links:"))
+	if i < 0 {
+		return false
+	}
+	block := Generator{src: g.src[i:min(len(g.src), i+200)]}
+	return block.Value("enabled") == "false"
+}
+
+func sphinx(g Generator) Layout {
+	src := g.Dir()
+	site, out := filepath.Join(src, "_build/html"), pages(true, "index")
+	if isDir(filepath.Join(g.Root, src, "_build/dirhtml")) && !isDir(filepath.Join(g.Root, site)) {
+		site, out = filepath.Join(src, "_build/dirhtml"), pages(false, "index")
+	}
+	return Layout{
+		Site: site, Markdown: []string{src}, Exclude: []string{path.Join(filepath.ToSlash(src), "_build/**")},
+		Public: src, Base: basePath(g.Value("html_baseurl")),
+		Rules: mdlinks.Rules{IDs: mdscan.GFM, Mounts: []mdlinks.Mount{{Dir: src, URL: "/"}}, Output: out},
+	}
+}
+
+func isDir(p string) bool {
+	st, err := os.Stat(p)
+	return err == nil && st.IsDir()
+}
+
+func firstNonEmpty(vs ...string) string {
+	for _, v := range vs {
+		if v != "" {
+			return v
+		}
+	}
+	return ""
+}
