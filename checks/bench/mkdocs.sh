@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # The gate on a real MkDocs build: the starter of `mkdocs new` plus two pages
 # that link to each other's headings and to an image, built with directory
-# URLs (the default: about.md is served at about/) and without them. A
-# correct checker reports nothing on either build nor on the markdown; then
+# URLs (the default: about.md is served at about/) and without them, and with
+# the Material theme (Debian's mkdocs-material) as its docs set it up. A
+# correct checker reports nothing on any of the builds nor on the markdown; then
 # known faults are put into copies and each must be reported, and nothing else.
-#   make mkdocs-check        (MkDocs from Debian's package)
+#   make mkdocs-check        (MkDocs and mkdocs-material from Debian's packages)
 set -euo pipefail
 checks=${CHECKS:-$PWD/bin/checks}
 work=${MKDOCS_DIR:-/tmp/devdocs-mkdocs}
@@ -41,6 +42,17 @@ build docs site-flat false
 expect "markdown of docs/, clean" 0 ": no problems$" markdown
 expect "checks all --preset mkdocs (docs/ and site/), clean" 0 "^checks all: no problems" all
 expect "build without directory URLs, clean" 0 ": no problems$" links site-flat
+
+# The same pages with Material (Debian's mkdocs-material), set up as its docs
+# advise: theme material, attr_list, toc with permalinks. Its pages carry far
+# more head and nav (assets/, search, the headerlink anchors) than the
+# default theme's.
+{ sed -e '/^theme:/d' mkdocs.yml
+  printf 'theme:\n  name: material\nmarkdown_extensions:\n  - attr_list\n  - toc:\n      permalink: true\n'
+} > mkdocs.material.yml
+mkdocs build -q -f mkdocs.material.yml -d site-material
+expect "Material build, clean" 0 ": no problems$" links site-material
+expect "checks all --preset mkdocs on the Material build, clean" 0 "^checks all: no problems" all --preset mkdocs site-material
 
 # The markdown, with a broken .md link and a bad #anchor.
 rm -rf docs-faults && cp -r docs docs-faults

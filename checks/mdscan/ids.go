@@ -34,7 +34,7 @@ type IDStyle struct {
 	// linkURLs: a link's destination counts as heading text, and
 	// rawEntities: "&amp;" is slugged as written (Hugo 0.111 both; VitePress).
 	linkURLs, rawEntities bool
-	slug func(text string) string
+	slug                  func(text string) string
 	// unique gives the id of a slug seen n times before (n ≥ 1), trying
 	// again while taken reports the answer taken.
 	unique func(slug string, n int, taken func(string) bool) string

@@ -4,10 +4,10 @@ import (
 	"bytes"
 	"net/url"
 	"os"
-	"slices"
 	"path"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/devdocs-dev/devdocs/checks/links"
@@ -31,55 +31,57 @@ var All = []Preset{
 		BaseURL: docusaurusBase, Browser: docusaurusContract,
 	},
 	{
-		Name:    "vitepress",
-		About:   "VitePress 1: pages in the folder of .vitepress/config (or its srcDir), public/ served at the root, built into .vitepress/dist. Ids by VitePress's slugger, with {#id}; .md and extensionless links become routes, and root-absolute links get the base.",
-		Configs: []string{".vitepress/config.{js,mjs,cjs,ts,mts,cts}", "*/.vitepress/config.{js,mjs,cjs,ts,mts,cts}"},
-		Setup:   vitepress,
+		Name:      "vitepress",
+		About:     "VitePress 1: pages in the folder of .vitepress/config (or its srcDir), public/ served at the root, built into .vitepress/dist. Ids by VitePress's slugger, with {#id}; .md and extensionless links become routes, and root-absolute links get the base.",
+		Configs:   []string{".vitepress/config.{js,mjs,cjs,ts,mts,cts}", "*/.vitepress/config.{js,mjs,cjs,ts,mts,cts}"},
+		Setup:     vitepress,
 		NoBrowser: "the vitepress preset has none yet",
 	},
 	{
-		Name:    "starlight",
-		About:   "Starlight on Astro 5: pages in src/content/docs, public/ served at the root, built into dist/ with a folder per page. Ids as GitHub gives them after SmartyPants, no {#id}; .md links are left as written (so they are errors), and root-absolute links must carry the base themselves.",
-		Configs: []string{"astro.config.{mjs,js,ts,mts,cjs}"},
-		Claims:  func(src []byte) bool { return bytes.Contains(src, []byte("@astrojs/starlight")) },
-		Setup:   starlight,
+		Name:      "starlight",
+		About:     "Starlight on Astro 5: pages in src/content/docs, public/ served at the root, built into dist/ with a folder per page. Ids as GitHub gives them after SmartyPants, no {#id}; .md links are left as written (so they are errors), and root-absolute links must carry the base themselves.",
+		Configs:   []string{"astro.config.{mjs,js,ts,mts,cjs}"},
+		Claims:    func(src []byte) bool { return bytes.Contains(src, []byte("@astrojs/starlight")) },
+		Setup:     starlight,
 		NoBrowser: "the starlight preset has none yet",
 	},
 	{
-		Name:    "mkdocs",
-		About:   "MkDocs (plain or Material): pages in docs/, built into site/ with a folder per page (use_directory_urls). Ids by Python-Markdown's toc, {#id} with attr_list; MkDocs turns .md links into URLs.",
-		Configs: []string{"mkdocs.{yml,yaml}"},
-		Setup:   mkdocs,
+		Name:      "mkdocs",
+		About:     "MkDocs (plain or Material): pages in docs/, built into site/ with a folder per page (use_directory_urls). Ids by Python-Markdown's toc, {#id} with attr_list; MkDocs turns .md links into URLs.",
+		Configs:   []string{"mkdocs.{yml,yaml}"},
+		Setup:     mkdocs,
 		NoBrowser: "the mkdocs preset has none: the default theme has no search shortcut or stored theme",
 	},
 	{
 		Name:    "hugo",
 		About:   "Hugo: pages in content/ (section _index.md), static/ served at the root, built into public/ with a folder per page. Ids as Hugo's github type gives them, with {#id}; .md links are left as written (Hugo links pages with ref and relref), root-absolute links must carry the base themselves.",
 		Configs: []string{"hugo.{toml,yaml,yml,json}", "config.{toml,yaml,yml}"},
-		Claims:  func(src []byte) bool { return bytes.Contains(bytes.ToLower(src), []byte("baseurl")) || bytes.Contains(src, []byte("theme")) },
-		Setup:   hugo,
+		Claims: func(src []byte) bool {
+			return bytes.Contains(bytes.ToLower(src), []byte("baseurl")) || bytes.Contains(src, []byte("theme"))
+		},
+		Setup:     hugo,
 		NoBrowser: "the hugo preset has none: Hugo sites take their DOM from their theme",
 	},
 	{
-		Name:    "eleventy",
-		About:   "Eleventy 3: pages in the input folder (the project, or dir.input), built into _site/ with a folder per page. Headings get no ids unless a plugin adds them (so anchors into markdown pages are warned); .md links are left as written; root-absolute links must carry the pathPrefix themselves.",
-		Configs: []string{"eleventy.config.{js,mjs,cjs}", ".eleventy.js"},
-		Setup:   eleventy,
+		Name:      "eleventy",
+		About:     "Eleventy 3: pages in the input folder (the project, or dir.input), built into _site/ with a folder per page. Headings get no ids unless a plugin adds them (so anchors into markdown pages are warned); .md links are left as written; root-absolute links must carry the pathPrefix themselves.",
+		Configs:   []string{"eleventy.config.{js,mjs,cjs}", ".eleventy.js"},
+		Setup:     eleventy,
 		NoBrowser: "the eleventy preset has none: Eleventy sites take their DOM from their templates",
 	},
 	{
-		Name:    "jekyll",
-		About:   "Jekyll as GitHub Pages builds it: pages anywhere but _-folders (and _posts), every other file copied, built into _site/ as page.html, served with clean URLs. Ids by kramdown's GFM input, with {#id}; jekyll-relative-links turns .md links into URLs (relative_links: enabled: false turns it off), root-absolute links must carry the baseurl themselves.",
-		Configs: []string{"_config.{yml,yaml,toml}", "docs/_config.{yml,yaml,toml}"},
-		Claims:  func(src []byte) bool { return !bytes.Contains(src, []byte("public_dir:")) }, // Hexo's
-		Setup:   jekyll,
+		Name:      "jekyll",
+		About:     "Jekyll as GitHub Pages builds it: pages anywhere but _-folders (and _posts), every other file copied, built into _site/ as page.html, served with clean URLs. Ids by kramdown's GFM input, with {#id}; jekyll-relative-links turns .md links into URLs (relative_links: enabled: false turns it off), root-absolute links must carry the baseurl themselves.",
+		Configs:   []string{"_config.{yml,yaml,toml}", "docs/_config.{yml,yaml,toml}"},
+		Claims:    func(src []byte) bool { return !bytes.Contains(src, []byte("public_dir:")) }, // Hexo's
+		Setup:     jekyll,
 		NoBrowser: "the jekyll preset has none: Jekyll sites take their DOM from their theme",
 	},
 	{
-		Name:    "sphinx",
-		About:   "Sphinx with MyST: pages in the folder of conf.py, built into _build/html (or _build/dirhtml). Markdown anchors as MyST's heading anchors give them; MyST turns .md links into the page's URL. reST sources are not read; their built pages are checked like any other.",
-		Configs: []string{"conf.py", "docs/conf.py", "doc/conf.py", "docs/source/conf.py", "source/conf.py"},
-		Setup:   sphinx,
+		Name:      "sphinx",
+		About:     "Sphinx with MyST: pages in the folder of conf.py, built into _build/html (or _build/dirhtml). Markdown anchors as MyST's heading anchors give them; MyST turns .md links into the page's URL. reST sources are not read; their built pages are checked like any other.",
+		Configs:   []string{"conf.py", "docs/conf.py", "doc/conf.py", "docs/source/conf.py", "source/conf.py"},
+		Setup:     sphinx,
 		NoBrowser: "the sphinx preset has none: Sphinx sites take their DOM from their theme",
 	},
 	{
