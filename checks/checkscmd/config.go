@@ -60,6 +60,9 @@ type Config struct {
 	// noPresetMarkdown says why the preset found no markdown folder.
 	notes            []string
 	noPresetMarkdown string
+	// generatorBase is the base URL the generator's config sets, which
+	// applies to the folder it builds into (generatorSite).
+	generatorBase, generatorSite string
 	// scriptFragment is ScriptFragments compiled; nil when there are none.
 	scriptFragment func(page, fragment string) bool
 }
@@ -253,9 +256,7 @@ func (c *Config) applyPreset(name string) error {
 	for i, m := range c.rules.Mounts {
 		c.rules.Mounts[i].Dir = relative(m.Dir)
 	}
-	if c.BaseURL == "" && c.SiteURL == "" && l.Base != "" {
-		c.BaseURL = l.Base
-	}
+	c.generatorBase, c.generatorSite = l.Base, l.Site
 	return nil
 }
 
@@ -354,10 +355,22 @@ func compileScriptFragments(sfs []ScriptFragment, f *jsonFile) (func(page, fragm
 // file), else the path of siteUrl, else what the preset reads from the
 // build. A base URL set to "/" is set: the preset does not guess over it.
 func (c *Config) basePath(dir string) (string, error) {
-	if c.BaseURL != "" || c.SiteURL != "" || c.preset == nil || c.preset.BaseURL == nil {
+	switch {
+	case c.BaseURL != "" || c.SiteURL != "" || c.preset == nil:
 		return basePath(c.BaseURL, c.SiteURL)
+	case c.preset.BaseURL != nil:
+		return c.preset.BaseURL(dir)
+	case c.generatorBase != "" && sameDir(dir, c.generatorSite):
+		return c.generatorBase, nil
 	}
-	return c.preset.BaseURL(dir)
+	return "", nil
+}
+
+// sameDir reports whether two paths name one folder.
+func sameDir(a, b string) bool {
+	x, err1 := filepath.Abs(a)
+	y, err2 := filepath.Abs(b)
+	return err1 == nil && err2 == nil && x == y
 }
 
 func (c *Config) setLevel(check, level string) error {

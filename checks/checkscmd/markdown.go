@@ -77,7 +77,8 @@ func checkMarkdown(paths []string, cfg *Config) (diag.Run, error) {
 
 func (c *Config) markdownOptions() mdlinks.Options {
 	r := c.rules
-	if r.Base == "" && (c.BaseURL != "" || c.SiteURL != "") {
+	r.Base = c.generatorBase // the sources are built under the generator's base
+	if c.BaseURL != "" || c.SiteURL != "" {
 		r.Base, _ = basePath(c.BaseURL, c.SiteURL)
 	}
 	return mdlinks.Options{Public: c.Markdown.Public, Versions: c.Markdown.Versions, Rules: r}

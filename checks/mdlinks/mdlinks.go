@@ -204,6 +204,8 @@ func (c *checker) check(files []string, keep func(diag.Diagnostic) bool) (diag.L
 type checker struct {
 	o    Options
 	docs map[docKey]*mdscan.Doc
+	// labelsOf are the document labels under each content folder (DocLinks).
+	labelsOf map[string]map[string]bool
 }
 
 // docKey is a file read in one id style.
@@ -251,7 +253,13 @@ func (c *checker) style(from string) mdscan.IDStyle {
 func (c *checker) link(file string, doc *mdscan.Doc, l mdscan.Link) (d diag.Diagnostic, judged, bad bool) {
 	at := diag.Diagnostic{Severity: diag.Error, File: filepath.ToSlash(file), Line: l.Line, Col: l.Col, Href: l.Dest}
 	if l.Image {
-		target, ok := imageFile(file, l.Dest, c.o.Public)
+		dest, inBase := c.withoutBase(l.Dest)
+		if !inBase && c.built(file) {
+			at.Check, at.Target = registry.MarkdownImage, l.Dest
+			at.Message = fmt.Sprintf("image %q is outside the base %s the site is served under, and %s leaves it as written", l.Dest, c.o.Rules.Base, c.o.Rules.Generator)
+			return at, true, true
+		}
+		target, ok := imageFile(file, dest, c.o.Public)
 		if !ok {
 			return at, false, false
 		}
@@ -266,7 +274,10 @@ func (c *checker) link(file string, doc *mdscan.Doc, l mdscan.Link) (d diag.Diag
 		d, bad := c.anchor(at, doc, frag, "this file")
 		return d, true, bad
 	}
-	if mdscan.IsMarkdownLink(l.Dest) {
+	if c.o.Rules.DocLinks && c.built(file) {
+		return c.docLink(file, at, l)
+	}
+	if mdscan.IsMarkdownLink(l.Dest) || c.rootMarkdownLink(file, l.Dest) {
 		d, bad := c.fileLink(file, at, l)
 		return d, true, bad
 	}
@@ -277,12 +288,34 @@ func (c *checker) link(file string, doc *mdscan.Doc, l mdscan.Link) (d diag.Diag
 	return d, judged, bad
 }
 
+// rootMarkdownLink reports whether dest is a root-absolute link to a
+// markdown file ("/guide/setup.md") of a page in a content folder: the
+// generator finds it from the folder's root.
+func (c *checker) rootMarkdownLink(file, dest string) bool {
+	p, _, _ := strings.Cut(dest, "#")
+	p, _, _ = strings.Cut(p, "?")
+	if !strings.HasPrefix(p, "/") || strings.HasPrefix(p, "//") || !mdscan.IsMarkdownFile(p) {
+		return false
+	}
+	_, _, ok := c.o.Rules.mountOf(file)
+	return ok
+}
+
 // fileLink judges a relative link to a markdown file, which names the file
 // on disk (and the generator turns into the page's URL, or leaves as it is).
 func (c *checker) fileLink(file string, at diag.Diagnostic, l mdscan.Link) (diag.Diagnostic, bool) {
 	p, frag, _ := strings.Cut(l.Dest, "#")
 	p, _, _ = strings.Cut(p, "?")
-	target := filepath.Join(filepath.Dir(file), filepath.FromSlash(decode(p)))
+	dir := filepath.Dir(file)
+	if m, _, ok := c.o.Rules.mountOf(file); ok && strings.HasPrefix(p, "/") { // from the content folder's root
+		dir, p = m.Dir, strings.TrimPrefix(p, strings.TrimSuffix(m.URL, "/"))
+	}
+	target := filepath.Join(dir, filepath.FromSlash(decode(p)))
+	if m, _, ok := c.o.Rules.mountOf(file); ok && c.o.Rules.MDFromRoot && !c.o.Tree.IsFile(target) {
+		if t := filepath.Join(m.Dir, filepath.FromSlash(decode(p))); c.o.Tree.IsFile(t) {
+			target = t
+		}
+	}
 	at.Target = filepath.ToSlash(target)
 	if !c.o.Tree.IsFile(target) {
 		at.Check, at.Message = registry.MarkdownLink, fmt.Sprintf("broken markdown link %q: %s does not exist", l.Dest, at.Target)
@@ -296,7 +329,12 @@ func (c *checker) fileLink(file string, at diag.Diagnostic, l mdscan.Link) (diag
 		}
 		return at, true
 	}
-	if r := c.o.Rules; r.LeavesMD && c.built(file) {
+	if r := c.o.Rules; c.built(file) && r.LeavesAttrLinks && l.Attrs {
+		at.Check = registry.MarkdownLink
+		at.Message = fmt.Sprintf("markdown link %q: %s leaves a link with {target} or {download} as written, so the built page links to a file the site does not serve", l.Dest, r.Generator)
+		return at, true
+	}
+	if r := c.o.Rules; c.built(file) && r.leavesMD(file) {
 		at.Check = registry.MarkdownLink
 		at.Message = fmt.Sprintf("markdown link %q: %s leaves links to .md files as written, so the built page links to a file the site does not serve", l.Dest, r.Generator)
 		if u := r.suggestURL(file, target); u != "" {
@@ -331,6 +369,10 @@ func (c *checker) urlLink(file string, at diag.Diagnostic, l mdscan.Link) (d dia
 	case t.outsideBase:
 		at.Target = t.path
 		at.Message = fmt.Sprintf("broken markdown link %q: the site is served under %s, and %s leaves this link as written", l.Dest, c.o.Rules.Base, c.o.Rules.Generator)
+		return at, true, true
+	case t.uncopied != "":
+		at.Target = t.path
+		at.Message = fmt.Sprintf("broken markdown link %q: %s is no page, and %s copies only its public folder and the files pages import, so no file answers %s", l.Dest, filepath.ToSlash(t.uncopied), c.o.Rules.Generator, t.path)
 		return at, true, true
 	case t.file == "":
 		at.Target = t.path

@@ -21,14 +21,36 @@ type Rules struct {
 	IDs mdscan.IDStyle
 	// LeavesMD: the generator writes a relative .md link into the page as
 	// it is, so the built page links to a file the site does not serve.
-	LeavesMD bool
+	// LeavesMDIn, when set, says so of some pages only (by their path in
+	// their mount).
+	LeavesMD   bool
+	LeavesMDIn func(rel string) bool
+	// LeavesAttrLinks: a link followed by {…} attributes is written into
+	// the page as it is, .md and all (VitePress).
+	LeavesAttrLinks bool
+	// CopiesFiles: files of a content folder that are no page are copied
+	// into the site as they are (Jekyll, MkDocs, Hugo), so a link may name
+	// one; VitePress, Astro and Eleventy copy only their public folder.
+	CopiesFiles bool
+	// DocLinks: links are references to documents and labels, not URLs
+	// (MyST); NotBuilt says which documents the generator leaves out, by
+	// the setting NotBuiltBy names.
+	DocLinks   bool
+	NotBuilt   func(file string) bool
+	NotBuiltBy string
+	// MDFromRoot: a .md link that names no file beside its page is looked
+	// up from the page's content folder too (Eleventy's InputPathToUrl).
+	MDFromRoot bool
 	// Mounts are the content folders and the URL path each is served at.
 	// With none, links written as URLs (extensionless, .html,
 	// root-absolute) are not judged, and not counted as checked.
 	Mounts []Mount
 	// Output is the file, relative to its mount, a page is built into:
-	// "guide/a.md" → "guide/a.html" or "guide/a/index.html".
-	Output func(rel string) string
+	// "guide/a.md" → "guide/a.html" or "guide/a/index.html". Sources
+	// names, for an output file, sources beside the usual ones (same stem,
+	// index, README) that Output may build into it (Jekyll's posts).
+	Output  func(rel string) string
+	Sources func(out string) []string
 	// Host is how the static host answers URLs (clean URLs).
 	Host serve.Host
 	// Base is the path the site is served under ("/proj/", or "" at the
@@ -36,6 +58,9 @@ type Rules struct {
 	// of the markdown, so they are written without it.
 	Base         string
 	PrefixesBase bool
+	// PrefixesBaseOfFiles: the generator adds the base to a root-absolute
+	// link only when it names a source file (jekyll-relative-links).
+	PrefixesBaseOfFiles bool
 }
 
 // Mount is a content folder and the URL path its pages are served at.
@@ -66,6 +91,18 @@ func (r Rules) mountOf(file string) (Mount, string, bool) {
 	return Mount{}, "", false
 }
 
+// leavesMD reports whether the generator leaves the .md links of file as written.
+func (r Rules) leavesMD(file string) bool {
+	if r.LeavesMD {
+		return true
+	}
+	if r.LeavesMDIn == nil {
+		return false
+	}
+	_, rel, ok := r.mountOf(file)
+	return ok && r.LeavesMDIn(rel)
+}
+
 // pageURL is the URL path (without the base) a markdown file is served at.
 func (r Rules) pageURL(file string) (string, bool) {
 	m, rel, ok := r.mountOf(file)
@@ -73,6 +110,37 @@ func (r Rules) pageURL(file string) (string, bool) {
 		return "", false
 	}
 	return strings.TrimSuffix(m.URL, "/") + serve.PageURL(r.Output(rel)), true
+}
+
+// withoutBase takes the base off a root-absolute path the generator copies
+// into the page as written (so it must carry the base); ok is false when
+// the path lacks it. Other paths come back as they are.
+func (c *checker) withoutBase(dest string) (string, bool) {
+	r := c.o.Rules
+	if r.Base == "" || r.PrefixesBase || !strings.HasPrefix(dest, "/") || strings.HasPrefix(dest, "//") {
+		return dest, true
+	}
+	if r.PrefixesBaseOfFiles && c.namesSource(dest) {
+		return dest, true
+	}
+	rest, ok := strings.CutPrefix(dest, strings.TrimSuffix(r.Base, "/"))
+	if !ok || (rest != "" && !strings.HasPrefix(rest, "/") && !strings.HasPrefix(rest, "?") && !strings.HasPrefix(rest, "#")) {
+		return dest, false
+	}
+	return "/" + strings.TrimPrefix(rest, "/"), true
+}
+
+// namesSource reports whether a root-absolute path names a file of a
+// content folder.
+func (c *checker) namesSource(p string) bool {
+	p, _, _ = strings.Cut(p, "#")
+	p, _, _ = strings.Cut(p, "?")
+	for _, m := range c.o.Rules.Mounts {
+		if rest, ok := strings.CutPrefix(p, strings.TrimSuffix(m.URL, "/")); ok && c.o.Tree.IsFile(filepath.Join(m.Dir, filepath.FromSlash(decode(rest)))) {
+			return true
+		}
+	}
+	return false
 }
 
 // isURLLink reports whether dest is a link within the site written as a
@@ -90,6 +158,9 @@ type target struct {
 	// outsideBase: the path is root-absolute but lacks the base the site
 	// is served under, so it leaves the site.
 	outsideBase bool
+	// uncopied: a file of a content folder answers it, which the
+	// generator does not copy into the site.
+	uncopied string
 }
 
 // resolveURL resolves a link of file, written as a URL, as the built page's
@@ -106,18 +177,35 @@ func (c *checker) resolveURL(file, dest string) (target, bool) {
 	}
 	base := &url.URL{Scheme: "http", Host: "site", Path: from}
 	p := base.ResolveReference(ref).EscapedPath()
-	var t target
-	if strings.HasPrefix(dest, "/") && r.Base != "" && !r.PrefixesBase {
-		// Written with the base, as the generator copies it into the page.
-		rest, ok := strings.CutPrefix(p, strings.TrimSuffix(r.Base, "/"))
-		if !ok || (rest != "" && !strings.HasPrefix(rest, "/")) {
+	if strings.HasPrefix(dest, "/") {
+		rest, inBase := c.withoutBase(p)
+		if !inBase {
 			return target{path: p, outsideBase: true}, true
 		}
-		p = "/" + strings.TrimPrefix(rest, "/")
+		p = rest
 	}
-	t.path = p
-	t.file, t.page = c.answer(p)
+	file, page := c.answer(p)
+	t := target{path: p, file: file, page: page}
+	if file == "" {
+		t.uncopied = c.uncopied(p)
+	}
 	return t, true
+}
+
+// uncopied is the file of a content folder that the path names, when the
+// generator leaves such files out of the site.
+func (c *checker) uncopied(urlPath string) string {
+	if c.o.Rules.CopiesFiles {
+		return ""
+	}
+	for _, m := range c.o.Rules.Mounts {
+		if rest, ok := strings.CutPrefix(urlPath, strings.TrimSuffix(m.URL, "/")); ok {
+			if f := filepath.Join(m.Dir, filepath.FromSlash(decode(rest))); !mdscan.IsMarkdownFile(f) && c.o.Tree.IsFile(f) {
+				return f
+			}
+		}
+	}
+	return ""
 }
 
 // answer finds the source of a URL path: a page whose output the host
@@ -134,12 +222,16 @@ func (c *checker) answer(urlPath string) (string, bool) {
 			rest = "/"
 		}
 		for _, out := range r.Host.Candidates(rest) {
-			for _, src := range sourcesOf(out) {
+			srcs := sourcesOf(out)
+			if r.Sources != nil {
+				srcs = append(srcs, r.Sources(out)...)
+			}
+			for _, src := range srcs {
 				if r.Output(src) == out && c.o.Tree.IsFile(filepath.Join(m.Dir, filepath.FromSlash(src))) {
 					return filepath.Join(m.Dir, filepath.FromSlash(src)), true
 				}
 			}
-			if f := filepath.Join(m.Dir, filepath.FromSlash(out)); !mdscan.IsMarkdownFile(out) && c.o.Tree.IsFile(f) {
+			if f := filepath.Join(m.Dir, filepath.FromSlash(out)); r.CopiesFiles && !mdscan.IsMarkdownFile(out) && c.o.Tree.IsFile(f) {
 				return f, false
 			}
 		}

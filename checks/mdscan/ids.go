@@ -34,6 +34,8 @@ type IDStyle struct {
 	// linkURLs: a link's destination counts as heading text, and
 	// rawEntities: "&amp;" is slugged as written (Hugo 0.111 both; VitePress).
 	linkURLs, rawEntities bool
+	// singleTildeText: "~x~" is text, not a strikethrough (markdown-it).
+	singleTildeText bool
 	slug                  func(text string) string
 	// unique gives the id of a slug seen n times before (n ≥ 1), trying
 	// again while taken reports the answer taken.
@@ -265,4 +267,62 @@ func (s *Slugger) Taken() []string {
 	}
 	slices.Sort(out)
 	return out
+}
+
+// Eleventy's own slugify filter (@sindresorhus/slugify with Eleventy's
+// options: no decamelizing, apostrophes dropped), which sites hand to
+// markdown-it-anchor (EleventyAnchor) or get through Eleventy's
+// IdAttributePlugin (EleventyIDAttribute, whose repeats count from 2).
+var (
+	EleventyAnchor      = IDStyle{Name: "eleventy-anchor", slug: eleventySlug, unique: counted("-")}
+	EleventyIDAttribute = IDStyle{Name: "eleventy-id-attribute", slug: eleventySlug,
+		unique: func(slug string, n int, taken func(string) bool) string { return counted("-")(slug, n+1, taken) }}
+	// MarkdownItAnchor is markdown-it-anchor's own slugify: the text
+	// lower-cased, each run of white space a hyphen, then percent-encoded.
+	MarkdownItAnchor = IDStyle{Name: "markdown-it-anchor", slug: encodeURIComponentSlug, unique: counted("-"), singleTildeText: true}
+)
+
+func init() { Styles = append(Styles, EleventyAnchor, EleventyIDAttribute, MarkdownItAnchor) }
+
+// transliterations are the letters @sindresorhus/transliterate spells in
+// ASCII other than by dropping their accents: German's, the ligatures and
+// the Greek and Cyrillic alphabets.
+var transliterations = strings.NewReplacer(
+	"ä", "ae", "ö", "oe", "ü", "ue", "Ä", "Ae", "Ö", "Oe", "Ü", "Ue", "ß", "ss", "ẞ", "Ss",
+	"æ", "ae", "Æ", "AE", "œ", "oe", "Œ", "OE", "ø", "o", "Ø", "O", "đ", "d", "Đ", "D", "ł", "l", "Ł", "L",
+	"ð", "d", "Ð", "D", "þ", "th", "Þ", "TH", "&", " and ", "'", "",
+	"α", "a", "β", "b", "γ", "g", "δ", "d", "ε", "e", "ζ", "z", "η", "h", "θ", "8", "ι", "i", "κ", "k", "λ", "l",
+	"μ", "m", "ν", "n", "ξ", "3", "ο", "o", "π", "p", "ρ", "r", "σ", "s", "ς", "s", "τ", "t", "υ", "y", "φ", "f",
+	"χ", "x", "ψ", "ps", "ω", "w", "Ω", "O",
+	"а", "a", "б", "b", "в", "v", "г", "g", "д", "d", "е", "e", "ё", "yo", "ж", "zh", "з", "z", "и", "i",
+	"й", "j", "к", "k", "л", "l", "м", "m", "н", "n", "о", "o", "п", "p", "р", "r", "с", "s", "т", "t",
+	"у", "u", "ф", "f", "х", "h", "ц", "c", "ч", "ch", "ш", "sh", "щ", "sh", "ъ", "u", "ы", "y", "ь", "",
+	"э", "e", "ю", "yu", "я", "ya", "Ж", "Zh",
+)
+
+var nonAlnum = regexp.MustCompile(`[^a-z0-9]+`)
+
+func eleventySlug(text string) string {
+	var b strings.Builder
+	for _, r := range norm.NFKD.String(norm.NFC.String(transliterations.Replace(text))) {
+		if !unicode.Is(unicode.Mn, r) {
+			b.WriteRune(r)
+		}
+	}
+	return strings.Trim(nonAlnum.ReplaceAllString(strings.ToLower(b.String()), "-"), "-")
+}
+
+var whiteRuns = regexp.MustCompile(`\s+`)
+
+func encodeURIComponentSlug(text string) string {
+	s := whiteRuns.ReplaceAllString(strings.ToLower(strings.TrimSpace(text)), "-")
+	var b strings.Builder
+	for _, c := range []byte(s) {
+		if 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || strings.IndexByte("-_.!~*'()", c) >= 0 {
+			b.WriteByte(c)
+		} else {
+			fmt.Fprintf(&b, "%%%02X", c)
+		}
+	}
+	return b.String()
 }

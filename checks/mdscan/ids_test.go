@@ -15,26 +15,26 @@ import (
 // which generator, version and settings built it). A golden of a setting no
 // preset uses is listed with why, so that no recording is left unread.
 var goldenStyles = map[string]IDStyle{
-	"gfm.txt":                 GFM,
-	"docusaurus.txt":          GitHub,
-	"hugo.txt":                Hugo,
-	"mkdocs.txt":              MkDocs,
-	"mkdocs-material.txt":     MkDocsAttrList,
-	"jekyll.txt":              Kramdown,
-	"starlight.txt":           Astro,
-	"sphinx-myst.txt":         Docutils,
-	"sphinx-myst-anchors.txt": GFM,
-	"eleventy.txt":            None,
-	"vitepress.txt":           VitePress,
+	"gfm.txt":                     GFM,
+	"docusaurus.txt":              GitHub,
+	"hugo.txt":                    Hugo,
+	"mkdocs.txt":                  MkDocs,
+	"mkdocs-material.txt":         MkDocsAttrList,
+	"jekyll.txt":                  Kramdown,
+	"starlight.txt":               Astro,
+	"sphinx-myst.txt":             Docutils,
+	"sphinx-myst-anchors.txt":     GFM,
+	"eleventy.txt":                None,
+	"vitepress.txt":               VitePress,
+	"eleventy-anchor.txt":         EleventyAnchor,
+	"eleventy-idattribute.txt":    EleventyIDAttribute,
+	"eleventy-anchor-default.txt": MarkdownItAnchor,
 }
 
 var goldenUnused = map[string]string{
-	"hugo-blackfriday.txt":        "Hugo's autoHeadingIDType blackfriday, not its default",
-	"hugo-github-ascii.txt":       "Hugo's autoHeadingIDType github-ascii, not its default",
-	"jekyll-nogfm.txt":            "kramdown's own input, where neither Jekyll nor GitHub Pages defaults to it",
-	"eleventy-anchor.txt":         "an Eleventy site's own markdown-it-anchor setup, not Eleventy's default",
-	"eleventy-anchor-default.txt": "markdown-it-anchor's default slugify, not Eleventy's default",
-	"eleventy-idattribute.txt":    "Eleventy's IdAttributePlugin, which a site adds itself",
+	"hugo-blackfriday.txt":  "Hugo's autoHeadingIDType blackfriday, not its default",
+	"hugo-github-ascii.txt": "Hugo's autoHeadingIDType github-ascii, not its default",
+	"jekyll-nogfm.txt":      "kramdown's own input, where neither Jekyll nor GitHub Pages defaults to it",
 }
 
 func TestIDsAsRealBuildsGaveThem(t *testing.T) {

@@ -13,6 +13,7 @@ import (
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/extension"
+	east "github.com/yuin/goldmark/extension/ast"
 	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/text"
 	"github.com/yuin/goldmark/util"
@@ -35,6 +36,9 @@ type Link struct {
 	Dest      string
 	Line, Col int
 	Image     bool
+	// Attrs: "{…}" follows the link's closing parenthesis, as in
+	// [a](b.md){target="_blank"} (markdown-it-attrs, which VitePress runs).
+	Attrs bool
 }
 
 // Doc is what one file holds for the check.
@@ -230,6 +234,10 @@ func plainText(n ast.Node, src []byte, style IDStyle) string {
 			if entering {
 				prose.Write(c.Value)
 			}
+		case *east.Strikethrough:
+			if style.singleTildeText { // markdown-it strikes through only "~~"
+				prose.WriteString(strikeMarks(c, src))
+			}
 		case *ast.Link:
 			if !entering && style.linkURLs {
 				flush()
@@ -240,6 +248,15 @@ func plainText(n ast.Node, src []byte, style IDStyle) string {
 	})
 	flush()
 	return strings.TrimSpace(b.String())
+}
+
+// strikeMarks is the "~" a single-tilde strikethrough was written with,
+// for a renderer that reads it as text: found before its first text.
+func strikeMarks(n ast.Node, src []byte) string {
+	if off := firstText(n); off > 0 && src[off-1] == '~' && (off < 2 || src[off-2] != '~') {
+		return "~"
+	}
+	return ""
 }
 
 // newLink places a link. goldmark keeps no position on links, so it starts
@@ -258,7 +275,23 @@ func newLink(dest []byte, n ast.Node, src []byte, image bool) Link {
 			off--
 		}
 	}
-	return Link{Dest: resolved, Line: lineOf(src, off), Col: off - lineStart + 1, Image: image}
+	return Link{Dest: resolved, Line: lineOf(src, off), Col: off - lineStart + 1, Image: image, Attrs: attrsFollow(src, off, dest)}
+}
+
+// attrsFollow reports whether the link written at off, to dest, is
+// followed by "{": its closing ")" is the first on the line after "](dest".
+func attrsFollow(src []byte, off int, dest []byte) bool {
+	rest := src[off:]
+	if nl := bytes.IndexByte(rest, '\n'); nl >= 0 {
+		rest = rest[:nl]
+	}
+	i := bytes.Index(rest, append([]byte("]("), dest...))
+	if i < 0 {
+		return false
+	}
+	rest = rest[i+2+len(dest):]
+	j := bytes.IndexByte(rest, ')')
+	return j >= 0 && j+1 < len(rest) && rest[j+1] == '{'
 }
 
 func firstText(n ast.Node) int {

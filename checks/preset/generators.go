@@ -10,6 +10,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/bmatcuk/doublestar/v4"
+
 	"github.com/devdocs-dev/devdocs/checks/links"
 	"github.com/devdocs-dev/devdocs/checks/mdlinks"
 	"github.com/devdocs-dev/devdocs/checks/mdscan"
@@ -33,7 +35,7 @@ var All = []Preset{
 	{
 		Name:      "vitepress",
 		About:     "VitePress 1: pages in the folder of .vitepress/config (or its srcDir), public/ served at the root, built into .vitepress/dist. Ids by VitePress's slugger, with {#id}; .md and extensionless links become routes, and root-absolute links get the base.",
-		Configs:   []string{".vitepress/config.{js,mjs,cjs,ts,mts,cts}", "*/.vitepress/config.{js,mjs,cjs,ts,mts,cts}"},
+		Configs:   []string{".vitepress/config.{js,mjs,ts,mts}", ".vitepress/config/index.{js,mjs,ts,mts}", "docs/.vitepress/config.{js,mjs,ts,mts}", "docs/.vitepress/config/index.{js,mjs,ts,mts}"},
 		Setup:     vitepress,
 		NoBrowser: "the vitepress preset has none yet",
 	},
@@ -120,15 +122,17 @@ func basePath(v string) string {
 
 func vitepress(g Generator) Layout {
 	root := "."
-	if g.Config != "" {
-		root = filepath.Dir(g.Dir()) // the folder holding .vitepress
+	if g.Config != "" { // the folder holding .vitepress
+		root = strings.TrimSuffix(filepath.ToSlash(g.Config), filepath.ToSlash(g.Config[strings.Index(g.Config, ".vitepress"):]))
+		root = firstNonEmpty(strings.TrimSuffix(root, "/"), ".")
 	}
 	src := filepath.Join(root, firstNonEmpty(g.Value("srcDir"), "."))
+	// VitePress never reads pages from node_modules or dist folders.
 	return Layout{
 		Site: filepath.Join(root, firstNonEmpty(g.Value("outDir"), ".vitepress/dist")), Markdown: []string{src},
-		Exclude: []string{"**/node_modules/**"}, Public: filepath.Join(src, "public"), Base: basePath(g.Value("base")),
+		Exclude: []string{"**/node_modules/**", "**/dist/**"}, Public: filepath.Join(src, "public"), Base: basePath(g.Value("base")),
 		Rules: mdlinks.Rules{IDs: mdscan.VitePress, Mounts: []mdlinks.Mount{{Dir: src, URL: "/"}}, Output: pages(true, "index"),
-			Host: serve.Host{CleanURLs: true}, PrefixesBase: true},
+			Host: serve.Host{CleanURLs: true}, PrefixesBase: true, LeavesAttrLinks: true},
 	}
 }
 
@@ -161,7 +165,7 @@ func mkdocs(g Generator) Layout {
 	return Layout{
 		Site: firstNonEmpty(g.Value("site_dir"), "site"), Markdown: []string{docs}, Public: docs, Base: basePath(g.Value("site_url")),
 		Variant: variant,
-		Rules:   mdlinks.Rules{IDs: ids, Mounts: []mdlinks.Mount{{Dir: docs, URL: "/"}}, Output: out, PrefixesBase: true},
+		Rules:   mdlinks.Rules{IDs: ids, Mounts: []mdlinks.Mount{{Dir: docs, URL: "/"}}, Output: out, PrefixesBase: true, CopiesFiles: true},
 	}
 }
 
@@ -175,7 +179,7 @@ func hugo(g Generator) Layout {
 		Site: firstNonEmpty(g.Value("publishDir"), "public"), Markdown: []string{content}, Public: "static",
 		Base: basePath(g.Value("baseURL")),
 		Rules: mdlinks.Rules{IDs: mdscan.Hugo, LeavesMD: true, Mounts: []mdlinks.Mount{{Dir: content, URL: "/"}}, Output: out,
-			Host: serve.Host{CleanURLs: true}},
+			Host: serve.Host{CleanURLs: true}, CopiesFiles: true},
 	}
 }
 
@@ -188,28 +192,77 @@ func eleventy(g Generator) Layout {
 		inner := Generator{src: m[1]}
 		input, output = firstNonEmpty(inner.Value("input"), input), firstNonEmpty(inner.Value("output"), output)
 	}
+	rules := mdlinks.Rules{IDs: mdscan.None, LeavesMD: true, Mounts: []mdlinks.Mount{{Dir: input, URL: "/"}}, Output: pages(false, "index"),
+		Host: serve.Host{CleanURLs: true}}
+	// Headings get ids and links get rewritten only by the plugins the
+	// config adds; these are Eleventy's own and the one its starters used.
+	switch {
+	case g.Mentions("IdAttributePlugin"):
+		rules.IDs = mdscan.EleventyIDAttribute
+	case g.Mentions("markdown-it-anchor") && g.Mentions(`getFilter("slugify")`):
+		rules.IDs = mdscan.EleventyAnchor
+	case g.Mentions("markdown-it-anchor"):
+		rules.IDs = mdscan.MarkdownItAnchor
+	}
+	rules.LeavesMD = !g.Mentions("InputPathToUrlTransformPlugin")
+	rules.MDFromRoot = !rules.LeavesMD
+	rules.PrefixesBase = g.Mentions("HtmlBasePlugin")
 	return Layout{
 		Site: output, Markdown: []string{input}, Exclude: []string{"**/node_modules/**", strings.TrimPrefix(output+"/**", "./")},
-		Base: basePath(g.Value("pathPrefix")),
-		Rules: mdlinks.Rules{IDs: mdscan.None, LeavesMD: true, Mounts: []mdlinks.Mount{{Dir: input, URL: "/"}}, Output: pages(false, "index"),
-			Host: serve.Host{CleanURLs: true}},
+		Base: basePath(g.Value("pathPrefix")), Rules: rules,
 	}
 }
 
 func jekyll(g Generator) Layout {
 	src := g.Dir()
-	out := pages(true, "index", "README") // README.md: jekyll-readme-index, on GitHub Pages
+	pretty := false
 	if p := g.Value("permalink"); p == "pretty" || strings.HasSuffix(p, "/") {
-		out = pages(false, "index", "README")
+		pretty = true
 	}
 	at := func(q string) string { return path.Join(filepath.ToSlash(src), q) }
 	exclude := []string{at("_site*/**"), at("_layouts/**"), at("_includes/**"), at("_sass/**"), at("_data/**"),
 		at("_drafts/**"), at("_plugins/**"), at("vendor/**"), at(".jekyll-cache/**")}
-	return Layout{
-		Site: filepath.Join(src, "_site"), Markdown: []string{src}, Exclude: exclude, Public: src, Base: basePath(g.Value("baseurl")),
-		Rules: mdlinks.Rules{IDs: mdscan.Kramdown, LeavesMD: jekyllLeavesMD(g), Mounts: []mdlinks.Mount{{Dir: src, URL: "/"}},
-			Output: out, Host: serve.Host{CleanURLs: true}},
+	leaves := jekyllLeavesMD(g)
+	rules := mdlinks.Rules{IDs: mdscan.Kramdown, LeavesMD: leaves, PrefixesBaseOfFiles: !leaves, Mounts: []mdlinks.Mount{{Dir: src, URL: "/"}},
+		Output: jekyllOutput(pretty), Sources: jekyllPostSources, Host: serve.Host{CleanURLs: true}, CopiesFiles: true,
+		// jekyll-relative-links leaves collections alone, posts among them
+		LeavesMDIn: func(rel string) bool { return strings.HasPrefix(rel, "_posts/") || strings.Contains(rel, "/_posts/") }}
+	return Layout{Site: filepath.Join(src, "_site"), Markdown: []string{src}, Exclude: exclude, Public: src,
+		Base: basePath(g.Value("baseurl")), Rules: rules}
+}
+
+// jekyllPost is a post's file name: its date, then its title.
+var jekyllPost = regexp.MustCompile(`^(?:(.*)/)?_posts/(?:.*/)?(\d{4})-(\d{2})-(\d{2})-([^/]+)\.(?:md|markdown)$`)
+
+// jekyllOutput builds pages as page.html (README.md into its folder's
+// index.html: jekyll-readme-index, on GitHub Pages) or, with pretty
+// permalinks, page/index.html; a post goes to its date's folders under its
+// categories (the folders above _posts): the default permalink "date".
+func jekyllOutput(pretty bool) func(string) string {
+	page := pages(!pretty, "index", "README")
+	return func(rel string) string {
+		m := jekyllPost.FindStringSubmatch(rel)
+		if m == nil {
+			return page(rel)
+		}
+		p := path.Join(m[1], m[2], m[3], m[4], m[5])
+		if pretty {
+			return p + "/index.html"
+		}
+		return p + ".html"
 	}
+}
+
+// jekyllPostSources are the posts that could be built into out.
+func jekyllPostSources(out string) []string {
+	p := strings.TrimSuffix(strings.TrimSuffix(out, "/index.html"), ".html")
+	parts := strings.Split(p, "/")
+	if len(parts) < 4 {
+		return nil
+	}
+	n := len(parts)
+	cats, name := path.Join(parts[:n-4]...), strings.Join(parts[n-4:n-1], "-")+"-"+parts[n-1]
+	return []string{path.Join(cats, "_posts", name+".md"), path.Join(cats, "_posts", name+".markdown")}
 }
 
 // jekyllLeavesMD: GitHub Pages always runs jekyll-relative-links, which
@@ -229,12 +282,52 @@ func sphinx(g Generator) Layout {
 	if isDir(filepath.Join(g.Root, src, "_build/dirhtml")) && !isDir(filepath.Join(g.Root, site)) {
 		site, out = filepath.Join(src, "_build/dirhtml"), pages(false, "index")
 	}
+	// Headings get markdown anchors only with myst_heading_anchors.
+	ids := mdscan.None
+	if g.Value("myst_heading_anchors") != "" {
+		ids = mdscan.GFM
+	}
+	excluded := pythonStrings(g.Line("exclude_patterns"))
+	var exclude []string
+	for _, e := range excluded {
+		e = path.Join(filepath.ToSlash(src), e)
+		exclude = append(exclude, e, e+"/**")
+	}
+	root := filepath.Join(g.Root, src)
+	notBuilt := func(file string) bool {
+		rel, err := filepath.Rel(root, file)
+		if err != nil {
+			return false
+		}
+		for _, e := range excluded {
+			if ok, _ := doublestar.Match(e, filepath.ToSlash(rel)); ok {
+				return true
+			}
+			if ok, _ := doublestar.Match(e+"/**", filepath.ToSlash(rel)); ok {
+				return true
+			}
+		}
+		return false
+	}
 	return Layout{
-		Site: site, Markdown: []string{src}, Exclude: []string{path.Join(filepath.ToSlash(src), "_build/**")},
+		Site: site, Markdown: []string{src}, Exclude: append(exclude, path.Join(filepath.ToSlash(src), "_build/**")),
 		Public: src, Base: basePath(g.Value("html_baseurl")),
-		Rules: mdlinks.Rules{IDs: mdscan.GFM, Mounts: []mdlinks.Mount{{Dir: src, URL: "/"}}, Output: out},
+		// Sphinx writes every link relative: no base to add.
+		Rules: mdlinks.Rules{IDs: ids, Mounts: []mdlinks.Mount{{Dir: src, URL: "/"}}, Output: out, DocLinks: true,
+			PrefixesBase: true, NotBuilt: notBuilt, NotBuiltBy: "exclude_patterns of " + filepath.Join(g.Root, g.Config)},
 	}
 }
+
+// pythonStrings are the quoted strings of a Python list literal's first line.
+func pythonStrings(list string) []string {
+	var out []string
+	for _, m := range pythonString.FindAllStringSubmatch(list, -1) {
+		out = append(out, m[1]+m[2])
+	}
+	return out
+}
+
+var pythonString = regexp.MustCompile(`'([^']*)'|"([^"]*)"`)
 
 func isDir(p string) bool {
 	st, err := os.Stat(p)

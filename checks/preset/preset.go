@@ -15,6 +15,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/bmatcuk/doublestar/v4"
+
 	"github.com/devdocs-dev/devdocs/checks/browser"
 	"github.com/devdocs-dev/devdocs/checks/mdlinks"
 )
@@ -68,6 +70,16 @@ func (g Generator) Value(key string) string {
 	return ""
 }
 
+// Line is the rest of the line after `key =` or `key:` in the config
+// file: a list written on one line ("exclude_patterns = ['_build']").
+func (g Generator) Line(key string) string {
+	re := regexp.MustCompile(`(?m)^[ \t]*` + regexp.QuoteMeta(key) + `[ \t]*[:=][ \t]*(.*)$`)
+	if m := re.FindSubmatch(g.src); m != nil {
+		return string(m[1])
+	}
+	return ""
+}
+
 // Mentions reports whether the config file holds s (a plugin's name).
 func (g Generator) Mentions(s string) bool { return strings.Contains(string(g.src), s) }
 
@@ -114,7 +126,7 @@ func Names() []string {
 // none; the Generator then stands at the root with no config.
 func (p Preset) Find(root string) (Generator, bool) {
 	for _, glob := range p.Configs {
-		matches, _ := filepath.Glob(filepath.Join(root, glob))
+		matches, _ := doublestar.FilepathGlob(filepath.Join(root, glob)) // {js,ts} alternatives
 		for _, m := range matches {
 			src, err := os.ReadFile(m)
 			if err != nil || (p.Claims != nil && !p.Claims(src)) {

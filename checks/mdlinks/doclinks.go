@@ -1,0 +1,164 @@
+package mdlinks
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"io/fs"
+	"path"
+	"path/filepath"
+	"regexp"
+	"strings"
+
+	"github.com/devdocs-dev/devdocs/checks/diag"
+	"github.com/devdocs-dev/devdocs/checks/mdscan"
+	"github.com/devdocs-dev/devdocs/checks/registry"
+)
+
+// MyST (Sphinx's markdown) reads a link that is no URL as a reference to
+// a document or a label, not as a path on the site: "other.md",
+// "other" and "/guide/other.md" (from the source folder) name the
+// document; a bare "intro" may name a "(intro)=" label. What it cannot
+// resolve it writes as plain text, with only a warning in the build log,
+// so the built site shows no broken link: only the sources can say.
+
+// docExts are the files a Sphinx document is read from.
+var docExts = []string{".md", ".rst"}
+
+// docLink judges a link of a MyST page.
+func (c *checker) docLink(file string, at diag.Diagnostic, l mdscan.Link) (d diag.Diagnostic, judged, bad bool) {
+	m, _, ok := c.o.Rules.mountOf(file)
+	if !ok || !isURLLink(l.Dest) {
+		return at, false, false
+	}
+	at.Check = registry.MarkdownLink
+	p, frag, hasFrag := strings.Cut(l.Dest, "#")
+	p, _, query := strings.Cut(p, "?")
+	root := strings.HasPrefix(p, "/")
+	fail := func(why, instead string) (diag.Diagnostic, bool, bool) {
+		at.Message = fmt.Sprintf("markdown link %q: %s, and writes no link for this one", l.Dest, why)
+		if instead != "" {
+			at.Message += fmt.Sprintf("; link to %q", instead)
+		}
+		return at, true, true
+	}
+	switch {
+	case query:
+		return fail("MyST resolves links to documents, and a query string names none", "")
+	case root && hasFrag:
+		return fail("MyST resolves a root-absolute link only without an #anchor", c.relativeDoc(file, filepath.Join(m.Dir, filepath.FromSlash(p)), frag))
+	case strings.HasSuffix(p, "/") || strings.HasSuffix(strings.ToLower(p), ".html"):
+		name := strings.TrimSuffix(p, path.Ext(p))
+		if strings.HasSuffix(p, "/") {
+			name = p + "index"
+		}
+		base := filepath.Dir(file)
+		if root {
+			base = m.Dir
+		}
+		doc, ok := c.document(filepath.Join(base, filepath.FromSlash(decode(strings.TrimPrefix(name, "/")))))
+		instead := ""
+		if ok {
+			instead = c.relativeDoc(file, doc, frag)
+		}
+		return fail("MyST resolves links to documents, not URLs", instead)
+	}
+	dir := filepath.Dir(file)
+	if root {
+		dir = m.Dir
+	}
+	target, found := c.document(filepath.Join(dir, filepath.FromSlash(decode(strings.TrimPrefix(p, "/")))))
+	at.Target = filepath.ToSlash(target)
+	if !found {
+		if !root && !strings.Contains(p, "/") && !hasFrag && c.labels(m.Dir)[strings.ToLower(p)] {
+			return at, true, false
+		}
+		if path.Ext(p) != "" {
+			at.Message = fmt.Sprintf("broken markdown link %q: %s does not exist", l.Dest, at.Target)
+		} else {
+			at.Message = fmt.Sprintf("broken markdown link %q: MyST finds no document %s.md or %s.rst", l.Dest, at.Target, at.Target)
+			if !root && !strings.Contains(p, "/") {
+				at.Message += ", nor a label " + p
+			}
+		}
+		return at, true, true
+	}
+	if c.o.Rules.NotBuilt != nil && c.o.Rules.NotBuilt(target) {
+		at.Message = fmt.Sprintf("broken markdown link %q: %s is left out by %s, so sphinx builds no page for it", l.Dest, at.Target, c.o.Rules.NotBuiltBy)
+		return at, true, true
+	}
+	if frag == "" || !mdscan.IsMarkdownFile(target) {
+		return at, true, false
+	}
+	tdoc, err := c.doc(target, file)
+	if err != nil {
+		at.Message = fmt.Sprintf("markdown link %q: %v", l.Dest, err)
+		return at, true, true
+	}
+	d, bad = c.anchor(at, tdoc, frag, at.Target)
+	return d, true, bad
+}
+
+// relativeDoc is how file links to the document doc, with a fragment.
+func (c *checker) relativeDoc(file, doc, frag string) string {
+	rel, err := filepath.Rel(filepath.Dir(file), doc)
+	if err != nil {
+		return ""
+	}
+	if frag != "" {
+		return filepath.ToSlash(rel) + "#" + frag
+	}
+	return filepath.ToSlash(rel)
+}
+
+// document finds the file a document reference names: as written, or
+// with a document's extension.
+func (c *checker) document(name string) (string, bool) {
+	if ext := path.Ext(name); ext != "" && c.o.Tree.IsFile(name) {
+		return name, true
+	}
+	for _, ext := range docExts {
+		if c.o.Tree.IsFile(name + ext) {
+			return name + ext, true
+		}
+	}
+	return name, false
+}
+
+// Labels: "(name)=" on a line of a MyST page, ".. _name:" of a reST one.
+var (
+	mystLabel = regexp.MustCompile(`^\(([^()\s]+)\)=\s*$`)
+	rstLabel  = regexp.MustCompile(`^\.\. _([^:]+):\s*$`)
+)
+
+// labels are the labels of the documents under dir, lower-cased (Sphinx
+// matches them in any case), read once from the disk.
+func (c *checker) labels(dir string) map[string]bool {
+	if l, ok := c.labelsOf[dir]; ok {
+		return l
+	}
+	found := map[string]bool{}
+	_ = filepath.WalkDir(dir, func(f string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || (!strings.HasSuffix(f, ".md") && !strings.HasSuffix(f, ".rst")) {
+			return nil
+		}
+		src, err := c.o.Tree.ReadFile(f)
+		if err != nil {
+			return nil
+		}
+		sc := bufio.NewScanner(bytes.NewReader(src))
+		for sc.Scan() {
+			if m := mystLabel.FindSubmatch(sc.Bytes()); m != nil {
+				found[strings.ToLower(string(m[1]))] = true
+			} else if m := rstLabel.FindSubmatch(sc.Bytes()); m != nil {
+				found[strings.ToLower(string(m[1]))] = true
+			}
+		}
+		return nil
+	})
+	if c.labelsOf == nil {
+		c.labelsOf = map[string]map[string]bool{}
+	}
+	c.labelsOf[dir] = found
+	return found
+}
