@@ -36,7 +36,7 @@ type IDStyle struct {
 	linkURLs, rawEntities bool
 	// singleTildeText: "~x~" is text, not a strikethrough (markdown-it).
 	singleTildeText bool
-	slug                  func(text string) string
+	slug            func(text string) string
 	// unique gives the id of a slug seen n times before (n ≥ 1), trying
 	// again while taken reports the answer taken.
 	unique func(slug string, n int, taken func(string) bool) string
