@@ -185,9 +185,9 @@ func mayHold(a atom.Atom, names []string, raw []byte) bool {
 // because this runs for every tag of every page. Values point into the
 // document or the tokenizer's buffer: only what is kept is copied.
 type attrs struct {
-	id, name, srcset, httpEquiv, content []byte
-	url                                  [2][]byte // values of the element's urlAttrs, in order
-	got                                  uint8     // which attributes were set (attrIndex bits)
+	id, name, srcset, httpEquiv, content, rel []byte
+	url                                       [2][]byte // values of the element's urlAttrs, in order
+	got                                       uint8     // which attributes were set (attrIndex bits)
 }
 
 // record notes the anchors and links of a start tag.
@@ -339,6 +339,8 @@ func (at *attrs) set(k, v []byte, names []string) {
 		at.httpEquiv = v
 	case 6:
 		at.content = v
+	case 7:
+		at.rel = v
 	}
 }
 
@@ -352,7 +354,7 @@ func (at *attrs) reads(k []byte, names []string) bool {
 }
 
 // attrIndex numbers the attributes the gate reads: the element's urlAttrs
-// (0, 1), then id, name, srcset, http-equiv and content; -1 for others.
+// (0, 1), then id, name, srcset, http-equiv, content and rel; -1 for others.
 func attrIndex(k []byte, names []string) int {
 	for i, n := range names {
 		if string(k) == n {
@@ -370,6 +372,8 @@ func attrIndex(k []byte, names []string) int {
 		return 5
 	case "content":
 		return 6
+	case "rel":
+		return 7
 	}
 	return -1
 }
@@ -383,6 +387,9 @@ func (p *Page) links(a atom.Atom, at *attrs, names []string, line int) {
 			p.Base, p.hasBase = string(at.url[0]), true
 		}
 		return
+	}
+	if a == atom.Link && !pageLinkRel(at.rel) {
+		return // a hint or a note about the page, not a resource or a page it links to
 	}
 	for i, attr := range names {
 		if at.has(i) {
@@ -403,6 +410,42 @@ func (p *Page) links(a atom.Atom, at *attrs, names []string, line int) {
 		}
 	}
 	p.inScript = a == atom.Script && !at.has(0) && p.template == 0 && p.foreign == 0
+}
+
+// pageLinkRels are the link types that make a <link>'s href a link of the
+// page: those a browser fetches (stylesheets, icons, preloads, the
+// manifest, an OpenSearch description), the icons Apple's and other
+// browsers request though the HTML Standard does not list them, and the
+// hyperlinks of the HTML Standard's link types. The rest are not: the
+// origin-only hints (dns-prefetch, preconnect, whose href need not be a
+// page), unknown types, and a <link> with no rel at all, such as the
+// obsolete rev="made" href="a mail address" that DocBook puts into the
+// head of every page of the PostgreSQL manual.
+var pageLinkRels = []string{
+	"stylesheet", "icon", "apple-touch-icon", "apple-touch-icon-precomposed", "mask-icon",
+	"preload", "modulepreload", "prefetch", "manifest", "search",
+	"canonical", "alternate", "prev", "next", "help", "license", "author", "privacy-policy", "terms-of-service",
+}
+
+// pageLinkRel is true when rel, a set of link types (separated by ASCII
+// white space, in any ASCII case), holds one of pageLinkRels: "shortcut
+// icon" is an icon, "alternate stylesheet" a stylesheet.
+func pageLinkRel(rel []byte) bool {
+	for i := 0; i < len(rel); {
+		for i < len(rel) && isASCIISpace(rel[i]) {
+			i++
+		}
+		start := i
+		for i < len(rel) && !isASCIISpace(rel[i]) {
+			i++
+		}
+		for _, t := range pageLinkRels {
+			if i > start && asciiEqualFold(rel[start:i], []byte(t)) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // refreshesAtOnce is true when a meta refresh's delay is 0 seconds: the

@@ -17,7 +17,7 @@ import (
 
 func TestExtractFindsEveryLinkSource(t *testing.T) {
 	page := Extract("p.html", strings.NewReader(`<base href="/b/">
-<a href="/a">a</a><area href="/area"><link href="/l.css">
+<a href="/a">a</a><area href="/area"><link rel="stylesheet" href="/l.css">
 <img src="/i.png" srcset="/i1.png 1x, /i2.png 2x"><picture><source srcset="/s.webp 100w"></picture>
 <video poster="/p.jpg"></video><object data="/o.svg"></object>
 <meta http-equiv="Refresh" content="3;URL='/r'">
@@ -32,6 +32,41 @@ func TestExtractFindsEveryLinkSource(t *testing.T) {
 	assert.Equal(t, []string{"d", "n"}, page.IDs.List())
 	assert.True(t, page.IDs.Has("d"))
 	assert.False(t, page.IDs.Has("not-an-anchor"))
+}
+
+// A <link>'s href is a link of the page when a browser fetches it or the
+// HTML Standard makes it a hyperlink; rel is a set of space-separated
+// tokens in any ASCII case, and rev (obsolete) makes no link.
+func TestLinkElementsByRel(t *testing.T) {
+	for rel, checked := range map[string]bool{
+		`rel="stylesheet"`: true, `rel="alternate stylesheet"`: true, `rel="icon"`: true, `rel="shortcut icon"`: true,
+		`rel="SHORTCUT ICON"`: true, `rel="apple-touch-icon"`: true, `rel="apple-touch-icon-precomposed"`: true, `rel="mask-icon"`: true,
+		`rel="preload" as="font"`: true, `rel="modulepreload"`: true, `rel="prefetch"`: true, `rel="manifest"`: true, `rel="search"`: true,
+		`rel="canonical"`: true, `rel="alternate"`: true, `rel="prev"`: true, `rel="next"`: true, `rel="help"`: true, `rel="license"`: true,
+		`rel="author"`: true, `rel="privacy-policy"`: true, `rel="terms-of-service"`: true, "rel=\"\tnext\n\"": true, `rel="nofollow next"`: true,
+		`rel=Canonical`: true, `REL="Next"`: true, `rel="author" rev="made"`: true,
+
+		`rev="made"`: false, ``: false, `rel=""`: false, `rel="dns-prefetch"`: false, `rel="preconnect"`: false, `rel="pingback"`: false,
+		`rel="shortcut"`: false, `rel="stylesheets"`: false, `rel="next-page"`: false, `rel="nofollow"`: false, `rev="next"`: false,
+		`rel="me"`: false, `rel="dns-prefetch" rel="stylesheet"`: false, // the first rel counts
+	} {
+		page := `<link ` + rel + ` href="/x">`
+		p := Extract("p.html", strings.NewReader(page))
+		if checked {
+			assert.Equal(t, []string{"/x"}, hrefsOf(p), page)
+		} else {
+			assert.Empty(t, p.Links, page)
+		}
+		assert.Equal(t, hrefsOf(p), hrefsOf(extractByTokens([]byte(page))), "by tokens: %s", page)
+	}
+}
+
+func hrefsOf(p *Page) []string {
+	var hrefs []string
+	for _, l := range p.Links {
+		hrefs = append(hrefs, l.Raw)
+	}
+	return hrefs
 }
 
 // Tags are read from their raw bytes first; upper case, long custom element
