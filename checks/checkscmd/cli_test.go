@@ -159,7 +159,7 @@ func TestExternalLinksOnlyOnRequest(t *testing.T) {
 	out.Reset()
 	args := []string{"links", "site", "--external", "--external-cache", "cache.json"}
 	assert.Equal(t, 1, Run(args, &out, &errOut, false), errOut.String())
-	assert.Contains(t, out.String(), "  3      error   broken external link \""+srv.URL+"/gone#part\": the server answered 404 Not Found [external-link]")
+	assert.Contains(t, out.String(), "  3:10   error   broken external link \""+srv.URL+"/gone#part\": the server answered 404 Not Found [external-link]")
 	assert.NotContains(t, out.String(), "/ok")
 	asked := requests.Load()
 

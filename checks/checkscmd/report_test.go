@@ -23,8 +23,8 @@ func TestReportSARIFAnnotationsArtifact(t *testing.T) {
 	require.Equal(t, 0, code, errOut.String())
 
 	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
-	assert.Equal(t, "::error file=docs/guide/p01.md,line=9,title=markdown-link::broken markdown link \"../old.md\": docs/old.md does not exist", lines[0])
-	assert.Contains(t, out.String(), "::warning file=docs/index.md,line=12,title=markdown-anchor::anchor #<b>x</b> not found in docs/setup.md")
+	assert.Equal(t, "::error file=docs/guide/p01.md,line=9,col=3,title=markdown-link::broken markdown link \"../old.md\": docs/old.md does not exist", lines[0])
+	assert.Contains(t, out.String(), "::warning file=docs/index.md,line=12,col=1,title=markdown-anchor::anchor #<b>x</b> not found in docs/setup.md")
 	assert.Equal(t, "checks report: r.html written (42 errors, 1 warning, browser: not run)", lines[len(lines)-1])
 
 	var sarif struct {

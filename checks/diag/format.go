@@ -163,13 +163,17 @@ func writeText(w io.Writer, l List, color bool) {
 func writeGitHub(w io.Writer, l List) {
 	for _, d := range l {
 		level := map[Severity]string{Error: "error", Warning: "warning", Info: "notice"}[d.Severity]
-		file, line := d.File, d.Line
+		file, line, col := d.File, d.Line, d.Col
 		if d.Source != "" {
 			file, line = splitSource(d.Source)
+			col = 0 // the column is the built page's, not the markdown's
 		}
 		props := "file=" + escapeProp(file)
 		if line > 0 {
 			props += fmt.Sprintf(",line=%d", line)
+			if col > 0 {
+				props += fmt.Sprintf(",col=%d", col)
+			}
 		}
 		fmt.Fprintf(w, "::%s %s,title=%s::%s\n", level, props, escapeProp(d.Check), escapeData(messageWithNotes(d)))
 	}

@@ -24,9 +24,10 @@ import (
 
 // Use is one place a URL is linked from.
 type Use struct {
-	Page string
-	Line int
-	Href string
+	Page      string
+	Line, Col int
+	Href      string
+	Excerpt   string // the text around the link on a long line, or ""
 }
 
 // Options tune how hard the checker leans on other people's servers.
@@ -106,7 +107,10 @@ func refusal(status int) bool {
 }
 
 func (r Result) diagnostic(u string, use Use) diag.Diagnostic {
-	d := diag.Diagnostic{Severity: diag.Error, File: use.Page, Line: use.Line, Href: use.Href, Target: u}
+	d := diag.Diagnostic{Severity: diag.Error, File: use.Page, Line: use.Line, Col: use.Col, Href: use.Href, Target: u}
+	if use.Excerpt != "" {
+		d.Notes = append(d.Notes, use.Excerpt)
+	}
 	switch {
 	case r.Err != "":
 		d.Check, d.Message = registry.ExternalUnreachable, fmt.Sprintf("external link %q could not be checked: %s", use.Href, r.Err)
@@ -116,7 +120,7 @@ func (r Result) diagnostic(u string, use Use) diag.Diagnostic {
 		d.Check, d.Message = registry.ExternalUnreachable, fmt.Sprintf("external link %q could not be checked: the server answered %d %s", use.Href, r.Status, http.StatusText(r.Status))
 	}
 	if refusal(r.Status) {
-		d.Notes = []string{"servers often refuse automated requests this way; open the link in a browser, or add it to the ignore list"}
+		d.Notes = append(d.Notes, "servers often refuse automated requests this way; open the link in a browser, or add it to the ignore list")
 	}
 	return d
 }

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
@@ -14,8 +15,15 @@ import (
 
 // Link is one URL reference found in a page.
 type Link struct {
-	Raw  string `json:"href"`
+	Raw string `json:"href"`
+	// Line and Col (1-based, in bytes from the line's start) are where the
+	// attribute value holding the link starts, so an editor opens on it:
+	// on a minified page every link is on line 1, and only Col tells them
+	// apart. All candidates of a srcset share its value's place; a meta
+	// refresh's is its content's; a script redirect's is its URL's.
 	Line int    `json:"line"`
+	Col  int    `json:"col"`
+	Off  int    `json:"offset"`  // the same place as a byte offset into the document
 	Elem string `json:"element"` // "a", "img", … (static strings: no allocation per link)
 	Attr string `json:"attr"`    // "href", "srcset", …
 }
@@ -53,9 +61,10 @@ type Page struct {
 // A reader with JavaScript follows the script first, so it wins over the
 // meta refresh. Href is empty when the page stays.
 type Redirect struct {
-	Href   string
-	Line   int
-	Script bool // the script form; else a meta refresh
+	Href      string
+	Line, Col int // as a Link's
+	Off       int
+	Script    bool // the script form; else a meta refresh
 	// KeepsHash: the script appends location.hash, so a link's fragment
 	// reaches the target. A meta refresh never carries it.
 	KeepsHash bool
@@ -105,14 +114,74 @@ func (p *Page) extract(path string, r io.Reader) {
 	switch {
 	case !whole:
 		p.tokens(html.NewTokenizer(io.MultiReader(bytes.NewReader(doc), r)))
+		p.doc = nil // its start alone: no excerpts, and 32 MB not kept
 	case !p.scan(doc):
 		p.reset(path)
 		p.tokens(html.NewTokenizer(bytes.NewReader(doc)))
 	}
 	p.done()
+}
+
+// release lets go of a large page's buffer once the page has been used
+// (its excerpts cut): a worker keeps none for its next, small pages.
+func (p *Page) release() {
 	if cap(p.doc) > 1<<20 {
-		p.doc = nil // a worker keeps no large page's buffer for its next, small ones
+		p.doc = nil
 	}
+}
+
+// Excerpts are for lines too long to read, as a minified page's are: a
+// line of more than longLine bytes gets one of about excerptLen bytes,
+// from the tag that holds the link when it starts at most excerptLead
+// bytes before the value.
+const (
+	longLine    = 200
+	excerptLen  = 80
+	excerptLead = 40
+)
+
+// Excerpt is the text around the place of a link or redirect (its Off and
+// Col) when its line is longer than longLine bytes, "…" marking where the
+// line goes on; "" when the line is short, or the page was not held whole
+// in memory. It cuts between characters, not inside one; it escapes
+// nothing, as no text taken from a page is escaped before it is printed
+// (diag.Printable).
+func (p *Page) Excerpt(off, col int) string {
+	doc := p.doc
+	start := off - col + 1
+	if col < 1 || start < 0 || off > len(doc) {
+		return ""
+	}
+	end := len(doc)
+	if nl := bytes.IndexByte(doc[off:], '\n'); nl >= 0 {
+		end = off + nl
+	}
+	if end > start && doc[end-1] == '\r' {
+		end--
+	}
+	if end-start <= longLine {
+		return ""
+	}
+	from := max(start, off-excerptLead)
+	if lt := bytes.LastIndexByte(doc[from:off], '<'); lt >= 0 {
+		from += lt
+	}
+	for from > start && !utf8.RuneStart(doc[from]) {
+		from--
+	}
+	to := min(end, from+excerptLen)
+	for to < end && !utf8.RuneStart(doc[to]) {
+		to--
+	}
+	var b strings.Builder
+	if from > start {
+		b.WriteString("…")
+	}
+	b.Write(doc[from:to])
+	if to < end {
+		b.WriteString("…")
+	}
+	return b.String()
 }
 
 func (p *Page) reset(path string) {
@@ -149,7 +218,7 @@ func (p *Page) read(r io.Reader) (doc []byte, whole bool) {
 // tokens reads a document through the tokenizer itself: a page whose
 // scripts scan does not follow, or one too large to hold in memory.
 func (p *Page) tokens(z *html.Tokenizer) {
-	line := 1
+	t := tagAt{line: 1, col: 1} // where the next token starts
 	for {
 		tt := z.Next()
 		if tt == html.ErrorToken {
@@ -164,15 +233,46 @@ func (p *Page) tokens(z *html.Tokenizer) {
 			p.open(a, tt == html.SelfClosingTagToken)
 			if names := urlAttrs(a); mayHold(a, names, raw) {
 				at := tokenAttrs(z, names)
-				p.record(a, &at, names, line)
+				// The tokenizer says what the values are, not where: the
+				// scan's reading of the same tag does (the two agree on
+				// where a tag's attributes lie, FuzzExtractAgreesWithTokens).
+				p.readTag(raw, 1)
+				spans, _ := p.spanAttrs(raw, 0, names)
+				at.pos = spans.pos
+				t.raw = raw
+				p.record(a, &at, names, t)
 			}
 		case tt == html.EndTagToken && p.template+p.foreign > 0:
 			p.close(element(raw[1:])) // "</x>": read "/x" as a tag named x
 		case tt == html.TextToken && script:
-			p.script(raw, line)
+			t.raw = raw
+			p.script(t)
 		}
-		line += bytes.Count(raw, []byte{'\n'})
+		t = t.after(raw)
 	}
+}
+
+// tagAt is where a tag (or a script's text) lies in its document, for
+// placing what it holds.
+type tagAt struct {
+	raw       []byte
+	off       int // of raw[0] in the document
+	line, col int // of raw[0]
+}
+
+// place is the offset, line and column of raw[i].
+func (t tagAt) place(i int) (off, line, col int) {
+	if nl := bytes.LastIndexByte(t.raw[:i], '\n'); nl >= 0 {
+		return t.off + i, t.line + bytes.Count(t.raw[:nl+1], []byte{'\n'}), i - nl
+	}
+	return t.off + i, t.line, t.col + i
+}
+
+// after is where the token after raw starts, when t is where raw starts.
+func (t tagAt) after(raw []byte) tagAt {
+	t.raw = raw
+	off, line, col := t.place(len(raw))
+	return tagAt{off: off, line: line, col: col}
 }
 
 // mayHold is false when nothing on the tag can be a link or an anchor, so
@@ -185,20 +285,21 @@ func mayHold(a atom.Atom, names []string, raw []byte) bool {
 // because this runs for every tag of every page. Values point into the
 // document or the tokenizer's buffer: only what is kept is copied.
 type attrs struct {
-	id, name, srcset, httpEquiv, content []byte
-	url                                  [2][]byte // values of the element's urlAttrs, in order
-	got                                  uint8     // which attributes were set (attrIndex bits)
+	id, name, srcset, httpEquiv, content, rel []byte
+	url                                       [2][]byte // values of the element's urlAttrs, in order
+	got                                       uint8     // which attributes were set (attrIndex bits)
+	pos                                       [8]int32  // where each value starts in the tag, by attrIndex
 }
 
 // record notes the anchors and links of a start tag.
-func (p *Page) record(a atom.Atom, at *attrs, names []string, line int) {
+func (p *Page) record(a atom.Atom, at *attrs, names []string, t tagAt) {
 	if p.template == 0 {
 		p.anchor(p.mergedID(a, at.id))
 		if a == atom.A && (p.foreign == 0 || p.foreignObject > 0) {
 			p.anchor(at.name)
 		}
 	}
-	p.links(a, at, names, line)
+	p.links(a, at, names, t)
 }
 
 // open and close follow the elements whose content is not plain HTML of
@@ -321,10 +422,13 @@ func mentionsID(raw []byte) bool {
 // set records one attribute. Of a name given twice the first counts, as
 // in browsers (the tokenizer gives each name once; a tag scan reads all).
 func (at *attrs) set(k, v []byte, names []string) {
-	i := attrIndex(k, names)
-	if i < 0 || at.got&(1<<i) != 0 {
-		return
+	if i := attrIndex(k, names); i >= 0 && at.got&(1<<i) == 0 {
+		at.setAt(i, v)
 	}
+}
+
+// setAt records v as the value of attribute number i (attrIndex).
+func (at *attrs) setAt(i int, v []byte) {
 	at.got |= 1 << i
 	switch i {
 	case 0, 1:
@@ -339,20 +443,16 @@ func (at *attrs) set(k, v []byte, names []string) {
 		at.httpEquiv = v
 	case 6:
 		at.content = v
+	case 7:
+		at.rel = v
 	}
 }
 
 // has tells whether the element's i-th urlAttr was given (empty or not).
 func (at *attrs) has(i int) bool { return at.got&(1<<i) != 0 }
 
-// reads is true when set would record attribute k.
-func (at *attrs) reads(k []byte, names []string) bool {
-	i := attrIndex(k, names)
-	return i >= 0 && at.got&(1<<i) == 0
-}
-
 // attrIndex numbers the attributes the gate reads: the element's urlAttrs
-// (0, 1), then id, name, srcset, http-equiv and content; -1 for others.
+// (0, 1), then id, name, srcset, http-equiv, content and rel; -1 for others.
 func attrIndex(k []byte, names []string) int {
 	for i, n := range names {
 		if string(k) == n {
@@ -370,11 +470,13 @@ func attrIndex(k []byte, names []string) int {
 		return 5
 	case "content":
 		return 6
+	case "rel":
+		return 7
 	}
 	return -1
 }
 
-func (p *Page) links(a atom.Atom, at *attrs, names []string, line int) {
+func (p *Page) links(a atom.Atom, at *attrs, names []string, t tagAt) {
 	name := a.String()
 	if a == atom.Base {
 		// The document's base is its first HTML <base> with an href; the
@@ -384,25 +486,65 @@ func (p *Page) links(a atom.Atom, at *attrs, names []string, line int) {
 		}
 		return
 	}
+	if a == atom.Link && !pageLinkRel(at.rel) {
+		return // a hint or a note about the page, not a resource or a page it links to
+	}
 	for i, attr := range names {
 		if at.has(i) {
-			add(p, at.url[i], line, name, attr)
+			add(p, at.url[i], t, at.pos[i], name, attr)
 		}
 	}
 	if len(at.srcset) > 0 && (a == atom.Img || a == atom.Source) {
 		for _, u := range SrcsetURLs(string(at.srcset)) {
-			add(p, u, line, name, "srcset")
+			add(p, u, t, at.pos[4], name, "srcset")
 		}
 	}
 	if a == atom.Meta && bytes.EqualFold(at.httpEquiv, []byte("refresh")) {
 		if u := RefreshURL(string(at.content)); u != "" {
-			add(p, u, line, "meta", "refresh")
+			add(p, u, t, at.pos[6], "meta", "refresh")
 			if p.Redirect.Href == "" && p.template == 0 && refreshesAtOnce(at.content) {
-				p.Redirect = Redirect{Href: u, Line: line}
+				off, line, col := t.place(int(at.pos[6]))
+				p.Redirect = Redirect{Href: u, Line: line, Col: col, Off: off}
 			}
 		}
 	}
 	p.inScript = a == atom.Script && !at.has(0) && p.template == 0 && p.foreign == 0
+}
+
+// pageLinkRels are the link types that make a <link>'s href a link of the
+// page: those a browser fetches (stylesheets, icons, preloads, the
+// manifest, an OpenSearch description), the icons Apple's and other
+// browsers request though the HTML Standard does not list them, and the
+// hyperlinks of the HTML Standard's link types. The rest are not: the
+// origin-only hints (dns-prefetch, preconnect, whose href need not be a
+// page), unknown types, and a <link> with no rel at all, such as the
+// obsolete rev="made" href="a mail address" that DocBook puts into the
+// head of every page of the PostgreSQL manual.
+var pageLinkRels = []string{
+	"stylesheet", "icon", "apple-touch-icon", "apple-touch-icon-precomposed", "mask-icon",
+	"preload", "modulepreload", "prefetch", "manifest", "search",
+	"canonical", "alternate", "prev", "next", "help", "license", "author", "privacy-policy", "terms-of-service",
+}
+
+// pageLinkRel is true when rel, a set of link types (separated by ASCII
+// white space, in any ASCII case), holds one of pageLinkRels: "shortcut
+// icon" is an icon, "alternate stylesheet" a stylesheet.
+func pageLinkRel(rel []byte) bool {
+	for i := 0; i < len(rel); {
+		for i < len(rel) && isASCIISpace(rel[i]) {
+			i++
+		}
+		start := i
+		for i < len(rel) && !isASCIISpace(rel[i]) {
+			i++
+		}
+		for _, t := range pageLinkRels {
+			if i > start && asciiEqualFold(rel[start:i], []byte(t)) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // refreshesAtOnce is true when a meta refresh's delay is 0 seconds: the
@@ -420,34 +562,38 @@ func refreshesAtOnce(content []byte) bool {
 var scriptRedirect = regexp.MustCompile(`^\s*(?:(?:window|self|top)\.)?location(?:\.href\s*=|\s*=|\.(replace|assign)\s*\()` +
 	`\s*("[^"\\\n]*"|'[^'\\\n]*')((?:\s*\+\s*(?:window\.)?location\.(?:search|hash))*)\s*(\)?)\s*;?\s*$`)
 
-// script reads the text of an inline script for a redirect: the page's
-// redirect when it is the first, and a link of the page when its URL is
-// not the meta refresh's already.
-func (p *Page) script(text []byte, line int) {
+// script reads the text of an inline script (t.raw) for a redirect: the
+// page's redirect when it is the first, and a link of the page when its
+// URL is not the meta refresh's already. Its place is the URL's, inside
+// the quotes.
+func (p *Page) script(t tagAt) {
+	text := t.raw
 	if len(text) > 4096 || !bytes.Contains(text, []byte("location")) {
 		return
 	}
-	m := scriptRedirect.FindSubmatch(text)
-	if m == nil || (len(m[1]) > 0) != (len(m[4]) > 0) {
+	m := scriptRedirect.FindSubmatchIndex(text)
+	if m == nil || (m[3] > m[2]) != (m[9] > m[8]) {
 		return
 	}
-	href := string(m[2][1 : len(m[2])-1])
-	line += bytes.Count(text[:bytes.Index(text, m[2])], []byte{'\n'})
+	href := string(text[m[4]+1 : m[5]-1])
 	if p.Redirect.Href != href || p.Redirect.Script {
-		add(p, href, line, "script", "location")
+		add(p, href, t, int32(m[4]+1), "script", "location")
 	}
 	if !p.Redirect.Script {
-		p.Redirect = Redirect{Href: href, Line: line, Script: true, KeepsHash: bytes.Contains(m[3], []byte("hash"))}
+		off, line, col := t.place(m[4] + 1)
+		p.Redirect = Redirect{Href: href, Line: line, Col: col, Off: off, Script: true, KeepsHash: bytes.Contains(text[m[6]:m[7]], []byte("hash"))}
 	}
 }
 
 // add records a link. Its href goes into the page's one buffer of hrefs,
 // which done turns into one string: a string per link would be millions
 // of small allocations on a large site.
-func add[T string | []byte](p *Page, raw T, line int, elem, attr string) {
+// Its place is that of t.raw[at], the start of the value that holds it.
+func add[T string | []byte](p *Page, raw T, t tagAt, at int32, elem, attr string) {
 	p.raws = append(p.raws, raw...)
 	p.ends = append(p.ends, int32(len(p.raws)))
-	p.Links = append(p.Links, Link{Line: line, Elem: elem, Attr: attr})
+	off, line, col := t.place(int(at))
+	p.Links = append(p.Links, Link{Line: line, Col: col, Off: off, Elem: elem, Attr: attr})
 }
 
 // done finishes the page once it is read: its ids, and each link's href

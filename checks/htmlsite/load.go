@@ -147,6 +147,7 @@ func (s *Site) parseOne(r string, page *Page, visit Visitor) {
 	page.extract(r, f)
 	f.Close()
 	visit(page)
+	page.release()
 }
 
 // Read parses one page of the site again (path as in HTML) into p, for

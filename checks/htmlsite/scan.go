@@ -73,8 +73,15 @@ func (p *Page) scanStartTag(doc []byte, lt, end int, lines *lineCounter) (next i
 	a := element(raw)
 	p.open(a, (a == atom.Svg || a == atom.Math || a == atom.Foreignobject) && p.selfClosing(doc, end))
 	if names := urlAttrs(a); mayHold(a, names, raw) {
-		at := p.spanAttrs(doc, raw, names)
-		p.record(a, &at, names, lines.at(lt))
+		at, plain := p.spanAttrs(doc, lt, names)
+		if !plain {
+			decoded := tagAttrs(raw, names)
+			decoded.pos = at.pos
+			at = decoded
+		}
+		t := tagAt{raw: raw, off: lt}
+		t.line, t.col = lines.at(lt)
+		p.record(a, &at, names, t)
 	}
 	rawText := rawTextElement(a)
 	if rawText == "" {
@@ -91,7 +98,9 @@ func (p *Page) scanStartTag(doc []byte, lt, end int, lines *lineCounter) (next i
 			return 0, false // where this script ends is the escape states' to say
 		}
 		if script && textEnd > end {
-			p.script(doc[end:textEnd], lines.at(end))
+			t := tagAt{raw: doc[end:textEnd], off: end}
+			t.line, t.col = lines.at(end)
+			p.script(t)
 		}
 	}
 	return textEnd, true
@@ -160,6 +169,7 @@ func readAttrValue(doc []byte, j int, s *attrSpan) (next int, ok bool) {
 	}
 	switch q := doc[j]; q {
 	case '>':
+		s.val, s.valEnd = j, j // an empty value, where one would start
 		return j, true
 	case '"', '\'':
 		end := bytes.IndexByte(doc[j+1:], q)
@@ -208,28 +218,35 @@ func (p *Page) repeatsName(doc []byte, i int) bool {
 	return false
 }
 
-// spanAttrs gives the attributes the gate reads, from the spans readTag
-// noted, as TagAttr would give them: names lower-cased, the first of a
-// repeated name kept. A value TagAttr would change (a character reference,
-// a CR, a NUL) sends the whole tag through the tokenizer, but for the one
-// reference URLs are full of, "&amp;" between query parameters.
-func (p *Page) spanAttrs(doc, raw []byte, names []string) (at attrs) {
+// spanAttrs gives the attributes the gate reads of the tag at doc[lt],
+// from the spans readTag noted, as TagAttr would give them: names
+// lower-cased, the first of a repeated name kept; and where each value
+// starts. plain is false when a value is one TagAttr would change (a
+// character reference, a CR, a NUL): the caller decodes the tag through
+// the tokenizer, but for the one reference URLs are full of, "&amp;"
+// between query parameters.
+func (p *Page) spanAttrs(doc []byte, lt int, names []string) (at attrs, plain bool) {
+	plain = true
 	for _, s := range p.spans {
 		var buf [16]byte
 		key := lowerName(doc[s.key:s.keyEnd], &buf)
-		if key == nil || !at.reads(key, names) {
+		if key == nil {
 			continue
 		}
-		val := doc[s.val:s.valEnd]
-		if !plainValue(val) {
-			if !onlyAmp(val) {
-				return tagAttrs(raw, names)
-			}
-			val = bytes.ReplaceAll(val, []byte("&amp;"), []byte("&"))
+		i := attrIndex(key, names)
+		if i < 0 || at.got&(1<<i) != 0 {
+			continue // not read, or a repeat: the first counts
 		}
-		at.set(key, val, names)
+		val := doc[s.val:s.valEnd]
+		if plain && !plainValue(val) {
+			if plain = onlyAmp(val); plain {
+				val = bytes.ReplaceAll(val, []byte("&amp;"), []byte("&"))
+			}
+		}
+		at.pos[i] = int32(s.val - lt)
+		at.setAt(i, val)
 	}
-	return at
+	return at, plain
 }
 
 // lowerName is an attribute name in ASCII lower case, in buf when it has
@@ -374,16 +391,19 @@ func skipSpace(doc []byte, j int) int {
 
 func isLetter(c byte) bool { c |= 0x20; return 'a' <= c && c <= 'z' }
 
-// lineCounter gives the line of an offset, counting newlines only up to
-// the offsets asked for (they only grow): most tags hold no link, and
-// their lines need not be known.
+// lineCounter gives the line and column of an offset, counting newlines
+// only up to the offsets asked for (they only grow): most tags hold no
+// link, and their lines need not be known.
 type lineCounter struct {
-	doc       []byte
-	pos, line int
+	doc                  []byte
+	pos, line, lineStart int
 }
 
-func (l *lineCounter) at(off int) int {
-	l.line += bytes.Count(l.doc[l.pos:off], []byte{'\n'})
+func (l *lineCounter) at(off int) (line, col int) {
+	if n := bytes.Count(l.doc[l.pos:off], []byte{'\n'}); n > 0 {
+		l.line += n
+		l.lineStart = l.pos + bytes.LastIndexByte(l.doc[l.pos:off], '\n') + 1
+	}
 	l.pos = off
-	return l.line
+	return l.line, off - l.lineStart + 1
 }

@@ -6,8 +6,10 @@ import (
 	"math/rand"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -17,7 +19,7 @@ import (
 
 func TestExtractFindsEveryLinkSource(t *testing.T) {
 	page := Extract("p.html", strings.NewReader(`<base href="/b/">
-<a href="/a">a</a><area href="/area"><link href="/l.css">
+<a href="/a">a</a><area href="/area"><link rel="stylesheet" href="/l.css">
 <img src="/i.png" srcset="/i1.png 1x, /i2.png 2x"><picture><source srcset="/s.webp 100w"></picture>
 <video poster="/p.jpg"></video><object data="/o.svg"></object>
 <meta http-equiv="Refresh" content="3;URL='/r'">
@@ -34,8 +36,44 @@ func TestExtractFindsEveryLinkSource(t *testing.T) {
 	assert.False(t, page.IDs.Has("not-an-anchor"))
 }
 
+// A <link>'s href is a link of the page when a browser fetches it or the
+// HTML Standard makes it a hyperlink; rel is a set of space-separated
+// tokens in any ASCII case, and rev (obsolete) makes no link.
+func TestLinkElementsByRel(t *testing.T) {
+	for rel, checked := range map[string]bool{
+		`rel="stylesheet"`: true, `rel="alternate stylesheet"`: true, `rel="icon"`: true, `rel="shortcut icon"`: true,
+		`rel="SHORTCUT ICON"`: true, `rel="apple-touch-icon"`: true, `rel="apple-touch-icon-precomposed"`: true, `rel="mask-icon"`: true,
+		`rel="preload" as="font"`: true, `rel="modulepreload"`: true, `rel="prefetch"`: true, `rel="manifest"`: true, `rel="search"`: true,
+		`rel="canonical"`: true, `rel="alternate"`: true, `rel="prev"`: true, `rel="next"`: true, `rel="help"`: true, `rel="license"`: true,
+		`rel="author"`: true, `rel="privacy-policy"`: true, `rel="terms-of-service"`: true, "rel=\"\tnext\n\"": true, `rel="nofollow next"`: true,
+		`rel=Canonical`: true, `REL="Next"`: true, `rel="author" rev="made"`: true,
+
+		`rev="made"`: false, ``: false, `rel=""`: false, `rel="dns-prefetch"`: false, `rel="preconnect"`: false, `rel="pingback"`: false,
+		`rel="shortcut"`: false, `rel="stylesheets"`: false, `rel="next-page"`: false, `rel="nofollow"`: false, `rev="next"`: false,
+		`rel="me"`: false, `rel="dns-prefetch" rel="stylesheet"`: false, // the first rel counts
+	} {
+		page := `<link ` + rel + ` href="/x">`
+		p := Extract("p.html", strings.NewReader(page))
+		if checked {
+			assert.Equal(t, []string{"/x"}, hrefsOf(p), page)
+		} else {
+			assert.Empty(t, p.Links, page)
+		}
+		assert.Equal(t, hrefsOf(p), hrefsOf(extractByTokens([]byte(page))), "by tokens: %s", page)
+	}
+}
+
+func hrefsOf(p *Page) []string {
+	var hrefs []string
+	for _, l := range p.Links {
+		hrefs = append(hrefs, l.Raw)
+	}
+	return hrefs
+}
+
 // Tags are read from their raw bytes first; upper case, long custom element
-// names and repeated attributes must read as a browser reads them.
+// names and repeated attributes must read as a browser reads them. A link's
+// line is its value's, not its tag's (the <IMG> on line 1 has its src on 2).
 func TestExtractReadsTagsAsBrowsersDo(t *testing.T) {
 	page := Extract("p.html", strings.NewReader(`<A HREF="/upper">x</A><IMG
 SRC="/nl.png">
@@ -45,7 +83,7 @@ SRC="/nl.png">
 	for _, l := range page.Links {
 		hrefs = append(hrefs, fmt.Sprintf("%d %s %s=%s", l.Line, l.Elem, l.Attr, l.Raw))
 	}
-	assert.Equal(t, []string{"1 a href=/upper", "1 img src=/nl.png", "3 a href=/first", "4 video src=/v.mp4", "4 video poster=/p.jpg"}, hrefs)
+	assert.Equal(t, []string{"1 a href=/upper", "2 img src=/nl.png", "3 a href=/first", "4 video src=/v.mp4", "4 video poster=/p.jpg"}, hrefs)
 	assert.Equal(t, []string{"one", "custom", "sec"}, page.IDs.List())
 }
 
@@ -196,23 +234,32 @@ func FuzzExtractAgreesWithTokens(f *testing.F) {
 	})
 }
 
-// extractByTokens is the plain reading: every start tag through Token().
+// extractByTokens is the plain reading: every start tag through Token(),
+// each link placed where asking the tokenizer alone puts its value
+// (valueAt), its line and column counted afresh from that offset.
 func extractByTokens(b []byte) *Page {
 	p := &Page{Path: "f.html", ids: anchorSet{lastAt: -1}}
 	z := html.NewTokenizer(bytes.NewReader(b))
-	for line := 1; ; {
+	for off := 0; ; {
 		tt := z.Next()
 		if tt == html.ErrorToken {
 			p.done()
+			for i, l := range p.Links {
+				p.Links[i].Line, p.Links[i].Col = lineCol(b, l.Off)
+			}
+			if p.Redirect.Href != "" {
+				p.Redirect.Line, p.Redirect.Col = lineCol(b, p.Redirect.Off)
+			}
 			return p
 		}
-		lines := bytes.Count(z.Raw(), []byte{'\n'})
+		raw := z.Raw()
+		t := tagAt{raw: raw, off: off, line: 1, col: 1} // line and col are counted again at the end
 		script := p.inScript
 		p.inScript = false
 		switch tt {
 		case html.TextToken:
 			if script {
-				p.script(z.Raw(), line)
+				p.script(t)
 			}
 		case html.StartTagToken, html.SelfClosingTagToken:
 			tok := z.Token()
@@ -222,18 +269,62 @@ func extractByTokens(b []byte) *Page {
 			for _, a := range tok.Attr {
 				at.set([]byte(a.Key), []byte(a.Val), names)
 			}
+			keys := [8]string{4: "srcset", 6: "content"} // the attributes whose values are links, by attrIndex
+			copy(keys[:], names)
+			for i, key := range keys {
+				if key != "" && at.got&(1<<i) != 0 {
+					at.pos[i] = int32(valueAt(raw, key))
+				}
+			}
 			if len(at.id) > 0 && p.template == 0 {
 				p.ids.add(at.id)
 			}
 			if tok.DataAtom == atom.A && len(at.name) > 0 && p.template == 0 && (p.foreign == 0 || p.foreignObject > 0) {
 				p.ids.add(at.name)
 			}
-			p.links(tok.DataAtom, &at, names, line)
+			p.links(tok.DataAtom, &at, names, t)
 		case html.EndTagToken:
 			p.close(z.Token().DataAtom)
 		}
-		line += lines
+		off += len(raw)
 	}
+}
+
+// valueAt is where the value of the tag's first attribute named key
+// starts, found by the tokenizer alone: the last offset where a byte put
+// into the tag becomes the first of that value; for an empty value that
+// no byte put in starts (a bare name), the last offset where it becomes
+// the last of the name.
+func valueAt(tag []byte, key string) int {
+	first := func(tag []byte) (k, v string) {
+		z := html.NewTokenizer(bytes.NewReader(tag))
+		z.Next()
+		for _, a := range z.Token().Attr {
+			if a.Key == key || a.Key == key+"\x01" {
+				return a.Key, a.Val
+			}
+		}
+		return "", ""
+	}
+	_, val := first(tag)
+	at, bare := -1, -1
+	for i := 1; i <= len(tag); i++ {
+		switch k, v := first(slices.Concat(tag[:i], []byte{1}, tag[i:])); {
+		case k == key && v == "\x01"+val:
+			at = i
+		case k == key+"\x01":
+			bare = i
+		}
+	}
+	if at < 0 {
+		return bare
+	}
+	return at
+}
+
+// lineCol is the line and byte column of doc[off], both from 1.
+func lineCol(doc []byte, off int) (line, col int) {
+	return 1 + bytes.Count(doc[:off], []byte{'\n'}), off - bytes.LastIndexByte(doc[:off], '\n')
 }
 
 // Random tags in every form an attribute takes (quoted, unquoted, bare,
@@ -321,24 +412,25 @@ func TestSrcsetAsBrowsersParseIt(t *testing.T) {
 // A page redirects when a meta refresh has no delay, or an inline script
 // does nothing but send the reader to a literal URL; the script form wins
 // (a reader with JavaScript runs it first) and says whether the hash goes along.
+// Its place is the meta's content, or the script's URL inside the quotes.
 func TestRedirects(t *testing.T) {
 	for page, want := range map[string]Redirect{
-		`<meta http-equiv="refresh" content="0;URL=../b.html">`:                                          {Href: "../b.html", Line: 1},
-		`<meta http-equiv="Refresh" content=" 0.5; url='/b'">`:                                           {Href: "/b", Line: 1},
+		`<meta http-equiv="refresh" content="0;URL=../b.html">`:                                          {Href: "../b.html", Line: 1, Col: 37, Off: 36},
+		`<meta http-equiv="Refresh" content=" 0.5; url='/b'">`:                                           {Href: "/b", Line: 1, Col: 37, Off: 36},
 		`<meta http-equiv="refresh" content="5; url=/b">`:                                                {},
 		`<meta http-equiv="refresh" content="10; url=/b">`:                                               {},
 		`<template><meta http-equiv="refresh" content="0; url=/b"></template>`:                           {},
-		"<script>\nlocation.replace(\"/b\" + location.search + location.hash);</script>":                 {Href: "/b", Line: 2, Script: true, KeepsHash: true},
-		`<script>window.location.href = '/b' + window.location.hash</script>`:                            {Href: "/b", Line: 1, Script: true, KeepsHash: true},
-		`<script>location = "/b";</script>`:                                                              {Href: "/b", Line: 1, Script: true},
-		`<script>location.assign("/b")</script>`:                                                         {Href: "/b", Line: 1, Script: true},
+		"<script>\nlocation.replace(\"/b\" + location.search + location.hash);</script>":                 {Href: "/b", Line: 2, Col: 19, Off: 27, Script: true, KeepsHash: true},
+		`<script>window.location.href = '/b' + window.location.hash</script>`:                            {Href: "/b", Line: 1, Col: 33, Off: 32, Script: true, KeepsHash: true},
+		`<script>location = "/b";</script>`:                                                              {Href: "/b", Line: 1, Col: 21, Off: 20, Script: true},
+		`<script>location.assign("/b")</script>`:                                                         {Href: "/b", Line: 1, Col: 26, Off: 25, Script: true},
 		`<script>if (x) location = "/b";</script>`:                                                       {},
 		`<script>location.href.replace("/b")</script>`:                                                   {},
 		`<script>location.replace("/b"</script>`:                                                         {},
 		`<script>location = "/b")</script>`:                                                              {},
 		`<script src="/r.js">location = "/b"</script>`:                                                   {},
 		`<script>location = "/" + name</script>`:                                                         {},
-		`<meta http-equiv="refresh" content="0;url=/m"><script>location = "/s" + location.hash</script>`: {Href: "/s", Line: 1, Script: true, KeepsHash: true},
+		`<meta http-equiv="refresh" content="0;url=/m"><script>location = "/s" + location.hash</script>`: {Href: "/s", Line: 1, Col: 67, Off: 66, Script: true, KeepsHash: true},
 	} {
 		assert.Equal(t, want, Extract("p.html", strings.NewReader(page)).Redirect, page)
 	}
@@ -346,5 +438,60 @@ func TestRedirects(t *testing.T) {
 	p := Extract("p.html", strings.NewReader(`<meta http-equiv="refresh" content="0;URL=/b"><script>location.replace("/b" + location.hash)</script>`))
 	assert.Len(t, p.Links, 1)
 	p = Extract("p.html", strings.NewReader(`<meta http-equiv="refresh" content="0;URL=/b"><script>location.replace("/c" + location.hash)</script>`))
-	assert.Equal(t, []Link{{Raw: "/b", Line: 1, Elem: "meta", Attr: "refresh"}, {Raw: "/c", Line: 1, Elem: "script", Attr: "location"}}, p.Links)
+	assert.Equal(t, []Link{{Raw: "/b", Line: 1, Col: 37, Off: 36, Elem: "meta", Attr: "refresh"}, {Raw: "/c", Line: 1, Col: 73, Off: 72, Elem: "script", Attr: "location"}}, p.Links)
+}
+
+// A link's place is where the attribute value holding it starts, in bytes
+// from the start of its line, so an editor opens on the href: a srcset's
+// candidates share its value's place, a meta refresh has its content's.
+// The page read through the tokenizer (a script with "<!--" sends it
+// there) places each link alike, one line further down.
+func TestLinksArePlacedAtTheirValues(t *testing.T) {
+	page := "<!doctype html><p>x</p><a class=c href=\"/a\">a</a><A HREF=/b>b</A>\r\n" +
+		"<img\n  alt=x\n  src='/i.png' srcset=\"/1.png 1x, /2.png 2x\">\n" +
+		"<a href=\"/q?x=1&amp;y=2\">q</a> <a href = \"/q?x=1&lt;\">lt</a>\n" +
+		"\t<meta http-equiv=refresh content=\"5; url=/r\">"
+	want := []string{"1:41 /a", "1:58 /b", "4:8 /i.png", "4:24 /1.png", "4:24 /2.png", "5:10 /q?x=1&y=2", "5:43 /q?x=1<", "6:36 /r"}
+	placed := func(p *Page, shift int) []string {
+		var got []string
+		for _, l := range p.Links {
+			got = append(got, fmt.Sprintf("%d:%d %s", l.Line-shift, l.Col, l.Raw))
+		}
+		return got
+	}
+	assert.Equal(t, want, placed(Extract("p.html", strings.NewReader(page)), 0))
+	assert.Equal(t, want, placed(Extract("p.html", strings.NewReader("<script><!-- --></script>\n"+page)), 1), "through the tokenizer")
+}
+
+// On a line longer than 200 bytes (a minified page) a link has an excerpt
+// of about 80 bytes from its tag, cut between characters, "…" where the
+// line goes on; a short line has none.
+func TestExcerptOfALongLine(t *testing.T) {
+	filler, more := strings.Repeat("<p>filler</p>", 20), strings.Repeat("<p>more text</p>", 20)
+	cases := []struct{ page, href, want string }{
+		{"<p>short</p><a href=\"/gone/\">Gone</a>\n" + filler + more, "/gone/", ""},
+		{filler + `<a href="/gone/">Gone</a>` + more, "/gone/",
+			`…<a href="/gone/">Gone</a><p>more text</p><p>more text</p><p>more text</p><p>more…`},
+		{`<a href="/first/">First</a>` + more, "/first/",
+			`<a href="/first/">First</a><p>more text</p><p>more text</p><p>more text</p><p>mo…`},
+		{filler + `<a href="/end/">End</a>` + "\r\n", "/end/", `…<a href="/end/">End</a>`},
+		{filler + `<a href="/é">` + strings.Repeat("é", 100), "/é",
+			`…<a href="/é">` + strings.Repeat("é", 33) + `…`}, // 14 bytes of tag, 66 of 2-byte letters
+		{filler + `<a href="/e">` + strings.Repeat("é", 100), "/e",
+			`…<a href="/e">` + strings.Repeat("é", 33) + `…`}, // 13 bytes of tag: the 80th byte is inside an é, left out
+		{filler + `<a class="` + strings.Repeat("c", 60) + `" href="/far/">` + more, "/far/",
+			`…` + strings.Repeat("c", 32) + `" href="/far/"><p>more text</p><p>more text</p><…`}, // the tag starts too far back: 40 bytes before the value
+		{filler + `<a class="` + strings.Repeat("é", 30) + `"  href="/u/">` + more, "/u/",
+			`…` + strings.Repeat("é", 16) + `"  href="/u/"><p>more text</p><p>more text</p><p…`}, // 40 bytes back is inside an é: 41
+	}
+	for _, c := range cases {
+		p := &Page{}
+		p.extract("p.html", strings.NewReader(c.page))
+		require.Len(t, p.Links, 1, c.page)
+		l := p.Links[0]
+		require.Equal(t, c.href, l.Raw)
+		got := p.Excerpt(l.Off, l.Col)
+		assert.Equal(t, c.want, got, c.page)
+		assert.True(t, utf8.ValidString(got), got)
+	}
 }

@@ -160,7 +160,7 @@ func (w *worker) page(p *htmlsite.Page) {
 			if w.external[u] == nil {
 				u = strings.Clone(u) // a slice of the page's hrefs, which would all stay in memory
 			}
-			w.external[u] = append(w.external[u], external.Use{Page: p.Path, Line: l.Line, Href: strings.Clone(l.Raw)})
+			w.external[u] = append(w.external[u], external.Use{Page: p.Path, Line: l.Line, Col: l.Col, Href: strings.Clone(l.Raw), Excerpt: p.Excerpt(l.Off, l.Col)})
 		}
 		if r.ref.Kind == Invalid {
 			d := w.brokenLink(p, l, r, "no browser can open it: its host or port does not parse")
@@ -178,7 +178,7 @@ func (w *worker) page(p *htmlsite.Page) {
 		case !r.ref.HasFrag || r.ref.Fragment == "" || !w.index.IsHTML(r.file):
 		case r.file == self:
 			if !w.has(self, p.IDs, r.ref.Fragment) {
-				found = append(found, w.anchorDiag(p.Path, l, self, r.ref.Fragment))
+				found = append(found, w.anchorDiag(p, l, self, r.ref.Fragment))
 			}
 		default:
 			// A page not parsed yet, or a redirect stub (whose target may
@@ -186,7 +186,7 @@ func (w *worker) page(p *htmlsite.Page) {
 			if st := w.checker.pages[r.file].Load(); st == nil || st.hop != nil {
 				later = append(later, pending{page: self, target: r.file, link: int32(i), frag: w.intern(r.ref.Fragment)})
 			} else if !w.has(r.file, st.ids, r.ref.Fragment) {
-				found = append(found, w.anchorDiag(p.Path, l, r.file, r.ref.Fragment))
+				found = append(found, w.anchorDiag(p, l, r.file, r.ref.Fragment))
 			}
 		}
 	}
@@ -231,8 +231,20 @@ func (w *worker) checkLater() (found []laterFinding) {
 }
 
 func (w *worker) brokenLink(p *htmlsite.Page, l htmlsite.Link, r *resolved, why string) diag.Diagnostic {
-	return diag.Diagnostic{Severity: diag.Error, Check: registry.BrokenLink, File: p.Path, Line: l.Line, Href: strings.Clone(l.Raw), Target: strings.Clone(r.ref.Path),
+	d := diag.Diagnostic{Severity: diag.Error, Check: registry.BrokenLink, Href: strings.Clone(l.Raw), Target: strings.Clone(r.ref.Path),
 		Message: fmt.Sprintf("broken link %q: %s", l.Raw, why)}
+	return placed(d, p, l)
+}
+
+// placed is d at link l of page p: its file, line and column, and on a
+// line too long to read (a minified page's), the text around the link as
+// a note, so the reader sees the place without opening the file.
+func placed(d diag.Diagnostic, p *htmlsite.Page, l htmlsite.Link) diag.Diagnostic {
+	d.File, d.Line, d.Col = p.Path, l.Line, l.Col
+	if x := p.Excerpt(l.Off, l.Col); x != "" {
+		d.Notes = append(d.Notes, x)
+	}
+	return d
 }
 
 // resolver resolves the hrefs of page p.
@@ -277,10 +289,10 @@ func (w *worker) resolve(resolver Resolver, raw string) (r resolved) {
 
 // anchorDiag is the broken anchor of link l on page: file has no
 // element for fragment.
-func (c *checker) anchorDiag(page string, l htmlsite.Link, file File, fragment string) diag.Diagnostic {
+func (c *checker) anchorDiag(p *htmlsite.Page, l htmlsite.Link, file File, fragment string) diag.Diagnostic {
 	d := c.missingID(file, fragment, "")
-	d.File, d.Line, d.Href = page, l.Line, strings.Clone(l.Raw)
-	return named(d, registry.BrokenAnchor, d.Message)
+	d.Href = strings.Clone(l.Raw)
+	return placed(named(d, registry.BrokenAnchor, d.Message), p, l)
 }
 
 // missingID is a broken anchor before its link is named: file has no

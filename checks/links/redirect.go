@@ -23,6 +23,8 @@ const MaxRedirects = 5
 type hop struct {
 	href    string // as written on the stub
 	line    int
+	col     int
+	excerpt string // of the stub's long line, if it is one (Page.Excerpt)
 	path    string // the URL path it resolves to, for messages
 	file    File   // 0: no file answers
 	frag    string // the fragment of its own URL
@@ -35,7 +37,7 @@ type hop struct {
 
 func (w *worker) hop(p *htmlsite.Page, resolver Resolver) *hop {
 	r := w.resolve(resolver, p.Redirect.Href)
-	h := &hop{href: p.Redirect.Href, line: p.Redirect.Line, path: r.ref.Path, frag: r.ref.Fragment, hasFrag: r.ref.HasFrag,
+	h := &hop{href: p.Redirect.Href, line: p.Redirect.Line, col: p.Redirect.Col, excerpt: p.Excerpt(p.Redirect.Off, p.Redirect.Col), path: r.ref.Path, frag: r.ref.Fragment, hasFrag: r.ref.HasFrag,
 		keepsHash: p.Redirect.KeepsHash, script: p.Redirect.Script}
 	switch {
 	case r.skip || r.ref.Kind != Internal || r.outside:
@@ -199,7 +201,10 @@ func (c *checker) redirectProblems() diag.List {
 		}
 		if a := c.follow(File(f), ""); a.problem == "loop" || a.problem == "long" {
 			d := c.redirectProblem(a)
-			d.File, d.Line, d.Href = c.index.Name(File(f)), st.hop.line, st.hop.href
+			d.File, d.Line, d.Col, d.Href = c.index.Name(File(f)), st.hop.line, st.hop.col, st.hop.href
+			if st.hop.excerpt != "" {
+				d.Notes = append(d.Notes, st.hop.excerpt)
+			}
 			out = append(out, named(d, registry.BrokenLink, d.Message))
 		}
 	}
@@ -244,7 +249,9 @@ func (c *checker) nameAll(s *htmlsite.Site, p *htmlsite.Page, fs []laterFinding,
 		d := lf.d
 		d.File = name
 		if err == nil && int(lf.link) < len(p.Links) {
-			d.Href, d.Line = strings.Clone(p.Links[lf.link].Raw), p.Links[lf.link].Line // not the whole page's hrefs
+			l := p.Links[lf.link]
+			d.Href = strings.Clone(l.Raw) // not the whole page's hrefs
+			d = placed(d, p, l)
 		} else { // the page changed or went since it was read: name the target instead
 			d.Href = d.Target
 		}

@@ -1,0 +1,31 @@
+package diag
+
+import (
+	"bytes"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// A problem's column reaches every format that has a place for one; a
+// problem located at its markdown source keeps the built page's column
+// out of the source's place (github), and in the page's (sarif).
+func TestEveryFormatPlacesTheColumn(t *testing.T) {
+	d := Diagnostic{Severity: Error, Check: "broken-link", File: "site/index.html", Line: 1, Col: 190, Message: `broken link "/gone/"`,
+		Notes: []string{`…<a href="/gone/">Gone</a>…`}}
+	out := func(format string, d Diagnostic) string {
+		var b bytes.Buffer
+		require.NoError(t, Write(&b, format, List{d}, Summary{Tool: "checks links"}, false))
+		return b.String()
+	}
+	assert.Contains(t, out(FormatText, d), "  1:190  error   broken link \"/gone/\" [broken-link]\n         note: …<a href=\"/gone/\">Gone</a>…\n")
+	assert.Contains(t, out(FormatGitHub, d), "::error file=site/index.html,line=1,col=190,title=broken-link::")
+	assert.Contains(t, out(FormatSARIF, d), "\"startLine\": 1,\n                  \"startColumn\": 190\n")
+	assert.Contains(t, out(FormatJSON, d), "\"line\": 1,\n      \"col\": 190,\n")
+	assert.Contains(t, out(FormatJUnit, d), `name="site/index.html:1:190 "`)
+
+	d.Source = "docs/guide.md:7"
+	assert.Contains(t, out(FormatGitHub, d), "::error file=docs/guide.md,line=7,title=broken-link::")
+	assert.Contains(t, out(FormatSARIF, d), "\"startLine\": 1,\n                  \"startColumn\": 190\n", "the page, a related location")
+}
