@@ -169,6 +169,9 @@ func totals(res diag.Results, took time.Duration) diag.Summary {
 		total.Checks += r.Summary.Checks
 		total.Errors += r.Summary.Errors
 		total.Warnings += r.Summary.Warnings
+		// Every run's hints, for the formats that print one merged list
+		// (JUnit, SARIF) under the total.
+		total.Hints = append(total.Hints, r.Summary.Hints...)
 	}
 	return total
 }

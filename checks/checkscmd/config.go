@@ -428,6 +428,18 @@ func (c *Config) apply(l diag.List) diag.List {
 	return out
 }
 
+// applyHints keeps the hints of checks that are reported: a hint about
+// findings the run drops (level ignore) would explain nothing shown.
+func (c *Config) applyHints(hints []diag.Hint) []diag.Hint {
+	var out []diag.Hint
+	for _, h := range hints {
+		if c.Levels[h.Check] != registry.Ignore {
+			out = append(out, h)
+		}
+	}
+	return out
+}
+
 // errNoSite is the usage error of a command that needs a built site.
 func errNoSite(cmd string) error {
 	return errors.New("want the folder the site is built into: checks " + cmd + ` DIR, or "site" (or a "preset") in ` + configName)

@@ -99,7 +99,8 @@ func checkLinks(dir string, cfg *Config, ext *externalOptions, stderr io.Writer,
 	found, stats := gather(dir, s, table, opts, func(uses map[string][]external.Use) diag.List {
 		return ext.check(uses, stderr)
 	})
-	return counted(cfg.apply(found), diag.Summary{Tool: "checks links", Pages: stats.Pages, Links: stats.Links}, start), nil
+	sum := diag.Summary{Tool: "checks links", Pages: stats.Pages, Links: stats.Links, Hints: cfg.applyHints(stats.Hints)}
+	return counted(cfg.apply(found), sum, start), nil
 }
 
 // gather runs every check, attaches markdown sources, and names pages by

@@ -10,6 +10,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"golang.org/x/tools/txtar"
 )
 
 // What the GitHub Action asks of one run's JSON: the report, SARIF for code
@@ -43,4 +44,31 @@ func TestReportSARIFAnnotationsArtifact(t *testing.T) {
 	md, err := os.ReadFile("s.md")
 	require.NoError(t, err)
 	assert.Contains(t, string(md), "is the `docs-report` artifact of this run.")
+}
+
+// From checks all to the report, the base-URL hint of a site built for
+// /proj/ is said once wherever a reader meets it: after the text list,
+// in the summary for the pull request, and as one annotation.
+func TestHintFromAllToReport(t *testing.T) {
+	abs, err := filepath.Abs("../../testdata/links/base-url-hint.txtar")
+	require.NoError(t, err)
+	ar, err := txtar.ParseFile(abs)
+	require.NoError(t, err)
+	unpack(t, ar)
+	const hint = "is the site served under /proj/?"
+
+	var out, errOut bytes.Buffer
+	assert.Equal(t, 1, Run([]string{"all", "site", "--json", "results.json"}, &out, &errOut, false), errOut.String())
+	assert.Equal(t, 1, strings.Count(out.String(), hint), out.String())
+	assert.Regexp(t, `\n\nhint: 30 of 31 broken links start with /proj/[^\n]*\n\nchecks links: 5 pages`, out.String())
+
+	out.Reset()
+	require.Equal(t, 0, Run([]string{"report", "results.json", "--out", "r.html", "--markdown", "s.md", "--annotations"}, &out, &errOut, false), errOut.String())
+	assert.Equal(t, 1, strings.Count(out.String(), hint), out.String())
+	assert.Contains(t, out.String(), "\n::notice title=broken-link hint::30 of 31 broken links start with /proj/")
+	for _, f := range []string{"s.md", "r.html"} {
+		b, err := os.ReadFile(f)
+		require.NoError(t, err)
+		assert.Equal(t, 1, strings.Count(string(b), hint), f)
+	}
 }

@@ -23,6 +23,30 @@ type Summary struct {
 	Errors   int     `json:"errors"`
 	Warnings int     `json:"warnings"`
 	Seconds  float64 `json:"seconds"`
+	// Hints name causes behind many of the run's diagnostics, each said
+	// once here rather than on each of its diagnostics (a navbar link
+	// broken on 22 pages is one hint, not 22 notes).
+	Hints []Hint `json:"hints,omitempty"`
+}
+
+// Hint is a likely cause of many diagnostics of one run, and what to do
+// about it. It belongs to the run, not to a diagnostic, so every format
+// prints it once.
+type Hint struct {
+	Check   string `json:"check"`            // the check whose diagnostics it explains: "broken-link"
+	Message string `json:"message"`          // one sentence, saying what to do
+	Count   int    `json:"count"`            // how many of the run's diagnostics it explains
+	Target  string `json:"target,omitempty"` // the target, or the leading path, they share
+}
+
+// printable is the hint with its page-made text escaped (Printable), and
+// shortened for a terminal or a log when short is set.
+func (h Hint) printable(short bool) Hint {
+	if short {
+		h.Message, h.Target = Shorten(h.Message), Shorten(h.Target)
+	}
+	h.Check, h.Message, h.Target = Printable(h.Check), Printable(h.Message), Printable(h.Target)
+	return h
 }
 
 func (s Summary) String() string {
@@ -96,8 +120,10 @@ func write(w *bufio.Writer, format string, l List, sum Summary, color bool) erro
 		return writeSARIF(w, safe(l, false), sum)
 	case FormatGitHub:
 		writeGitHub(w, safe(l, true))
+		writeGitHubHints(w, sum.Hints)
 	default:
 		writeText(w, safe(l, true), color)
+		writeTextHints(w, sum.Hints, color)
 	}
 	_, err := fmt.Fprintln(w, sum.String())
 	return err
@@ -176,6 +202,30 @@ func writeGitHub(w io.Writer, l List) {
 			}
 		}
 		fmt.Fprintf(w, "::%s %s,title=%s::%s\n", level, props, escapeProp(d.Check), escapeData(messageWithNotes(d)))
+	}
+}
+
+// writeTextHints prints each hint once, after the list it explains and
+// before the summary line.
+func writeTextHints(w io.Writer, hints []Hint, color bool) {
+	for _, h := range hints {
+		label := "hint:"
+		if color {
+			label = bold + label + reset
+		}
+		fmt.Fprintf(w, "%s %s\n", label, h.printable(true).Message)
+	}
+	if len(hints) > 0 {
+		fmt.Fprintln(w)
+	}
+}
+
+// writeGitHubHints makes each hint one notice of the run: it belongs to no
+// file, so it shows once in the run's annotations, not on every page.
+func writeGitHubHints(w io.Writer, hints []Hint) {
+	for _, h := range hints {
+		h = h.printable(true)
+		fmt.Fprintf(w, "::notice title=%s::%s\n", escapeProp(h.Check+" hint"), escapeData(h.Message))
 	}
 }
 

@@ -36,7 +36,8 @@ func TestSeverityInJSON(t *testing.T) {
 func TestJSONIsTheEncodersJSON(t *testing.T) {
 	l := List{{Severity: Error, Check: "broken-link", File: "a.html", Line: 3, Message: `broken link "<x>&amp;"`, Href: "<x>", Notes: []string{"n1", "n2"}},
 		{Severity: Info, Check: "unreadable", Message: "m\u2028\x1b"}}
-	sum := Summary{Tool: "checks links", Pages: 2, Links: 3, Errors: 1}
+	sum := Summary{Tool: "checks links", Pages: 2, Links: 3, Errors: 1,
+		Hints: []Hint{{Check: "broken-link", Message: "/x <a> is broken on 5 pages", Count: 5, Target: "/x"}}}
 	encoded := func(v any) string {
 		var b bytes.Buffer
 		enc := json.NewEncoder(&b)

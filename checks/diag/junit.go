@@ -17,6 +17,9 @@ type junitSuite struct {
 	Skipped  int         `xml:"skipped,attr"`
 	Time     string      `xml:"time,attr"`
 	Cases    []junitCase `xml:"testcase"`
+	// The run's hints, one "hint: …" line each: a suite's output is what
+	// CI test reports show beside its cases.
+	SystemOut string `xml:"system-out,omitempty"`
 }
 
 type junitCase struct {
@@ -50,6 +53,9 @@ func writeJUnit(w io.Writer, l List, sum Summary) error {
 			s.Skipped++
 		}
 		s.Cases = append(s.Cases, c)
+	}
+	for _, h := range sum.Hints {
+		s.SystemOut += "hint: " + h.printable(false).Message + "\n"
 	}
 	if _, err := io.WriteString(w, xml.Header); err != nil {
 		return err

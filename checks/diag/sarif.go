@@ -20,6 +20,13 @@ type sarifLog struct {
 type sarifRun struct {
 	Tool    sarifTool     `json:"tool"`
 	Results []sarifResult `json:"results"`
+	// The run's hints belong to no result: they go in the run's property
+	// bag, which SARIF keeps for what its schema has no place for.
+	Properties *sarifProperties `json:"properties,omitempty"`
+}
+
+type sarifProperties struct {
+	Hints []Hint `json:"hints"`
 }
 
 type sarifTool struct {
@@ -82,6 +89,12 @@ func writeSARIF(w io.Writer, l List, sum Summary) error {
 			r.Locations = []sarifLocation{page}
 		}
 		run.Results = append(run.Results, r)
+	}
+	if len(sum.Hints) > 0 {
+		run.Properties = &sarifProperties{}
+		for _, h := range sum.Hints {
+			run.Properties.Hints = append(run.Properties.Hints, h.printable(false))
+		}
 	}
 	ids := make([]string, 0, len(rules))
 	for id := range rules {

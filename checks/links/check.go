@@ -13,10 +13,6 @@ import (
 	"github.com/devdocs-dev/devdocs/checks/serve"
 )
 
-// NavbarHintPages is how many pages must share a broken target before the
-// report suggests it comes from the navbar or footer.
-const NavbarHintPages = 5
-
 // Options control resolution.
 type Options struct {
 	Host    serve.Host
@@ -42,6 +38,9 @@ type Stats struct {
 	Pages, Links int
 	// External maps each absolute URL to where it is linked from.
 	External map[string][]external.Use
+	// Hints are the likely causes behind many of the findings (hints.go),
+	// said once for the run rather than on every finding.
+	Hints []diag.Hint
 }
 
 // pending is a link to an anchor of a page not parsed yet, or of a
@@ -90,9 +89,11 @@ func Check(s *htmlsite.Site, opts Options) (diag.List, Stats) {
 	})
 	var out diag.List
 	var later []laterFinding
+	var missing []string
 	stats := Stats{External: map[string][]external.Use{}}
 	for _, w := range workers {
 		out = append(out, w.found...)
+		missing = append(missing, w.missing...)
 		later = append(later, w.checkLater()...)
 		stats.Pages, stats.Links = stats.Pages+w.pages, stats.Links+w.links
 		for u, uses := range w.external {
@@ -100,7 +101,7 @@ func Check(s *htmlsite.Site, opts Options) (diag.List, Stats) {
 		}
 	}
 	out = append(append(out, c.named(s, later)...), c.redirectProblems()...)
-	addNavbarHints(out)
+	stats.Hints = c.hints(out, missing)
 	return out, stats
 }
 
@@ -128,6 +129,7 @@ type worker struct {
 	refs []resolved // reused from page to page
 
 	found    diag.List
+	missing  []string // the path in the site of each link no file answers
 	later    []pending
 	frags    map[string]int32 // the fragments of later, by number
 	fragList []string
@@ -175,6 +177,7 @@ func (w *worker) page(p *htmlsite.Page) {
 			found = append(found, w.brokenLink(p, l, r, fmt.Sprintf("%s is outside the base path %s the site is served under", r.ref.Path, w.opts.BasePath)))
 		case r.file == 0:
 			found = append(found, w.brokenLink(p, l, r, "no file answers "+r.ref.Path))
+			w.missing = append(w.missing, strings.Clone(r.inSite))
 		case !r.ref.HasFrag || r.ref.Fragment == "" || !w.index.IsHTML(r.file):
 		case r.file == self:
 			if !w.has(self, p.IDs, r.ref.Fragment) {
@@ -335,21 +338,4 @@ func withoutDirective(frag string) string {
 		return frag[:i]
 	}
 	return frag
-}
-
-// addNavbarHints notes targets broken on many pages: one fix in a shared
-// component clears them all.
-func addNavbarHints(list diag.List) {
-	pages := map[string]map[string]bool{}
-	for _, d := range list {
-		if pages[d.Target] == nil {
-			pages[d.Target] = map[string]bool{}
-		}
-		pages[d.Target][d.File] = true
-	}
-	for i, d := range list {
-		if n := len(pages[d.Target]); n >= NavbarHintPages {
-			list[i].Notes = append(list[i].Notes, fmt.Sprintf("%s is broken on %d pages: probably in the navbar or footer", d.Target, n))
-		}
-	}
 }

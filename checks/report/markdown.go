@@ -39,6 +39,9 @@ func WriteMarkdown(w io.Writer, r Report) error {
 	if !r.BrowserRan {
 		b.WriteString("\nBrowser checks: not run.\n")
 	}
+	for _, h := range r.Hints {
+		b.WriteString("\n**Hint:** " + escapeMarkdown(h.Message) + "\n")
+	}
 	writeGroups(&b, r)
 	b.WriteString("\n")
 	for i, t := range r.Timings {

@@ -65,6 +65,7 @@ type Report struct {
 	Timings          []diag.Summary
 	Artifact         string
 	HTMLPath         string
+	Hints            []diag.Hint // the runs' likely causes behind many problems, each once
 }
 
 // Build makes the report of results.
@@ -96,7 +97,14 @@ func Build(res diag.Results, o Options) Report {
 		r.Errors += c.Errors
 		r.Warnings += c.Warnings
 	}
+	seen := map[string]bool{}
 	for _, run := range res.Runs {
+		for _, h := range run.Summary.Hints {
+			if !seen[h.Message] { // the same run read twice says it once
+				seen[h.Message] = true
+				r.Hints = append(r.Hints, h)
+			}
+		}
 		r.Timings = append(r.Timings, run.Summary)
 		r.BrowserRan = r.BrowserRan || run.Summary.Tool == "checks browser"
 	}

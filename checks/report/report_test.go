@@ -120,7 +120,10 @@ func TestModel(t *testing.T) {
 	require.Len(t, r.Groups, 6, "the broken /blog is one cause on 4 pages")
 	assert.Equal(t, `broken link "/blog": no file answers /blog`, r.Groups[0].Title())
 	assert.Equal(t, 4, r.Groups[0].Pages)
+	// all.json was written before hints, with the navbar note on every
+	// diagnostic: such results still load, and the note shows once.
 	assert.Len(t, r.Groups[0].Notes, 1, "the navbar note once, not once a page")
+	assert.Empty(t, r.Hints)
 	// The broken link moved from line 80 to 88 and the timing changed:
 	// still the same problems, not new ones.
 	assert.Equal(t, 8, r.New, "new: the markdown link, the anchor, the duplicate route and the five /blog links")
@@ -200,4 +203,30 @@ func TestFooter(t *testing.T) {
 	assert.Equal(t, "The full report is `gate/report.html`.", footer(Report{HTMLPath: "gate/report.html"}))
 	assert.Equal(t, "The full report, with every problem, is the `docs-gate-report` artifact of this run.",
 		footer(Report{Artifact: "docs-gate-report", HTMLPath: "gate/report.html", Problems: []Problem{{}}}))
+}
+
+// Hints of current results are said once, above the problems, in the page
+// and the summary, however many problems they explain; the problems stay
+// grouped by cause.
+func TestHintsOnce(t *testing.T) {
+	res, err := LoadResults(filepath.Join(dir, "hints.json"))
+	require.NoError(t, err)
+	r := Build(res, Options{Dist: "site", Generated: time.Date(2026, 11, 22, 14, 0, 0, 0, time.UTC), HTMLPath: "gate/report.html"})
+	require.Len(t, r.Groups, 4, "three targets under /proj/ and one anchor")
+	assert.Equal(t, 3, r.Groups[0].Pages)
+
+	var md, html bytes.Buffer
+	require.NoError(t, WriteMarkdown(&md, r))
+	require.NoError(t, WriteHTML(&html, r))
+	for name, out := range map[string]string{"summary.md": md.String(), "report.html": html.String()} {
+		assert.Equal(t, 1, strings.Count(out, "is the site served under /proj/?"), name)
+		assert.Equal(t, 1, strings.Count(out, "is broken on 2 pages"), name)
+	}
+	assert.Contains(t, md.String(), "| 0 |\n\nBrowser checks: not run.\n\n**Hint:** 6 of 6 broken links start with /proj/,", "after the counts, before the problems")
+	assert.Contains(t, md.String(), "**Hint:** /b.html#x is broken on 2 pages: probably in the &lt;nav&gt; or footer\n\n<details>", "escaped as the page's own text")
+	assert.Contains(t, html.String(), "<p class=\"hint\"><b>Hint:</b> /b.html#x is broken on 2 pages: probably in the &lt;nav&gt; or footer</p>")
+
+	twice, err := LoadResults(filepath.Join(dir, "hints.json"), filepath.Join(dir, "hints.json"))
+	require.NoError(t, err)
+	assert.Len(t, Build(twice, Options{}).Hints, 2, "the same run read twice says each hint once")
 }

@@ -135,6 +135,14 @@ export interface Diagnostic {
   source?: string;
 }
 
+/** Go: checks/diag.Hint */
+export interface Hint {
+  check: string;
+  message: string;
+  count: number;
+  target?: string;
+}
+
 /** Go: checks/diag.Summary */
 export interface Summary {
   tool: string;
@@ -144,6 +152,7 @@ export interface Summary {
   errors: number;
   warnings: number;
   seconds: number;
+  hints?: Hint[];
 }
 
 /** Go: checks/diag.Run */
