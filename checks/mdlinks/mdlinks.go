@@ -253,6 +253,9 @@ func (c *checker) style(from string) mdscan.IDStyle {
 func (c *checker) link(file string, doc *mdscan.Doc, l mdscan.Link) (d diag.Diagnostic, judged, bad bool) {
 	at := diag.Diagnostic{Severity: diag.Error, File: filepath.ToSlash(file), Line: l.Line, Col: l.Col, Href: l.Dest}
 	if l.Image {
+		if c.o.Rules.ImagesAsURLs && c.o.Rules.judgesURLs() && c.built(file) && isURLLink(l.Dest) {
+			return c.urlImage(file, at, l)
+		}
 		dest, inBase := c.withoutBase(l.Dest)
 		if !inBase && c.built(file) {
 			at.Check, at.Target = registry.MarkdownImage, l.Dest
@@ -299,6 +302,31 @@ func (c *checker) rootMarkdownLink(file, dest string) bool {
 	}
 	_, _, ok := c.o.Rules.mountOf(file)
 	return ok
+}
+
+// urlImage judges an image the generator copies into the page as written:
+// the browser asks for it from the built page's URL.
+func (c *checker) urlImage(file string, at diag.Diagnostic, l mdscan.Link) (d diag.Diagnostic, judged, bad bool) {
+	t, ok := c.resolveURL(file, l.Dest)
+	if !ok {
+		return at, false, false
+	}
+	at.Check, at.Target = registry.MarkdownImage, t.path
+	switch {
+	case t.outsideBase:
+		at.Message = fmt.Sprintf("image %q is outside the base %s the site is served under, and %s leaves it as written", l.Dest, c.o.Rules.Base, c.o.Rules.Generator)
+	case t.uncopied != "":
+		at.Message = fmt.Sprintf("image %q: %s is not copied into the site, so no file answers %s", l.Dest, filepath.ToSlash(t.uncopied), t.path)
+	case t.file == "":
+		at.Message = fmt.Sprintf("image %q not found: no file answers %s", l.Dest, t.path)
+		if f, ok := c.o.Rules.fileAt(t.path); ok {
+			at.Message = fmt.Sprintf("image %q not found: %s does not exist", l.Dest, filepath.ToSlash(f))
+		}
+	default:
+		at.Target = filepath.ToSlash(t.file)
+		return at, true, false
+	}
+	return at, true, true
 }
 
 // fileLink judges a relative link to a markdown file, which names the file

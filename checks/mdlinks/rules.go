@@ -28,6 +28,10 @@ type Rules struct {
 	// LeavesAttrLinks: a link followed by {…} attributes is written into
 	// the page as it is, .md and all (VitePress).
 	LeavesAttrLinks bool
+	// ImagesAsURLs: images are written into the page as they are, so a
+	// relative one is resolved from the page's URL, not from the markdown
+	// file (Hugo, Eleventy, Jekyll); others bundle or rewrite them.
+	ImagesAsURLs bool
 	// CopiesFiles: files of a content folder that are no page are copied
 	// into the site as they are (Jekyll, MkDocs, Hugo), so a link may name
 	// one; VitePress, Astro and Eleventy copy only their public folder.
@@ -192,18 +196,24 @@ func (c *checker) resolveURL(file, dest string) (target, bool) {
 	return t, true
 }
 
+// fileAt is the file of a content folder a URL path names.
+func (r Rules) fileAt(urlPath string) (string, bool) {
+	for _, m := range r.Mounts {
+		if rest, ok := strings.CutPrefix(urlPath, strings.TrimSuffix(m.URL, "/")); ok {
+			return filepath.Join(m.Dir, filepath.FromSlash(decode(rest))), true
+		}
+	}
+	return "", false
+}
+
 // uncopied is the file of a content folder that the path names, when the
 // generator leaves such files out of the site.
 func (c *checker) uncopied(urlPath string) string {
 	if c.o.Rules.CopiesFiles {
 		return ""
 	}
-	for _, m := range c.o.Rules.Mounts {
-		if rest, ok := strings.CutPrefix(urlPath, strings.TrimSuffix(m.URL, "/")); ok {
-			if f := filepath.Join(m.Dir, filepath.FromSlash(decode(rest))); !mdscan.IsMarkdownFile(f) && c.o.Tree.IsFile(f) {
-				return f
-			}
-		}
+	if f, ok := c.o.Rules.fileAt(urlPath); ok && !mdscan.IsMarkdownFile(f) && c.o.Tree.IsFile(f) {
+		return f
 	}
 	return ""
 }

@@ -179,9 +179,12 @@ func hugo(g Generator) Layout {
 		Site: firstNonEmpty(g.Value("publishDir"), "public"), Markdown: []string{content}, Public: "static",
 		Base: basePath(g.Value("baseURL")),
 		Rules: mdlinks.Rules{IDs: mdscan.Hugo, LeavesMD: true, Mounts: []mdlinks.Mount{{Dir: content, URL: "/"}}, Output: out,
-			Host: serve.Host{CleanURLs: true}, CopiesFiles: true},
+			Host: serve.Host{CleanURLs: true}, CopiesFiles: true, ImagesAsURLs: true},
 	}
 }
+
+// eleventyPublic reads addPassthroughCopy({ public: "/" }): a folder copied to the root.
+var eleventyPublic = regexp.MustCompile(`addPassthroughCopy\(\s*\{\s*(["']?)([^"':\s]+)["']?\s*:\s*["']/["']`)
 
 // eleventyDir reads dir: { input: "src", output: "out" } from the config.
 var eleventyDir = regexp.MustCompile(`(?s)\bdir\s*:\s*\{([^}]*)\}`)
@@ -207,9 +210,17 @@ func eleventy(g Generator) Layout {
 	rules.LeavesMD = !g.Mentions("InputPathToUrlTransformPlugin")
 	rules.MDFromRoot = !rules.LeavesMD
 	rules.PrefixesBase = g.Mentions("HtmlBasePlugin")
+	// Images: a folder passed through to the root is the public folder;
+	// images beside pages are copied beside their output ("html-relative")
+	// and so are found from the markdown file, as without a copy they are
+	// missing from the build, which checks links sees.
+	public := ""
+	if m := eleventyPublic.FindSubmatch(g.src); m != nil {
+		public = path.Clean(string(m[2]))
+	}
 	return Layout{
 		Site: output, Markdown: []string{input}, Exclude: []string{"**/node_modules/**", strings.TrimPrefix(output+"/**", "./")},
-		Base: basePath(g.Value("pathPrefix")), Rules: rules,
+		Public: public, Base: basePath(g.Value("pathPrefix")), Rules: rules,
 	}
 }
 
@@ -224,7 +235,7 @@ func jekyll(g Generator) Layout {
 		at("_drafts/**"), at("_plugins/**"), at("vendor/**"), at(".jekyll-cache/**")}
 	leaves := jekyllLeavesMD(g)
 	rules := mdlinks.Rules{IDs: mdscan.Kramdown, LeavesMD: leaves, PrefixesBaseOfFiles: !leaves, Mounts: []mdlinks.Mount{{Dir: src, URL: "/"}},
-		Output: jekyllOutput(pretty), Sources: jekyllPostSources, Host: serve.Host{CleanURLs: true}, CopiesFiles: true,
+		Output: jekyllOutput(pretty), Sources: jekyllPostSources, Host: serve.Host{CleanURLs: true}, CopiesFiles: true, ImagesAsURLs: true,
 		// jekyll-relative-links leaves collections alone, posts among them
 		LeavesMDIn: func(rel string) bool { return strings.HasPrefix(rel, "_posts/") || strings.Contains(rel, "/_posts/") }}
 	return Layout{Site: filepath.Join(src, "_site"), Markdown: []string{src}, Exclude: exclude, Public: src,
