@@ -8,7 +8,7 @@ PORT ?= 3000
 export CHROMIUM ?= /usr/bin/chromium
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 
-.PHONY: serve test build check content dev preview deps chromium pre-commit mkdocs typecheck clean bench bench-build docusaurus-check mkdocs-check hugo-check install-check check-browser report bench-hook hook bench-size bench-search bench-apiref
+.PHONY: serve test build check content dev preview deps chromium pre-commit mkdocs generators typecheck clean bench bench-build docusaurus-check mkdocs-check hugo-check vitepress-check starlight-check eleventy-check jekyll-check sphinx-check proofs install-check check-browser report bench-hook hook bench-size bench-search bench-apiref
 
 serve: build check
 	bin/docs serve -dir site/dist -addr 127.0.0.1:$(PORT)
@@ -151,9 +151,20 @@ docusaurus-check: bin/checks
 mkdocs-check: bin/checks mkdocs
 	checks/bench/mkdocs.sh
 
-# MkDocs from Debian's package, for the proofs on MkDocs.
+# MkDocs (and its Material theme) from Debian's packages, for make test's
+# install proof and the proofs on MkDocs.
 mkdocs:
-	@command -v mkdocs >/dev/null || { $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends mkdocs; }
+	@command -v mkdocs >/dev/null && dpkg -s mkdocs-material >/dev/null 2>&1 || { $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends mkdocs mkdocs-material; }
+
+# The generators the proofs build with that come from Debian (the npm ones,
+# Docusaurus, VitePress, Starlight and Eleventy, are installed by their
+# scripts at pinned versions): Hugo, Jekyll with the plugins GitHub Pages
+# turns on, Sphinx with MyST.
+GENERATOR_PACKAGES := hugo jekyll jekyll-theme-minima ruby-jekyll-relative-links ruby-jekyll-optional-front-matter \
+	ruby-jekyll-readme-index ruby-jekyll-default-layout ruby-jekyll-titles-from-headings ruby-jekyll-seo-tag \
+	ruby-jekyll-feed python3-sphinx python3-myst-parser
+generators: mkdocs
+	@dpkg -s $(GENERATOR_PACKAGES) >/dev/null 2>&1 || { $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $(GENERATOR_PACKAGES); }
 
 # The README's install command run from a scratch directory, the module
 # served from a proxy on disk (checks/bench/install.sh), then the installed
@@ -161,9 +172,42 @@ mkdocs:
 install-check: mkdocs
 	checks/bench/install.sh
 
-hugo-check: bin/checks
-	@command -v hugo >/dev/null || { $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends hugo; }
+hugo-check: bin/checks generators
 	checks/bench/hugo.sh
+
+# The gate on real builds of VitePress 1.6, Starlight 0.37 (Astro 5) and
+# Eleventy 3 from npm, Jekyll 4 (GitHub Pages' defaults, and plain) and
+# Sphinx 5 with MyST (html and dirhtml) from Debian: each at the root and
+# under a base URL, checks all with the generator's preset clean on sources
+# and build, and every fault put into a copy found at its file:line:col.
+vitepress-check: bin/checks
+	checks/bench/vitepress.sh
+
+starlight-check: bin/checks
+	checks/bench/starlight.sh
+
+eleventy-check: bin/checks
+	checks/bench/eleventy.sh
+
+jekyll-check: bin/checks generators
+	checks/bench/jekyll.sh
+
+sphinx-check: bin/checks generators
+	checks/bench/sphinx.sh
+
+# Every real-build proof, each a step of the summary with its time; CI runs
+# it after make test (.ci/run), and its last line is the summary of both.
+PROOFS := docusaurus-check mkdocs-check hugo-check vitepress-check starlight-check eleventy-check jekyll-check sphinx-check
+proofs: bin/checks generators
+	@mkdir -p test-results; status=0; \
+	for p in $(PROOFS); do \
+		start=$$(date +%s); \
+		if $(MAKE) --no-print-directory $$p; then verdict=pass; else verdict=fail; status=1; fi; \
+		echo "$$verdict make $$p" >> test-results/steps.txt; \
+		echo "proof $$p: $$verdict in $$(( $$(date +%s) - start )) s"; \
+	done; \
+	node .ci/summary.mjs test-results || status=1; \
+	exit $$status
 
 # Bytes a reader downloads until the network is idle (raw and gzip; the page
 # and its links' prefetches apart) for /, a docs page and a math page, beside

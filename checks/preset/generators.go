@@ -24,6 +24,7 @@ import (
 var All = []Preset{
 	{
 		Name:    "docusaurus",
+		Tested:  "Docusaurus 3 from npm (the classic template, two versions), at the root and under `/repo/`",
 		About:   "Docusaurus 3: markdown and MDX in docs/, versioned_docs/, blog/ and src/pages/, static files in static/, built into build/. Ids as GitHub gives them, with {#id}; .md links become routes. Links written as URLs are not judged in the sources (doc ids, slugs and number prefixes decide the routes); the base URL is read from the build.",
 		Configs: []string{"docusaurus.config.{js,mjs,cjs,ts,mts}"},
 		Setup: func(g Generator) Layout {
@@ -34,6 +35,7 @@ var All = []Preset{
 	},
 	{
 		Name:      "vitepress",
+		Tested:    "VitePress 1.6.4 from npm, both layouts, `cleanUrls` on and off, `srcDir`, `outDir`, at the root and under `/proj/`",
 		About:     "VitePress 1: pages in the folder of .vitepress/config (or its srcDir), public/ served at the root, built into .vitepress/dist. Ids by VitePress's slugger, with {#id}; .md and extensionless links become routes, and root-absolute links get the base.",
 		Configs:   []string{".vitepress/config.{js,mjs,ts,mts}", ".vitepress/config/index.{js,mjs,ts,mts}", "docs/.vitepress/config.{js,mjs,ts,mts}", "docs/.vitepress/config/index.{js,mjs,ts,mts}"},
 		Setup:     vitepress,
@@ -41,6 +43,7 @@ var All = []Preset{
 	},
 	{
 		Name:      "starlight",
+		Tested:    "Starlight 0.37.7 on Astro 5.18.2 from npm, at the root and under `/proj`, `build.format` directory and file",
 		About:     "Starlight on Astro 5: pages in src/content/docs, public/ served at the root, built into dist/ with a folder per page. Ids as GitHub gives them after SmartyPants, no {#id}; .md links are left as written (so they are errors), and root-absolute links must carry the base themselves.",
 		Configs:   []string{"astro.config.{mjs,js,ts,mts,cjs}"},
 		Claims:    func(src []byte) bool { return bytes.Contains(src, []byte("@astrojs/starlight")) },
@@ -49,6 +52,7 @@ var All = []Preset{
 	},
 	{
 		Name:      "mkdocs",
+		Tested:    "MkDocs 1.4 and mkdocs-material 8.2 from Debian, with and without `use_directory_urls`",
 		About:     "MkDocs (plain or Material): pages in docs/, built into site/ with a folder per page (use_directory_urls). Ids by Python-Markdown's toc, {#id} with attr_list; MkDocs turns .md links into URLs.",
 		Configs:   []string{"mkdocs.{yml,yaml}"},
 		Setup:     mkdocs,
@@ -56,6 +60,7 @@ var All = []Preset{
 	},
 	{
 		Name:    "hugo",
+		Tested:  "Hugo 0.111 from Debian, at the root and under `/repo/`",
 		About:   "Hugo: pages in content/ (section _index.md), static/ served at the root, built into public/ with a folder per page. Ids as Hugo's github type gives them, with {#id}; .md links are left as written (Hugo links pages with ref and relref), root-absolute links must carry the base themselves.",
 		Configs: []string{"hugo.{toml,yaml,yml,json}", "config.{toml,yaml,yml}"},
 		Claims: func(src []byte) bool {
@@ -66,6 +71,7 @@ var All = []Preset{
 	},
 	{
 		Name:      "eleventy",
+		Tested:    "Eleventy 3.1.8 from npm: plain with markdown-it-anchor, and the v9 starter's plugins (IdAttributePlugin, InputPathToUrlTransformPlugin, HtmlBasePlugin), at the root and under `/proj/`",
 		About:     "Eleventy 3: pages in the input folder (the project, or dir.input), built into _site/ with a folder per page. Headings get no ids unless a plugin adds them (so anchors into markdown pages are warned); .md links are left as written; root-absolute links must carry the pathPrefix themselves.",
 		Configs:   []string{"eleventy.config.{js,mjs,cjs}", ".eleventy.js"},
 		Setup:     eleventy,
@@ -73,6 +79,7 @@ var All = []Preset{
 	},
 	{
 		Name:      "jekyll",
+		Tested:    "Jekyll 4.3 from Debian with the GitHub Pages plugins it packages, and plain Jekyll, at the root and under `/proj`",
 		About:     "Jekyll as GitHub Pages builds it: pages anywhere but _-folders (and _posts), every other file copied, built into _site/ as page.html, served with clean URLs. Ids by kramdown's GFM input, with {#id}; jekyll-relative-links turns .md links into URLs (relative_links: enabled: false turns it off), root-absolute links must carry the baseurl themselves.",
 		Configs:   []string{"_config.{yml,yaml,toml}", "docs/_config.{yml,yaml,toml}"},
 		Claims:    func(src []byte) bool { return !bytes.Contains(src, []byte("public_dir:")) }, // Hexo's
@@ -81,6 +88,7 @@ var All = []Preset{
 	},
 	{
 		Name:      "sphinx",
+		Tested:    "Sphinx 5.3 with MyST-Parser 0.18 from Debian, `html` and `dirhtml`, with a reST page beside the markdown",
 		About:     "Sphinx with MyST: pages in the folder of conf.py, built into _build/html (or _build/dirhtml). Markdown anchors as MyST's heading anchors give them; MyST turns .md links into the page's URL. reST sources are not read; their built pages are checked like any other.",
 		Configs:   []string{"conf.py", "docs/conf.py", "doc/conf.py", "docs/source/conf.py", "source/conf.py"},
 		Setup:     sphinx,

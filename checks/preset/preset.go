@@ -24,8 +24,9 @@ import (
 // Preset is one generator's defaults.
 type Preset struct {
 	Name string
-	// About says what the preset assumes, for `checks presets`.
-	About string
+	// About says what the preset assumes, for `checks presets`; Tested
+	// names the builds its proof (make <name>-check) makes, "" for none.
+	About, Tested string
 	// Configs are the generator's config files, as globs relative to the
 	// project root, the usual place first. Claims, when set, tells this
 	// generator's file from another's of the same name.
@@ -101,6 +102,24 @@ type Layout struct {
 	Rules mdlinks.Rules
 	// Variant names a setting that changes the rules ("Material theme").
 	Variant string
+}
+
+// MarkdownTable is the README's table of presets: each one's name, what
+// it assumes, the config files that name it, and what its proof builds.
+func MarkdownTable() string {
+	var b strings.Builder
+	b.WriteString("| preset | found by | what it assumes | proved on |\n|---|---|---|---|\n")
+	for _, p := range All {
+		found, proof := "named only", "the fixtures of `go test ./checks/checkscmd`"
+		if len(p.Configs) > 0 {
+			found = "`" + strings.Join(p.Configs, "`, `") + "`"
+		}
+		if p.Tested != "" {
+			proof = fmt.Sprintf("%s (`make %s-check`)", p.Tested, p.Name)
+		}
+		fmt.Fprintf(&b, "| `%s` | %s | %s | %s |\n", p.Name, found, strings.ReplaceAll(p.About, "|", "\\|"), proof)
+	}
+	return b.String()
 }
 
 // Lookup finds a preset by name; the error lists the known ones.
