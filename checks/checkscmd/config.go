@@ -224,11 +224,7 @@ func relative(p string) string {
 // flag or file), or else from the generator whose config file is found
 // under the project root (the config file's folder, or here).
 func (c *Config) applyPreset(name string) error {
-	root := "."
-	if c.file != "" {
-		root = filepath.Dir(c.file)
-	}
-	p, g, err := c.choosePreset(name, root)
+	p, g, err := c.choosePreset(name, c.projectRoots())
 	if err != nil || p == nil {
 		return err
 	}
@@ -260,12 +256,32 @@ func (c *Config) applyPreset(name string) error {
 	return nil
 }
 
+// projectRoots are where a generator's config file is looked for: the
+// folder of checks.json; without one, here and then the root of the git
+// work tree (a pre-commit hook runs there, a maintainer anywhere).
+func (c *Config) projectRoots() []string {
+	if c.file != "" {
+		return []string{filepath.Dir(c.file)}
+	}
+	roots := []string{"."}
+	if top := gitRoot(); top != "" && !sameDir(top, ".") {
+		roots = append(roots, relative(top))
+	}
+	return roots
+}
+
 // choosePreset is the preset named, or else the one whose config file is
-// here; nil when neither. It notes what it chose, and a named preset that
-// the project's config files contradict.
-func (c *Config) choosePreset(name, root string) (*preset.Preset, preset.Generator, error) {
+// in the first of roots that has one; nil when neither. It notes what it
+// chose, and a named preset that the project's config files contradict.
+func (c *Config) choosePreset(name string, roots []string) (*preset.Preset, preset.Generator, error) {
 	if name == "" {
-		found := preset.Detect(root)
+		var found []preset.Found
+		root := roots[0]
+		for _, root = range roots {
+			if found = preset.Detect(root); len(found) > 0 {
+				break
+			}
+		}
 		if len(found) == 0 {
 			return nil, preset.Generator{}, nil
 		}
@@ -281,7 +297,16 @@ func (c *Config) choosePreset(name, root string) (*preset.Preset, preset.Generat
 	if err != nil {
 		return nil, preset.Generator{}, err
 	}
+	root := roots[0]
 	g, ok := p.Find(root)
+	for _, r := range roots[1:] {
+		if ok {
+			break
+		}
+		if g2, ok2 := p.Find(r); ok2 {
+			g, ok, root = g2, true, r
+		}
+	}
 	if !ok && len(p.Configs) > 0 {
 		for _, f := range preset.Detect(root) {
 			c.notes = append(c.notes, fmt.Sprintf("the %s preset is named, but %s is a %s config and no %s config is here; --preset %s, or the folders in %s, if that is what builds the site",

@@ -175,6 +175,7 @@ func newChecker(o Options) *checker {
 	if o.Tree == nil {
 		o.Tree = disk{}
 	}
+	o.Rules = o.Rules.resolved()
 	return &checker{o: o, docs: map[docKey]*mdscan.Doc{}}
 }
 

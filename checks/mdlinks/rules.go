@@ -2,6 +2,7 @@ package mdlinks
 
 import (
 	"net/url"
+	"os"
 	"path"
 	"path/filepath"
 	"strings"
@@ -65,12 +66,15 @@ type Rules struct {
 	// PrefixesBaseOfFiles: the generator adds the base to a root-absolute
 	// link only when it names a source file (jekyll-relative-links).
 	PrefixesBaseOfFiles bool
+
+	wd string // the current folder, once: see resolved
 }
 
 // Mount is a content folder and the URL path its pages are served at.
 type Mount struct {
 	Dir string // a folder, relative to the current directory
 	URL string // "/" or "/docs/"
+	abs string // Dir, absolute
 }
 
 func (r Rules) ids() mdscan.IDStyle {
@@ -85,14 +89,31 @@ func (r Rules) judgesURLs() bool { return len(r.Mounts) > 0 && r.Output != nil }
 
 // mountOf is the mount that holds file, and file's path inside it.
 func (r Rules) mountOf(file string) (Mount, string, bool) {
-	file = filepath.Clean(file)
+	if !filepath.IsAbs(file) { // both sides absolute: "setup.md" is in "../../docs"
+		file = filepath.Join(r.wd, file)
+	}
 	for _, m := range r.Mounts {
-		rel, err := filepath.Rel(filepath.Clean(m.Dir), file)
+		rel, err := filepath.Rel(m.abs, file)
 		if err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
 			return m, filepath.ToSlash(rel), true
 		}
 	}
 	return Mount{}, "", false
+}
+
+// resolved is r with its folders made absolute once, for mountOf.
+func (r Rules) resolved() Rules {
+	r.wd, _ = os.Getwd()
+	mounts := make([]Mount, len(r.Mounts))
+	for i, m := range r.Mounts {
+		m.abs = m.Dir
+		if !filepath.IsAbs(m.Dir) {
+			m.abs = filepath.Join(r.wd, m.Dir)
+		}
+		mounts[i] = m
+	}
+	r.Mounts = mounts
+	return r
 }
 
 // leavesMD reports whether the generator leaves the .md links of file as written.
