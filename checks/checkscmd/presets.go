@@ -25,7 +25,7 @@ func runPresets(args []string, stdout, stderr io.Writer) int {
 		}
 		found := preset.Detect(pos[0])
 		if len(found) == 0 {
-			fmt.Fprintf(stdout, "%s: no generator's config file here; checks reads its markdown as GitHub does (the gfm preset)\n", pos[0])
+			fmt.Fprintf(stdout, "%s: no generator's config file here; checks reads markdown by GitHub's rules, with {#id} headings (--preset gfm: without)\n", pos[0])
 			return 0
 		}
 		for _, f := range found {
