@@ -8,6 +8,7 @@ package mdscan
 
 import (
 	"bytes"
+	"sort"
 	"strings"
 
 	"github.com/yuin/goldmark"
@@ -77,7 +78,9 @@ func ParseStyled(src []byte, style IDStyle) *Doc {
 	if !style.CustomIDs {
 		p = mdPlain.Parser()
 	}
-	return ReadStyled(p.Parse(text.NewReader(body)), body, style)
+	ctx := parser.NewContext()
+	body = liftDefinitions(body, ctx)
+	return ReadStyled(p.Parse(text.NewReader(body), parser.WithContext(ctx)), body, style)
 }
 
 // ParseFile reads one file by its kind, with GitHub-style ids.
@@ -158,6 +161,7 @@ func Read(root ast.Node, src []byte) *Doc { return ReadStyled(root, src, GitHub)
 // ReadStyled is Read with the ids of a style.
 func ReadStyled(root ast.Node, src []byte, style IDStyle) *Doc {
 	d := &Doc{}
+	ls := newLines(src)
 	var headings []*ast.Heading
 	_ = ast.Walk(root, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if !entering {
@@ -167,18 +171,18 @@ func ReadStyled(root ast.Node, src []byte, style IDStyle) *Doc {
 		case *ast.Heading:
 			headings = append(headings, n)
 		case *ast.Link:
-			d.Links = append(d.Links, newLink(n.Destination, n, src, false))
+			d.Links = append(d.Links, newLink(n.Destination, n, src, ls, false))
 		case *ast.Image:
-			d.Links = append(d.Links, newLink(n.Destination, n, src, true))
+			d.Links = append(d.Links, newLink(n.Destination, n, src, ls, true))
 		}
 		return ast.WalkContinue, nil
 	})
-	d.Headings = assignIDs(headings, src, style)
+	d.Headings = assignIDs(headings, src, ls, style)
 	return d
 }
 
 // assignIDs: explicit ids first, so a slug never takes one a later heading asks for.
-func assignIDs(headings []*ast.Heading, src []byte, style IDStyle) []Heading {
+func assignIDs(headings []*ast.Heading, src []byte, ls lines, style IDStyle) []Heading {
 	slugger := style.NewSlugger()
 	for _, h := range headings {
 		if id, ok := h.AttributeString("id"); ok && !style.noReserve {
@@ -194,7 +198,7 @@ func assignIDs(headings []*ast.Heading, src []byte, style IDStyle) []Heading {
 		} else if id = slugger.Unique(text); id != "" {
 			h.SetAttributeString("id", []byte(id))
 		}
-		out = append(out, Heading{Level: h.Level, ID: id, Text: text, Line: blockLine(h, src)})
+		out = append(out, Heading{Level: h.Level, ID: id, Text: text, Line: blockLine(h, ls)})
 	}
 	return out
 }
@@ -262,26 +266,26 @@ func strikeMarks(n ast.Node, src []byte) string {
 // newLink places a link. goldmark keeps no position on links, so it starts
 // from the first text inside and goes back to the '[' (and an image's '!');
 // a link without text gets the first line of its block.
-func newLink(dest []byte, n ast.Node, src []byte, image bool) Link {
+func newLink(dest []byte, n ast.Node, src []byte, ls lines, image bool) Link {
 	resolved := string(util.UnescapePunctuations(util.ResolveNumericReferences(util.ResolveEntityNames(dest))))
 	off := firstText(n)
 	if off < 0 {
-		return Link{Dest: resolved, Line: blockLine(n, src), Image: image}
+		return Link{Dest: resolved, Line: blockLine(n, ls), Image: image}
 	}
-	lineStart := bytes.LastIndexByte(src[:off], '\n') + 1
+	lineStart := ls.start(off)
 	if open := bytes.LastIndexByte(src[lineStart:off], '['); open >= 0 {
 		off = lineStart + open
 		if image && off > lineStart && src[off-1] == '!' {
 			off--
 		}
 	}
-	return Link{Dest: resolved, Line: lineOf(src, off), Col: off - lineStart + 1, Image: image, Attrs: attrsFollow(src, off, dest)}
+	return Link{Dest: resolved, Line: ls.line(off), Col: off - lineStart + 1, Image: image, Attrs: attrsFollow(src, off, dest)}
 }
 
 // attrsFollow reports whether the link written at off, to dest, is
 // followed by "{": its closing ")" is the first on the line after "](dest".
 func attrsFollow(src []byte, off int, dest []byte) bool {
-	rest := src[off:]
+	rest := src[off:min(len(src), off+len(dest)+attrsReach)] // bounded: a line may hold a million links
 	if nl := bytes.IndexByte(rest, '\n'); nl >= 0 {
 		rest = rest[:nl]
 	}
@@ -306,18 +310,47 @@ func firstText(n ast.Node) int {
 	return off
 }
 
+// attrsReach is how far past a link's destination its "){" is looked for.
+const attrsReach = 4096
+
 // blockLine is the first line of the nearest block that records its lines.
-func blockLine(n ast.Node, src []byte) int {
+func blockLine(n ast.Node, ls lines) int {
 	for ; n != nil; n = n.Parent() {
 		if n.Type() == ast.TypeBlock && n.Lines().Len() > 0 {
-			return lineOf(src, n.Lines().At(0).Start)
+			return ls.line(n.Lines().At(0).Start)
 		}
 	}
 	return 0
 }
 
-func lineOf(src []byte, offset int) int {
-	return bytes.Count(src[:min(offset, len(src))], []byte{'\n'}) + 1
+// lines are the offsets of a document's newlines, found once, so placing
+// each of its links costs a binary search, not a count from the start
+// (which made a file of a million links take minutes).
+type lines []int
+
+func newLines(src []byte) lines {
+	ls := lines{}
+	for i := 0; ; {
+		j := bytes.IndexByte(src[i:], '\n')
+		if j < 0 {
+			return ls
+		}
+		ls = append(ls, i+j)
+		i += j + 1
+	}
+}
+
+// line is the 1-based line of an offset.
+func (ls lines) line(offset int) int {
+	return sort.SearchInts(ls, offset) + 1
+}
+
+// start is the offset the line holding offset starts at.
+func (ls lines) start(offset int) int {
+	if i := sort.SearchInts(ls, offset); i > 0 {
+		return ls[i-1] + 1
+	}
+	return 0
 }
 
 // FrontMatter finds the block a file opens with between two lines "---"
