@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/bmatcuk/doublestar/v4"
@@ -282,10 +283,16 @@ func sphinx(g Generator) Layout {
 	if isDir(filepath.Join(g.Root, src, "_build/dirhtml")) && !isDir(filepath.Join(g.Root, site)) {
 		site, out = filepath.Join(src, "_build/dirhtml"), pages(false, "index")
 	}
-	// Headings get markdown anchors only with myst_heading_anchors.
+	// Headings get markdown anchors only with myst_heading_anchors = N,
+	// and only those of levels 1 to N (a value the config computes: all).
 	ids := mdscan.None
-	if g.Value("myst_heading_anchors") != "" {
-		ids = mdscan.GFM
+	if v := g.Value("myst_heading_anchors"); v != "" {
+		switch n, err := strconv.Atoi(v); {
+		case err != nil:
+			ids = mdscan.GFM
+		case n > 0:
+			ids = mdscan.GFM.UpToLevel(n)
+		}
 	}
 	excluded := pythonStrings(g.Line("exclude_patterns"))
 	var exclude []string
