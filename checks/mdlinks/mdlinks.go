@@ -334,9 +334,13 @@ func (c *checker) fileLink(file string, at diag.Diagnostic, l mdscan.Link) (diag
 		at.Message = fmt.Sprintf("markdown link %q: %s leaves a link with {target} or {download} as written, so the built page links to a file the site does not serve", l.Dest, r.Generator)
 		return at, true
 	}
-	if r := c.o.Rules; c.built(file) && r.leavesMD(file) {
+	if r := c.o.Rules; c.built(file) && (r.leavesMD(file) || r.LeavesRootMD && strings.HasPrefix(p, "/")) {
 		at.Check = registry.MarkdownLink
-		at.Message = fmt.Sprintf("markdown link %q: %s leaves links to .md files as written, so the built page links to a file the site does not serve", l.Dest, r.Generator)
+		which := "links"
+		if !r.leavesMD(file) {
+			which = "root-absolute links"
+		}
+		at.Message = fmt.Sprintf("markdown link %q: %s leaves %s to .md files as written, so the built page links to a file the site does not serve", l.Dest, r.Generator, which)
 		if u := r.suggestURL(file, target); u != "" {
 			if frag != "" {
 				u += "#" + frag

@@ -50,7 +50,7 @@ var All = []Preset{
 	},
 	{
 		Name:      "mkdocs",
-		About:     "MkDocs (plain or Material): pages in docs/, built into site/ with a folder per page (use_directory_urls). Ids by Python-Markdown's toc, {#id} with attr_list; MkDocs turns .md links into URLs.",
+		About:     "MkDocs (plain or Material): pages in docs/, built into site/ with a folder per page (use_directory_urls). Ids by Python-Markdown's toc, {#id} with attr_list; MkDocs turns relative .md links into URLs; root-absolute links are left as written, so they must carry the path of site_url themselves.",
 		Configs:   []string{"mkdocs.{yml,yaml}"},
 		Setup:     mkdocs,
 		NoBrowser: "the mkdocs preset has none: the default theme has no search shortcut or stored theme",
@@ -166,7 +166,10 @@ func mkdocs(g Generator) Layout {
 	return Layout{
 		Site: firstNonEmpty(g.Value("site_dir"), "site"), Markdown: []string{docs}, Public: docs, Base: basePath(g.Value("site_url")),
 		Variant: variant,
-		Rules:   mdlinks.Rules{IDs: ids, Mounts: []mdlinks.Mount{{Dir: docs, URL: "/"}}, Output: out, PrefixesBase: true, CopiesFiles: true},
+		// MkDocs rewrites only relative links that name a file: a
+		// root-absolute one, .md or not, is written as it is, without
+		// the path of site_url.
+		Rules: mdlinks.Rules{IDs: ids, Mounts: []mdlinks.Mount{{Dir: docs, URL: "/"}}, Output: out, LeavesRootMD: true, CopiesFiles: true},
 	}
 }
 
