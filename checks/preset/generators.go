@@ -43,8 +43,8 @@ var All = []Preset{
 	{
 		Name:      "starlight",
 		About:     "Starlight on Astro 5: pages in src/content/docs, public/ served at the root, built into dist/ with a folder per page. Ids as GitHub gives them after SmartyPants, no {#id}; .md links are left as written (so they are errors), and root-absolute links must carry the base themselves.",
-		Configs:   []string{"astro.config.{mjs,js,ts,mts,cjs}"},
-		Claims:    func(src []byte) bool { return bytes.Contains(src, []byte("@astrojs/starlight")) },
+		Configs:   []string{"astro.config.{mjs,js,ts,mts,cjs,cts}"},
+		Claims:    func(_ string, src []byte) bool { return bytes.Contains(src, []byte("@astrojs/starlight")) },
 		Setup:     starlight,
 		NoBrowser: "the starlight preset has none yet",
 	},
@@ -58,9 +58,14 @@ var All = []Preset{
 	{
 		Name:    "hugo",
 		About:   "Hugo: pages in content/ (section _index.md), static/ served at the root, built into public/ with a folder per page. Ids as Hugo's github type gives them, with {#id}; .md links are left as written (Hugo links pages with ref and relref), root-absolute links must carry the base themselves.",
-		Configs: []string{"hugo.{toml,yaml,yml,json}", "config.{toml,yaml,yml}"},
-		Claims: func(src []byte) bool {
-			return bytes.Contains(bytes.ToLower(src), []byte("baseurl")) || bytes.Contains(src, []byte("theme"))
+		Configs: []string{"hugo.{toml,yaml,yml,json}", "config.{toml,yaml,yml,json}", "config/_default/{hugo,config}.toml"},
+		// hugo.* is Hugo's by its name; a config.* by a key of Hugo's.
+		Claims: func(config string, src []byte) bool {
+			if strings.HasPrefix(filepath.Base(config), "hugo.") {
+				return true
+			}
+			lower := bytes.ToLower(src)
+			return slices.ContainsFunc([]string{"baseurl", "languagecode", "theme", "[markup]", "[params]"}, func(k string) bool { return bytes.Contains(lower, []byte(k)) })
 		},
 		Setup:     hugo,
 		NoBrowser: "the hugo preset has none: Hugo sites take their DOM from their theme",
@@ -76,7 +81,7 @@ var All = []Preset{
 		Name:      "jekyll",
 		About:     "Jekyll as GitHub Pages builds it: pages anywhere but _-folders (and _posts), every other file copied, built into _site/ as page.html, served with clean URLs. Ids by kramdown's GFM input, with {#id}; jekyll-relative-links turns .md links into URLs (relative_links: enabled: false turns it off), root-absolute links must carry the baseurl themselves.",
 		Configs:   []string{"_config.{yml,yaml,toml}", "docs/_config.{yml,yaml,toml}"},
-		Claims:    func(src []byte) bool { return !bytes.Contains(src, []byte("public_dir:")) }, // Hexo's
+		Claims:    func(_ string, src []byte) bool { return !bytes.Contains(src, []byte("public_dir:")) }, // Hexo's
 		Setup:     jekyll,
 		NoBrowser: "the jekyll preset has none: Jekyll sites take their DOM from their theme",
 	},
@@ -193,7 +198,9 @@ var eleventyDir = regexp.MustCompile(`(?s)\bdir\s*:\s*\{([^}]*)\}`)
 func eleventy(g Generator) Layout {
 	input, output := ".", "_site"
 	if m := eleventyDir.FindSubmatch(g.src); m != nil {
-		inner := Generator{src: m[1]}
+		// one key a line, as Value reads them: the object is often
+		// written on one line (dir: { input: "docs", output: "out" })
+		inner := Generator{src: bytes.ReplaceAll(m[1], []byte(","), []byte("\n"))}
 		input, output = firstNonEmpty(inner.Value("input"), input), firstNonEmpty(inner.Value("output"), output)
 	}
 	rules := mdlinks.Rules{IDs: mdscan.None, LeavesMD: true, Mounts: []mdlinks.Mount{{Dir: input, URL: "/"}}, Output: pages(false, "index"),
