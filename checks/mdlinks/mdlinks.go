@@ -320,7 +320,9 @@ func (c *checker) urlImage(file string, at diag.Diagnostic, l mdscan.Link) (d di
 		at.Message = fmt.Sprintf("image %q: %s is not copied into the site, so no file answers %s", l.Dest, filepath.ToSlash(t.uncopied), t.path)
 	case t.file == "":
 		at.Message = fmt.Sprintf("image %q not found: no file answers %s", l.Dest, t.path)
-		if f, ok := c.o.Rules.fileAt(t.path); ok {
+		if f, ok := c.o.Rules.fileAt(t.path); c.o.Public != "" {
+			at.Message = fmt.Sprintf("image %q not found: %s does not exist", l.Dest, filepath.ToSlash(filepath.Join(c.o.Public, filepath.FromSlash(decode(t.path)))))
+		} else if ok {
 			at.Message = fmt.Sprintf("image %q not found: %s does not exist", l.Dest, filepath.ToSlash(f))
 		}
 	default:
@@ -363,9 +365,13 @@ func (c *checker) fileLink(file string, at diag.Diagnostic, l mdscan.Link) (diag
 		at.Message = fmt.Sprintf("markdown link %q: %s leaves a link with {target} or {download} as written, so the built page links to a file the site does not serve", l.Dest, r.Generator)
 		return at, true
 	}
-	if r := c.o.Rules; c.built(file) && r.leavesMD(file) {
+	if r := c.o.Rules; c.built(file) && (r.leavesMD(file) || r.LeavesRootMD && strings.HasPrefix(p, "/")) {
 		at.Check = registry.MarkdownLink
-		at.Message = fmt.Sprintf("markdown link %q: %s leaves links to .md files as written, so the built page links to a file the site does not serve", l.Dest, r.Generator)
+		which := "links"
+		if !r.leavesMD(file) {
+			which = "root-absolute links"
+		}
+		at.Message = fmt.Sprintf("markdown link %q: %s leaves %s to .md files as written, so the built page links to a file the site does not serve", l.Dest, r.Generator, which)
 		if u := r.suggestURL(file, target); u != "" {
 			if frag != "" {
 				u += "#" + frag

@@ -26,6 +26,9 @@ type Rules struct {
 	// their mount).
 	LeavesMD   bool
 	LeavesMDIn func(rel string) bool
+	// LeavesRootMD: a root-absolute .md link ("/guide/a.md") is written
+	// into the page as it is, while relative ones are rewritten (MkDocs).
+	LeavesRootMD bool
 	// LeavesAttrLinks: a link followed by {…} attributes is written into
 	// the page as it is, .md and all (VitePress).
 	LeavesAttrLinks bool

@@ -21,6 +21,9 @@ type IDStyle struct {
 	CustomIDs bool
 	// None: headings get no id at all (Eleventy's markdown, unless a plugin adds them).
 	None bool
+	// MaxLevel: only headings of levels 1 to MaxLevel get an id, and only
+	// they count as repeats (MyST's myst_heading_anchors); 0: every level.
+	MaxLevel int
 	// emptyTaken: a heading whose slug is empty is numbered as a repeat.
 	emptyTaken bool
 	// byBase: repeats are counted by their slug alone and never checked
@@ -80,6 +83,13 @@ var (
 	// None is markdown rendered with no heading ids (Eleventy's default).
 	None = IDStyle{Name: "none", None: true}
 )
+
+// UpToLevel is the style giving ids to headings of levels 1 to n only,
+// under a name of its own: a file is parsed once per style name.
+func (s IDStyle) UpToLevel(n int) IDStyle {
+	s.Name, s.MaxLevel = s.Name+"-h"+strconv.Itoa(n), n
+	return s
+}
 
 // Styles are every style, for lookups by name.
 var Styles = []IDStyle{GitHub, GFM, Hugo, Astro, VitePress, MkDocs, MkDocsAttrList, Kramdown, Docutils, None}

@@ -193,7 +193,9 @@ func assignIDs(headings []*ast.Heading, src []byte, ls lines, style IDStyle) []H
 	for _, h := range headings {
 		text := plainText(h, src, style)
 		var id string
-		if v, ok := h.AttributeString("id"); ok {
+		if style.MaxLevel > 0 && h.Level > style.MaxLevel {
+			// no id, and not counted among the repeats
+		} else if v, ok := h.AttributeString("id"); ok {
 			id = string(v.([]byte))
 		} else if id = slugger.Unique(text); id != "" {
 			h.SetAttributeString("id", []byte(id))

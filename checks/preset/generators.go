@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/bmatcuk/doublestar/v4"
@@ -45,15 +46,15 @@ var All = []Preset{
 		Name:      "starlight",
 		Tested:    "Starlight 0.37.7 on Astro 5.18.2 from npm, at the root and under `/proj`, `build.format` directory and file",
 		About:     "Starlight on Astro 5: pages in src/content/docs, public/ served at the root, built into dist/ with a folder per page. Ids as GitHub gives them after SmartyPants, no {#id}; .md links are left as written (so they are errors), and root-absolute links must carry the base themselves.",
-		Configs:   []string{"astro.config.{mjs,js,ts,mts,cjs}"},
-		Claims:    func(src []byte) bool { return bytes.Contains(src, []byte("@astrojs/starlight")) },
+		Configs:   []string{"astro.config.{mjs,js,ts,mts,cjs,cts}"},
+		Claims:    func(_ string, src []byte) bool { return bytes.Contains(src, []byte("@astrojs/starlight")) },
 		Setup:     starlight,
 		NoBrowser: "the starlight preset has none yet",
 	},
 	{
 		Name:      "mkdocs",
 		Tested:    "MkDocs 1.4 and mkdocs-material 8.2 from Debian, with and without `use_directory_urls`",
-		About:     "MkDocs (plain or Material): pages in docs/, built into site/ with a folder per page (use_directory_urls). Ids by Python-Markdown's toc, {#id} with attr_list; MkDocs turns .md links into URLs.",
+		About:     "MkDocs (plain or Material): pages in docs/, built into site/ with a folder per page (use_directory_urls). Ids by Python-Markdown's toc, {#id} with attr_list; MkDocs turns relative .md links into URLs; root-absolute links are left as written, so they must carry the path of site_url themselves.",
 		Configs:   []string{"mkdocs.{yml,yaml}"},
 		Setup:     mkdocs,
 		NoBrowser: "the mkdocs preset has none: the default theme has no search shortcut or stored theme",
@@ -62,9 +63,14 @@ var All = []Preset{
 		Name:    "hugo",
 		Tested:  "Hugo 0.111 from Debian, at the root and under `/repo/`",
 		About:   "Hugo: pages in content/ (section _index.md), static/ served at the root, built into public/ with a folder per page. Ids as Hugo's github type gives them, with {#id}; .md links are left as written (Hugo links pages with ref and relref), root-absolute links must carry the base themselves.",
-		Configs: []string{"hugo.{toml,yaml,yml,json}", "config.{toml,yaml,yml}"},
-		Claims: func(src []byte) bool {
-			return bytes.Contains(bytes.ToLower(src), []byte("baseurl")) || bytes.Contains(src, []byte("theme"))
+		Configs: []string{"hugo.{toml,yaml,yml,json}", "config.{toml,yaml,yml,json}", "config/_default/{hugo,config}.toml"},
+		// hugo.* is Hugo's by its name; a config.* by a key of Hugo's.
+		Claims: func(config string, src []byte) bool {
+			if strings.HasPrefix(filepath.Base(config), "hugo.") {
+				return true
+			}
+			lower := bytes.ToLower(src)
+			return slices.ContainsFunc([]string{"baseurl", "languagecode", "theme", "[markup]", "[params]"}, func(k string) bool { return bytes.Contains(lower, []byte(k)) })
 		},
 		Setup:     hugo,
 		NoBrowser: "the hugo preset has none: Hugo sites take their DOM from their theme",
@@ -82,15 +88,17 @@ var All = []Preset{
 		Tested:    "Jekyll 4.3 from Debian with the GitHub Pages plugins it packages, and plain Jekyll, at the root and under `/proj`",
 		About:     "Jekyll as GitHub Pages builds it: pages anywhere but _-folders (and _posts), every other file copied, built into _site/ as page.html, served with clean URLs. Ids by kramdown's GFM input, with {#id}; jekyll-relative-links turns .md links into URLs (relative_links: enabled: false turns it off), root-absolute links must carry the baseurl themselves.",
 		Configs:   []string{"_config.{yml,yaml,toml}", "docs/_config.{yml,yaml,toml}"},
-		Claims:    func(src []byte) bool { return !bytes.Contains(src, []byte("public_dir:")) }, // Hexo's
+		Claims:    func(_ string, src []byte) bool { return !bytes.Contains(src, []byte("public_dir:")) }, // Hexo's
 		Setup:     jekyll,
 		NoBrowser: "the jekyll preset has none: Jekyll sites take their DOM from their theme",
 	},
 	{
-		Name:      "sphinx",
-		Tested:    "Sphinx 5.3 with MyST-Parser 0.18 from Debian, `html` and `dirhtml`, with a reST page beside the markdown",
-		About:     "Sphinx with MyST: pages in the folder of conf.py, built into _build/html (or _build/dirhtml). Markdown anchors as MyST's heading anchors give them; MyST turns .md links into the page's URL. reST sources are not read; their built pages are checked like any other.",
-		Configs:   []string{"conf.py", "docs/conf.py", "doc/conf.py", "docs/source/conf.py", "source/conf.py"},
+		Name:    "sphinx",
+		Tested:  "Sphinx 5.3 with MyST-Parser 0.18 from Debian, `html` and `dirhtml`, with a reST page beside the markdown",
+		About:   "Sphinx with MyST: pages in the folder of conf.py, built into _build/html (or _build/dirhtml). Markdown anchors as MyST's heading anchors give them; MyST turns .md links into the page's URL. reST sources are not read; their built pages are checked like any other.",
+		Configs: []string{"conf.py", "docs/conf.py", "doc/conf.py", "docs/source/conf.py", "source/conf.py"},
+		// Any Python file may be called conf.py; Sphinx's sets its extensions.
+		Claims:    func(_ string, src []byte) bool { return bytes.Contains(src, []byte("extensions")) },
 		Setup:     sphinx,
 		NoBrowser: "the sphinx preset has none: Sphinx sites take their DOM from their theme",
 	},
@@ -173,7 +181,10 @@ func mkdocs(g Generator) Layout {
 	return Layout{
 		Site: firstNonEmpty(g.Value("site_dir"), "site"), Markdown: []string{docs}, Public: docs, Base: basePath(g.Value("site_url")),
 		Variant: variant,
-		Rules:   mdlinks.Rules{IDs: ids, Mounts: []mdlinks.Mount{{Dir: docs, URL: "/"}}, Output: out, PrefixesBase: true, CopiesFiles: true},
+		// MkDocs rewrites only relative links that name a file: a
+		// root-absolute one, .md or not, is written as it is, without
+		// the path of site_url.
+		Rules: mdlinks.Rules{IDs: ids, Mounts: []mdlinks.Mount{{Dir: docs, URL: "/"}}, Output: out, LeavesRootMD: true, CopiesFiles: true},
 	}
 }
 
@@ -200,7 +211,9 @@ var eleventyDir = regexp.MustCompile(`(?s)\bdir\s*:\s*\{([^}]*)\}`)
 func eleventy(g Generator) Layout {
 	input, output := ".", "_site"
 	if m := eleventyDir.FindSubmatch(g.src); m != nil {
-		inner := Generator{src: m[1]}
+		// one key a line, as Value reads them: the object is often
+		// written on one line (dir: { input: "docs", output: "out" })
+		inner := Generator{src: bytes.ReplaceAll(m[1], []byte(","), []byte("\n"))}
 		input, output = firstNonEmpty(inner.Value("input"), input), firstNonEmpty(inner.Value("output"), output)
 	}
 	rules := mdlinks.Rules{IDs: mdscan.None, LeavesMD: true, Mounts: []mdlinks.Mount{{Dir: input, URL: "/"}}, Output: pages(false, "index"),
@@ -301,10 +314,16 @@ func sphinx(g Generator) Layout {
 	if isDir(filepath.Join(g.Root, src, "_build/dirhtml")) && !isDir(filepath.Join(g.Root, site)) {
 		site, out = filepath.Join(src, "_build/dirhtml"), pages(false, "index")
 	}
-	// Headings get markdown anchors only with myst_heading_anchors.
+	// Headings get markdown anchors only with myst_heading_anchors = N,
+	// and only those of levels 1 to N (a value the config computes: all).
 	ids := mdscan.None
-	if g.Value("myst_heading_anchors") != "" {
-		ids = mdscan.GFM
+	if v := g.Value("myst_heading_anchors"); v != "" {
+		switch n, err := strconv.Atoi(v); {
+		case err != nil:
+			ids = mdscan.GFM
+		case n > 0:
+			ids = mdscan.GFM.UpToLevel(n)
+		}
 	}
 	excluded := pythonStrings(g.Line("exclude_patterns"))
 	var exclude []string

@@ -31,7 +31,7 @@ type Preset struct {
 	// project root, the usual place first. Claims, when set, tells this
 	// generator's file from another's of the same name.
 	Configs []string
-	Claims  func(src []byte) bool
+	Claims  func(config string, src []byte) bool
 	// Setup reads the config file found ("" for none) and lays the
 	// project out: every path in the Layout is relative to the project root.
 	Setup func(g Generator) Layout
@@ -148,7 +148,11 @@ func (p Preset) Find(root string) (Generator, bool) {
 		matches, _ := doublestar.FilepathGlob(filepath.Join(root, glob)) // {js,ts} alternatives
 		for _, m := range matches {
 			src, err := os.ReadFile(m)
-			if err != nil || (p.Claims != nil && !p.Claims(src)) {
+			if err != nil {
+				continue
+			}
+			src = withoutComments(m, src)
+			if p.Claims != nil && !p.Claims(m, src) {
 				continue
 			}
 			rel, _ := filepath.Rel(root, m)
@@ -202,4 +206,32 @@ func (p Preset) Layout(g Generator) Layout {
 	}
 	l.Rules.Base = l.Base
 	return l
+}
+
+// withoutComments blanks the lines of a config file that are commented
+// out, so that a setting or plugin turned off this way is not read: in
+// JavaScript and TypeScript a line starting with // and a block that starts
+// a line with /*, elsewhere (YAML, TOML, Python) a line starting with #.
+// Comments after a value are left: the readers stop before them, and a #
+// or // inside a string (a URL, a glob) must not cut it.
+func withoutComments(name string, src []byte) []byte {
+	js := slices.Contains([]string{".js", ".mjs", ".cjs", ".ts", ".mts", ".cts"}, filepath.Ext(name))
+	lines := strings.SplitAfter(string(src), "\n")
+	inBlock := false
+	for i, line := range lines {
+		t := strings.TrimSpace(line)
+		blank := false
+		switch {
+		case inBlock:
+			blank, inBlock = true, !strings.Contains(t, "*/")
+		case js && strings.HasPrefix(t, "/*"):
+			blank, inBlock = true, !strings.Contains(t[2:], "*/")
+		case js && strings.HasPrefix(t, "//"), !js && strings.HasPrefix(t, "#"):
+			blank = true
+		}
+		if blank {
+			lines[i] = strings.Repeat(" ", len(strings.TrimRight(line, "\n"))) + line[len(strings.TrimRight(line, "\n")):]
+		}
+	}
+	return []byte(strings.Join(lines, ""))
 }

@@ -1,0 +1,78 @@
+package preset
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
+
+// config is a Generator reading src as the config file name, as Find reads it.
+func config(name, src string) Generator {
+	return Generator{Root: ".", Config: name, src: withoutComments(name, []byte(src))}
+}
+
+// Value reads a key's literal value from each config language the presets
+// read, quoted or not; a line commented out is no setting.
+func TestValue(t *testing.T) {
+	cases := []struct {
+		file, src, key, want string
+	}{
+		// YAML (mkdocs.yml, _config.yml)
+		{"mkdocs.yml", "site_name: Example\nsite_url: https://example.org/proj/\n", "site_url", "https://example.org/proj/"},
+		{"_config.yml", "baseurl: \"/proj\"\n", "baseurl", "/proj"},
+		{"_config.yml", "baseurl: '/proj' # the repository\n", "baseurl", "/proj"},
+		{"_config.yml", "baseurl: /proj # the repository\n", "baseurl", "/proj"},
+		{"_config.yml", "# baseurl: /old\nbaseurl: /proj\n", "baseurl", "/proj"},
+		{"_config.yml", "# baseurl: /old\ntitle: x\n", "baseurl", ""},
+		{"mkdocs.yml", "theme:\n  name: material\n", "name", "material"},
+		{"mkdocs.yml", "site_name: x\n", "docs_dir", ""},
+		// TOML (hugo.toml)
+		{"hugo.toml", "baseURL = 'https://example.org/proj/'\n", "baseURL", "https://example.org/proj/"},
+		{"hugo.toml", "baseURL = \"https://example.org/\"\n", "baseURL", "https://example.org/"},
+		{"hugo.toml", "uglyURLs = true\n", "uglyURLs", "true"},
+		{"hugo.toml", "# baseURL = 'https://old.example.org/'\n", "baseURL", ""},
+		// JavaScript and TypeScript (VitePress, Astro, Eleventy)
+		{"config.mts", "export default defineConfig({\n  base: '/proj/',\n  srcDir: 'src',\n})\n", "base", "/proj/"},
+		{"config.mts", "export default defineConfig({\n  base: '/proj/',\n  srcDir: 'src',\n})\n", "srcDir", "src"},
+		{"config.mts", "export default {\n  \"base\": \"/proj/\",\n}\n", "base", "/proj/"},
+		{"config.mts", "export default {\n  base: `/proj/`,\n}\n", "base", "/proj/"},
+		{"config.mts", "export default {\n  cleanUrls: true,\n}\n", "cleanUrls", "true"},
+		{"config.mts", "export default {\n  // base: '/old/',\n  base: '/proj/',\n}\n", "base", "/proj/"},
+		{"config.mts", "export default {\n  // base: '/old/',\n}\n", "base", ""},
+		{"config.mts", "export default {\n  /*\n  base: '/old/',\n  */\n  title: 'x',\n}\n", "base", ""},
+		{"config.mts", "/* base: '/old/' */\nexport default { title: 'x' }\n", "base", ""},
+		{"config.mts", "export default {\n  base: process.env.BASE,\n}\n", "base", "process.env.BASE"},
+		{"astro.config.mjs", "export default defineConfig({\n\tsite: 'https://example.org',\n\tbase: '/proj',\n});\n", "base", "/proj"},
+		{"eleventy.config.js", "export const config = {\n\tpathPrefix: \"/proj/\",\n};\n", "pathPrefix", "/proj/"},
+		// Python (conf.py)
+		{"conf.py", "myst_heading_anchors = 3\n", "myst_heading_anchors", "3"},
+		{"conf.py", "myst_heading_anchors = 2  # h1 and h2\n", "myst_heading_anchors", "2"},
+		{"conf.py", "html_baseurl = 'https://example.org/proj/'\n", "html_baseurl", "https://example.org/proj/"},
+		{"conf.py", "# myst_heading_anchors = 3\n", "myst_heading_anchors", ""},
+		// a key is matched whole: base is not baseurl
+		{"_config.yml", "baseurl: /proj\n", "base", ""},
+	}
+	for _, c := range cases {
+		assert.Equal(t, c.want, config(c.file, c.src).Value(c.key), "%s %q in %q", c.file, c.key, c.src)
+	}
+}
+
+// Line is the rest of a key's line: a list written on one line.
+func TestLine(t *testing.T) {
+	g := config("conf.py", "# exclude_patterns = ['old']\nexclude_patterns = ['_build', 'Thumbs.db', \"drafts\"]\n")
+	assert.Equal(t, "['_build', 'Thumbs.db', \"drafts\"]", g.Line("exclude_patterns"))
+	assert.Equal(t, []string{"_build", "Thumbs.db", "drafts"}, pythonStrings(g.Line("exclude_patterns")))
+	assert.Equal(t, "", config("conf.py", "# exclude_patterns = ['drafts']\n").Line("exclude_patterns"))
+	assert.Equal(t, "[attr_list, toc]", config("mkdocs.yml", "markdown_extensions: [attr_list, toc]\n").Line("markdown_extensions"))
+}
+
+// Mentions finds a plugin's name, but not on a line commented out.
+func TestMentions(t *testing.T) {
+	assert.True(t, config("mkdocs.yml", "markdown_extensions:\n  - attr_list\n").Mentions("attr_list"))
+	assert.False(t, config("mkdocs.yml", "markdown_extensions:\n  # - attr_list\n  - toc\n").Mentions("attr_list"))
+	assert.True(t, config("eleventy.config.js", "eleventyConfig.addPlugin(IdAttributePlugin);\n").Mentions("IdAttributePlugin"))
+	assert.False(t, config("eleventy.config.js", "// eleventyConfig.addPlugin(IdAttributePlugin);\n").Mentions("IdAttributePlugin"))
+	// a // or # inside a value is not a comment
+	g := config("eleventy.config.js", "export const config = { pathPrefix: \"https://example.org/#x\" };\n")
+	assert.True(t, g.Mentions("https://example.org/#x"))
+}
