@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# A real Docusaurus 3 site from npm, for comparisons: the classic template
+# A real Docusaurus 3 site from npm (create-docusaurus 3.10.2, pinned: it
+# asks for Node >=20), for comparisons: the classic template
 # with a second docs version, built twice, at the root with trailing slashes
 # (build-root) and under /repo/ with trailingSlash: false (build-repo).
 # Builds only what is missing and prints the site's folder on stdout; its
@@ -11,7 +12,7 @@ work=${DOCUSAURUS_DIR:-/tmp/devdocs-docusaurus}
   if [ ! -d "$work/node_modules" ]; then
     rm -rf "$work"
     mkdir -p "$(dirname "$work")"
-    (cd "$(dirname "$work")" && npx -y create-docusaurus@3 "$(basename "$work")" classic --javascript --skip-install)
+    (cd "$(dirname "$work")" && npx -y create-docusaurus@3.10.2 "$(basename "$work")" classic --javascript --skip-install)
     (cd "$work" && npm install --no-audit --no-fund && npx docusaurus docs:version 1.0)
   fi
   cd "$work"
