@@ -44,8 +44,10 @@ type Problem struct {
 }
 
 // Load walks root and lists its files; Parse then reads the HTML ones.
-// Symlinked files are followed only when they resolve inside root; symlinked
-// directories are not descended (no loops, nothing outside the root is read).
+// Symlinked pages are followed only when they resolve inside root; other
+// symlinked files count wherever they point, since only their existence
+// matters; symlinked directories are not descended (no loops, nothing
+// outside the root is read).
 // Directories are read on all cores: a large site has one per page.
 func Load(root string) (*Site, error) {
 	abs, err := filepath.Abs(root)
@@ -118,11 +120,18 @@ func (s *Site) symlinkInside(p, r string) bool {
 		s.problem(r, "symlinked directory not followed (it could loop); links into it count as broken")
 		return false
 	}
-	if !strings.HasPrefix(target, s.real+string(filepath.Separator)) {
-		s.problem(r, "symlink points outside the site root; not read")
-		return false
+	if strings.HasPrefix(target, s.real+string(filepath.Separator)) {
+		return true
 	}
-	return true
+	// A file that is no page is never read, only looked up, and a host
+	// that follows symlinks serves it (as a browser on file:// does):
+	// Debian's manuals share their scripts with symlinks into
+	// /usr/share/javascript. A page would be read from outside the root.
+	if !serve.IsHTML(r) {
+		return true
+	}
+	s.problem(r, "symlink points outside the site root; not read")
+	return false
 }
 
 // Parse tokenises every HTML file once, on all cores, and hands each page
