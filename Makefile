@@ -8,7 +8,7 @@ PORT ?= 3000
 export CHROMIUM ?= /usr/bin/chromium
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 
-.PHONY: serve test build check content dev preview deps chromium pre-commit mkdocs generators typecheck clean bench bench-build docusaurus-check mkdocs-check hugo-check vitepress-check starlight-check eleventy-check jekyll-check sphinx-check proofs install-check check-browser report bench-hook hook bench-size bench-search bench-apiref
+.PHONY: serve test build check content dev preview deps chromium pre-commit mkdocs generators typecheck clean bench bench-build docusaurus-check mkdocs-check hugo-check vitepress-check starlight-check eleventy-check jekyll-check sphinx-check proofs install-check check-browser report bench-hook hook bench-size bench-search bench-apiref manuals-check
 
 serve: build check
 	bin/docs serve -dir site/dist -addr 127.0.0.1:$(PORT)
@@ -197,7 +197,7 @@ sphinx-check: bin/checks generators
 
 # Every real-build proof, each a step of the summary with its time; CI runs
 # it after make test (.ci/run), and its last line is the summary of both.
-PROOFS := docusaurus-check mkdocs-check hugo-check vitepress-check starlight-check eleventy-check jekyll-check sphinx-check
+PROOFS := docusaurus-check mkdocs-check hugo-check vitepress-check starlight-check eleventy-check jekyll-check sphinx-check manuals-check
 proofs: bin/checks generators
 	@mkdir -p test-results; status=0; \
 	for p in $(PROOFS); do \
@@ -208,6 +208,14 @@ proofs: bin/checks generators
 	done; \
 	node .ci/summary.mjs test-results || status=1; \
 	exit $$status
+
+# The gate on six HTML manuals Debian ships (CMake, Git, PostgreSQL, SQLite,
+# Go, Python), where Debian installs them: exactly the broken links and
+# anchors triaged as true, nothing else (checks/bench/manuals.sh).
+MANUALS = cmake-doc git-doc postgresql-doc-15 sqlite3-doc golang-1.19-doc python3.11-doc jq
+manuals-check: bin/checks
+	@dpkg-query -W $(MANUALS) >/dev/null 2>&1 && ! dpkg-query -W -f='$${Status}\n' $(MANUALS) | grep -qv 'ok installed' || { $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $(MANUALS); }
+	checks/bench/manuals.sh
 
 # Bytes a reader downloads until the network is idle (raw and gzip; the page
 # and its links' prefetches apart) for /, a docs page and a math page, beside

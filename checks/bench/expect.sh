@@ -1,6 +1,6 @@
-# Helpers of the generator proofs (docusaurus.sh, mkdocs.sh, hugo.sh): each
-# runs $checks and prints "ok" or "FAIL" with what it saw; $fail ends up 1
-# when anything failed. Sourced, not run.
+# Helpers of the generator proofs (docusaurus.sh, mkdocs.sh, hugo.sh) and of
+# manuals.sh: each runs $checks and prints "ok" or "FAIL" with what it saw;
+# $fail ends up 1 when anything failed. Sourced, not run.
 fail=0
 
 # expect NAME WANT_CODE WANT_PATTERN ARGS…: the exit code, and a line of the
@@ -48,4 +48,40 @@ expect_faults() {
   else
     echo "ok   $name: all $# found, nothing else"
   fi
+}
+
+# expect_reports NAME DIR [FLAG…] -- "COUNT CHECK HREF"…: checks links DIR
+# reports exactly these, by check and href, each COUNT times, and nothing
+# else. An HREF starting with ~ is an extended regular expression, for one
+# cause behind many links (every link into a folder a package leaves out);
+# its COUNT still pins how many. A report counts for the first line it
+# matches, literal lines before patterns. Needs jq.
+expect_reports() {
+  local name=$1 dir=$2 flags=() json code=0 out
+  shift 2
+  while [ "$1" != -- ]; do flags+=("$1"); shift; done
+  shift
+  json=$("$checks" links "$dir" "${flags[@]}" --format json) || code=$?
+  if [ $code -gt 1 ]; then echo "FAIL $name: checks links $dir exited $code"; fail=1; return; fi
+  out=$(jq -r '.diagnostics[] | "\(.check)\t\(.href // "-")"' <<<"$json" | awk -F'\t' -v name="$name" '
+    NR == FNR {  # the expectations: COUNT CHECK HREF, HREF with spaces kept
+      if ($0 == "") next
+      n = split($0, f, " "); href = substr($0, length(f[1]) + length(f[2]) + 3)
+      want[NR] = f[1]; what[NR] = f[2] " " href; lines = NR
+      if (substr(href, 1, 1) == "~") { re[NR] = "^(" substr(href, 2) ")$"; chk[NR] = f[2] }
+      else lit[f[2] "\t" href] = NR
+      next
+    }
+    { total++
+      if (($0 in lit)) { got[lit[$0]]++; next }
+      for (i = 1; i <= lines; i++) if ((i in re) && $1 == chk[i] && $2 ~ re[i]) { got[i]++; next }
+      extra++; if (extra <= 20) more = more "\n  " $0
+    }
+    END {
+      for (i = 1; i <= lines; i++) if (got[i] + 0 != want[i]) { print "FAIL " name ": " what[i] " reported " got[i] + 0 " times, want " want[i]; bad = 1 }
+      if (extra) { print "FAIL " name ": " extra " reports not expected:" more; bad = 1 }
+      if (!bad) print "ok   " name ": " total + 0 " reports, all as triaged"
+    }' <(printf '%s\n' "$@") -)
+  echo "$out"
+  grep -q '^FAIL' <<<"$out" && fail=1 || true
 }

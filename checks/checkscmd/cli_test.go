@@ -21,7 +21,8 @@ var timing = regexp.MustCompile(`in \d+\.\d+s|time="\d+\.\d+"`)
 
 // Each testdata/links/*.txtar is a small built site plus the command line
 // to run on it (args), the expected exit code and the exact stdout, and
-// the exact stderr when it has a want/stderr section.
+// the exact stderr when it has a want/stderr section. A section named
+// "symlink NAME" is a symbolic link whose target is the section's text.
 func TestFixtures(t *testing.T) {
 	archives, _ := filepath.Glob("../../testdata/links/*.txtar")
 	require.NotEmpty(t, archives)
@@ -58,6 +59,12 @@ func unpack(t *testing.T, ar *txtar.Archive) map[string]string {
 	for _, f := range ar.Files {
 		if f.Name == "args" || strings.HasPrefix(f.Name, "want/") {
 			want[f.Name] = string(f.Data)
+			continue
+		}
+		if name, ok := strings.CutPrefix(f.Name, "symlink "); ok {
+			// "-- symlink NAME --" holds the link's target, as ln -s takes it.
+			require.NoError(t, os.MkdirAll(filepath.Dir(name), 0o755))
+			require.NoError(t, os.Symlink(strings.TrimSpace(string(f.Data)), name))
 			continue
 		}
 		require.NoError(t, os.MkdirAll(filepath.Dir(f.Name), 0o755))

@@ -26,6 +26,10 @@ type Site struct {
 	// Problems met while reading (unreadable files, symlinks leaving the root).
 	Problems []Problem
 	mu       sync.Mutex // guards the fields above while Load and Parse run
+	// real is Root with its symlinks resolved: the root itself may be
+	// reached through one (Debian's /usr/share/doc/cmake-doc is a symlink
+	// to cmake-data), and a symlink's target, resolved, is compared to it.
+	real string
 }
 
 // Visitor receives parsed pages. Parse gives each worker its own, so a
@@ -40,8 +44,10 @@ type Problem struct {
 }
 
 // Load walks root and lists its files; Parse then reads the HTML ones.
-// Symlinked files are followed only when they resolve inside root; symlinked
-// directories are not descended (no loops, nothing outside the root is read).
+// Symlinked pages are followed only when they resolve inside root; other
+// symlinked files count wherever they point, since only their existence
+// matters; symlinked directories are not descended (no loops, nothing
+// outside the root is read).
 // Directories are read on all cores: a large site has one per page.
 func Load(root string) (*Site, error) {
 	abs, err := filepath.Abs(root)
@@ -51,7 +57,11 @@ func Load(root string) (*Site, error) {
 	if st, err := os.Stat(abs); err != nil || !st.IsDir() {
 		return nil, fmt.Errorf("%s is not a directory", root)
 	}
-	s := &Site{Root: abs, Files: map[string]struct{}{}}
+	real, err := filepath.EvalSymlinks(abs)
+	if err != nil {
+		return nil, err
+	}
+	s := &Site{Root: abs, Files: map[string]struct{}{}, real: real}
 	// More walkers than cores: each waits in the kernel for its directory,
 	// and on a 2-core machine 8 walkers read a 50k-directory site in 40%
 	// less time than 2 do, for the same CPU time.
@@ -110,11 +120,18 @@ func (s *Site) symlinkInside(p, r string) bool {
 		s.problem(r, "symlinked directory not followed (it could loop); links into it count as broken")
 		return false
 	}
-	if !strings.HasPrefix(target, s.Root+string(filepath.Separator)) {
-		s.problem(r, "symlink points outside the site root; not read")
-		return false
+	if strings.HasPrefix(target, s.real+string(filepath.Separator)) {
+		return true
 	}
-	return true
+	// A file that is no page is never read, only looked up, and a host
+	// that follows symlinks serves it (as a browser on file:// does):
+	// Debian's manuals share their scripts with symlinks into
+	// /usr/share/javascript. A page would be read from outside the root.
+	if !serve.IsHTML(r) {
+		return true
+	}
+	s.problem(r, "symlink points outside the site root; not read")
+	return false
 }
 
 // Parse tokenises every HTML file once, on all cores, and hands each page

@@ -181,10 +181,13 @@ func TestLoadStaysInsideTheRoot(t *testing.T) {
 	require.NoError(t, os.Symlink(root, filepath.Join(root, "loop")))                                       // directory loop
 	require.NoError(t, os.Symlink(filepath.Join(outside, "secret.html"), filepath.Join(root, "leak.html"))) // leaves the root
 	require.NoError(t, os.Symlink(filepath.Join(root, "index.html"), filepath.Join(root, "alias.html")))    // stays inside
+	require.NoError(t, os.WriteFile(filepath.Join(outside, "shared.js"), []byte("//"), 0o644))
+	require.NoError(t, os.Symlink(filepath.Join(outside, "shared.js"), filepath.Join(root, "shared.js"))) // not a page: looked up, never read
 
 	s, err := Load(root)
 	require.NoError(t, err)
 	assert.Contains(t, s.Files, "alias.html")
+	assert.Contains(t, s.Files, "shared.js")
 	assert.Contains(t, s.Files, "caf\xe9.html")
 	assert.NotContains(t, s.Files, "leak.html")
 	assert.NotContains(t, s.Files, "loop/index.html")
