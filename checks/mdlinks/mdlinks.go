@@ -175,7 +175,25 @@ func newChecker(o Options) *checker {
 	if o.Tree == nil {
 		o.Tree = disk{}
 	}
+	o.Tree = &knownFiles{Tree: o.Tree, is: map[string]bool{}}
 	return &checker{o: o, docs: map[docKey]*mdscan.Doc{}}
+}
+
+// knownFiles asks the tree once whether a name is a file: a large site's
+// pages link the same few thousand files half a million times, and one
+// check sees one state of the tree.
+type knownFiles struct {
+	Tree
+	is map[string]bool
+}
+
+func (k *knownFiles) IsFile(name string) bool {
+	is, ok := k.is[name]
+	if !ok {
+		is = k.Tree.IsFile(name)
+		k.is[name] = is
+	}
+	return is
 }
 
 // check reports the problems of files that keep says are wanted.
@@ -197,6 +215,8 @@ func (c *checker) check(files []string, keep func(diag.Diagnostic) bool) (diag.L
 				out = append(out, d)
 			}
 		}
+		// Its links are judged; its headings stay, for links into it.
+		doc.Links = nil
 	}
 	return out, st, nil
 }
@@ -407,6 +427,9 @@ func (c *checker) anchor(at diag.Diagnostic, doc *mdscan.Doc, frag, where string
 // are compared as absolute paths, so "../api/1.2" (from a subfolder) is
 // found by the pattern "content/api/*" written at the root.
 func (c *checker) version(file string) string {
+	if len(c.o.Versions) == 0 { // most projects: no call to the OS for each link
+		return ""
+	}
 	dir, err := filepath.Abs(filepath.Dir(file))
 	if err != nil {
 		return ""
