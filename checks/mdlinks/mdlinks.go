@@ -40,6 +40,9 @@ type Options struct {
 	// Rules are the site generator's (a preset's); the zero value reads
 	// links as GitHub does.
 	Rules Rules
+	// Read, when set, is told of each file checked, so that checks all
+	// knows the pages the sources hold (slash-separated, cleaned).
+	Read func(file string)
 }
 
 // Tree is a set of files to read: the working tree or a commit to be.
@@ -206,6 +209,9 @@ func (c *checker) check(files []string, keep func(diag.Diagnostic) bool) (diag.L
 			return nil, st, err
 		}
 		st.Files++
+		if c.o.Read != nil {
+			c.o.Read(filepath.ToSlash(filepath.Clean(f)))
+		}
 		for _, l := range doc.Links {
 			d, judged, bad := c.link(f, doc, l)
 			if judged {

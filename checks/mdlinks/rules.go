@@ -112,6 +112,21 @@ func (r Rules) pageURL(file string) (string, bool) {
 	return strings.TrimSuffix(m.URL, "/") + serve.PageURL(r.Output(rel)), true
 }
 
+// Built is the file, relative to the built site's root, that the
+// generator builds a markdown file of a content folder into (its Output
+// under the folder's URL path); ok is false for a file outside them, or
+// when the rules know no Output.
+func (r Rules) Built(file string) (string, bool) {
+	if r.Output == nil {
+		return "", false
+	}
+	m, rel, ok := r.mountOf(file)
+	if !ok {
+		return "", false
+	}
+	return strings.TrimPrefix(path.Join(strings.Trim(m.URL, "/"), r.Output(rel)), "/"), true
+}
+
 // withoutBase takes the base off a root-absolute path the generator copies
 // into the page as written (so it must carry the base); ok is false when
 // the path lacks it. Other paths come back as they are.
