@@ -88,6 +88,20 @@ func benchSize(w io.Writer, dir, shape string, n int, ts []Tool, timeout time.Du
 	if err := writeConfigs(site, shape); err != nil {
 		return err
 	}
+	// checks all on the same site with its markdown sources beside it
+	// (an MkDocs project): what confirming the sources against the build
+	// costs over checks links alone.
+	var project string
+	if shape == "docs" {
+		project = filepath.Join(dir, fmt.Sprintf("sources-%d", n))
+		if err := ensureSources(project, n, faults); err != nil {
+			return err
+		}
+		if err := warm(project); err != nil { // as the site is, below
+			return err
+		}
+		ts = append(ts, Tool{Name: allTool, Args: []string{ts[1].Args[0], "all", "{dir}", "--format", "json", "--config", filepath.Join(project, "checks.json")}})
+	}
 	// Warm the page cache first, so no tool pays for the first read from disk.
 	if _, _, err := Floor(site); err != nil {
 		return err
@@ -96,15 +110,28 @@ func benchSize(w io.Writer, dir, shape string, n int, ts []Tool, timeout time.Du
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "tool\twall\tcpu\tpeak MiB\twall vs floor\tfaults found\tfalse reports\t")
 	var floor time.Duration
+	byName := map[string]Measurement{}
 	for _, t := range ts {
 		m := run(t, site, faults, timeout)
 		if floor == 0 {
 			floor = m.Wall
 		}
+		byName[t.Name] = m
 		fmt.Fprintln(tw, row(m, floor, len(faults)))
 	}
-	return tw.Flush()
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	links, all := byName["checks links"], byName[allTool]
+	if project != "" && links.Failed == nil && all.Failed == nil && links.Wall > 0 && links.PeakMiB > 0 {
+		fmt.Fprintf(w, "checks all with the sources (%s) vs checks links alone: time %.2fx, peak memory %.2fx (budget 1.5x each)\n",
+			project, all.Wall.Seconds()/links.Wall.Seconds(), float64(all.PeakMiB)/float64(links.PeakMiB))
+	}
+	return nil
 }
+
+// allTool is checks all on a site and its markdown sources.
+const allTool = "checks all (+ sources)"
 
 func run(t Tool, site string, faults []Fault, timeout time.Duration) Measurement {
 	argv := make([]string, len(t.Args))

@@ -47,10 +47,15 @@ func runAll(args []string, stdout, stderr io.Writer, tty bool) int {
 			return usageError(stderr, "all", fmt.Errorf("%v: build the site first, or name the folder it is built into (checks all DIR)", err))
 		}
 	}
+	// With sources and a site both there, each confirms the other (confirm.go).
+	var cf *confirmation
+	if cfg.noMarkdown() == "" && noSite(dir) == "" {
+		cf = cfg.newConfirmation()
+	}
 	steps := []step{
-		{registry.Markdown, cfg.noMarkdown(), func() (diag.Run, error) { return checkMarkdown(cfg.Markdown.Paths, cfg) }},
+		{registry.Markdown, cfg.noMarkdown(), func() (diag.Run, error) { return checkMarkdown(cfg.Markdown.Paths, cfg, cf) }},
 		{registry.Links, noSite(dir), func() (diag.Run, error) {
-			return checkLinks(dir, cfg, lf.external, stderr, c.showProgress(stderr))
+			return checkLinks(dir, cfg, lf.external, stderr, c.showProgress(stderr), cf)
 		}},
 		{registry.Browser, firstNonEmpty(noSite(dir), cfg.noBrowser(dir)), func() (diag.Run, error) {
 			return checkBrowser(dir, cfg, bf, ids, stderr, c)
@@ -79,6 +84,7 @@ func runAll(args []string, stdout, stderr io.Writer, tty bool) int {
 		}
 		res.Runs = append(res.Runs, run)
 	}
+	cf.apply(runOf(res, "checks markdown"), runOf(res, "checks links"))
 	total := totals(res, time.Since(start))
 	if err := writeAll(stdout, c, res, total, tty); err != nil {
 		return 2
@@ -90,6 +96,16 @@ func runAll(args []string, stdout, stderr io.Writer, tty bool) int {
 		}
 	}
 	return code
+}
+
+// runOf is the run of a tool in res, nil when it did not run.
+func runOf(res diag.Results, tool string) *diag.Run {
+	for i := range res.Runs {
+		if res.Runs[i].Summary.Tool == tool {
+			return &res.Runs[i]
+		}
+	}
+	return nil
 }
 
 // step is one check of checks all, and why it does not apply ("" when it does).

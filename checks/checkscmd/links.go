@@ -26,7 +26,7 @@ func runLinks(args []string, stdout, stderr io.Writer, tty bool) int {
 		return code
 	}
 	lf.apply(fs, cfg)
-	run, err := checkLinks(dir, cfg, lf.external, stderr, c.showProgress(stderr))
+	run, err := checkLinks(dir, cfg, lf.external, stderr, c.showProgress(stderr), nil)
 	if err != nil {
 		return usageError(stderr, "links", err)
 	}
@@ -64,8 +64,10 @@ func (o *linksOptions) apply(fs *flag.FlagSet, cfg *Config) {
 	}
 }
 
-// checkLinks checks every link of the site built in dir.
-func checkLinks(dir string, cfg *Config, ext *externalOptions, stderr io.Writer, showProgress bool) (diag.Run, error) {
+// checkLinks checks every link of the site built in dir. With cf (checks
+// all, sources and site both there), a problem is placed at the markdown
+// link that wrote it, and cf keeps the site's ids for the sources' anchors.
+func checkLinks(dir string, cfg *Config, ext *externalOptions, stderr io.Writer, showProgress bool, cf *confirmation) (diag.Run, error) {
 	start := time.Now()
 	ignore, err := matcher(cfg.Ignore)
 	if err != nil {
@@ -96,22 +98,32 @@ func checkLinks(dir string, cfg *Config, ext *externalOptions, stderr io.Writer,
 			return diag.Run{}, err
 		}
 	}
-	found, stats := gather(dir, s, table, opts, func(uses map[string][]external.Use) diag.List {
+	// routes.json, when the build writes one, is the compiler's own word on
+	// which markdown wrote which link; else the sources read by checks all.
+	var sources routes.Sourcer = table
+	if table == nil && cf != nil {
+		sources = cf.sources
+	}
+	found, stats := gather(dir, s, table, sources, opts, func(uses map[string][]external.Use) diag.List {
 		return ext.check(uses, stderr)
 	})
+	if cf != nil {
+		cf.site, cf.hasAnchor = dir, stats.HasAnchor
+	}
 	sum := diag.Summary{Tool: "checks links", Pages: stats.Pages, Links: stats.Links, Hints: cfg.applyHints(stats.Hints)}
 	return counted(cfg.apply(found), sum, start), nil
 }
 
-// gather runs every check, attaches markdown sources, and names pages by
-// their path under dir so they can be opened from the report.
-func gather(dir string, s *htmlsite.Site, table *routes.Table, opts links.Options, checkExternal func(map[string][]external.Use) diag.List) (diag.List, links.Stats) {
+// gather runs every check, attaches markdown sources (sources: routes.json
+// or the sources checks all read), and names pages by their path under dir
+// so they can be opened from the report.
+func gather(dir string, s *htmlsite.Site, table *routes.Table, sources routes.Sourcer, opts links.Options, checkExternal func(map[string][]external.Use) diag.List) (diag.List, links.Stats) {
 	found, stats := links.Check(s, opts)
 	if opts.CollectExternal {
 		found = append(found, checkExternal(stats.External)...)
 	}
 	for i, d := range found {
-		found[i].Source = table.Source(d.File, d.Href)
+		found[i].Source = sources.Source(d.File, d.Href)
 	}
 	found = append(found, routes.Collisions(s.Files)...)
 	for _, p := range s.Problems {

@@ -39,7 +39,7 @@ func runMarkdown(args []string, stdout, stderr io.Writer, tty bool) int {
 			return usageError(stderr, "markdown", errors.New(`nothing to check: name folders or .md/.mdx files (checks markdown docs), or list them under "markdown": {"paths": […]} in checks.json`))
 		}
 	}
-	run, err := check(paths, cfg)
+	run, err := check(paths, cfg, nil)
 	if err != nil {
 		return usageError(stderr, "markdown", err)
 	}
@@ -57,8 +57,9 @@ func (m markdownOptions) apply(cfg *Config) {
 	cfg.Markdown.Public = firstNonEmpty(*m.public, cfg.Markdown.Public)
 }
 
-// checkMarkdown checks the markdown files under paths, as they are on disk.
-func checkMarkdown(paths []string, cfg *Config) (diag.Run, error) {
+// checkMarkdown checks the markdown files under paths, as they are on disk;
+// with cf (checks all), it also records each page's links in cf.
+func checkMarkdown(paths []string, cfg *Config, cf *confirmation) (diag.Run, error) {
 	start := time.Now()
 	if err := mdlinks.CheckExclude(cfg.Markdown.Exclude); err != nil {
 		return diag.Run{}, err
@@ -68,7 +69,11 @@ func checkMarkdown(paths []string, cfg *Config) (diag.Run, error) {
 		return diag.Run{}, err
 	}
 	files = slices.DeleteFunc(files, cfg.excluded)
-	found, st, err := mdlinks.Check(files, cfg.markdownOptions())
+	opts := cfg.markdownOptions()
+	if cf != nil {
+		opts.Read = cf.read
+	}
+	found, st, err := mdlinks.Check(files, opts)
 	if err != nil {
 		return diag.Run{}, err
 	}

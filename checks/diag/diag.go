@@ -76,7 +76,8 @@ type Diagnostic struct {
 	Message  string   `json:"message"`
 	Notes    []string `json:"notes,omitempty"`
 	// For links: the raw href, the file or URL it resolved to, and the
-	// markdown source (file:line) the page was built from, when known.
+	// markdown source the page was built from, when known: file:line
+	// (routes.json), or file:line:col where the gate read the markdown.
 	Href   string `json:"href,omitempty"`
 	Target string `json:"target,omitempty"`
 	Source string `json:"source,omitempty"`

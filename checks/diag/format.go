@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 )
 
@@ -191,8 +192,9 @@ func writeGitHub(w io.Writer, l List) {
 		level := map[Severity]string{Error: "error", Warning: "warning", Info: "notice"}[d.Severity]
 		file, line, col := d.File, d.Line, d.Col
 		if d.Source != "" {
-			file, line = splitSource(d.Source)
-			col = 0 // the column is the built page's, not the markdown's
+			// The markdown's own column when the source names one; never
+			// the built page's, which is another file's.
+			file, line, col = splitSource(d.Source)
 		}
 		props := "file=" + escapeProp(file)
 		if line > 0 {
@@ -229,16 +231,30 @@ func writeGitHubHints(w io.Writer, hints []Hint) {
 	}
 }
 
-func splitSource(src string) (string, int) {
-	i := strings.LastIndexByte(src, ':')
+// splitSource reads a markdown source place: "file:line" (routes.json
+// knows lines only) or "file:line:col" (the gate read the markdown).
+func splitSource(src string) (file string, line, col int) {
+	file, n := cutNumber(src)
+	if n == 0 {
+		return src, 0, 0
+	}
+	if f, m := cutNumber(file); m > 0 {
+		return f, m, n
+	}
+	return file, n, 0
+}
+
+// cutNumber cuts ":N" off the end of s.
+func cutNumber(s string) (string, int) {
+	i := strings.LastIndexByte(s, ':')
 	if i < 0 {
-		return src, 0
+		return s, 0
 	}
-	var n int
-	if _, err := fmt.Sscanf(src[i+1:], "%d", &n); err != nil {
-		return src, 0
+	n, err := strconv.Atoi(s[i+1:])
+	if err != nil || n <= 0 {
+		return s, 0
 	}
-	return src[:i], n
+	return s[:i], n
 }
 
 func escapeData(s string) string {

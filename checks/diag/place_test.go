@@ -28,4 +28,11 @@ func TestEveryFormatPlacesTheColumn(t *testing.T) {
 	d.Source = "docs/guide.md:7"
 	assert.Contains(t, out(FormatGitHub, d), "::error file=docs/guide.md,line=7,title=broken-link::")
 	assert.Contains(t, out(FormatSARIF, d), "\"startLine\": 1,\n                  \"startColumn\": 190\n", "the page, a related location")
+
+	// A source the gate read itself (checks all) knows the markdown link's
+	// column too: the annotation opens on the link's "[".
+	d.Source = "docs/guide.md:7:12"
+	assert.Contains(t, out(FormatGitHub, d), "::error file=docs/guide.md,line=7,col=12,title=broken-link::")
+	assert.Contains(t, out(FormatSARIF, d), "\"uri\": \"docs/guide.md\"\n                },\n                \"region\": {\n                  \"startLine\": 7,\n                  \"startColumn\": 12\n")
+	assert.Contains(t, out(FormatText, d), "         source: docs/guide.md:7:12\n")
 }

@@ -82,8 +82,8 @@ func writeSARIF(w io.Writer, l List, sum Summary) error {
 		r := sarifResult{RuleID: d.Check, Level: sarifLevel(d.Severity), Message: sarifText{messageWithNotes(d)}}
 		page := location(d.File, d.Line, d.Col)
 		if d.Source != "" {
-			file, line := splitSource(d.Source)
-			r.Locations = []sarifLocation{location(file, line, 0)}
+			file, line, col := splitSource(d.Source)
+			r.Locations = []sarifLocation{location(file, line, col)}
 			r.RelatedLocations = []sarifLocation{page}
 		} else if d.File != "" {
 			r.Locations = []sarifLocation{page}

@@ -41,6 +41,12 @@ type Stats struct {
 	// Hints are the likely causes behind many of the findings (hints.go),
 	// said once for the run rather than on every finding.
 	Hints []diag.Hint
+	// HasAnchor answers from the ids the check already holds (the site is
+	// not read again) whether a reader following a link to fragment on
+	// file, a path in the site, arrives at it: known is false when file is
+	// no page of the site, or its redirects lead to none or drop the
+	// fragment. checks all asks it of the markdown's anchors.
+	HasAnchor func(file, fragment string) (has, known bool)
 }
 
 // pending is a link to an anchor of a page not parsed yet, or of a
@@ -102,7 +108,22 @@ func Check(s *htmlsite.Site, opts Options) (diag.List, Stats) {
 	}
 	out = append(append(out, c.named(s, later)...), c.redirectProblems()...)
 	stats.Hints = c.hints(out, missing)
+	stats.HasAnchor = c.hasAnchor
 	return out, stats
+}
+
+// hasAnchor is Stats.HasAnchor: the page a link to file#fragment arrives
+// at, through its redirects as a reader's browser follows them.
+func (c *checker) hasAnchor(file, fragment string) (has, known bool) {
+	f := c.index.Named(file)
+	if f == 0 || !c.index.IsHTML(f) {
+		return false, false
+	}
+	a := c.follow(f, fragment)
+	if a.problem != "" || a.file == 0 || !c.index.IsHTML(a.file) || a.dropped != nil {
+		return false, false
+	}
+	return c.has(a.file, c.idsOf(a.file), a.frag), true
 }
 
 // checker is what the workers share: the options, the index and every

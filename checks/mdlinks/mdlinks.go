@@ -40,6 +40,9 @@ type Options struct {
 	// Rules are the site generator's (a preset's); the zero value reads
 	// links as GitHub does.
 	Rules Rules
+	// Read, when set, is told of each file checked, so that checks all
+	// knows the pages the sources hold (slash-separated, cleaned).
+	Read func(file string)
 }
 
 // Tree is a set of files to read: the working tree or a commit to be.
@@ -176,7 +179,25 @@ func newChecker(o Options) *checker {
 		o.Tree = disk{}
 	}
 	o.Rules = o.Rules.resolved()
+	o.Tree = &knownFiles{Tree: o.Tree, is: map[string]bool{}}
 	return &checker{o: o, docs: map[docKey]*mdscan.Doc{}}
+}
+
+// knownFiles asks the tree once whether a name is a file: a large site's
+// pages link the same few thousand files half a million times, and one
+// check sees one state of the tree.
+type knownFiles struct {
+	Tree
+	is map[string]bool
+}
+
+func (k *knownFiles) IsFile(name string) bool {
+	is, ok := k.is[name]
+	if !ok {
+		is = k.Tree.IsFile(name)
+		k.is[name] = is
+	}
+	return is
 }
 
 // check reports the problems of files that keep says are wanted.
@@ -189,6 +210,9 @@ func (c *checker) check(files []string, keep func(diag.Diagnostic) bool) (diag.L
 			return nil, st, err
 		}
 		st.Files++
+		if c.o.Read != nil {
+			c.o.Read(filepath.ToSlash(filepath.Clean(f)))
+		}
 		for _, l := range doc.Links {
 			d, judged, bad := c.link(f, doc, l)
 			if judged {
@@ -198,6 +222,8 @@ func (c *checker) check(files []string, keep func(diag.Diagnostic) bool) (diag.L
 				out = append(out, d)
 			}
 		}
+		// Its links are judged; its headings stay, for links into it.
+		doc.Links = nil
 	}
 	return out, st, nil
 }
@@ -442,6 +468,9 @@ func (c *checker) anchor(at diag.Diagnostic, doc *mdscan.Doc, frag, where string
 // are compared as absolute paths, so "../api/1.2" (from a subfolder) is
 // found by the pattern "content/api/*" written at the root.
 func (c *checker) version(file string) string {
+	if len(c.o.Versions) == 0 { // most projects: no call to the OS for each link
+		return ""
+	}
 	dir, err := filepath.Abs(filepath.Dir(file))
 	if err != nil {
 		return ""

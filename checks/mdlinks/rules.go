@@ -92,6 +92,9 @@ func (r Rules) judgesURLs() bool { return len(r.Mounts) > 0 && r.Output != nil }
 
 // mountOf is the mount that holds file, and file's path inside it.
 func (r Rules) mountOf(file string) (Mount, string, bool) {
+	if r.wd == "" { // rules not made ready by a checker: a caller's own
+		r = r.resolved()
+	}
 	if !filepath.IsAbs(file) { // both sides absolute: "setup.md" is in "../../docs"
 		file = filepath.Join(r.wd, file)
 	}
@@ -138,6 +141,21 @@ func (r Rules) pageURL(file string) (string, bool) {
 		return "", false
 	}
 	return strings.TrimSuffix(m.URL, "/") + serve.PageURL(r.Output(rel)), true
+}
+
+// Built is the file, relative to the built site's root, that the
+// generator builds a markdown file of a content folder into (its Output
+// under the folder's URL path); ok is false for a file outside them, or
+// when the rules know no Output.
+func (r Rules) Built(file string) (string, bool) {
+	if r.Output == nil {
+		return "", false
+	}
+	m, rel, ok := r.mountOf(file)
+	if !ok {
+		return "", false
+	}
+	return strings.TrimPrefix(path.Join(strings.Trim(m.URL, "/"), r.Output(rel)), "/"), true
 }
 
 // withoutBase takes the base off a root-absolute path the generator copies

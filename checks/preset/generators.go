@@ -128,6 +128,15 @@ func pages(flat bool, index ...string) func(rel string) string {
 	}
 }
 
+// Outputs are the files a page may be built into by a generator the gate
+// is not told of (checks.json with markdown.paths and site, no preset):
+// a/b.md as a/b.html or as a/b/index.html, index.md and README.md as their
+// folder's index.html. A site holds at most one of the two, and that one
+// says which the generator wrote.
+func Outputs(rel string) []string {
+	return []string{pages(true, "index", "README")(rel), pages(false, "index", "README")(rel)}
+}
+
 // basePath is a base URL or a site URL's path as the gate writes it ("/proj/").
 func basePath(v string) string {
 	if u, err := url.Parse(v); err == nil && u.Host != "" {
