@@ -500,9 +500,9 @@ func (p *Page) links(a atom.Atom, at *attrs, names []string, t tagAt) {
 		}
 	}
 	if a == atom.Meta && bytes.EqualFold(at.httpEquiv, []byte("refresh")) {
-		if u := RefreshURL(string(at.content)); u != "" {
+		if u, atOnce, _ := ParseRefresh(string(at.content)); u != "" {
 			add(p, u, t, at.pos[6], "meta", "refresh")
-			if p.Redirect.Href == "" && p.template == 0 && refreshesAtOnce(at.content) {
+			if p.Redirect.Href == "" && p.template == 0 && atOnce {
 				off, line, col := t.place(int(at.pos[6]))
 				p.Redirect = Redirect{Href: u, Line: line, Col: col, Off: off}
 			}
@@ -545,14 +545,6 @@ func pageLinkRel(rel []byte) bool {
 		}
 	}
 	return false
-}
-
-// refreshesAtOnce is true when a meta refresh's delay is 0 seconds: the
-// HTML Standard reads the digits before any "." and ignores the rest.
-func refreshesAtOnce(content []byte) bool {
-	content = bytes.TrimLeft(content, " \t\n\f\r")
-	digits := len(content) - len(bytes.TrimLeft(content, "0123456789"))
-	return digits > 0 && len(bytes.Trim(content[:digits], "0")) == 0 || digits == 0 && bytes.HasPrefix(content, []byte("."))
 }
 
 // scriptRedirect is an inline script that only sends the reader to a
@@ -779,21 +771,57 @@ func zeroFloat(s string) bool {
 	return strings.Trim(m, "-0.") == ""
 }
 
-// RefreshURL returns the URL of a meta refresh ("0; url=/faq"), or "".
+// RefreshURL returns the URL a meta refresh's content sends the reader
+// to, or "" when it sends them nowhere else (no URL: the page reloads
+// itself) or is no refresh at all.
 func RefreshURL(content string) string {
-	_, rest, ok := strings.Cut(content, ";")
-	if !ok {
-		_, rest, ok = strings.Cut(content, ",")
+	u, _, _ := ParseRefresh(content)
+	return u
+}
+
+// ParseRefresh reads a meta refresh's content by the HTML Standard's
+// shared declarative refresh steps, as Chromium reads it: a delay, whose
+// digits after a "." are ignored ("0.5" is 0 seconds); then white space,
+// ";" or "," before the URL, any of them ("0 next.html" refreshes too); then
+// "url=" in any case with white space around "=", or the URL alone (so
+// start); then a quote, which the last of the same quote ends: the
+// Standard ends it at the first, but Chromium, like WebKit before it, at
+// the last ("'a.html', 'b.html'" goes to "a.html', 'b.html"), and the gate
+// checks what the browser requests. ok is false when the
+// content is no refresh: no delay ("-1", "x"), or something else right
+// after it ("0x; url=a"). atOnce is a delay of 0 seconds.
+func ParseRefresh(content string) (url string, atOnce, ok bool) {
+	s := strings.TrimLeft(content, " \t\n\f\r")
+	digits := len(s) - len(strings.TrimLeft(s, "0123456789"))
+	if digits == 0 && !strings.HasPrefix(s, ".") {
+		return "", false, false
 	}
-	if !ok {
-		return ""
+	atOnce = strings.Trim(s[:digits], "0") == ""
+	s = strings.TrimLeft(s[digits:], "0123456789.")
+	if s == "" {
+		return "", atOnce, true
 	}
-	rest = strings.TrimSpace(rest)
-	if len(rest) >= 4 && strings.EqualFold(rest[:3], "url") {
-		rest = strings.TrimSpace(rest[3:])
+	if c := s[0]; c != ';' && c != ',' && !isASCIISpace(c) {
+		return "", false, false
+	}
+	s = strings.TrimLeft(s, " \t\n\f\r")
+	if s != "" && (s[0] == ';' || s[0] == ',') {
+		s = s[1:]
+	}
+	s = strings.TrimLeft(s, " \t\n\f\r")
+	url = s
+	if len(s) >= 3 && strings.EqualFold(s[:3], "url") {
+		rest := strings.TrimLeft(s[3:], " \t\n\f\r")
 		if strings.HasPrefix(rest, "=") {
-			rest = strings.TrimSpace(rest[1:])
+			url = strings.TrimLeft(rest[1:], " \t\n\f\r")
+		}
+	} // "url" without "=": the URL is what follows the separator, "url" included
+	if url != "" && (url[0] == '"' || url[0] == '\'') {
+		if end := strings.LastIndexByte(url[1:], url[0]); end >= 0 {
+			url = url[1 : 1+end]
+		} else {
+			url = url[1:]
 		}
 	}
-	return strings.Trim(rest, `'"`)
+	return url, atOnce, true
 }

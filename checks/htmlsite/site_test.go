@@ -144,9 +144,20 @@ func TestSrcsetKeepsCommasInsideURLs(t *testing.T) {
 	assert.Equal(t, []string{"/a.png"}, SrcsetURLs("  /a.png  "))
 }
 
+// The URLs a meta refresh's content leads to, as Chromium follows them
+// (TestRefreshAgreesWithChromium in checks/links holds the gate to the
+// browser on a larger corpus).
 func TestRefreshURL(t *testing.T) {
-	for in, want := range map[string]string{"0; url=/faq": "/faq", "5;URL='/x'": "/x", "0": "", "1, url=/y": "/y"} {
+	for in, want := range map[string]string{"0; url=/faq": "/faq", "5;URL='/x'": "/x", "0": "", "1, url=/y": "/y",
+		"0 nothere.html": "nothere.html", "0; url.html": "url.html", "0; url": "url", "0 ; Url = 'a b.html' ": "a b.html",
+		"0; url='a.html": "a.html", "0, 'a.html', 'b.html'": "a.html', 'b.html", "0.5.3; url=a.html": "a.html",
+		"0x; url=a.html": "", "-1; url=a.html": "", "; url=a.html": "", "1e0; url=a.html": ""} {
 		assert.Equal(t, want, RefreshURL(in), in)
+	}
+	for in, want := range map[string]bool{"0; url=a": true, ".5; url=a": true, "0.9 a": true, "00,a": true, "1; url=a": false, "2.9 a": false} {
+		_, atOnce, ok := ParseRefresh(in)
+		assert.True(t, ok, in)
+		assert.Equal(t, want, atOnce, in)
 	}
 }
 
