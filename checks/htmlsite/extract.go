@@ -11,6 +11,8 @@ import (
 
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
+	"golang.org/x/text/encoding/unicode"
+	"golang.org/x/text/transform"
 )
 
 // Link is one URL reference found in a page.
@@ -111,11 +113,25 @@ var maxInMemory = 32 << 20
 func (p *Page) extract(path string, r io.Reader) {
 	p.reset(path)
 	doc, whole := p.read(r)
-	switch {
-	case !whole:
-		p.tokens(html.NewTokenizer(io.MultiReader(bytes.NewReader(doc), r)))
+	// A page in another encoding than UTF-8 is decoded first, as the
+	// browser decodes it, so that its ids are the text a fragment names;
+	// the UTF-8 pages nearly every site has are read as they are.
+	e := sniff(doc)
+	if !whole {
+		var rest io.Reader = io.MultiReader(bytes.NewReader(doc), r)
+		if e != nil {
+			rest = transform.NewReader(rest, e.NewDecoder())
+		}
+		p.tokens(html.NewTokenizer(rest))
 		p.doc = nil // its start alone: no excerpts, and 32 MB not kept
-	case !p.scan(doc):
+		p.done()
+		return
+	}
+	if e != nil {
+		doc = decoded(doc, e)
+		p.doc = doc
+	}
+	if !p.scan(doc) {
 		p.reset(path)
 		p.tokens(html.NewTokenizer(bytes.NewReader(doc)))
 	}
@@ -366,8 +382,15 @@ func tagAttrs(raw []byte, names []string) attrs {
 	return tokenAttrs(z, names)
 }
 
+// anchor notes an id. Bytes that are no UTF-8 in a page read as UTF-8
+// are U+FFFD in the browser's DOM, one for each maximal bad sequence (the
+// Encoding Standard's decoder, which x/text's follows): the id a fragment
+// must name, percent-decoded as UTF-8 the same way.
 func (p *Page) anchor(id []byte) {
 	if len(id) > 0 {
+		if !utf8.Valid(id) {
+			id, _ = unicode.UTF8.NewDecoder().Bytes(id)
+		}
 		p.ids.add(id)
 	}
 }
