@@ -94,7 +94,9 @@ var anchorDifferences = []struct {
 			"the default; but GitHub Pages, Netlify, Cloudflare Pages and S3's website hosting of a build all send " +
 			"charset=utf-8 with .html files, and then Chromium reads it as UTF-8 too (the rest of this corpus is served " +
 			"so). Calling every non-ASCII id of such a page broken would be wrong where docs are published.",
-		func(c anchorCase, b indicated) bool { return c.bare && b.Charset == "windows-1252" && undeclaredUTF8(c.doc) },
+		func(c anchorCase, b indicated) bool {
+			return c.bare && b.Charset == "windows-1252" && undeclaredUTF8(c.doc)
+		},
 	},
 	{
 		"text directives",
