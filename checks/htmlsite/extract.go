@@ -72,27 +72,70 @@ type Redirect struct {
 	KeepsHash bool
 }
 
-// urlAttrs are the attributes of element a that hold a single URL.
-func urlAttrs(a atom.Atom) []string {
+// urlAttrs are the attributes of the element that hold a single URL, a
+// its atom and raw its start tag, and the element's name for a Link.
+// They are what the HTML Standard has a browser fetch or navigate to:
+// besides the usual ones, <input type=image> src (type is read beside
+// it: only an image button fetches), <frame> src, the background
+// attribute of <body> and the table elements (still drawn as their
+// background image), and <image>, which the parser turns into <img>.
+// Inside <svg> (not in its <foreignObject>), <a>, <image>, <use>,
+// <feImage> and <script> refer by href, or by the older xlink:href
+// when href is not given. Not read, as no browser requests them while
+// showing the page: <form> action and formaction (a submission, whose
+// request depends on the form), cite, longdesc, ping, and <html>
+// manifest (application caches are gone from browsers).
+func (p *Page) urlAttrs(a atom.Atom, raw []byte) ([]string, string) {
+	// In SVG: more <svg> (or <math>) open than <foreignObject> inside
+	// them, so an <svg> inside a <foreignObject> is SVG again.
+	if p.foreign > p.foreignObject {
+		switch {
+		case a == atom.A || a == atom.Image || a == atom.Script:
+			return svgHrefAttrs, a.String()
+		case a == 0 && tagNamed(raw, "use"):
+			return svgHrefAttrs, "use"
+		case a == 0 && tagNamed(raw, "feimage"):
+			return svgHrefAttrs, "feImage"
+		}
+	}
 	switch a {
 	case atom.A, atom.Area, atom.Link, atom.Base:
-		return hrefAttr
-	case atom.Img, atom.Script, atom.Iframe, atom.Source, atom.Audio, atom.Track, atom.Embed:
-		return srcAttr
+		return hrefAttr, a.String()
+	case atom.Img, atom.Image:
+		return srcAttr, "img"
+	case atom.Script, atom.Iframe, atom.Source, atom.Audio, atom.Track, atom.Embed, atom.Frame:
+		return srcAttr, a.String()
+	case atom.Input:
+		return inputAttrs, "input"
 	case atom.Video:
-		return videoAttrs
+		return videoAttrs, "video"
 	case atom.Object:
-		return dataAttr
+		return dataAttr, "object"
+	case atom.Body, atom.Table, atom.Thead, atom.Tbody, atom.Tfoot, atom.Tr, atom.Td, atom.Th:
+		return backgroundAttr, a.String()
 	}
-	return nil
+	return nil, ""
 }
 
 var (
-	hrefAttr   = []string{"href"}
-	srcAttr    = []string{"src"}
-	videoAttrs = []string{"src", "poster"}
-	dataAttr   = []string{"data"}
+	hrefAttr       = []string{"href"}
+	srcAttr        = []string{"src"}
+	videoAttrs     = []string{"src", "poster"}
+	dataAttr       = []string{"data"}
+	inputAttrs     = []string{"src", "type"}
+	backgroundAttr = []string{"background"}
+	svgHrefAttrs   = []string{"href", "xlink:href"}
 )
+
+// tagNamed is true when the start tag raw names element name (lower
+// case), in any case: for the SVG elements that have no atom.
+func tagNamed(raw []byte, name string) bool {
+	end := 1
+	for end < len(raw) && !isASCIISpace(raw[end]) && raw[end] != '/' && raw[end] != '>' {
+		end++
+	}
+	return asciiEqualFold(raw[1:end], []byte(name))
+}
 
 // Extract reads one HTML document. It never fails: malformed markup is read
 // the way a browser's tokenizer reads it, and NUL bytes are tokens too.
@@ -247,7 +290,7 @@ func (p *Page) tokens(z *html.Tokenizer) {
 		case tt == html.StartTagToken || tt == html.SelfClosingTagToken:
 			a := element(raw)
 			p.open(a, tt == html.SelfClosingTagToken)
-			if names := urlAttrs(a); mayHold(a, names, raw) {
+			if names, elem := p.urlAttrs(a, raw); mayHold(a, names, raw) {
 				at := tokenAttrs(z, names)
 				// The tokenizer says what the values are, not where: the
 				// scan's reading of the same tag does (the two agree on
@@ -256,7 +299,7 @@ func (p *Page) tokens(z *html.Tokenizer) {
 				spans, _ := p.spanAttrs(raw, 0, names)
 				at.pos = spans.pos
 				t.raw = raw
-				p.record(a, &at, names, t)
+				p.record(a, &at, names, elem, t)
 			}
 		case tt == html.EndTagToken && p.template+p.foreign > 0:
 			p.close(element(raw[1:])) // "</x>": read "/x" as a tag named x
@@ -308,14 +351,14 @@ type attrs struct {
 }
 
 // record notes the anchors and links of a start tag.
-func (p *Page) record(a atom.Atom, at *attrs, names []string, t tagAt) {
+func (p *Page) record(a atom.Atom, at *attrs, names []string, elem string, t tagAt) {
 	if p.template == 0 {
 		p.anchor(p.mergedID(a, at.id))
 		if a == atom.A && (p.foreign == 0 || p.foreignObject > 0) {
 			p.anchor(at.name)
 		}
 	}
-	p.links(a, at, names, t)
+	p.links(a, at, names, elem, t)
 }
 
 // open and close follow the elements whose content is not plain HTML of
@@ -499,8 +542,7 @@ func attrIndex(k []byte, names []string) int {
 	return -1
 }
 
-func (p *Page) links(a atom.Atom, at *attrs, names []string, t tagAt) {
-	name := a.String()
+func (p *Page) links(a atom.Atom, at *attrs, names []string, name string, t tagAt) {
 	if a == atom.Base {
 		// The document's base is its first HTML <base> with an href; the
 		// URL parser strips the white space (links.Resolve).
@@ -512,9 +554,25 @@ func (p *Page) links(a atom.Atom, at *attrs, names []string, t tagAt) {
 	if a == atom.Link && !pageLinkRel(at.rel) {
 		return // a hint or a note about the page, not a resource or a page it links to
 	}
-	for i, attr := range names {
-		if at.has(i) {
-			add(p, at.url[i], t, at.pos[i], name, attr)
+	switch {
+	case len(names) == 2 && names[1] == "xlink:href":
+		// SVG 2: href wins; xlink:href counts only without it.
+		if i := 0; at.has(i) || at.has(1) {
+			if !at.has(i) {
+				i = 1
+			}
+			add(p, at.url[i], t, at.pos[i], name, names[i])
+		}
+	case a == atom.Input:
+		// Only an image button fetches its src.
+		if at.has(0) && asciiEqualFold(at.url[1], []byte("image")) {
+			add(p, at.url[0], t, at.pos[0], name, "src")
+		}
+	default:
+		for i, attr := range names {
+			if at.has(i) {
+				add(p, at.url[i], t, at.pos[i], name, attr)
+			}
 		}
 	}
 	if len(at.srcset) > 0 && (a == atom.Img || a == atom.Source) {

@@ -37,6 +37,31 @@ func TestExtractFindsEveryLinkSource(t *testing.T) {
 	assert.False(t, page.IDs.Has("not-an-anchor"))
 }
 
+// SVG's references and the HTML elements a browser fetches from besides
+// the usual ones are links of the page: an SVG element's href, or its
+// xlink:href when it has no href; <use href="#id"> names an element of the
+// page, an anchor. An <input> fetches its src only as an image button.
+// Outside <svg>, xlink:href means nothing, and <image> is an <img>.
+func TestExtractFindsSVGAndOtherFetchedReferences(t *testing.T) {
+	page := Extract("p.html", strings.NewReader(`<svg><a xlink:href="/x.html">x</a><a href="/h.html" xlink:href="/no.html">h</a>
+<image xlink:href="/pic.png"/><image href="/img.png" xlink:href="/no.png"/><use href="#icon"/><USE XLink:Href="sprite.svg#i"/>
+<filter><feImage href="/fe.png"/></filter><script xlink:href="/s.js"></script><symbol id="icon"></symbol>
+<foreignObject><a xlink:href="/no.html">html</a><image src="/fo.png"></foreignObject></svg>
+<a xlink:href="/no.html">html</a><image src="/html-image.png"><use href="/no.svg">
+<input type="image" src="/button.png"><input type="IMAGE" src="/b2.png"><input type="text" src="/no.png"><input src="/no.png">
+<body background="/bg.png"><table background="/t.png"><tr><td background="/td.png"></table><frame src="/f.html">
+<form action="/no"><button formaction="/no"></button></form><blockquote cite="/no"></blockquote><html manifest="/no.appcache">`))
+	var hrefs []string
+	for _, l := range page.Links {
+		hrefs = append(hrefs, l.Elem+" "+l.Attr+"="+l.Raw)
+	}
+	assert.Equal(t, []string{"a xlink:href=/x.html", "a href=/h.html", "image xlink:href=/pic.png", "image href=/img.png",
+		"use href=#icon", "use xlink:href=sprite.svg#i", "feImage href=/fe.png", "script xlink:href=/s.js", "img src=/fo.png",
+		"img src=/html-image.png", "input src=/button.png", "input src=/b2.png", "body background=/bg.png",
+		"table background=/t.png", "td background=/td.png", "frame src=/f.html"}, hrefs)
+	assert.True(t, page.IDs.Has("icon"))
+}
+
 // A <link>'s href is a link of the page when a browser fetches it or the
 // HTML Standard makes it a hyperlink; rel is a set of space-separated
 // tokens in any ASCII case, and rev (obsolete) makes no link.
@@ -233,7 +258,9 @@ func FuzzExtractAgreesWithTokens(f *testing.F) {
 		`<!--><a href=/1><!---><a href=/2><!-- -- --!><a href=/3><!-- --!-><a href=/4>-->`, `<!DOCTYPE html><!x><?php ?><a href=/5></ x><a href=/6></>`,
 		`<title><a href=/no></TITLE ><textarea><a id=no></textarea/><a id=yes>`, `<script>"</scrip>"</script	><a href=/7>`,
 		`<script><!--</script><a href=/8>--></script><a href=/9>`, `<style><!--</style><a href=/10>`, `<plaintext><a href=/no>`,
-		`<svg/><a name=n><svg><a name=m/></svg><svg a=/><base href=/b></svg>`, `<a href=/x`, `<a id="x`, `<p =x id=y>`, `<a / href=/s/ id=z/>`} {
+		`<svg/><a name=n><svg><a name=m/></svg><svg a=/><base href=/b></svg>`, `<a href=/x`, `<a id="x`, `<p =x id=y>`, `<a / href=/s/ id=z/>`,
+		`<svg><a xlink:href=/x href=/h><use XLink:Href="#i"><image xlink:href=/im><feimage href=/f><foreignObject><use href=/no>`,
+		`<input TYPE=Image src=/b><input src=/no><image src=/img><table background=/t>`} {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, b []byte) {
@@ -289,7 +316,7 @@ func extractByTokens(b []byte) *Page {
 		case html.StartTagToken, html.SelfClosingTagToken:
 			tok := z.Token()
 			p.open(tok.DataAtom, tt == html.SelfClosingTagToken)
-			names := urlAttrs(tok.DataAtom)
+			names, elem := p.urlAttrs(tok.DataAtom, raw)
 			var at attrs
 			for _, a := range tok.Attr {
 				at.set([]byte(a.Key), []byte(a.Val), names)
@@ -307,7 +334,7 @@ func extractByTokens(b []byte) *Page {
 			if tok.DataAtom == atom.A && len(at.name) > 0 && p.template == 0 && (p.foreign == 0 || p.foreignObject > 0) {
 				p.ids.add(asDOM(at.name))
 			}
-			p.links(tok.DataAtom, &at, names, t)
+			p.links(tok.DataAtom, &at, names, elem, t)
 		case html.EndTagToken:
 			p.close(z.Token().DataAtom)
 		}
@@ -396,7 +423,9 @@ func TestDocumentsReadAsTheTokenizerDoes(t *testing.T) {
 		`location.replace("/r" + location.hash)`, "<style>", "</style>", "<title>", "</title>", "<textarea>", "</textarea>", "<xmp>",
 		"<plaintext>", "<noscript>", "</noscript>", "<iframe src=/f>", "</iframe>", "<svg>", "<svg/>", "</svg>", "<math>", "</math>",
 		"<foreignObject>", "</foreignObject>", "<template>", "</template>", "<base href=/b/>", "<a name=n>", `<img srcset="/1 1x, /2 2x">`,
-		`<meta http-equiv=refresh content="0;url=/m">`, "<a href='", "'>", `"`, "<A HREF=/U>", "<a href=/amp&amp;x>", "\r\n", "\x00"}
+		`<meta http-equiv=refresh content="0;url=/m">`, "<a href='", "'>", `"`, "<A HREF=/U>", "<a href=/amp&amp;x>", "\r\n", "\x00",
+		"<use xlink:href=/u href=#h>", "<USE XLINK:HREF=/x>", "<image href=/i src=/s>", "<feImage xlink:href='/f'>", "<a xlink:href=/xl>",
+		"<input type=image src=/b>", "<input type=text src=/no>", "<body background=/bg.png>", "<td background=/t.png>", "<frame src=/fr>"}
 	rng := rand.New(rand.NewSource(2))
 	for range 30000 {
 		var b strings.Builder
