@@ -40,10 +40,14 @@ type Page struct {
 	Base  string // <base href>, if any
 	// Redirect is where the page sends its reader as soon as it opens.
 	Redirect Redirect
+	// Stylesheet: a .css file of the site, not a page; its Links are the
+	// URLs it makes the browser fetch, relative to its own URL.
+	Stylesheet bool
 	ids      anchorSet  // IDs while the page is read
 	raws     []byte     // the hrefs of Links while the page is read, end to end
 	ends     []int32    // where each ends in raws
 	inScript bool       // the last token opened an inline script: the next is its text
+	inStyle  bool       // the last token opened a <style>: the next is its text
 	doc      []byte     // the document, read whole (scan.go)
 	spans    []attrSpan // the attributes of the tag scan is reading
 
@@ -284,12 +288,13 @@ func (p *Page) tokens(z *html.Tokenizer) {
 			return
 		}
 		raw := z.Raw()
-		script := p.inScript
-		p.inScript = false
+		script, style := p.inScript, p.inStyle
+		p.inScript, p.inStyle = false, false
 		switch {
 		case tt == html.StartTagToken || tt == html.SelfClosingTagToken:
 			a := element(raw)
 			p.open(a, tt == html.SelfClosingTagToken)
+			p.inStyle = a == atom.Style
 			if names, elem := p.urlAttrs(a, raw); mayHold(a, names, raw) {
 				at := tokenAttrs(z, names)
 				// The tokenizer says what the values are, not where: the
@@ -306,6 +311,9 @@ func (p *Page) tokens(z *html.Tokenizer) {
 		case tt == html.TextToken && script:
 			t.raw = raw
 			p.script(t)
+		case tt == html.TextToken && style:
+			t.raw = raw
+			p.style(t)
 		}
 		t = t.after(raw)
 	}
@@ -337,17 +345,17 @@ func (t tagAt) after(raw []byte) tagAt {
 // mayHold is false when nothing on the tag can be a link or an anchor, so
 // its attributes need not be decoded.
 func mayHold(a atom.Atom, names []string, raw []byte) bool {
-	return names != nil || a == atom.Meta || mentionsID(raw)
+	return names != nil || a == atom.Meta || mentionsIDOrStyle(raw)
 }
 
 // attrs holds the few attributes the gate reads; a struct, not a map,
 // because this runs for every tag of every page. Values point into the
 // document or the tokenizer's buffer: only what is kept is copied.
 type attrs struct {
-	id, name, srcset, httpEquiv, content, rel []byte
-	url                                       [2][]byte // values of the element's urlAttrs, in order
-	got                                       uint8     // which attributes were set (attrIndex bits)
-	pos                                       [8]int32  // where each value starts in the tag, by attrIndex
+	id, name, srcset, httpEquiv, content, rel, style []byte
+	url                                              [2][]byte // values of the element's urlAttrs, in order
+	got                                              uint16    // which attributes were set (attrIndex bits)
+	pos                                              [9]int32  // where each value starts in the tag, by attrIndex
 }
 
 // record notes the anchors and links of a start tag.
@@ -474,12 +482,19 @@ func element(raw []byte) atom.Atom {
 	return atom.Lookup(name[:n])
 }
 
-// mentionsID is false when no attribute of the tag can be named "id": the
-// letters do not occur in it, in any case.
-func mentionsID(raw []byte) bool {
+// mentionsIDOrStyle is false when no attribute of the tag can be named
+// "id" or "style": neither "id" nor "sty" occurs in it, in any case.
+func mentionsIDOrStyle(raw []byte) bool {
 	for i := 1; i < len(raw); i++ {
-		if raw[i]|0x20 == 'd' && raw[i-1]|0x20 == 'i' {
-			return true
+		switch raw[i] | 0x20 {
+		case 'd':
+			if raw[i-1]|0x20 == 'i' {
+				return true
+			}
+		case 'y':
+			if i >= 2 && raw[i-1]|0x20 == 't' && raw[i-2]|0x20 == 's' {
+				return true
+			}
 		}
 	}
 	return false
@@ -511,6 +526,8 @@ func (at *attrs) setAt(i int, v []byte) {
 		at.content = v
 	case 7:
 		at.rel = v
+	case 8:
+		at.style = v
 	}
 }
 
@@ -518,7 +535,8 @@ func (at *attrs) setAt(i int, v []byte) {
 func (at *attrs) has(i int) bool { return at.got&(1<<i) != 0 }
 
 // attrIndex numbers the attributes the gate reads: the element's urlAttrs
-// (0, 1), then id, name, srcset, http-equiv, content and rel; -1 for others.
+// (0, 1), then id, name, srcset, http-equiv, content, rel and style; -1
+// for others.
 func attrIndex(k []byte, names []string) int {
 	for i, n := range names {
 		if string(k) == n {
@@ -538,6 +556,8 @@ func attrIndex(k []byte, names []string) int {
 		return 6
 	case "rel":
 		return 7
+	case "style":
+		return 8
 	}
 	return -1
 }
@@ -580,6 +600,11 @@ func (p *Page) links(a atom.Atom, at *attrs, names []string, name string, t tagA
 			add(p, u, t, at.pos[4], name, "srcset")
 		}
 	}
+	if bytes.IndexByte(at.style, '(') >= 0 { // no url( without one: most style attributes are skipped at once
+		cssURLs(at.style, func(u string, off int) {
+			add(p, u, t, at.pos[8]+int32(off), name, "style")
+		})
+	}
 	if a == atom.Meta && bytes.EqualFold(at.httpEquiv, []byte("refresh")) {
 		if u, atOnce, _ := ParseRefresh(string(at.content)); u != "" {
 			add(p, u, t, at.pos[6], "meta", "refresh")
@@ -590,6 +615,20 @@ func (p *Page) links(a atom.Atom, at *attrs, names []string, name string, t tagA
 		}
 	}
 	p.inScript = a == atom.Script && !at.has(0) && p.template == 0 && p.foreign == 0
+}
+
+// style reads the text of a <style> element (t.raw) for the URLs its
+// rules fetch, relative to the page (and its <base>) like any of its
+// links.
+func (p *Page) style(t tagAt) {
+	// Lines counted once through the text, not from its start for each
+	// URL: a large <style> may hold many.
+	lines := lineCounter{doc: t.raw, line: t.line, lineStart: 1 - t.col}
+	cssURLs(t.raw, func(u string, off int) {
+		at := tagAt{raw: t.raw[off:], off: t.off + off}
+		at.line, at.col = lines.at(off)
+		add(p, u, at, 0, "style", "url")
+	})
 }
 
 // pageLinkRels are the link types that make a <link>'s href a link of the

@@ -93,6 +93,11 @@ func (p *Page) scanStartTag(doc []byte, lt, end int, lines *lineCounter) (next i
 	textEnd := rawTextEnd(doc, end, rawText)
 	script := p.inScript
 	p.inScript = false
+	if a == atom.Style && textEnd > end {
+		t := tagAt{raw: doc[end:textEnd], off: end}
+		t.line, t.col = lines.at(end)
+		p.style(t)
+	}
 	if a == atom.Script {
 		if bytes.Contains(doc[end:textEnd], []byte("<!--")) {
 			return 0, false // where this script ends is the escape states' to say

@@ -260,7 +260,8 @@ func FuzzExtractAgreesWithTokens(f *testing.F) {
 		`<script><!--</script><a href=/8>--></script><a href=/9>`, `<style><!--</style><a href=/10>`, `<plaintext><a href=/no>`,
 		`<svg/><a name=n><svg><a name=m/></svg><svg a=/><base href=/b></svg>`, `<a href=/x`, `<a id="x`, `<p =x id=y>`, `<a / href=/s/ id=z/>`,
 		`<svg><a xlink:href=/x href=/h><use XLink:Href="#i"><image xlink:href=/im><feimage href=/f><foreignObject><use href=/no>`,
-		`<input TYPE=Image src=/b><input src=/no><image src=/img><table background=/t>`} {
+		`<input TYPE=Image src=/b><input src=/no><image src=/img><table background=/t>`,
+		`<style>@import "a.css"; b { background: url( /b.png ) }</style><p style="x: url(&quot;/c&amp;d.png&quot;)">`} {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, b []byte) {
@@ -306,22 +307,26 @@ func extractByTokens(b []byte) *Page {
 		}
 		raw := z.Raw()
 		t := tagAt{raw: raw, off: off, line: 1, col: 1} // line and col are counted again at the end
-		script := p.inScript
-		p.inScript = false
+		script, style := p.inScript, p.inStyle
+		p.inScript, p.inStyle = false, false
 		switch tt {
 		case html.TextToken:
 			if script {
 				p.script(t)
 			}
+			if style {
+				p.style(t)
+			}
 		case html.StartTagToken, html.SelfClosingTagToken:
 			tok := z.Token()
 			p.open(tok.DataAtom, tt == html.SelfClosingTagToken)
+			p.inStyle = tok.DataAtom == atom.Style
 			names, elem := p.urlAttrs(tok.DataAtom, raw)
 			var at attrs
 			for _, a := range tok.Attr {
 				at.set([]byte(a.Key), []byte(a.Val), names)
 			}
-			keys := [8]string{4: "srcset", 6: "content"} // the attributes whose values are links, by attrIndex
+			keys := [9]string{4: "srcset", 6: "content", 8: "style"} // the attributes whose values are links, by attrIndex
 			copy(keys[:], names)
 			for i, key := range keys {
 				if key != "" && at.got&(1<<i) != 0 {
@@ -425,7 +430,8 @@ func TestDocumentsReadAsTheTokenizerDoes(t *testing.T) {
 		"<foreignObject>", "</foreignObject>", "<template>", "</template>", "<base href=/b/>", "<a name=n>", `<img srcset="/1 1x, /2 2x">`,
 		`<meta http-equiv=refresh content="0;url=/m">`, "<a href='", "'>", `"`, "<A HREF=/U>", "<a href=/amp&amp;x>", "\r\n", "\x00",
 		"<use xlink:href=/u href=#h>", "<USE XLINK:HREF=/x>", "<image href=/i src=/s>", "<feImage xlink:href='/f'>", "<a xlink:href=/xl>",
-		"<input type=image src=/b>", "<input type=text src=/no>", "<body background=/bg.png>", "<td background=/t.png>", "<frame src=/fr>"}
+		"<input type=image src=/b>", "<input type=text src=/no>", "<body background=/bg.png>", "<td background=/t.png>", "<frame src=/fr>",
+		`<p style="background: url(/bg.png)">`, "<div STYLE='x:url(\"/q.png\")'>", "a{background:url(/s.png)} @import 'i.css';", "<style/>", "/* url(/c.png) */"}
 	rng := rand.New(rand.NewSource(2))
 	for range 30000 {
 		var b strings.Builder
