@@ -43,13 +43,13 @@ type Page struct {
 	// Stylesheet: a .css file of the site, not a page; its Links are the
 	// URLs it makes the browser fetch, relative to its own URL.
 	Stylesheet bool
-	ids      anchorSet  // IDs while the page is read
-	raws     []byte     // the hrefs of Links while the page is read, end to end
-	ends     []int32    // where each ends in raws
-	inScript bool       // the last token opened an inline script: the next is its text
-	inStyle  bool       // the last token opened a <style>: the next is its text
-	doc      []byte     // the document, read whole (scan.go)
-	spans    []attrSpan // the attributes of the tag scan is reading
+	ids        anchorSet  // IDs while the page is read
+	raws       []byte     // the hrefs of Links while the page is read, end to end
+	ends       []int32    // where each ends in raws
+	inScript   bool       // the last token opened an inline script: the next is its text
+	inStyle    bool       // the last token opened a <style>: the next is its text
+	doc        []byte     // the document, read whole (scan.go)
+	spans      []attrSpan // the attributes of the tag scan is reading
 
 	// What the tokenizer alone does not say, and the DOM would: the content
 	// of a <template> is not in the document (its ids are no anchors, its

@@ -91,7 +91,7 @@ var anchorDifferences = []struct {
 		"undeclared UTF-8",
 		"A page that declares no encoding (no byte order mark, no <meta charset> in its first 1024 bytes) and is " +
 			"valid UTF-8 is read as UTF-8. Chromium, given no charset by the server either, reads it as windows-1252, " +
-			"the default; but GitHub Pages, Netlify, Cloudflare Pages and S3's website hosting of a build all send " +
+			"the default; but GitHub Pages, Netlify and Cloudflare Pages send " +
 			"charset=utf-8 with .html files, and then Chromium reads it as UTF-8 too (the rest of this corpus is served " +
 			"so). Calling every non-ASCII id of such a page broken would be wrong where docs are published.",
 		func(c anchorCase, b indicated) bool {
