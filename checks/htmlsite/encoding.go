@@ -71,8 +71,28 @@ func declared(head []byte) bool {
 // space, '=' and quotes.
 func charsetMentions(head []byte) (mentioned, onlyUTF8 bool) {
 	onlyUTF8 = true
+	// The 'c's and 'C's in turn, each found by a vectorised search: not a
+	// loop over every byte of every page.
+	lower, upper := -1, -1
 	for i := 0; i+7 <= len(head); i++ {
-		if head[i]|0x20 != 'c' || !asciiEqualFold(head[i:i+7], []byte("charset")) {
+		if lower < i {
+			if lower = bytes.IndexByte(head[i:], 'c'); lower >= 0 {
+				lower += i
+			} else {
+				lower = len(head)
+			}
+		}
+		if upper < i {
+			if upper = bytes.IndexByte(head[i:], 'C'); upper >= 0 {
+				upper += i
+			} else {
+				upper = len(head)
+			}
+		}
+		if i = min(lower, upper); i+7 > len(head) {
+			break
+		}
+		if !asciiEqualFold(head[i:i+7], []byte("charset")) {
 			continue
 		}
 		mentioned = true
