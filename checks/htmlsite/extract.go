@@ -11,6 +11,8 @@ import (
 
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
+	"golang.org/x/text/encoding/unicode"
+	"golang.org/x/text/transform"
 )
 
 // Link is one URL reference found in a page.
@@ -38,12 +40,16 @@ type Page struct {
 	Base  string // <base href>, if any
 	// Redirect is where the page sends its reader as soon as it opens.
 	Redirect Redirect
-	ids      anchorSet  // IDs while the page is read
-	raws     []byte     // the hrefs of Links while the page is read, end to end
-	ends     []int32    // where each ends in raws
-	inScript bool       // the last token opened an inline script: the next is its text
-	doc      []byte     // the document, read whole (scan.go)
-	spans    []attrSpan // the attributes of the tag scan is reading
+	// Stylesheet: a .css file of the site, not a page; its Links are the
+	// URLs it makes the browser fetch, relative to its own URL.
+	Stylesheet bool
+	ids        anchorSet  // IDs while the page is read
+	raws       []byte     // the hrefs of Links while the page is read, end to end
+	ends       []int32    // where each ends in raws
+	inScript   bool       // the last token opened an inline script: the next is its text
+	inStyle    bool       // the last token opened a <style>: the next is its text
+	doc        []byte     // the document, read whole (scan.go)
+	spans      []attrSpan // the attributes of the tag scan is reading
 
 	// What the tokenizer alone does not say, and the DOM would: the content
 	// of a <template> is not in the document (its ids are no anchors, its
@@ -70,27 +76,70 @@ type Redirect struct {
 	KeepsHash bool
 }
 
-// urlAttrs are the attributes of element a that hold a single URL.
-func urlAttrs(a atom.Atom) []string {
+// urlAttrs are the attributes of the element that hold a single URL, a
+// its atom and raw its start tag, and the element's name for a Link.
+// They are what the HTML Standard has a browser fetch or navigate to:
+// besides the usual ones, <input type=image> src (type is read beside
+// it: only an image button fetches), <frame> src, the background
+// attribute of <body> and the table elements (still drawn as their
+// background image), and <image>, which the parser turns into <img>.
+// Inside <svg> (not in its <foreignObject>), <a>, <image>, <use>,
+// <feImage> and <script> refer by href, or by the older xlink:href
+// when href is not given. Not read, as no browser requests them while
+// showing the page: <form> action and formaction (a submission, whose
+// request depends on the form), cite, longdesc, ping, and <html>
+// manifest (application caches are gone from browsers).
+func (p *Page) urlAttrs(a atom.Atom, raw []byte) ([]string, string) {
+	// In SVG: more <svg> (or <math>) open than <foreignObject> inside
+	// them, so an <svg> inside a <foreignObject> is SVG again.
+	if p.foreign > p.foreignObject {
+		switch {
+		case a == atom.A || a == atom.Image || a == atom.Script:
+			return svgHrefAttrs, a.String()
+		case a == 0 && tagNamed(raw, "use"):
+			return svgHrefAttrs, "use"
+		case a == 0 && tagNamed(raw, "feimage"):
+			return svgHrefAttrs, "feImage"
+		}
+	}
 	switch a {
 	case atom.A, atom.Area, atom.Link, atom.Base:
-		return hrefAttr
-	case atom.Img, atom.Script, atom.Iframe, atom.Source, atom.Audio, atom.Track, atom.Embed:
-		return srcAttr
+		return hrefAttr, a.String()
+	case atom.Img, atom.Image:
+		return srcAttr, "img"
+	case atom.Script, atom.Iframe, atom.Source, atom.Audio, atom.Track, atom.Embed, atom.Frame:
+		return srcAttr, a.String()
+	case atom.Input:
+		return inputAttrs, "input"
 	case atom.Video:
-		return videoAttrs
+		return videoAttrs, "video"
 	case atom.Object:
-		return dataAttr
+		return dataAttr, "object"
+	case atom.Body, atom.Table, atom.Thead, atom.Tbody, atom.Tfoot, atom.Tr, atom.Td, atom.Th:
+		return backgroundAttr, a.String()
 	}
-	return nil
+	return nil, ""
 }
 
 var (
-	hrefAttr   = []string{"href"}
-	srcAttr    = []string{"src"}
-	videoAttrs = []string{"src", "poster"}
-	dataAttr   = []string{"data"}
+	hrefAttr       = []string{"href"}
+	srcAttr        = []string{"src"}
+	videoAttrs     = []string{"src", "poster"}
+	dataAttr       = []string{"data"}
+	inputAttrs     = []string{"src", "type"}
+	backgroundAttr = []string{"background"}
+	svgHrefAttrs   = []string{"href", "xlink:href"}
 )
+
+// tagNamed is true when the start tag raw names element name (lower
+// case), in any case: for the SVG elements that have no atom.
+func tagNamed(raw []byte, name string) bool {
+	end := 1
+	for end < len(raw) && !isASCIISpace(raw[end]) && raw[end] != '/' && raw[end] != '>' {
+		end++
+	}
+	return asciiEqualFold(raw[1:end], []byte(name))
+}
 
 // Extract reads one HTML document. It never fails: malformed markup is read
 // the way a browser's tokenizer reads it, and NUL bytes are tokens too.
@@ -111,11 +160,25 @@ var maxInMemory = 32 << 20
 func (p *Page) extract(path string, r io.Reader) {
 	p.reset(path)
 	doc, whole := p.read(r)
-	switch {
-	case !whole:
-		p.tokens(html.NewTokenizer(io.MultiReader(bytes.NewReader(doc), r)))
+	// A page in another encoding than UTF-8 is decoded first, as the
+	// browser decodes it, so that its ids are the text a fragment names;
+	// the UTF-8 pages nearly every site has are read as they are.
+	e := sniff(doc)
+	if !whole {
+		var rest io.Reader = io.MultiReader(bytes.NewReader(doc), r)
+		if e != nil {
+			rest = transform.NewReader(rest, e.NewDecoder())
+		}
+		p.tokens(html.NewTokenizer(rest))
 		p.doc = nil // its start alone: no excerpts, and 32 MB not kept
-	case !p.scan(doc):
+		p.done()
+		return
+	}
+	if e != nil {
+		doc = decoded(doc, e)
+		p.doc = doc
+	}
+	if !p.scan(doc) {
 		p.reset(path)
 		p.tokens(html.NewTokenizer(bytes.NewReader(doc)))
 	}
@@ -225,13 +288,14 @@ func (p *Page) tokens(z *html.Tokenizer) {
 			return
 		}
 		raw := z.Raw()
-		script := p.inScript
-		p.inScript = false
+		script, style := p.inScript, p.inStyle
+		p.inScript, p.inStyle = false, false
 		switch {
 		case tt == html.StartTagToken || tt == html.SelfClosingTagToken:
 			a := element(raw)
 			p.open(a, tt == html.SelfClosingTagToken)
-			if names := urlAttrs(a); mayHold(a, names, raw) {
+			p.inStyle = a == atom.Style
+			if names, elem := p.urlAttrs(a, raw); mayHold(a, names, raw) {
 				at := tokenAttrs(z, names)
 				// The tokenizer says what the values are, not where: the
 				// scan's reading of the same tag does (the two agree on
@@ -240,13 +304,16 @@ func (p *Page) tokens(z *html.Tokenizer) {
 				spans, _ := p.spanAttrs(raw, 0, names)
 				at.pos = spans.pos
 				t.raw = raw
-				p.record(a, &at, names, t)
+				p.record(a, &at, names, elem, t)
 			}
 		case tt == html.EndTagToken && p.template+p.foreign > 0:
 			p.close(element(raw[1:])) // "</x>": read "/x" as a tag named x
 		case tt == html.TextToken && script:
 			t.raw = raw
 			p.script(t)
+		case tt == html.TextToken && style:
+			t.raw = raw
+			p.style(t)
 		}
 		t = t.after(raw)
 	}
@@ -278,28 +345,28 @@ func (t tagAt) after(raw []byte) tagAt {
 // mayHold is false when nothing on the tag can be a link or an anchor, so
 // its attributes need not be decoded.
 func mayHold(a atom.Atom, names []string, raw []byte) bool {
-	return names != nil || a == atom.Meta || mentionsID(raw)
+	return names != nil || a == atom.Meta || mentionsIDOrStyle(raw)
 }
 
 // attrs holds the few attributes the gate reads; a struct, not a map,
 // because this runs for every tag of every page. Values point into the
 // document or the tokenizer's buffer: only what is kept is copied.
 type attrs struct {
-	id, name, srcset, httpEquiv, content, rel []byte
-	url                                       [2][]byte // values of the element's urlAttrs, in order
-	got                                       uint8     // which attributes were set (attrIndex bits)
-	pos                                       [8]int32  // where each value starts in the tag, by attrIndex
+	id, name, srcset, httpEquiv, content, rel, style []byte
+	url                                              [2][]byte // values of the element's urlAttrs, in order
+	got                                              uint16    // which attributes were set (attrIndex bits)
+	pos                                              [9]int32  // where each value starts in the tag, by attrIndex
 }
 
 // record notes the anchors and links of a start tag.
-func (p *Page) record(a atom.Atom, at *attrs, names []string, t tagAt) {
+func (p *Page) record(a atom.Atom, at *attrs, names []string, elem string, t tagAt) {
 	if p.template == 0 {
 		p.anchor(p.mergedID(a, at.id))
 		if a == atom.A && (p.foreign == 0 || p.foreignObject > 0) {
 			p.anchor(at.name)
 		}
 	}
-	p.links(a, at, names, t)
+	p.links(a, at, names, elem, t)
 }
 
 // open and close follow the elements whose content is not plain HTML of
@@ -366,8 +433,15 @@ func tagAttrs(raw []byte, names []string) attrs {
 	return tokenAttrs(z, names)
 }
 
+// anchor notes an id. Bytes that are no UTF-8 in a page read as UTF-8
+// are U+FFFD in the browser's DOM, one for each maximal bad sequence (the
+// Encoding Standard's decoder, which x/text's follows): the id a fragment
+// must name, percent-decoded as UTF-8 the same way.
 func (p *Page) anchor(id []byte) {
 	if len(id) > 0 {
+		if !utf8.Valid(id) {
+			id, _ = unicode.UTF8.NewDecoder().Bytes(id)
+		}
 		p.ids.add(id)
 	}
 }
@@ -408,12 +482,19 @@ func element(raw []byte) atom.Atom {
 	return atom.Lookup(name[:n])
 }
 
-// mentionsID is false when no attribute of the tag can be named "id": the
-// letters do not occur in it, in any case.
-func mentionsID(raw []byte) bool {
+// mentionsIDOrStyle is false when no attribute of the tag can be named
+// "id" or "style": neither "id" nor "sty" occurs in it, in any case.
+func mentionsIDOrStyle(raw []byte) bool {
 	for i := 1; i < len(raw); i++ {
-		if raw[i]|0x20 == 'd' && raw[i-1]|0x20 == 'i' {
-			return true
+		switch raw[i] | 0x20 {
+		case 'd':
+			if raw[i-1]|0x20 == 'i' {
+				return true
+			}
+		case 'y':
+			if i >= 2 && raw[i-1]|0x20 == 't' && raw[i-2]|0x20 == 's' {
+				return true
+			}
 		}
 	}
 	return false
@@ -445,6 +526,8 @@ func (at *attrs) setAt(i int, v []byte) {
 		at.content = v
 	case 7:
 		at.rel = v
+	case 8:
+		at.style = v
 	}
 }
 
@@ -452,7 +535,8 @@ func (at *attrs) setAt(i int, v []byte) {
 func (at *attrs) has(i int) bool { return at.got&(1<<i) != 0 }
 
 // attrIndex numbers the attributes the gate reads: the element's urlAttrs
-// (0, 1), then id, name, srcset, http-equiv, content and rel; -1 for others.
+// (0, 1), then id, name, srcset, http-equiv, content, rel and style; -1
+// for others.
 func attrIndex(k []byte, names []string) int {
 	for i, n := range names {
 		if string(k) == n {
@@ -472,12 +556,13 @@ func attrIndex(k []byte, names []string) int {
 		return 6
 	case "rel":
 		return 7
+	case "style":
+		return 8
 	}
 	return -1
 }
 
-func (p *Page) links(a atom.Atom, at *attrs, names []string, t tagAt) {
-	name := a.String()
+func (p *Page) links(a atom.Atom, at *attrs, names []string, name string, t tagAt) {
 	if a == atom.Base {
 		// The document's base is its first HTML <base> with an href; the
 		// URL parser strips the white space (links.Resolve).
@@ -489,9 +574,25 @@ func (p *Page) links(a atom.Atom, at *attrs, names []string, t tagAt) {
 	if a == atom.Link && !pageLinkRel(at.rel) {
 		return // a hint or a note about the page, not a resource or a page it links to
 	}
-	for i, attr := range names {
-		if at.has(i) {
-			add(p, at.url[i], t, at.pos[i], name, attr)
+	switch {
+	case len(names) == 2 && names[1] == "xlink:href":
+		// SVG 2: href wins; xlink:href counts only without it.
+		if i := 0; at.has(i) || at.has(1) {
+			if !at.has(i) {
+				i = 1
+			}
+			add(p, at.url[i], t, at.pos[i], name, names[i])
+		}
+	case a == atom.Input:
+		// Only an image button fetches its src.
+		if at.has(0) && asciiEqualFold(at.url[1], []byte("image")) {
+			add(p, at.url[0], t, at.pos[0], name, "src")
+		}
+	default:
+		for i, attr := range names {
+			if at.has(i) {
+				add(p, at.url[i], t, at.pos[i], name, attr)
+			}
 		}
 	}
 	if len(at.srcset) > 0 && (a == atom.Img || a == atom.Source) {
@@ -499,16 +600,35 @@ func (p *Page) links(a atom.Atom, at *attrs, names []string, t tagAt) {
 			add(p, u, t, at.pos[4], name, "srcset")
 		}
 	}
+	if bytes.IndexByte(at.style, '(') >= 0 { // no url( without one: most style attributes are skipped at once
+		cssURLs(at.style, func(u string, off int) {
+			add(p, u, t, at.pos[8]+int32(off), name, "style")
+		})
+	}
 	if a == atom.Meta && bytes.EqualFold(at.httpEquiv, []byte("refresh")) {
-		if u := RefreshURL(string(at.content)); u != "" {
+		if u, atOnce, _ := ParseRefresh(string(at.content)); u != "" {
 			add(p, u, t, at.pos[6], "meta", "refresh")
-			if p.Redirect.Href == "" && p.template == 0 && refreshesAtOnce(at.content) {
+			if p.Redirect.Href == "" && p.template == 0 && atOnce {
 				off, line, col := t.place(int(at.pos[6]))
 				p.Redirect = Redirect{Href: u, Line: line, Col: col, Off: off}
 			}
 		}
 	}
 	p.inScript = a == atom.Script && !at.has(0) && p.template == 0 && p.foreign == 0
+}
+
+// style reads the text of a <style> element (t.raw) for the URLs its
+// rules fetch, relative to the page (and its <base>) like any of its
+// links.
+func (p *Page) style(t tagAt) {
+	// Lines counted once through the text, not from its start for each
+	// URL: a large <style> may hold many.
+	lines := lineCounter{doc: t.raw, line: t.line, lineStart: 1 - t.col}
+	cssURLs(t.raw, func(u string, off int) {
+		at := tagAt{raw: t.raw[off:], off: t.off + off}
+		at.line, at.col = lines.at(off)
+		add(p, u, at, 0, "style", "url")
+	})
 }
 
 // pageLinkRels are the link types that make a <link>'s href a link of the
@@ -545,14 +665,6 @@ func pageLinkRel(rel []byte) bool {
 		}
 	}
 	return false
-}
-
-// refreshesAtOnce is true when a meta refresh's delay is 0 seconds: the
-// HTML Standard reads the digits before any "." and ignores the rest.
-func refreshesAtOnce(content []byte) bool {
-	content = bytes.TrimLeft(content, " \t\n\f\r")
-	digits := len(content) - len(bytes.TrimLeft(content, "0123456789"))
-	return digits > 0 && len(bytes.Trim(content[:digits], "0")) == 0 || digits == 0 && bytes.HasPrefix(content, []byte("."))
 }
 
 // scriptRedirect is an inline script that only sends the reader to a
@@ -779,21 +891,57 @@ func zeroFloat(s string) bool {
 	return strings.Trim(m, "-0.") == ""
 }
 
-// RefreshURL returns the URL of a meta refresh ("0; url=/faq"), or "".
+// RefreshURL returns the URL a meta refresh's content sends the reader
+// to, or "" when it sends them nowhere else (no URL: the page reloads
+// itself) or is no refresh at all.
 func RefreshURL(content string) string {
-	_, rest, ok := strings.Cut(content, ";")
-	if !ok {
-		_, rest, ok = strings.Cut(content, ",")
+	u, _, _ := ParseRefresh(content)
+	return u
+}
+
+// ParseRefresh reads a meta refresh's content by the HTML Standard's
+// shared declarative refresh steps, as Chromium reads it: a delay, whose
+// digits after a "." are ignored ("0.5" is 0 seconds); then white space,
+// ";" or "," before the URL, any of them ("0 next.html" refreshes too); then
+// "url=" in any case with white space around "=", or the URL alone (so
+// start); then a quote, which the last of the same quote ends: the
+// Standard ends it at the first, but Chromium, like WebKit before it, at
+// the last ("'a.html', 'b.html'" goes to "a.html', 'b.html"), and the gate
+// checks what the browser requests. ok is false when the
+// content is no refresh: no delay ("-1", "x"), or something else right
+// after it ("0x; url=a"). atOnce is a delay of 0 seconds.
+func ParseRefresh(content string) (url string, atOnce, ok bool) {
+	s := strings.TrimLeft(content, " \t\n\f\r")
+	digits := len(s) - len(strings.TrimLeft(s, "0123456789"))
+	if digits == 0 && !strings.HasPrefix(s, ".") {
+		return "", false, false
 	}
-	if !ok {
-		return ""
+	atOnce = strings.Trim(s[:digits], "0") == ""
+	s = strings.TrimLeft(s[digits:], "0123456789.")
+	if s == "" {
+		return "", atOnce, true
 	}
-	rest = strings.TrimSpace(rest)
-	if len(rest) >= 4 && strings.EqualFold(rest[:3], "url") {
-		rest = strings.TrimSpace(rest[3:])
+	if c := s[0]; c != ';' && c != ',' && !isASCIISpace(c) {
+		return "", false, false
+	}
+	s = strings.TrimLeft(s, " \t\n\f\r")
+	if s != "" && (s[0] == ';' || s[0] == ',') {
+		s = s[1:]
+	}
+	s = strings.TrimLeft(s, " \t\n\f\r")
+	url = s
+	if len(s) >= 3 && strings.EqualFold(s[:3], "url") {
+		rest := strings.TrimLeft(s[3:], " \t\n\f\r")
 		if strings.HasPrefix(rest, "=") {
-			rest = strings.TrimSpace(rest[1:])
+			url = strings.TrimLeft(rest[1:], " \t\n\f\r")
+		}
+	} // "url" without "=": the URL is what follows the separator, "url" included
+	if url != "" && (url[0] == '"' || url[0] == '\'') {
+		if end := strings.LastIndexByte(url[1:], url[0]); end >= 0 {
+			url = url[1 : 1+end]
+		} else {
+			url = url[1:]
 		}
 	}
-	return strings.Trim(rest, `'"`)
+	return url, atOnce, true
 }

@@ -4,6 +4,7 @@ package htmlsite
 
 import (
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -23,6 +24,7 @@ type Site struct {
 	Root  string
 	Files map[string]struct{} // every servable file, slash-separated and relative to Root
 	HTML  []string            // the HTML files, sorted
+	CSS   []string            // the stylesheets (.css), sorted: their url()s and @imports are links too
 	// Problems met while reading (unreadable files, symlinks leaving the root).
 	Problems []Problem
 	mu       sync.Mutex // guards the fields above while Load and Parse run
@@ -85,6 +87,7 @@ func Load(root string) (*Site, error) {
 		return nil, err
 	}
 	sort.Strings(s.HTML)
+	sort.Strings(s.CSS)
 	s.sortProblems()
 	return s, nil
 }
@@ -95,6 +98,8 @@ func (s *Site) add(r string) {
 	s.Files[r] = struct{}{}
 	if serve.IsHTML(r) {
 		s.HTML = append(s.HTML, r)
+	} else if IsCSS(r) {
+		s.CSS = append(s.CSS, r)
 	}
 }
 
@@ -134,8 +139,15 @@ func (s *Site) symlinkInside(p, r string) bool {
 	return false
 }
 
+// IsCSS tells whether a file of the site is a stylesheet, read for the
+// files it makes the browser fetch.
+func IsCSS(path string) bool {
+	return len(path) > 4 && strings.EqualFold(path[len(path)-4:], ".css")
+}
+
 // Parse tokenises every HTML file once, on all cores, and hands each page
-// to a visitor made by newVisitor (one per worker). Nothing of a page is
+// to a visitor made by newVisitor (one per worker); then each stylesheet,
+// as a Page with its URLs as links and no ids (Stylesheet set). Nothing of a page is
 // kept but what the visitor keeps: memory follows what the checks need, not
 // the site's size.
 func (s *Site) Parse(newVisitor func() Visitor) {
@@ -146,8 +158,12 @@ func (s *Site) Parse(newVisitor func() Visitor) {
 		go func(visit Visitor) {
 			defer wg.Done()
 			page := &Page{}
-			for i := next.Add(1) - 1; i < int64(len(s.HTML)); i = next.Add(1) - 1 {
-				s.parseOne(s.HTML[i], page, visit)
+			for i := next.Add(1) - 1; i < int64(len(s.HTML)+len(s.CSS)); i = next.Add(1) - 1 {
+				if i < int64(len(s.HTML)) {
+					s.parseOne(s.HTML[i], page, visit)
+				} else {
+					s.parseOne(s.CSS[i-int64(len(s.HTML))], page, visit)
+				}
 			}
 		}(newVisitor())
 	}
@@ -161,7 +177,7 @@ func (s *Site) parseOne(r string, page *Page, visit Visitor) {
 		s.problem(r, err.Error())
 		return
 	}
-	page.extract(r, f)
+	page.extractAny(r, f)
 	f.Close()
 	visit(page)
 	page.release()
@@ -176,7 +192,7 @@ func (s *Site) Read(path string, p *Page) error {
 		return err
 	}
 	defer f.Close()
-	p.extract(path, f)
+	p.extractAny(path, f)
 	return nil
 }
 
@@ -190,4 +206,13 @@ func rel(root, p string) string {
 		return filepath.ToSlash(r)
 	}
 	return filepath.ToSlash(p)
+}
+
+// extractAny reads a page, or a stylesheet when path names one.
+func (p *Page) extractAny(path string, r io.Reader) {
+	if IsCSS(path) {
+		p.extractCSS(path, r)
+	} else {
+		p.extract(path, r)
+	}
 }

@@ -72,7 +72,7 @@ func (p *Page) scanStartTag(doc []byte, lt, end int, lines *lineCounter) (next i
 	raw := doc[lt:end]
 	a := element(raw)
 	p.open(a, (a == atom.Svg || a == atom.Math || a == atom.Foreignobject) && p.selfClosing(doc, end))
-	if names := urlAttrs(a); mayHold(a, names, raw) {
+	if names, elem := p.urlAttrs(a, raw); mayHold(a, names, raw) {
 		at, plain := p.spanAttrs(doc, lt, names)
 		if !plain {
 			decoded := tagAttrs(raw, names)
@@ -81,7 +81,7 @@ func (p *Page) scanStartTag(doc []byte, lt, end int, lines *lineCounter) (next i
 		}
 		t := tagAt{raw: raw, off: lt}
 		t.line, t.col = lines.at(lt)
-		p.record(a, &at, names, t)
+		p.record(a, &at, names, elem, t)
 	}
 	rawText := rawTextElement(a)
 	if rawText == "" {
@@ -93,6 +93,11 @@ func (p *Page) scanStartTag(doc []byte, lt, end int, lines *lineCounter) (next i
 	textEnd := rawTextEnd(doc, end, rawText)
 	script := p.inScript
 	p.inScript = false
+	if a == atom.Style && textEnd > end {
+		t := tagAt{raw: doc[end:textEnd], off: end}
+		t.line, t.col = lines.at(end)
+		p.style(t)
+	}
 	if a == atom.Script {
 		if bytes.Contains(doc[end:textEnd], []byte("<!--")) {
 			return 0, false // where this script ends is the escape states' to say

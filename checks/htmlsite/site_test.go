@@ -15,6 +15,7 @@ import (
 	"github.com/stretchr/testify/require"
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
+	"golang.org/x/text/encoding/unicode"
 )
 
 func TestExtractFindsEveryLinkSource(t *testing.T) {
@@ -34,6 +35,31 @@ func TestExtractFindsEveryLinkSource(t *testing.T) {
 	assert.Equal(t, []string{"d", "n"}, page.IDs.List())
 	assert.True(t, page.IDs.Has("d"))
 	assert.False(t, page.IDs.Has("not-an-anchor"))
+}
+
+// SVG's references and the HTML elements a browser fetches from besides
+// the usual ones are links of the page: an SVG element's href, or its
+// xlink:href when it has no href; <use href="#id"> names an element of the
+// page, an anchor. An <input> fetches its src only as an image button.
+// Outside <svg>, xlink:href means nothing, and <image> is an <img>.
+func TestExtractFindsSVGAndOtherFetchedReferences(t *testing.T) {
+	page := Extract("p.html", strings.NewReader(`<svg><a xlink:href="/x.html">x</a><a href="/h.html" xlink:href="/no.html">h</a>
+<image xlink:href="/pic.png"/><image href="/img.png" xlink:href="/no.png"/><use href="#icon"/><USE XLink:Href="sprite.svg#i"/>
+<filter><feImage href="/fe.png"/></filter><script xlink:href="/s.js"></script><symbol id="icon"></symbol>
+<foreignObject><a xlink:href="/no.html">html</a><image src="/fo.png"></foreignObject></svg>
+<a xlink:href="/no.html">html</a><image src="/html-image.png"><use href="/no.svg">
+<input type="image" src="/button.png"><input type="IMAGE" src="/b2.png"><input type="text" src="/no.png"><input src="/no.png">
+<body background="/bg.png"><table background="/t.png"><tr><td background="/td.png"></table><frame src="/f.html">
+<form action="/no"><button formaction="/no"></button></form><blockquote cite="/no"></blockquote><html manifest="/no.appcache">`))
+	var hrefs []string
+	for _, l := range page.Links {
+		hrefs = append(hrefs, l.Elem+" "+l.Attr+"="+l.Raw)
+	}
+	assert.Equal(t, []string{"a xlink:href=/x.html", "a href=/h.html", "image xlink:href=/pic.png", "image href=/img.png",
+		"use href=#icon", "use xlink:href=sprite.svg#i", "feImage href=/fe.png", "script xlink:href=/s.js", "img src=/fo.png",
+		"img src=/html-image.png", "input src=/button.png", "input src=/b2.png", "body background=/bg.png",
+		"table background=/t.png", "td background=/td.png", "frame src=/f.html"}, hrefs)
+	assert.True(t, page.IDs.Has("icon"))
 }
 
 // A <link>'s href is a link of the page when a browser fetches it or the
@@ -144,9 +170,20 @@ func TestSrcsetKeepsCommasInsideURLs(t *testing.T) {
 	assert.Equal(t, []string{"/a.png"}, SrcsetURLs("  /a.png  "))
 }
 
+// The URLs a meta refresh's content leads to, as Chromium follows them
+// (TestRefreshAgreesWithChromium in checks/links holds the gate to the
+// browser on a larger corpus).
 func TestRefreshURL(t *testing.T) {
-	for in, want := range map[string]string{"0; url=/faq": "/faq", "5;URL='/x'": "/x", "0": "", "1, url=/y": "/y"} {
+	for in, want := range map[string]string{"0; url=/faq": "/faq", "5;URL='/x'": "/x", "0": "", "1, url=/y": "/y",
+		"0 nothere.html": "nothere.html", "0; url.html": "url.html", "0; url": "url", "0 ; Url = 'a b.html' ": "a b.html",
+		"0; url='a.html": "a.html", "0, 'a.html', 'b.html'": "a.html', 'b.html", "0.5.3; url=a.html": "a.html",
+		"0x; url=a.html": "", "-1; url=a.html": "", "; url=a.html": "", "1e0; url=a.html": ""} {
 		assert.Equal(t, want, RefreshURL(in), in)
+	}
+	for in, want := range map[string]bool{"0; url=a": true, ".5; url=a": true, "0.9 a": true, "00,a": true, "1; url=a": false, "2.9 a": false} {
+		_, atOnce, ok := ParseRefresh(in)
+		assert.True(t, ok, in)
+		assert.Equal(t, want, atOnce, in)
 	}
 }
 
@@ -224,17 +261,33 @@ func FuzzExtractAgreesWithTokens(f *testing.F) {
 		`<!--><a href=/1><!---><a href=/2><!-- -- --!><a href=/3><!-- --!-><a href=/4>-->`, `<!DOCTYPE html><!x><?php ?><a href=/5></ x><a href=/6></>`,
 		`<title><a href=/no></TITLE ><textarea><a id=no></textarea/><a id=yes>`, `<script>"</scrip>"</script	><a href=/7>`,
 		`<script><!--</script><a href=/8>--></script><a href=/9>`, `<style><!--</style><a href=/10>`, `<plaintext><a href=/no>`,
-		`<svg/><a name=n><svg><a name=m/></svg><svg a=/><base href=/b></svg>`, `<a href=/x`, `<a id="x`, `<p =x id=y>`, `<a / href=/s/ id=z/>`} {
+		`<svg/><a name=n><svg><a name=m/></svg><svg a=/><base href=/b></svg>`, `<a href=/x`, `<a id="x`, `<p =x id=y>`, `<a / href=/s/ id=z/>`,
+		`<svg><a xlink:href=/x href=/h><use XLink:Href="#i"><image xlink:href=/im><feimage href=/f><foreignObject><use href=/no>`,
+		`<input TYPE=Image src=/b><input src=/no><image src=/img><table background=/t>`,
+		`<style>@import "a.css"; b { background: url( /b.png ) }</style><p style="x: url(&quot;/c&amp;d.png&quot;)">`} {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, b []byte) {
 		got := Extract("f.html", bytes.NewReader(b))
+		// Both read the text the browser reads: the scan is held to the
+		// tokenizer on a page's decoded text (encoding_test.go and the
+		// Chromium anchor test hold the decoding).
+		if e := sniff(b); e != nil {
+			b = decoded(b, e)
+		}
 		want := extractByTokens(b)
 		assert.Equal(t, want.Links, got.Links)
 		assert.Equal(t, want.IDs.List(), got.IDs.List())
 		assert.Equal(t, want.Base, got.Base)
 		assert.Equal(t, want.Redirect, got.Redirect)
 	})
+}
+
+// asDOM is an attribute value as the DOM holds it: bytes that are no
+// UTF-8 replaced by the Encoding Standard's UTF-8 decoder.
+func asDOM(v []byte) []byte {
+	out, _ := unicode.UTF8.NewDecoder().Bytes(v)
+	return out
 }
 
 // extractByTokens is the plain reading: every start tag through Token(),
@@ -257,22 +310,26 @@ func extractByTokens(b []byte) *Page {
 		}
 		raw := z.Raw()
 		t := tagAt{raw: raw, off: off, line: 1, col: 1} // line and col are counted again at the end
-		script := p.inScript
-		p.inScript = false
+		script, style := p.inScript, p.inStyle
+		p.inScript, p.inStyle = false, false
 		switch tt {
 		case html.TextToken:
 			if script {
 				p.script(t)
 			}
+			if style {
+				p.style(t)
+			}
 		case html.StartTagToken, html.SelfClosingTagToken:
 			tok := z.Token()
 			p.open(tok.DataAtom, tt == html.SelfClosingTagToken)
-			names := urlAttrs(tok.DataAtom)
+			p.inStyle = tok.DataAtom == atom.Style
+			names, elem := p.urlAttrs(tok.DataAtom, raw)
 			var at attrs
 			for _, a := range tok.Attr {
 				at.set([]byte(a.Key), []byte(a.Val), names)
 			}
-			keys := [8]string{4: "srcset", 6: "content"} // the attributes whose values are links, by attrIndex
+			keys := [9]string{4: "srcset", 6: "content", 8: "style"} // the attributes whose values are links, by attrIndex
 			copy(keys[:], names)
 			for i, key := range keys {
 				if key != "" && at.got&(1<<i) != 0 {
@@ -280,12 +337,12 @@ func extractByTokens(b []byte) *Page {
 				}
 			}
 			if len(at.id) > 0 && p.template == 0 {
-				p.ids.add(at.id)
+				p.ids.add(asDOM(at.id))
 			}
 			if tok.DataAtom == atom.A && len(at.name) > 0 && p.template == 0 && (p.foreign == 0 || p.foreignObject > 0) {
-				p.ids.add(at.name)
+				p.ids.add(asDOM(at.name))
 			}
-			p.links(tok.DataAtom, &at, names, t)
+			p.links(tok.DataAtom, &at, names, elem, t)
 		case html.EndTagToken:
 			p.close(z.Token().DataAtom)
 		}
@@ -374,7 +431,10 @@ func TestDocumentsReadAsTheTokenizerDoes(t *testing.T) {
 		`location.replace("/r" + location.hash)`, "<style>", "</style>", "<title>", "</title>", "<textarea>", "</textarea>", "<xmp>",
 		"<plaintext>", "<noscript>", "</noscript>", "<iframe src=/f>", "</iframe>", "<svg>", "<svg/>", "</svg>", "<math>", "</math>",
 		"<foreignObject>", "</foreignObject>", "<template>", "</template>", "<base href=/b/>", "<a name=n>", `<img srcset="/1 1x, /2 2x">`,
-		`<meta http-equiv=refresh content="0;url=/m">`, "<a href='", "'>", `"`, "<A HREF=/U>", "<a href=/amp&amp;x>", "\r\n", "\x00"}
+		`<meta http-equiv=refresh content="0;url=/m">`, "<a href='", "'>", `"`, "<A HREF=/U>", "<a href=/amp&amp;x>", "\r\n", "\x00",
+		"<use xlink:href=/u href=#h>", "<USE XLINK:HREF=/x>", "<image href=/i src=/s>", "<feImage xlink:href='/f'>", "<a xlink:href=/xl>",
+		"<input type=image src=/b>", "<input type=text src=/no>", "<body background=/bg.png>", "<td background=/t.png>", "<frame src=/fr>",
+		`<p style="background: url(/bg.png)">`, "<div STYLE='x:url(\"/q.png\")'>", "a{background:url(/s.png)} @import 'i.css';", "<style/>", "/* url(/c.png) */"}
 	rng := rand.New(rand.NewSource(2))
 	for range 30000 {
 		var b strings.Builder

@@ -85,7 +85,7 @@ func Check(s *htmlsite.Site, opts Options) (diag.List, Stats) {
 		mu.Unlock()
 		return func(p *htmlsite.Page) {
 			w.page(p)
-			if opts.Progress != nil {
+			if opts.Progress != nil && !p.Stylesheet {
 				mu.Lock()
 				done++
 				opts.Progress(done, len(s.HTML))
@@ -167,7 +167,10 @@ func (w *worker) page(p *htmlsite.Page) {
 		state.hop = w.hop(p, resolver)
 	}
 	w.checker.pages[self].Store(state)
-	w.pages, w.links = w.pages+1, w.links+len(p.Links)
+	w.links += len(p.Links)
+	if !p.Stylesheet { // a stylesheet's links are counted, but it is no page
+		w.pages++
+	}
 	if w.opts.SkipPage != nil && w.opts.SkipPage(p.Path) {
 		return
 	}
