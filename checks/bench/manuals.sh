@@ -76,8 +76,14 @@ manual "postgresql-doc-15" /usr/share/doc/postgresql-doc-15/html --
 # www.sqlite.org/src/…); lang_expr.html's href="\"json1.html#jptr\"" is the
 # href "\", the file system's root; section_3_2 lacks its '#'; the rest name
 # anchors of opcodes, functions and sections since renamed or removed.
+# cvstrac.css draws its corners with url(/images/se.png) and three more:
+# root-absolute, so on file:// they name the file system's /images/.
 manual "sqlite3-doc" /usr/share/doc/sqlite3 -- \
   '6954 broken-link ~matrix/.*' \
+  '1 broken-link /images/se.png' \
+  '1 broken-link /images/sw.png' \
+  '1 broken-link /images/ne.png' \
+  '1 broken-link /images/nw.png' \
   '1 broken-anchor #content_and_contentless_tables' \
   '1 broken-anchor #data_doclist_index' \
   '1 broken-anchor #preupdate' \
