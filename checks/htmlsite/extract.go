@@ -602,7 +602,9 @@ func (p *Page) links(a atom.Atom, at *attrs, names []string, name string, t tagA
 	}
 	if bytes.IndexByte(at.style, '(') >= 0 { // no url( without one: most style attributes are skipped at once
 		cssURLs(at.style, func(u string, off int) {
-			add(p, u, t, at.pos[8]+int32(off), name, "style")
+			if !strings.HasPrefix(u, "#") { // a paint server or clip path of the page: see style
+				add(p, u, t, at.pos[8]+int32(off), name, "style")
+			}
 		})
 	}
 	if a == atom.Meta && bytes.EqualFold(at.httpEquiv, []byte("refresh")) {
@@ -619,12 +621,18 @@ func (p *Page) links(a atom.Atom, at *attrs, names []string, name string, t tagA
 
 // style reads the text of a <style> element (t.raw) for the URLs its
 // rules fetch, relative to the page (and its <base>) like any of its
-// links.
+// links. A URL that is only a fragment (stroke:url(#gradient)) fetches
+// nothing: it names a paint server, clip path or filter of the page, used
+// only where a rule matches (a diagram's stylesheet styles looks it does
+// not draw), and a missing one paints nothing; it is no link to judge.
 func (p *Page) style(t tagAt) {
 	// Lines counted once through the text, not from its start for each
 	// URL: a large <style> may hold many.
 	lines := lineCounter{doc: t.raw, line: t.line, lineStart: 1 - t.col}
 	cssURLs(t.raw, func(u string, off int) {
+		if strings.HasPrefix(u, "#") {
+			return
+		}
 		at := tagAt{raw: t.raw[off:], off: t.off + off}
 		at.line, at.col = lines.at(off)
 		add(p, u, at, 0, "style", "url")
