@@ -35,10 +35,11 @@ const recorder = `(() => {
 	w.mark = () => { w.t0 = performance.now(); w.seen = {}; w.path = location.pathname; scan(); };
 })();`
 
-// link finds the first visible same-site link to another page; navigate
-// clicks it, the way a reader does, and returns its path.
+// link finds the first visible same-site link to another page (by route:
+// a host serves /api at /api/, and a link there to /api is the same page);
+// navigate clicks it, the way a reader does, and returns its path.
 const (
-	link     = `[...document.querySelectorAll(%s)].find(a => a.origin === location.origin && a.pathname !== location.pathname && a.getClientRects().length)`
+	link     = `[...document.querySelectorAll(%s)].find(a => a.origin === location.origin && a.pathname.replace(/\/$/, "") !== location.pathname.replace(/\/$/, "") && a.getClientRects().length)`
 	navigate = `(a => { window.__checks.mark(); a.click(); return a.pathname.replace(/\/$/, "") || "/"; })(%s)`
 )
 

@@ -29,6 +29,8 @@ type Options struct {
 	// Base is the path the site is served under ("/repo/"); empty for the
 	// host's root. The contract's pages are paths within the site.
 	Base string
+	// Host is the static host the site is served as; nil is serve.Default.
+	Host *serve.Host
 }
 
 // All is every check id, in the order they run.
@@ -58,7 +60,11 @@ func Run(ctx context.Context, o Options) ([]Result, error) {
 
 // Check runs the checks of o in this browser.
 func (b *Browser) Check(o Options) ([]Result, error) {
-	base, stop, err := start(o.Dir, o.Base)
+	host := serve.Default
+	if o.Host != nil {
+		host = *o.Host
+	}
+	base, stop, err := start(host.Handler(o.Dir), o.Base)
 	if err != nil {
 		return nil, err
 	}
@@ -94,8 +100,8 @@ func runOne(b *Browser, base, id string, o Options) []Result {
 	return r.broke("a known check", errors.New("unknown check "+id))
 }
 
-// start serves dir with the gate's static-host rules on a free local port.
-func start(dir, basePath string) (string, func(), error) {
+// start serves a site with the host's rules (h) on a free local port.
+func start(h http.Handler, basePath string) (string, func(), error) {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		return "", nil, err
@@ -103,7 +109,7 @@ func start(dir, basePath string) (string, func(), error) {
 	// Under a base path, as a project site on GitHub Pages: the build's
 	// absolute URLs (/repo/assets/…) reach its files, nothing else does.
 	prefix := strings.TrimSuffix(basePath, "/")
-	srv := &http.Server{Handler: http.StripPrefix(prefix, serve.Handler(dir)), ReadHeaderTimeout: 5 * time.Second}
+	srv := &http.Server{Handler: http.StripPrefix(prefix, h), ReadHeaderTimeout: 5 * time.Second}
 	go func() { _ = srv.Serve(ln) }()
 	stop := func() {
 		ctx, cancel := context.WithTimeout(context.Background(), time.Second)

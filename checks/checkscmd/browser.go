@@ -23,10 +23,12 @@ import (
 func runBrowser(args []string, stdout, stderr io.Writer, tty bool) int {
 	fs, c := newCommand("browser", stderr, registry.Of(registry.Browser))
 	bf := browserFlags(fs)
+	host := registerHost(fs) // checks all takes it with the links flags
 	dir, cfg, code := c.dirAndConfig(fs, args, stderr)
 	if code != 0 {
 		return code
 	}
+	cfg.Host = firstNonEmpty(string(*host), cfg.Host)
 	ids, err := bf.apply(cfg)
 	if err != nil {
 		return usageError(stderr, "browser", err)
@@ -100,7 +102,7 @@ func checkBrowser(dir string, cfg *Config, b browserOptions, ids []string, stder
 	if err != nil {
 		return diag.Run{}, err
 	}
-	o := browser.Options{Dir: dir, Chromium: *b.chromium, Contract: contract, Timeout: *b.timeout, Checks: run, Base: base}
+	o := browser.Options{Dir: dir, Chromium: *b.chromium, Contract: contract, Timeout: *b.timeout, Checks: run, Base: base, Host: new(cfg.host())}
 	o.Started = func(version, path string) { c.say(stderr, "checks browser: %s at %s", version, path) }
 	var results []browser.Result
 	if len(o.Checks) > 0 { // all ignored or skipped: no browser needed

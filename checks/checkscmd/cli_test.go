@@ -95,6 +95,8 @@ func TestUsage(t *testing.T) {
 		{"browser . --checks theme,search-shortcut --chromium /no/such/chromium", 2, `unknown browser check "theme" in --checks; checks are search-shortcut, theme-persistence, loader-timing`},
 		{"browser . --checks search-shortcuts --chromium /no/such/chromium", 2, `unknown browser check "search-shortcuts" in --checks; did you mean "search-shortcut"?`},
 		{"all . --checks bogus --chromium /no/such/chromium", 2, `checks all: unknown browser check "bogus"`},
+		{"browser . --host nginks --chromium /no/such/chromium", 2, `unknown host "nginks"; did you mean "nginx"?`},
+		{"all . --host s4 --chromium /no/such/chromium", 2, `unknown host "s4"; did you mean "s3"?`},
 	}
 	for _, c := range cases {
 		var out, errOut bytes.Buffer

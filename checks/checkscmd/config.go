@@ -3,6 +3,7 @@ package checkscmd
 import (
 	"encoding/json"
 	"errors"
+	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -16,6 +17,7 @@ import (
 	"github.com/devdocs-dev/devdocs/checks/mdlinks"
 	"github.com/devdocs-dev/devdocs/checks/preset"
 	"github.com/devdocs-dev/devdocs/checks/registry"
+	"github.com/devdocs-dev/devdocs/checks/serve"
 )
 
 // configName is the file a project keeps its settings in.
@@ -34,10 +36,14 @@ type Config struct {
 	// Routes is the generator's routes.json (pages ↔ markdown sources).
 	Routes string `json:"routes"`
 	// Levels by check id (registry.All).
-	Levels    map[string]registry.Level `json:"levels"`
-	CleanURLs *bool                     `json:"cleanUrls"`
-	SiteURL   string                    `json:"siteUrl"`
-	BaseURL   string                    `json:"baseUrl"`
+	Levels map[string]registry.Level `json:"levels"`
+	// Host names the static host the site is served by (serve.Profiles:
+	// "github-pages", "netlify", …); "" is serve.Default. Its rules decide
+	// which files answer a link; cleanUrls, when set, overrides its own.
+	Host      string `json:"host"`
+	CleanURLs *bool  `json:"cleanUrls"`
+	SiteURL   string `json:"siteUrl"`
+	BaseURL   string `json:"baseUrl"`
 	// Ignore holds regular expressions; a link whose href matches one is not checked.
 	Ignore []string `json:"ignore"`
 	// IgnorePaths holds regular expressions; the links of a page whose path
@@ -173,6 +179,9 @@ func loadConfig(file, presetFlag string) (*Config, error) {
 			if _, err := preset.Lookup(c.Preset); err != nil {
 				return nil, fmt.Errorf("%s: %v", f.pos("preset"), err)
 			}
+		}
+		if _, ok := serve.Profile(c.Host); !ok {
+			return nil, fmt.Errorf("%s: %v", f.pos("host"), unknownHost(c.Host))
 		}
 		c.file = file
 		c.rebase(filepath.Dir(file))
@@ -463,6 +472,44 @@ func (c *Config) applyHints(hints []diag.Hint) []diag.Hint {
 		}
 	}
 	return out
+}
+
+// host is the static host the site is checked against: the profile named
+// (flag or file), with cleanUrls over its own rule when that is set.
+func (c *Config) host() serve.Host {
+	h, _ := serve.Profile(c.Host) // validated when read
+	if c.CleanURLs != nil {
+		h.CleanURLs = *c.CleanURLs
+	}
+	return h
+}
+
+func unknownHost(name string) error {
+	names := serve.ProfileNames()
+	if s := suggest(name, names); s != "" {
+		return fmt.Errorf("unknown host %q; did you mean %q?", name, s)
+	}
+	return fmt.Errorf("unknown host %q; hosts are %s", name, strings.Join(names, ", "))
+}
+
+// hostFlag is --host: checked as it is parsed, so a misspelt host stops
+// the run before anything is checked.
+type hostFlag string
+
+func (h *hostFlag) String() string { return string(*h) }
+func (h *hostFlag) Set(v string) error {
+	if _, ok := serve.Profile(v); !ok {
+		return unknownHost(v)
+	}
+	*h = hostFlag(v)
+	return nil
+}
+
+func registerHost(fs *flag.FlagSet) *hostFlag {
+	h := new(hostFlag)
+	fs.Var(h, "host", "the static host that serves the site, whose rules decide which file answers a link: "+
+		strings.Join(serve.ProfileNames(), ", ")+" (default: host in "+configName+", else default)")
+	return h
 }
 
 // errNoSite is the usage error of a command that needs a built site.

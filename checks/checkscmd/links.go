@@ -15,7 +15,6 @@ import (
 	"github.com/devdocs-dev/devdocs/checks/links"
 	"github.com/devdocs-dev/devdocs/checks/registry"
 	"github.com/devdocs-dev/devdocs/checks/routes"
-	"github.com/devdocs-dev/devdocs/checks/serve"
 )
 
 func runLinks(args []string, stdout, stderr io.Writer, tty bool) int {
@@ -39,6 +38,7 @@ type linksOptions struct {
 	ignore, ignorePath    patterns
 	routes, siteURL, base *string
 	cleanURLs             *bool
+	host                  *hostFlag
 }
 
 func linksFlags(fs *flag.FlagSet) *linksOptions {
@@ -46,7 +46,8 @@ func linksFlags(fs *flag.FlagSet) *linksOptions {
 	fs.Var(&o.ignore, "ignore", "regular expression: links whose href matches are not checked (repeatable; adds to checks.json's ignore)")
 	fs.Var(&o.ignorePath, "ignore-path", "regular expression: pages whose path in the site matches are not checked (repeatable)")
 	o.routes = fs.String("routes", "", "routes.json of the build: maps pages to markdown sources and finds duplicate routes (default: routes in checks.json)")
-	o.cleanURLs = fs.Bool("clean-urls", true, "the host answers /p with p.html")
+	o.cleanURLs = fs.Bool("clean-urls", true, "the host answers /p with p.html (default: as the host does)")
+	o.host = registerHost(fs)
 	o.siteURL = fs.String("site-url", "", "the site's public URL: absolute links to it are checked as internal (a path in it is the base URL)")
 	o.base = fs.String("base-url", "", "the path the site is served under, e.g. /repo/ (Docusaurus baseUrl); links outside it are broken")
 	return o
@@ -59,9 +60,10 @@ func (o *linksOptions) apply(fs *flag.FlagSet, cfg *Config) {
 	cfg.Routes = firstNonEmpty(*o.routes, cfg.Routes)
 	cfg.SiteURL = firstNonEmpty(*o.siteURL, cfg.SiteURL)
 	cfg.BaseURL = firstNonEmpty(*o.base, cfg.BaseURL)
-	if isSet(fs, "clean-urls") || cfg.CleanURLs == nil {
+	if isSet(fs, "clean-urls") {
 		cfg.CleanURLs = o.cleanURLs
 	}
+	cfg.Host = firstNonEmpty(string(*o.host), cfg.Host)
 }
 
 // checkLinks checks every link of the site built in dir. With cf (checks
@@ -77,7 +79,7 @@ func checkLinks(dir string, cfg *Config, ext *externalOptions, stderr io.Writer,
 	if err != nil {
 		return diag.Run{}, err
 	}
-	opts := links.Options{Host: serve.Host{CleanURLs: cfg.CleanURLs == nil || *cfg.CleanURLs}, SiteURL: cfg.SiteURL,
+	opts := links.Options{Host: cfg.host(), SiteURL: cfg.SiteURL,
 		Ignore: ignore, SkipPage: ignorePath, ScriptFragment: cfg.scriptFragment, CollectExternal: ext.enabled}
 	if showProgress {
 		opts.Progress = progress(stderr)

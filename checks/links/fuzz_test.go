@@ -35,15 +35,18 @@ func FuzzLookupAgreesWithCandidates(f *testing.F) {
 	files := map[string]struct{}{"index.html": {}, "a": {}, "a/index.html": {}, "b.html": {}, "c/d/index.html": {}, "e f.html": {},
 		"g/index": {}, "h.html/index.html": {}, "i.html.html": {}, "j.html": {}, "j/index.html": {}, ".html": {}, "k/.html": {},
 		longName + "/index.html": {}, longName + ".html": {}}
+	hosts := append([]serve.Host{{}, serve.Default}, serve.Profiles...) // each profile's rules, and no clean URLs
 	for _, s := range []string{"/", "/a", "/a/", "/b", "/b/", "/c/d", "/c/d/", "/e%20f", "/x", "//a", "/a/./", "/c/../a",
-		"/c/d/index", "/index", "/g/index", "/h.html", "/i.html", "/j", "/j.html", "/k/", "/c/d/index.html", "/" + longName, "/" + longName + "/"} {
-		f.Add(s, true)
+		"/c/d/index", "/index", "/index/", "/c/d/index/", "/g/index", "/h.html", "/i.html", "/j", "/j/", "/j.html", "/k/", "/c/d/index.html", "/" + longName, "/" + longName + "/"} {
+		for i := range hosts {
+			f.Add(s, uint8(i))
+		}
 	}
-	f.Fuzz(func(t *testing.T, p string, clean bool) {
+	f.Fuzz(func(t *testing.T, p string, hostIndex uint8) {
 		if !strings.HasPrefix(p, "/") {
 			return
 		}
-		host := serve.Host{CleanURLs: clean}
+		host := hosts[int(hostIndex)%len(hosts)]
 		ix := NewIndex(files, host)
 		f := ix.Lookup(p)
 		got, gotOK := ix.Name(f), f != 0
@@ -55,7 +58,7 @@ func FuzzLookupAgreesWithCandidates(f *testing.F) {
 			}
 		}
 		if got != want || gotOK != wantOK {
-			t.Fatalf("lookup(%q) = %q %v, Candidates say %q %v", p, got, gotOK, want, wantOK)
+			t.Fatalf("%s: lookup(%q) = %q %v, Candidates say %q %v", host.Name, p, got, gotOK, want, wantOK)
 		}
 	})
 }

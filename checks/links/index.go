@@ -115,10 +115,18 @@ func plainPath(p string) bool {
 }
 
 // clean answers a clean path q (no leading slash) in Candidates' order: q
-// itself, q/index.html, then q.html where the host serves clean URLs.
+// itself, q/index.html and q.html where the host serves clean URLs (q.html
+// first on hosts that try it first); q/ by q/index.html, or by q.html on
+// hosts that send q/ on to q.
 func (ix *Index) clean(q string) File {
+	h := ix.host
 	if q == "" || strings.HasSuffix(q, "/") {
-		return ix.stems.get(strings.TrimSuffix(q, "/"))[index]
+		d := strings.TrimSuffix(q, "/")
+		a := ix.stems.get(d)
+		if a[index] != 0 || !h.SlashToHTML || !h.CleanURLs || d == "" {
+			return a[index]
+		}
+		return ix.cleanHTML(d, a)
 	}
 	s, k := stem(q)
 	a := ix.stems.get(s)
@@ -128,10 +136,20 @@ func (ix *Index) clean(q string) File {
 	if s != q {
 		a = ix.stems.get(q)
 	}
-	if a[index] != 0 || !ix.host.CleanURLs {
+	if h.CleanURLs && h.HTMLFirst {
+		if f := ix.cleanHTML(q, a); f != 0 {
+			return f
+		}
+	}
+	if a[index] != 0 || !h.CleanURLs {
 		return a[index]
 	}
-	// q.html is filed under q, except "d/index.html", which is d's index.
+	return ix.cleanHTML(q, a)
+}
+
+// cleanHTML is q.html, given a, the answers filed under q: q.html is
+// filed there, except "d/index.html", which is d's index.
+func (ix *Index) cleanHTML(q string, a answers) File {
 	if d, ok := strings.CutSuffix(q, "index"); ok && (d == "" || strings.HasSuffix(d, "/")) {
 		return ix.stems.get(strings.TrimSuffix(d, "/"))[index]
 	}

@@ -16,15 +16,129 @@ import (
 // NotFoundFile is the page a host sends, with status 404, for a URL no file answers.
 const NotFoundFile = "404.html"
 
-// Host describes how the static host maps URL paths to files.
+// Host describes how a static host maps URL paths to files. The zero value
+// is a host without clean URLs; Default is what the gate assumes when a
+// project names no host, and Profiles are the hosts it knows by name. The
+// link check follows every redirect a host sends, so for it a profile
+// differs only in which files answer a path (Candidates); the preview
+// server (Handler) also sends the redirects and the 404 page as the host
+// does, so that a browser on it sees the URLs, and so resolves relative
+// links, as on the host.
 type Host struct {
-	// CleanURLs: /p is answered by p.html when there is no p/index.html.
+	// Name is the profile's name ("github-pages"); "" for Default.
+	Name string
+	// CleanURLs: /p is answered by p.html when no file p exists.
 	CleanURLs bool
+	// HTMLFirst: /p is answered by p.html before p/index.html when both
+	// exist (hosts that do so serve p/index.html only at /p/).
+	HTMLFirst bool
+	// SlashToHTML: /p/, when there is no p/index.html, is sent on to /p
+	// if p.html answers that.
+	SlashToHTML bool
+	// DropsHTML: the host's URLs carry no .html: /p.html is sent on to /p
+	// and /p/index.html to /p/.
+	DropsHTML bool
+	// Redirect is the status of the host's redirects; 0 is 301.
+	Redirect int
+	// NotFound is the page the host sends with a 404.
+	NotFound NotFoundPage
+}
+
+// NotFoundPage says which page a host sends for a URL no file answers.
+type NotFoundPage int
+
+const (
+	// RootNotFound: the site's /404.html, else the host's own page.
+	RootNotFound NotFoundPage = iota
+	// NearestNotFound: the 404.html nearest up the URL's folders; a site
+	// with none at its root is taken for a single-page app, and every
+	// such URL gets the root index.html with 200 (Cloudflare Pages).
+	NearestNotFound
+	// OwnNotFound: the host's own page, whatever the site holds (nginx
+	// with no error_page, S3 with no error document configured).
+	OwnNotFound
+)
+
+// Default is the host assumed when a project names none: /p, /p/ and
+// /p/index.html are one page (/p is sent on to /p/), /p is also answered by
+// p.html, and /404.html is the 404 page. It is what the gate has always
+// checked against, and what most hosts agree on.
+var Default = Host{CleanURLs: true}
+
+// Profiles are the hosts the gate knows by name ("host" in checks.json,
+// --host, docs serve -host), each as its documentation describes it and,
+// where the documentation is silent, as measured in
+// https://github.com/slorber/trailing-slash-guide (Hosting-Providers.md,
+// the same files deployed to each host: file.html, folder/index.html and
+// both.html beside both/index.html).
+var Profiles = []Host{
+	// GitHub Pages: /p is answered by p.html, else sent on to /p/ (301)
+	// for p/index.html; /p/ is answered only by p/index.html (404 for
+	// p.html alone); both.html answers /both. A 404.html at the root is the
+	// 404 page ("Creating a custom 404 page for your GitHub Pages site",
+	// docs.github.com). Slashes and .html: the trailing-slash guide.
+	{Name: "github-pages", CleanURLs: true, HTMLFirst: true},
+	// Netlify (Pretty URLs, its default): as GitHub Pages, but /p/ with only
+	// p.html is sent on to /p (301), and so is /both/ to both.html
+	// (trailing-slash guide; docs.netlify.com, "Trailing slash" under
+	// redirect options, normalises the slash before any rule). A 404.html
+	// at the root is the 404 page (docs.netlify.com, "Custom 404 page").
+	{Name: "netlify", CleanURLs: true, HTMLFirst: true, SlashToHTML: true},
+	// Cloudflare Pages: "If an HTML file is found with a matching path to
+	// the current route requested, Pages will serve it. Pages will also
+	// redirect HTML pages to their extension-less counterparts: /contact.html
+	// will be redirected to /contact, and /about/index.html will be
+	// redirected to /about/." The nearest 404.html up the folders is the 404
+	// page; with none at the root the site is served as a single-page app
+	// (developers.cloudflare.com/pages/configuration/serving-pages: Route
+	// matching, Not Found behavior, Single-page application rendering).
+	// /p/ with only p.html is sent on to /p, and /folder to /folder/
+	// (trailing-slash guide); its redirects are 308s.
+	{Name: "cloudflare-pages", CleanURLs: true, HTMLFirst: true, SlashToHTML: true, DropsHTML: true,
+		Redirect: 308, NotFound: NearestNotFound},
+	// Amazon S3 website endpoint: an index document (index.html) answers a
+	// request for a folder; without the trailing slash S3 looks for the
+	// object p first, then for p/index.html, and sends a 302 to p/. No
+	// clean URLs: /p is never p.html. The 404 page is the error document
+	// only when one is configured (docs.aws.amazon.com, AmazonS3 user
+	// guide, "Configuring an index document": Index document and folders;
+	// "Configuring a custom error document").
+	{Name: "s3", Redirect: 302, NotFound: OwnNotFound},
+	// nginx with its defaults (a root, no try_files, no error_page): the
+	// index module answers a request ending in "/" with index.html
+	// ("index index.html" is the default, nginx.org ngx_http_index_module);
+	// a folder requested without the slash is sent on to it with a 301 by
+	// the static module; nothing answers /p from p.html; errors get
+	// nginx's own page.
+	{Name: "nginx", NotFound: OwnNotFound},
+}
+
+// Profile is the host of that name; "" and "default" are Default.
+func Profile(name string) (Host, bool) {
+	if name == "" || name == "default" {
+		return Default, true
+	}
+	for _, h := range Profiles {
+		if h.Name == name {
+			return h, true
+		}
+	}
+	return Host{}, false
+}
+
+// ProfileNames are the names Profile knows, "default" first.
+func ProfileNames() []string {
+	names := []string{"default"}
+	for _, h := range Profiles {
+		names = append(names, h.Name)
+	}
+	return names
 }
 
 // Candidates lists the files, relative to the root, that may answer urlPath
 // (absolute, percent-encoded), in the order the host tries them: the path as
-// written, then percent-decoded (see Forms).
+// written, then percent-decoded (see Forms). A file reached through the
+// host's redirects counts: a browser follows them.
 func (h Host) Candidates(urlPath string) []string {
 	var out []string
 	for _, p := range Forms(urlPath) {
@@ -34,23 +148,130 @@ func (h Host) Candidates(urlPath string) []string {
 }
 
 // AppendCandidates appends the files that may answer one spelling of a path:
-// p itself, p/index.html, then p.html with clean URLs. A path ending in "/"
-// names a folder, answered only by its index.html. Dot segments and "//" are
-// cleaned first, so no candidate leaves the root.
+// p itself, p/index.html and p.html with clean URLs (p.html first where the
+// host tries it first). A path ending in "/" names a folder, answered by its
+// index.html, or where the host sends /p/ on to /p, by p.html. Dot segments
+// and "//" are cleaned first, so no candidate leaves the root.
 func (h Host) AppendCandidates(out []string, p string) []string {
 	dir := strings.HasSuffix(p, "/")
 	clean := strings.TrimPrefix(path.Clean("/"+p), "/")
 	if clean == "" {
 		return append(out, "index.html")
 	}
-	if !dir {
-		out = append(out, clean)
+	if dir {
+		out = append(out, clean+"/index.html")
+		if h.SlashToHTML && h.CleanURLs {
+			out = append(out, clean+".html")
+		}
+		return out
+	}
+	out = append(out, clean)
+	if h.CleanURLs && h.HTMLFirst {
+		out = append(out, clean+".html")
 	}
 	out = append(out, clean+"/index.html")
-	if h.CleanURLs && !dir {
+	if h.CleanURLs && !h.HTMLFirst {
 		out = append(out, clean+".html")
 	}
 	return out
+}
+
+// Answer is what a host does with a request: send File with Status, or
+// send the client on to Location with Status.
+type Answer struct {
+	Status   int
+	File     string // relative to the root; "" with a 404 is the host's own page
+	Location string // an absolute path, escaped, for a redirect
+}
+
+// Answer says what the host sends for urlPath (absolute, percent-encoded),
+// given which files exist (isFile takes a path relative to the root). It
+// tries the forms of Candidates in their order; the redirects are the
+// host's own (see Host). The query is the caller's to keep.
+func (h Host) Answer(urlPath string, isFile func(string) bool) Answer {
+	for _, p := range Forms(urlPath) {
+		if a, ok := h.answerForm(p, isFile); ok {
+			return a
+		}
+	}
+	return h.notFound(urlPath, isFile)
+}
+
+func (h Host) answerForm(p string, isFile func(string) bool) (Answer, bool) {
+	dir := strings.HasSuffix(p, "/")
+	clean := strings.TrimPrefix(path.Clean("/"+p), "/")
+	send := func(f string) (Answer, bool) { return Answer{Status: 200, File: f}, true }
+	to := func(clean string) (Answer, bool) {
+		return Answer{Status: h.redirect(), Location: (&url.URL{Path: "/" + clean}).EscapedPath()}, true
+	}
+	switch {
+	case clean == "" && !dir: // the root without its slash: a base path (/repo) served as /repo/
+		return to("")
+	case clean == "":
+		if isFile("index.html") {
+			return send("index.html")
+		}
+		return Answer{}, false
+	case dir:
+		if isFile(clean + "/index.html") {
+			return send(clean + "/index.html")
+		}
+		if h.SlashToHTML && h.CleanURLs && isFile(clean+".html") {
+			return to(clean)
+		}
+		return Answer{}, false
+	}
+	if isFile(clean) {
+		if h.DropsHTML && (clean == "index.html" || strings.HasSuffix(clean, "/index.html")) {
+			return to(strings.TrimSuffix(clean, "index.html"))
+		}
+		if h.DropsHTML && strings.HasSuffix(clean, ".html") {
+			return to(strings.TrimSuffix(clean, ".html"))
+		}
+		return send(clean)
+	}
+	if h.CleanURLs && h.HTMLFirst && isFile(clean+".html") {
+		return send(clean + ".html")
+	}
+	if isFile(clean + "/index.html") {
+		return to(clean + "/")
+	}
+	if h.CleanURLs && isFile(clean+".html") {
+		return send(clean + ".html")
+	}
+	return Answer{}, false
+}
+
+func (h Host) redirect() int {
+	if h.Redirect == 0 {
+		return 301
+	}
+	return h.Redirect
+}
+
+// notFound is the host's answer for a URL no file answers.
+func (h Host) notFound(urlPath string, isFile func(string) bool) Answer {
+	switch h.NotFound {
+	case OwnNotFound:
+		return Answer{Status: 404}
+	case NearestNotFound:
+		dir := path.Dir(path.Clean("/" + urlPath))
+		for ; dir != "/"; dir = path.Dir(dir) {
+			if f := dir[1:] + "/" + NotFoundFile; isFile(f) {
+				return Answer{Status: 404, File: f}
+			}
+		}
+		if !isFile(NotFoundFile) {
+			if isFile("index.html") { // a single-page app: its router draws the URL
+				return Answer{Status: 200, File: "index.html"}
+			}
+			return Answer{Status: 404}
+		}
+	}
+	if isFile(NotFoundFile) {
+		return Answer{Status: 404, File: NotFoundFile}
+	}
+	return Answer{Status: 404}
 }
 
 // Forms returns the spellings to try for an escaped path or fragment: as

@@ -2,22 +2,31 @@ package serve
 
 import (
 	"encoding/json"
+	"io"
+	"maps"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
 func site(t *testing.T) string {
-	dir := t.TempDir()
-	for name, body := range map[string]string{
+	return siteWith(t, map[string]string{
 		"index.html": "home", "faq/index.html": "faq", "legacy.html": "legacy",
 		"404.html": "not found", "assets/app.js": "js", "with space/index.html": "spaced",
-	} {
+	})
+}
+
+func siteWith(t *testing.T, files map[string]string) string {
+	dir := t.TempDir()
+	for name, body := range files {
 		p := filepath.Join(dir, name)
 		require.NoError(t, os.MkdirAll(filepath.Dir(p), 0o755))
 		require.NoError(t, os.WriteFile(p, []byte(body), 0o644))
@@ -25,29 +34,240 @@ func site(t *testing.T) string {
 	return dir
 }
 
+// response is what a client that does not follow redirects sees.
+type response struct {
+	status   int
+	body     string
+	location string
+}
+
+// get asks the running server, over a real connection, without following
+// redirects: the test sees each answer as the browser gets it.
+func get(t *testing.T, srv *httptest.Server, method, path string) response {
+	t.Helper()
+	req, err := http.NewRequest(method, srv.URL+path, nil)
+	require.NoError(t, err)
+	client := &http.Client{Timeout: 5 * time.Second, CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	res, err := client.Do(req)
+	require.NoError(t, err, "%s %s", method, path)
+	defer res.Body.Close()
+	body, err := io.ReadAll(res.Body)
+	require.NoError(t, err)
+	return response{res.StatusCode, string(body), res.Header.Get("Location")}
+}
+
 func TestHandlerServesLikeAStaticHost(t *testing.T) {
-	h := Handler(site(t))
+	srv := httptest.NewServer(Handler(site(t)))
+	defer srv.Close()
 	cases := []struct {
-		path   string
-		status int
-		body   string
+		path string
+		want response
 	}{
-		{"/", 200, "home"},
-		{"/faq", 200, "faq"},
-		{"/faq/", 200, "faq"},
-		{"/faq?q=1", 200, "faq"},
-		{"/legacy", 200, "legacy"}, // clean URL answered from legacy.html
-		{"/assets/app.js", 200, "js"},
-		{"/with%20space/", 200, "spaced"}, // percent-encoded, as browsers send it
-		{"/missing", 404, "not found"},
-		{"/../../etc/passwd", 404, "not found"}, // never climbs out of the root
-		{"/faq.html", 404, "not found"},         // no faq.html file: the client normalises it
+		{"/", response{200, "home", ""}},
+		// A folder's page is served at its slash URL, as hosts do: the
+		// browser then resolves the page's relative links against /faq/,
+		// as the link check does.
+		{"/faq", response{301, "", "/faq/"}},
+		{"/faq?q=1", response{301, "", "/faq/?q=1"}},
+		{"/faq/", response{200, "faq", ""}},
+		{"/faq/?q=1", response{200, "faq", ""}},
+		{"/faq/index.html", response{200, "faq", ""}},
+		{"/legacy", response{200, "legacy", ""}}, // clean URL answered from legacy.html
+		{"/assets/app.js", response{200, "js", ""}},
+		{"/with%20space", response{301, "", "/with%20space/"}},
+		{"/with%20space/", response{200, "spaced", ""}}, // percent-encoded, as browsers send it
+		{"/missing", response{404, "not found", ""}},
+		{"/../../etc/passwd", response{404, "not found", ""}}, // never climbs out of the root
+		{"/faq.html", response{404, "not found", ""}},         // no faq.html file: the client normalises it
 	}
 	for _, c := range cases {
-		rec := httptest.NewRecorder()
-		h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, c.path, nil))
-		assert.Equal(t, c.status, rec.Code, c.path)
-		assert.Equal(t, c.body, rec.Body.String(), c.path)
+		assert.Equal(t, c.want, get(t, srv, "GET", c.path), c.path)
+	}
+}
+
+// docs serve -dir site/dist names the folder relative to where it runs.
+func TestRelativeRootIsServed(t *testing.T) {
+	dir := site(t)
+	t.Chdir(filepath.Dir(dir))
+	srv := httptest.NewServer(Handler(filepath.Base(dir)))
+	defer srv.Close()
+	assert.Equal(t, response{200, "faq", ""}, get(t, srv, "GET", "/faq/"))
+	t.Chdir(dir)
+	srv2 := httptest.NewServer(Handler("."))
+	defer srv2.Close()
+	assert.Equal(t, response{200, "home", ""}, get(t, srv2, "GET", "/"))
+}
+
+// Under a base path (checks browser serves a project site at /repo/), a
+// redirect keeps the path the site is mounted under.
+func TestRedirectKeepsTheMountPath(t *testing.T) {
+	srv := httptest.NewServer(http.StripPrefix("/repo", Handler(site(t))))
+	defer srv.Close()
+	assert.Equal(t, response{301, "", "/repo/faq/?a=b"}, get(t, srv, "GET", "/repo/faq?a=b"))
+	assert.Equal(t, response{301, "", "/repo/"}, get(t, srv, "GET", "/repo"))
+	assert.Equal(t, response{200, "home", ""}, get(t, srv, "GET", "/repo/"))
+}
+
+func TestSymlinksLeavingTheRootAreNotFollowed(t *testing.T) {
+	outside := siteWith(t, map[string]string{"secret.txt": "secret", "hostname": "outside"})
+	dir := site(t)
+	require.NoError(t, os.Symlink(outside, filepath.Join(dir, "etc")))                                     // ln -s /etc site/etc
+	require.NoError(t, os.Symlink(filepath.Join(outside, "secret.txt"), filepath.Join(dir, "secret.txt"))) // a file link out
+	require.NoError(t, os.Symlink(filepath.Join(dir, "faq"), filepath.Join(dir, "help")))                  // a link that stays inside
+	require.NoError(t, os.Symlink("/etc", filepath.Join(dir, "sys")))
+	srv := httptest.NewServer(Handler(dir))
+	defer srv.Close()
+	assert.Equal(t, response{404, "not found", ""}, get(t, srv, "GET", "/etc/hostname"))
+	assert.Equal(t, response{404, "not found", ""}, get(t, srv, "GET", "/secret.txt"))
+	assert.Equal(t, 404, get(t, srv, "GET", "/sys/hostname").status)
+	assert.Equal(t, response{200, "faq", ""}, get(t, srv, "GET", "/help/"), "a link inside the root is served")
+}
+
+func TestSymlinkLoopIsNotFound(t *testing.T) {
+	dir := site(t)
+	require.NoError(t, os.Symlink("b", filepath.Join(dir, "a")))
+	require.NoError(t, os.Symlink("a", filepath.Join(dir, "b")))
+	require.NoError(t, os.Symlink(".", filepath.Join(dir, "self"))) // a folder that contains itself
+	srv := httptest.NewServer(Handler(dir))
+	defer srv.Close()
+	start := time.Now()
+	assert.Equal(t, response{404, "not found", ""}, get(t, srv, "GET", "/a"))
+	assert.Equal(t, response{404, "not found", ""}, get(t, srv, "GET", "/a/"))
+	assert.Equal(t, 200, get(t, srv, "GET", "/self/self/self/faq/").status, "a loop through a folder inside the root stays inside")
+	assert.Less(t, time.Since(start), 2*time.Second)
+}
+
+func TestDotfilesAreHidden(t *testing.T) {
+	dir := site(t)
+	for _, f := range []string{".git/config", ".env", "docs/.secret", ".hidden/index.html", ".well/x.html"} {
+		p := filepath.Join(dir, f)
+		require.NoError(t, os.MkdirAll(filepath.Dir(p), 0o755))
+		require.NoError(t, os.WriteFile(p, []byte("private"), 0o644))
+	}
+	srv := httptest.NewServer(Handler(dir))
+	defer srv.Close()
+	for _, p := range []string{"/.git/config", "/.env", "/docs/.secret", "/.hidden/", "/.hidden", "/.well/x", "/%2egit/config", "/faq/../.env"} {
+		assert.Equal(t, response{404, "not found", ""}, get(t, srv, "GET", p), p)
+	}
+}
+
+func TestOnlyGetAndHead(t *testing.T) {
+	srv := httptest.NewServer(Handler(site(t)))
+	defer srv.Close()
+	for _, m := range []string{"POST", "PUT", "DELETE", "PATCH", "TRACE", "OPTIONS", "CONNECT", "PROPFIND"} {
+		req, err := http.NewRequest(m, srv.URL+"/faq/", strings.NewReader("x"))
+		require.NoError(t, err)
+		res, err := http.DefaultClient.Do(req)
+		require.NoError(t, err, m)
+		res.Body.Close()
+		assert.Equal(t, http.StatusMethodNotAllowed, res.StatusCode, m)
+		assert.Equal(t, "GET, HEAD", res.Header.Get("Allow"), m)
+	}
+	assert.Equal(t, response{200, "", ""}, get(t, srv, "HEAD", "/faq/"))
+	assert.Equal(t, response{404, "", ""}, get(t, srv, "HEAD", "/missing"))
+}
+
+// profileSite holds what tells the hosts apart: a page as file.html, one as
+// folder/index.html, one as both, an asset, and a 404 page in a folder.
+var profileSite = map[string]string{
+	"index.html": "home", "file.html": "file", "folder/index.html": "folder",
+	"both.html": "both.html", "both/index.html": "both/index", "asset.txt": "asset",
+	"404.html": "404", "blog/404.html": "blog 404", "blog/post.html": "post",
+}
+
+func TestProfilesServeAsTheirHosts(t *testing.T) {
+	type row map[string]response
+	ok := func(body string) response { return response{200, body, ""} }
+	to := func(status int, loc string) response { return response{status, "", loc} }
+	nf := func(body string) response { return response{404, body, ""} }
+	own := response{404, "404 page not found\n", ""}
+	want := map[string]row{
+		"default": {"/file": ok("file"), "/file/": nf("404"), "/file.html": ok("file"), "/folder": to(301, "/folder/"),
+			"/folder/": ok("folder"), "/folder/index.html": ok("folder"), "/both": to(301, "/both/"), "/both/": ok("both/index"),
+			"/both.html": ok("both.html"), "/blog/gone": nf("404"), "/asset.txt": ok("asset")},
+		"github-pages": {"/file": ok("file"), "/file/": nf("404"), "/file.html": ok("file"), "/folder": to(301, "/folder/"),
+			"/folder/": ok("folder"), "/folder/index.html": ok("folder"), "/both": ok("both.html"), "/both/": ok("both/index"),
+			"/both.html": ok("both.html"), "/blog/gone": nf("404"), "/asset.txt": ok("asset")},
+		"netlify": {"/file": ok("file"), "/file/": to(301, "/file"), "/file.html": ok("file"), "/folder": to(301, "/folder/"),
+			"/folder/": ok("folder"), "/folder/index.html": ok("folder"), "/both": ok("both.html"), "/both/": ok("both/index"),
+			"/both.html": ok("both.html"), "/blog/gone": nf("404"), "/asset.txt": ok("asset")},
+		"cloudflare-pages": {"/file": ok("file"), "/file/": to(308, "/file"), "/file.html": to(308, "/file"), "/folder": to(308, "/folder/"),
+			"/folder/": ok("folder"), "/folder/index.html": to(308, "/folder/"), "/both": ok("both.html"), "/both/": ok("both/index"),
+			"/both.html": to(308, "/both"), "/both/index.html": to(308, "/both/"), "/index.html": to(308, "/"),
+			"/blog/gone": nf("blog 404"), "/gone": nf("404"), "/asset.txt": ok("asset")},
+		"s3": {"/file": own, "/file/": own, "/file.html": ok("file"), "/folder": to(302, "/folder/"),
+			"/folder/": ok("folder"), "/folder/index.html": ok("folder"), "/both": to(302, "/both/"), "/both/": ok("both/index"),
+			"/both.html": ok("both.html"), "/blog/gone": own, "/asset.txt": ok("asset")},
+		"nginx": {"/file": own, "/file/": own, "/file.html": ok("file"), "/folder": to(301, "/folder/"),
+			"/folder/": ok("folder"), "/folder/index.html": ok("folder"), "/both": to(301, "/both/"), "/both/": ok("both/index"),
+			"/both.html": ok("both.html"), "/blog/gone": own, "/asset.txt": ok("asset")},
+	}
+	require.ElementsMatch(t, ProfileNames(), slices.Collect(maps.Keys(want)), "every profile has its cases")
+	dir := siteWith(t, profileSite)
+	for name, rows := range want {
+		host, found := Profile(name)
+		require.True(t, found, name)
+		srv := httptest.NewServer(host.Handler(dir))
+		for p, w := range rows {
+			assert.Equal(t, w, get(t, srv, "GET", p), "%s %s", name, p)
+		}
+		srv.Close()
+	}
+}
+
+// Cloudflare Pages takes a site with no 404.html at its root for a
+// single-page app: every unknown URL gets the root page, with 200.
+func TestCloudflarePagesServesASinglePageApp(t *testing.T) {
+	host, _ := Profile("cloudflare-pages")
+	srv := httptest.NewServer(host.Handler(siteWith(t, map[string]string{"index.html": "app", "docs/index.html": "docs"})))
+	defer srv.Close()
+	assert.Equal(t, response{200, "app", ""}, get(t, srv, "GET", "/some/route"))
+	assert.Equal(t, response{200, "docs", ""}, get(t, srv, "GET", "/docs/"))
+}
+
+// The link check takes a link as good when one of Candidates exists; the
+// server must end, after its redirects, on that same file. Otherwise the
+// gate passes a link the preview (and the host) breaks, or the reverse.
+func TestAnswerAgreesWithCandidates(t *testing.T) {
+	files := map[string]bool{}
+	for f := range profileSite {
+		files[f] = true
+	}
+	for _, f := range []string{"a", "a/index.html", "c/d/index.html", "e f.html", "g/index", "h.html/index.html", "j.html", "j/index.html", "k/.html"} {
+		files[f] = true
+	}
+	isFile := func(f string) bool { return files[f] }
+	paths := []string{"/", "/index.html", "/a", "/a/", "/c/d", "/c/d/", "/c/d/index.html", "/e%20f", "/e%20f.html", "/g/index", "/g", "/h.html",
+		"/h.html/", "/j", "/j/", "/j.html", "/k/", "/x", "/x/", "//a", "/a/./", "/c/../a", "/blog/post", "/blog/post/", "/file.html/", "/both/index"}
+	for f := range profileSite {
+		paths = append(paths, "/"+f)
+	}
+	for _, name := range ProfileNames() {
+		host, _ := Profile(name)
+		for _, p := range paths {
+			want := ""
+			for _, c := range host.Candidates(p) {
+				if files[c] {
+					want = c
+					break
+				}
+			}
+			got, at := "", p
+			for range 5 {
+				a := host.Answer(at, isFile)
+				if a.Location == "" {
+					if a.Status == 200 {
+						got = a.File
+					}
+					break
+				}
+				at = a.Location
+			}
+			if host.NotFound == NearestNotFound && want == "" && got == "index.html" {
+				continue // the single-page app's fallback: Cloudflare's own 200
+			}
+			assert.Equal(t, want, got, "%s %s", name, p)
+		}
 	}
 }
 

@@ -9,6 +9,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"strings"
 	"time"
 
 	"github.com/devdocs-dev/devdocs/checks/diag"
@@ -21,7 +22,8 @@ const usage = `usage: docs <command> [flags]
 commands:
   build   compile content/ into the site's page data (site/.generated)
   watch   build, then rebuild whenever a file under content/ changes
-  serve   serve a built site (site/dist) on 127.0.0.1
+  serve   serve a built site (site/dist) on 127.0.0.1 as a static host does
+          (-dir DIR, -addr 127.0.0.1:PORT, -host default|github-pages|netlify|cloudflare-pages|s3|nginx)
 `
 
 // Run executes one command and returns the process exit code:
@@ -84,17 +86,44 @@ func build(f *buildFlags, stdout, stderr io.Writer) int {
 	return 0
 }
 
+// serveTimeouts bound what one client may hold of docs serve (the README's
+// "docs serve" says them): its request headers must arrive within header,
+// the whole request within read, the answer go out within write, and a
+// kept-alive connection with no request is closed after idle. A preview
+// server has no slow clients to wait for; without bounds, a stuck or
+// hostile one keeps a connection (and its goroutine) for ever.
+var serveTimeouts = struct{ header, read, write, idle time.Duration }{
+	header: 5 * time.Second, read: 10 * time.Second, write: 30 * time.Second, idle: 10 * time.Second,
+}
+
 func runServe(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("docs serve", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	dir := fs.String("dir", "site/dist", "built site to serve")
 	addr := fs.String("addr", "127.0.0.1:3000", "address to listen on (loopback only)")
+	hostName := fs.String("host", "default", "the static host to behave as: "+strings.Join(serve.ProfileNames(), ", "))
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
-	host, _, err := net.SplitHostPort(*addr)
-	if err != nil || !net.ParseIP(host).IsLoopback() {
+	// The flag package stops at the first word that is no flag: the flags
+	// after it would be dropped without a word, and the server would
+	// start on what the user did not ask for.
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "docs serve: unexpected argument %q: serve takes only flags (-dir, -addr, -host), and none after it were read\n", fs.Arg(0))
+		return 2
+	}
+	host, ok := serve.Profile(*hostName)
+	if !ok {
+		fmt.Fprintf(stderr, "docs serve: unknown -host %q; hosts are %s\n", *hostName, strings.Join(serve.ProfileNames(), ", "))
+		return 2
+	}
+	h, _, err := net.SplitHostPort(*addr)
+	if err != nil || !net.ParseIP(h).IsLoopback() {
 		fmt.Fprintf(stderr, "docs serve: -addr %q must be a loopback address such as 127.0.0.1:3000\n", *addr)
+		return 2
+	}
+	if err := serve.CheckRoot(*dir); err != nil {
+		fmt.Fprintf(stderr, "docs serve: -dir %v\n", err)
 		return 2
 	}
 	ln, err := net.Listen("tcp", *addr)
@@ -102,8 +131,14 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "docs serve: %v\n", err)
 		return 2
 	}
-	fmt.Fprintf(stdout, "serving %s on http://%s/\n", *dir, ln.Addr())
-	if err := http.Serve(ln, serve.Handler(*dir)); err != nil && !errors.Is(err, http.ErrServerClosed) {
+	as := ""
+	if host.Name != "" {
+		as = " as " + host.Name + " does"
+	}
+	fmt.Fprintf(stdout, "serving %s%s on http://%s/\n", *dir, as, ln.Addr())
+	srv := &http.Server{Handler: host.Handler(*dir), ReadHeaderTimeout: serveTimeouts.header, ReadTimeout: serveTimeouts.read,
+		WriteTimeout: serveTimeouts.write, IdleTimeout: serveTimeouts.idle}
+	if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
 		fmt.Fprintf(stderr, "docs serve: %v\n", err)
 		return 2
 	}
