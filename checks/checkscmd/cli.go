@@ -167,6 +167,11 @@ func (c *common) loadConfig() (*Config, error) {
 	default:
 		return nil, fmt.Errorf("unknown -format %q: want text, json, github, junit or sarif", c.format)
 	}
+	switch c.color {
+	case "", "auto", "always", "never": // "": a command without the flag
+	default:
+		return nil, fmt.Errorf("unknown -color %q: want auto, always or never", c.color)
+	}
 	return cfg, nil
 }
 

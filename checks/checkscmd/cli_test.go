@@ -85,6 +85,7 @@ func TestUsage(t *testing.T) {
 		{"links", 2, `want the folder the site is built into: checks links DIR, or "site" (or a "preset") in checks.json`},
 		{"links . --on-broken-links explode", 2, `level "explode" for broken-link: want ignore, log, warn or throw`},
 		{"links . --on-broken-lnk warn", 2, `flag provided but not defined: -on-broken-lnk`},
+		{"links . --color sometimes", 2, `unknown -color "sometimes": want auto, always or never`},
 		{"links /no/such/dir", 2, "/no/such/dir is not a directory"},
 		{"links . --format yaml", 2, `unknown -format "yaml"`},
 		{"links . --on-broken-links explode", 2, `level "explode" for broken-link`},

@@ -94,6 +94,7 @@ func (f *jsonFile) walk(dec *json.Decoder, t reflect.Type, path string) error {
 		case t != nil && t.Kind() == reflect.Map:
 			elem = t.Elem()
 		}
+		seen := map[string]int{} // this object's keys, where each is
 		for dec.More() {
 			tok, err := dec.Token()
 			if err != nil {
@@ -103,6 +104,12 @@ func (f *jsonFile) walk(dec *json.Decoder, t reflect.Type, path string) error {
 			keyEnd := int(dec.InputOffset())
 			keyStart := bytes.LastIndexByte(f.raw[:keyEnd-1], '"')
 			sub := strings.TrimPrefix(path+"."+key, ".")
+			if first, twice := seen[key]; twice {
+				// encoding/json keeps the last: one of the two settings would silently not apply.
+				line, col := f.lineCol(first)
+				return f.errorAt(keyStart, fmt.Sprintf("%q is set twice in this object (first at line %d, column %d): keep one", key, line, col))
+			}
+			seen[key] = keyStart
 			f.at[sub+" (key)"] = keyStart
 			f.at[sub] = keyEnd + bytes.IndexFunc(f.raw[keyEnd:], func(r rune) bool { return !strings.ContainsRune(" \t\r\n:", r) })
 			next := elem
@@ -212,10 +219,14 @@ func editDistance(a, b string) int {
 
 // errorAt names the file, line and column of a byte offset.
 func (f *jsonFile) errorAt(off int, msg string) error {
-	off = max(0, min(off, len(f.raw)))
-	line := bytes.Count(f.raw[:off], []byte("\n")) + 1
-	col := off - (bytes.LastIndexByte(f.raw[:off], '\n') + 1) + 1
+	line, col := f.lineCol(off)
 	return fmt.Errorf("%s:%d:%d: %s", f.name, line, col, msg)
+}
+
+// lineCol is the 1-based line and byte column of an offset of the file.
+func (f *jsonFile) lineCol(off int) (line, col int) {
+	off = max(0, min(off, len(f.raw)))
+	return bytes.Count(f.raw[:off], []byte("\n")) + 1, off - (bytes.LastIndexByte(f.raw[:off], '\n') + 1) + 1
 }
 
 // pos is "file:line:col" of a key, for errors found after decoding.
