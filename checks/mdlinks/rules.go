@@ -169,9 +169,16 @@ func (c *checker) withoutBase(dest string) (string, bool) {
 	if r.PrefixesBaseOfFiles && c.namesSource(dest) {
 		return dest, true
 	}
-	rest, ok := strings.CutPrefix(dest, strings.TrimSuffix(r.Base, "/"))
-	if !ok || (rest != "" && !strings.HasPrefix(rest, "/") && !strings.HasPrefix(rest, "?") && !strings.HasPrefix(rest, "#")) {
-		return dest, false
+	return under(dest, r.Base)
+}
+
+// under takes the folder prefix ("/proj/", "/") off a root-absolute path,
+// keeping the path's leading "/": "/proj/a" under "/proj/" is "/a", and
+// "/proj" is "/". ok is false when the path is not under it ("/projects").
+func under(p, prefix string) (string, bool) {
+	rest, ok := strings.CutPrefix(p, strings.TrimSuffix(prefix, "/"))
+	if !ok || (rest != "" && !strings.ContainsRune("/?#", rune(rest[0]))) {
+		return p, false
 	}
 	return "/" + strings.TrimPrefix(rest, "/"), true
 }
@@ -181,12 +188,8 @@ func (c *checker) withoutBase(dest string) (string, bool) {
 func (c *checker) namesSource(p string) bool {
 	p, _, _ = strings.Cut(p, "#")
 	p, _, _ = strings.Cut(p, "?")
-	for _, m := range c.o.Rules.Mounts {
-		if rest, ok := strings.CutPrefix(p, strings.TrimSuffix(m.URL, "/")); ok && c.o.Tree.IsFile(filepath.Join(m.Dir, filepath.FromSlash(decode(rest)))) {
-			return true
-		}
-	}
-	return false
+	f, ok := c.o.Rules.fileAt(p)
+	return ok && c.o.Tree.IsFile(f)
 }
 
 // isURLLink reports whether dest is a link within the site written as a
@@ -241,7 +244,7 @@ func (c *checker) resolveURL(file, dest string) (target, bool) {
 // fileAt is the file of a content folder a URL path names.
 func (r Rules) fileAt(urlPath string) (string, bool) {
 	for _, m := range r.Mounts {
-		if rest, ok := strings.CutPrefix(urlPath, strings.TrimSuffix(m.URL, "/")); ok {
+		if rest, ok := under(urlPath, m.URL); ok {
 			return filepath.Join(m.Dir, filepath.FromSlash(decode(rest))), true
 		}
 	}
@@ -266,12 +269,9 @@ func (c *checker) uncopied(urlPath string) string {
 func (c *checker) answer(urlPath string) (string, bool) {
 	r := c.o.Rules
 	for _, m := range r.Mounts {
-		rest, ok := strings.CutPrefix(urlPath, strings.TrimSuffix(m.URL, "/"))
-		if !ok || (rest != "" && !strings.HasPrefix(rest, "/")) {
+		rest, ok := under(urlPath, m.URL)
+		if !ok {
 			continue
-		}
-		if rest == "" {
-			rest = "/"
 		}
 		for _, out := range r.Host.Candidates(rest) {
 			srcs := sourcesOf(out)

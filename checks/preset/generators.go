@@ -146,11 +146,8 @@ func basePath(v string) string {
 }
 
 func vitepress(g Generator) Layout {
-	root := "."
-	if g.Config != "" { // the folder holding .vitepress
-		root = strings.TrimSuffix(filepath.ToSlash(g.Config), filepath.ToSlash(g.Config[strings.Index(g.Config, ".vitepress"):]))
-		root = firstNonEmpty(strings.TrimSuffix(root, "/"), ".")
-	}
+	before, _, _ := strings.Cut(filepath.ToSlash(g.Config), ".vitepress/") // the folder holding .vitepress
+	root := firstNonEmpty(strings.TrimSuffix(before, "/"), ".")
 	src := filepath.Join(root, firstNonEmpty(g.Value("srcDir"), "."))
 	// VitePress never reads pages from node_modules or dist folders.
 	return Layout{
