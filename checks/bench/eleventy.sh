@@ -151,9 +151,7 @@ build
 # checks links alone, from outside the project (no checks.json): the builds
 # are judged as a static host serves them.
 cd "$work"
-expect "links of the root build, clean" 0 ": no problems$" links site/_site
-expect "links of the /proj/ build, clean" 0 ": no problems$" links site/_site-proj --base-url /proj/
-expect "/proj/ build checked as if at the root" 1 "errors" links site/_site-proj
+expect_base_builds site/_site site/_site-proj /proj/
 
 cd "$work/site"
 expect "markdown of content/, clean" 0 ": no problems$" markdown

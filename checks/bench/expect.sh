@@ -1,4 +1,4 @@
-# Helpers of the generator proofs (docusaurus.sh, mkdocs.sh, hugo.sh) and of
+# Helpers of the proofs on real builds (checks/bench/<preset>.sh) and of
 # manuals.sh: each runs $checks and prints "ok" or "FAIL" with what it saw;
 # $fail ends up 1 when anything failed. Sourced, not run.
 fail=0
@@ -84,4 +84,13 @@ expect_reports() {
     }' <(printf '%s\n' "$@") -)
   echo "$out"
   grep -q '^FAIL' <<<"$out" && fail=1 || true
+}
+
+# expect_base_builds ROOT BASED BASE: the build made for the root and the
+# one made for BASE are clean, each checked where it is served, and the
+# BASE build checked as if at the root is not (its links carry BASE).
+expect_base_builds() {
+  expect "links of the root build, clean" 0 ": no problems$" links "$1"
+  expect "links of the $3 build, clean" 0 ": no problems$" links "$2" --base-url "$3"
+  expect "the $3 build checked as if at the root" 1 "errors" links "$2" --base-url /
 }

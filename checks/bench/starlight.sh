@@ -149,9 +149,7 @@ site proj /proj && build proj
 cd "$work/root" && expect "checks all --preset starlight, root build, clean" 0 "^checks all: no problems" all
 cd "$work/proj" && expect "checks all --preset starlight, base /proj, clean" 0 "^checks all: no problems" all
 cd "$work"
-expect "checks links on the root build, clean" 0 ": no problems$" links root/dist
-expect "checks links on the /proj/ build with --base-url /proj/, clean" 0 ": no problems$" links proj/dist --base-url /proj/
-expect "the /proj/ build checked as if at the root" 1 "errors" links proj/dist --base-url /
+expect_base_builds root/dist proj/dist /proj/
 
 # The sources, with faults appended to the install page of a copy.
 rm -rf faults && cp -a root faults
