@@ -344,6 +344,9 @@ func (c *checker) urlImage(file string, at diag.Diagnostic, l mdscan.Link) (d di
 		at.Message = fmt.Sprintf("image %q is outside the base %s the site is served under, and %s leaves it as written", l.Dest, c.o.Rules.Base, c.o.Rules.Generator)
 	case t.uncopied != "":
 		at.Message = fmt.Sprintf("image %q: %s is not copied into the site, so no file answers %s", l.Dest, filepath.ToSlash(t.uncopied), t.path)
+	case t.file == "" && c.pageFolderMoved(file, l.Dest, t.path):
+		from, _ := c.o.Rules.pageURL(file)
+		at.Message = fmt.Sprintf("image %q not found: the page is served at %s, and no file answers %s", l.Dest, from, t.path)
 	case t.file == "":
 		at.Message = fmt.Sprintf("image %q not found: no file answers %s", l.Dest, t.path)
 		if f, ok := c.o.Rules.fileAt(t.path); c.o.Public != "" {
@@ -356,6 +359,19 @@ func (c *checker) urlImage(file string, at diag.Diagnostic, l mdscan.Link) (d di
 		return at, true, false
 	}
 	return at, true, true
+}
+
+// pageFolderMoved reports whether a relative dest, asked for from the
+// page's URL (at urlPath), names another file than it does beside the
+// markdown file: the page is served a folder deeper than its source.
+func (c *checker) pageFolderMoved(file, dest, urlPath string) bool {
+	if strings.HasPrefix(dest, "/") {
+		return false
+	}
+	f, ok := c.o.Rules.fileAt(urlPath)
+	p, _, _ := strings.Cut(dest, "#")
+	p, _, _ = strings.Cut(p, "?")
+	return ok && filepath.Clean(f) != filepath.Join(filepath.Dir(file), filepath.FromSlash(decode(p)))
 }
 
 // fileLink judges a relative link to a markdown file, which names the file
