@@ -899,14 +899,6 @@ func zeroFloat(s string) bool {
 	return strings.Trim(m, "-0.") == ""
 }
 
-// RefreshURL returns the URL a meta refresh's content sends the reader
-// to, or "" when it sends them nowhere else (no URL: the page reloads
-// itself) or is no refresh at all.
-func RefreshURL(content string) string {
-	u, _, _ := ParseRefresh(content)
-	return u
-}
-
 // ParseRefresh reads a meta refresh's content by the HTML Standard's
 // shared declarative refresh steps, as Chromium reads it: a delay, whose
 // digits after a "." are ignored ("0.5" is 0 seconds); then white space,

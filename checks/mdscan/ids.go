@@ -3,7 +3,6 @@ package mdscan
 import (
 	"fmt"
 	"regexp"
-	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -89,19 +88,6 @@ var (
 func (s IDStyle) UpToLevel(n int) IDStyle {
 	s.Name, s.MaxLevel = s.Name+"-h"+strconv.Itoa(n), n
 	return s
-}
-
-// Styles are every style, for lookups by name.
-var Styles = []IDStyle{GitHub, GFM, Hugo, Astro, VitePress, MkDocs, MkDocsAttrList, Kramdown, Docutils, None}
-
-// StyleNamed finds a style by its name.
-func StyleNamed(name string) (IDStyle, error) {
-	for _, s := range Styles {
-		if s.Name == name {
-			return s, nil
-		}
-	}
-	return IDStyle{}, fmt.Errorf("unknown heading id style %q", name)
 }
 
 // counted numbers repeats slug-1, slug-2, … with sep, skipping ids already
@@ -269,16 +255,6 @@ func (s *Slugger) Reserve(id string) {
 	}
 }
 
-// Taken lists the ids handed out or reserved so far, sorted (for tests).
-func (s *Slugger) Taken() []string {
-	out := make([]string, 0, len(s.seen))
-	for id := range s.seen {
-		out = append(out, id)
-	}
-	slices.Sort(out)
-	return out
-}
-
 // Eleventy's own slugify filter (@sindresorhus/slugify with Eleventy's
 // options: no decamelizing, apostrophes dropped), which sites hand to
 // markdown-it-anchor (EleventyAnchor) or get through Eleventy's
@@ -291,8 +267,6 @@ var (
 	// lower-cased, each run of white space a hyphen, then percent-encoded.
 	MarkdownItAnchor = IDStyle{Name: "markdown-it-anchor", slug: encodeURIComponentSlug, unique: counted("-"), singleTildeText: true}
 )
-
-func init() { Styles = append(Styles, EleventyAnchor, EleventyIDAttribute, MarkdownItAnchor) }
 
 // transliterations are the letters @sindresorhus/transliterate spells in
 // ASCII other than by dropping their accents: German's, the ligatures and
