@@ -142,6 +142,14 @@ func run(t Tool, site string, faults []Fault, timeout time.Duration) Measurement
 		return Measurement{Tool: t.Name, Failed: fmt.Errorf("not installed")}
 	}
 	m, out, err := Measure(argv, timeout)
+	// A run of a few seconds is within the machine's noise: the fastest
+	// of three says what the tool costs (its peak memory, the most).
+	for i := 1; i < 3 && err == nil && m.Wall < 3*time.Second; i++ {
+		again, _, aerr := Measure(argv, timeout)
+		if aerr == nil {
+			m.Wall, m.CPU, m.PeakMiB = min(m.Wall, again.Wall), min(m.CPU, again.CPU), max(m.PeakMiB, again.PeakMiB)
+		}
+	}
 	m.Tool = t.Name
 	if err != nil {
 		m.Failed = err

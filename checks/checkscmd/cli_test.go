@@ -11,6 +11,7 @@ import (
 	"strings"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -51,13 +52,22 @@ func TestFixtures(t *testing.T) {
 }
 
 // unpack writes the archive's files into a fresh directory, makes it the
-// working directory, and returns the args and want/ sections.
+// working directory, and returns the args and want/ sections. Every file
+// has the same modification time, so a built page is as new as its
+// source, whatever order they are written in; a "newer" section lists
+// files edited after that (a source changed since the site was built).
 func unpack(t *testing.T, ar *txtar.Archive) map[string]string {
 	dir := t.TempDir()
 	t.Chdir(dir)
 	want := map[string]string{}
+	built := time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
+	defer func() {
+		for _, name := range strings.Fields(want["newer"]) {
+			require.NoError(t, os.Chtimes(name, built.Add(time.Minute), built.Add(time.Minute)))
+		}
+	}()
 	for _, f := range ar.Files {
-		if f.Name == "args" || strings.HasPrefix(f.Name, "want/") {
+		if f.Name == "args" || f.Name == "newer" || strings.HasPrefix(f.Name, "want/") {
 			want[f.Name] = string(f.Data)
 			continue
 		}
@@ -69,6 +79,7 @@ func unpack(t *testing.T, ar *txtar.Archive) map[string]string {
 		}
 		require.NoError(t, os.MkdirAll(filepath.Dir(f.Name), 0o755))
 		require.NoError(t, os.WriteFile(f.Name, f.Data, 0o644))
+		require.NoError(t, os.Chtimes(f.Name, built, built))
 	}
 	return want
 }

@@ -5,10 +5,11 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/devdocs-dev/devdocs/checks/diag"
-	"github.com/devdocs-dev/devdocs/checks/mdscan"
+	"github.com/devdocs-dev/devdocs/checks/mdlinks"
 	"github.com/devdocs-dev/devdocs/checks/preset"
 	"github.com/devdocs-dev/devdocs/checks/registry"
 	"github.com/devdocs-dev/devdocs/checks/routes"
@@ -20,6 +21,15 @@ import (
 // page is placed at the markdown line that wrote it (the file a pull
 // request changes), a problem both found is said once, and an anchor the
 // sources cannot vouch for is no warning when the built page has it.
+//
+// The built site is the truth, so the links step runs first and the
+// markdown step reads only what it cannot vouch for: a page with a
+// problem, a page not built (a README beside the docs), one whose built
+// page is missing, and every page when the build is older than some
+// source (a heading renamed since may break a link in another file). A
+// clean page built after its source is not read again: on a large site
+// that is most of them, and parsing the markdown would otherwise cost
+// many times what the links step does (make bench).
 
 // confirmation is what the two steps of checks all share: the markdown
 // step fills sources, the links step the site's ids.
@@ -35,6 +45,17 @@ type confirmation struct {
 	// a built page with id="changes" says nothing of the markdown's
 	// #changes: those warnings stay.
 	keepAnchors bool
+	// readAll: the sources have findings no built page shows (the anchors
+	// above, a link across docs versions), so every one is read.
+	readAll bool
+	// problems are the built files (as diagnostics name them) the links
+	// step found a problem on; nil until it has run.
+	problems map[string]bool
+	// md is the markdown check of the run: it parses a page once, to place
+	// a built page's problem at its markdown line and to judge its links.
+	md *mdlinks.Checker
+	// files are the markdown files, listed once for both steps.
+	files []string
 }
 
 // newConfirmation is nil when the markdown pages cannot be mapped to the
@@ -45,12 +66,19 @@ func (c *Config) newConfirmation() *confirmation {
 	if c.Routes != "" {
 		return nil
 	}
-	cf := &confirmation{sources: routes.NewSources(sourceLinks), keepAnchors: c.rules.DocLinks}
+	cf := &confirmation{keepAnchors: c.rules.DocLinks}
+	cf.readAll = cf.keepAnchors || len(c.Markdown.Versions) > 0
+	o := c.markdownOptions()
+	if !cf.keepAnchors {
+		o.BuiltID = cf.builtID
+	}
+	cf.md = mdlinks.New(o)
+	cf.sources = routes.NewSources(cf.sourceLinks)
 	switch {
 	case c.preset != nil && c.rules.Output == nil:
 		return nil
 	case c.preset != nil:
-		rules := c.rules
+		rules := c.rules.Resolved()
 		cf.built = func(file string) []string {
 			if b, ok := rules.Built(file); ok {
 				return []string{b}
@@ -78,19 +106,94 @@ func (c *Config) newConfirmation() *confirmation {
 	return cf
 }
 
-// read records a markdown page under the built files it may be.
-func (cf *confirmation) read(file string) {
-	if built := cf.built(file); len(built) > 0 {
-		cf.sources.Add(file, built)
+// register records each markdown page under the built files it may be,
+// before the links step, which places a problem at its markdown line.
+func (cf *confirmation) register(files []string) {
+	cf.files = files
+	for _, f := range files {
+		f = filepath.ToSlash(filepath.Clean(f))
+		if built := cf.built(f); len(built) > 0 {
+			cf.sources.Add(f, built)
+		}
 	}
 }
 
-// sourceLinks are the links of a markdown page, read as the markdown
-// check reads them (the places it reports are the same).
-func sourceLinks(file string, src []byte) []routes.Link {
-	doc := mdscan.ParseFile(file, src)
-	out := make([]routes.Link, len(doc.Links))
-	for i, l := range doc.Links {
+// order is the order checks all runs its steps in (markdown, links,
+// browser): the links step first when it decides what the markdown step
+// reads. They are reported in their own order whatever it is.
+func (cf *confirmation) order(steps int) []int {
+	order := make([]int, steps)
+	for i := range order {
+		order[i] = i
+	}
+	if cf != nil && steps > 1 {
+		order[0], order[1] = 1, 0
+	}
+	return order
+}
+
+// found keeps the built files the links step found problems on.
+func (cf *confirmation) found(l diag.List) {
+	cf.problems = map[string]bool{}
+	for _, d := range l {
+		cf.problems[d.File] = true
+	}
+}
+
+// toRead are the markdown files the markdown step must read (see above);
+// all of them before the links step has run, or without a confirmation.
+func (cf *confirmation) toRead(files []string) []string {
+	if cf == nil || cf.problems == nil || cf.readAll {
+		return files
+	}
+	const (
+		vouched = iota
+		unvouched
+		stale
+	)
+	status := make([]int, len(files))
+	parallel(len(files), func(i int) { // two calls to the OS for each
+		page, old, ok := cf.builtPage(files[i])
+		switch {
+		case old:
+			status[i] = stale
+		case !ok || cf.problems[page]:
+			status[i] = unvouched
+		}
+	})
+	if slices.Contains(status, stale) {
+		return files
+	}
+	var read []string
+	for i, f := range files {
+		if status[i] == unvouched {
+			read = append(read, f)
+		}
+	}
+	return read
+}
+
+// builtPage is the built file of a markdown page as diagnostics name it,
+// and whether the source changed after it was built; ok is false when no
+// built file is there.
+func (cf *confirmation) builtPage(file string) (page string, stale, ok bool) {
+	for _, b := range cf.sources.Built(filepath.ToSlash(filepath.Clean(file))) {
+		built, err := os.Stat(filepath.Join(cf.site, filepath.FromSlash(b)))
+		if err != nil || !built.Mode().IsRegular() {
+			continue
+		}
+		src, err := os.Stat(file)
+		return joinPath(cf.site, b), err != nil || src.ModTime().After(built.ModTime()), true
+	}
+	return "", false, false
+}
+
+// sourceLinks are the links of a markdown page, read by the markdown
+// check (the places it reports are the same).
+func (cf *confirmation) sourceLinks(file string, src []byte) []routes.Link {
+	links := cf.md.Links(file, src)
+	out := make([]routes.Link, len(links))
+	for i, l := range links {
 		out[i] = routes.Link{Href: l.Dest, Line: l.Line, Col: l.Col}
 	}
 	return out
@@ -166,10 +269,20 @@ func (cf *confirmation) builtHas(d diag.Diagnostic) bool {
 	if target == "" {
 		target = d.File
 	}
-	for _, b := range cf.sources.Built(path.Clean(target)) {
-		if has, known := cf.hasAnchor(b, frag); known {
-			return has
+	has, _ := cf.builtID(target, frag)
+	return has
+}
+
+// builtID says whether the built page of a markdown file has an id;
+// known is false when it has no built page.
+func (cf *confirmation) builtID(file, id string) (has, known bool) {
+	if cf.hasAnchor == nil { // the links step has not run
+		return false, false
+	}
+	for _, b := range cf.sources.Built(path.Clean(file)) {
+		if has, known := cf.hasAnchor(b, id); known {
+			return has, true
 		}
 	}
-	return false
+	return false, false
 }

@@ -6,7 +6,10 @@ import (
 	"fmt"
 	"io"
 	"net/url"
+	"runtime"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/devdocs-dev/devdocs/checks/diag"
@@ -111,6 +114,7 @@ func checkLinks(dir string, cfg *Config, ext *externalOptions, stderr io.Writer,
 	})
 	if cf != nil {
 		cf.site, cf.hasAnchor = dir, stats.HasAnchor
+		cf.found(found)
 	}
 	sum := diag.Summary{Tool: "checks links", Pages: stats.Pages, Links: stats.Links, Hints: cfg.applyHints(stats.Hints)}
 	return counted(cfg.apply(found), sum, start), nil
@@ -124,9 +128,8 @@ func gather(dir string, s *htmlsite.Site, table *routes.Table, sources routes.So
 	if opts.CollectExternal {
 		found = append(found, checkExternal(stats.External)...)
 	}
-	for i, d := range found {
-		found[i].Source = sources.Source(d.File, d.Href)
-	}
+	// Placing a problem may parse its page's markdown: on every core.
+	parallel(len(found), func(i int) { found[i].Source = sources.Source(found[i].File, found[i].Href) })
 	found = append(found, routes.Collisions(s.Files)...)
 	for _, p := range s.Problems {
 		found = append(found, diag.Diagnostic{Severity: diag.Warning, Check: registry.Unreadable, File: p.Path, Message: p.Message})
@@ -214,3 +217,17 @@ type patterns []string
 
 func (p *patterns) String() string     { return strings.Join(*p, ", ") }
 func (p *patterns) Set(v string) error { *p = append(*p, v); return nil }
+
+// parallel calls f for 0…n-1 on every core, and returns when all are done.
+func parallel(n int, f func(i int)) {
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range min(n, runtime.GOMAXPROCS(0)) {
+		wg.Go(func() {
+			for i := int(next.Add(1)) - 1; i < n; i = int(next.Add(1)) - 1 {
+				f(i)
+			}
+		})
+	}
+	wg.Wait()
+}

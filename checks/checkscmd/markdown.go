@@ -27,7 +27,7 @@ func runMarkdown(args []string, stdout, stderr io.Writer, tty bool) int {
 		return usageError(stderr, "markdown", err)
 	}
 	mf.apply(cfg)
-	check := checkMarkdown
+	check := func(paths []string, cfg *Config) (diag.Run, error) { return checkMarkdown(paths, cfg, nil, stderr, c) }
 	if *staged {
 		check = checkStaged
 	} else if len(paths) == 0 {
@@ -39,7 +39,7 @@ func runMarkdown(args []string, stdout, stderr io.Writer, tty bool) int {
 			return usageError(stderr, "markdown", errors.New(`nothing to check: name folders or .md/.mdx files (checks markdown docs), or list them under "markdown": {"paths": […]} in checks.json`))
 		}
 	}
-	run, err := check(paths, cfg, nil)
+	run, err := check(paths, cfg)
 	if err != nil {
 		return usageError(stderr, "markdown", err)
 	}
@@ -57,27 +57,47 @@ func (m markdownOptions) apply(cfg *Config) {
 	cfg.Markdown.Public = firstNonEmpty(*m.public, cfg.Markdown.Public)
 }
 
-// checkMarkdown checks the markdown files under paths, as they are on disk;
-// with cf (checks all), it also records each page's links in cf.
-func checkMarkdown(paths []string, cfg *Config, cf *confirmation) (diag.Run, error) {
+// checkMarkdown checks the markdown files under paths, as they are on disk.
+// With cf (checks all, after the links step), it reads only the files the
+// built site cannot vouch for, and says how many it left to the build.
+func checkMarkdown(paths []string, cfg *Config, cf *confirmation, stderr io.Writer, c *common) (diag.Run, error) {
 	start := time.Now()
-	if err := mdlinks.CheckExclude(cfg.Markdown.Exclude); err != nil {
+	var files []string
+	if cf != nil {
+		files = cf.files
+	}
+	if files == nil {
+		var err error
+		if files, err = markdownFiles(paths, cfg); err != nil {
+			return diag.Run{}, err
+		}
+	}
+	read := cf.toRead(files)
+	if n := len(files) - len(read); n > 0 && c != nil {
+		c.say(stderr, "checks all: markdown: %d of %d pages not read again: their built pages, made since they last changed, have no problem", n, len(files))
+	}
+	md := mdlinks.New(cfg.markdownOptions())
+	if cf != nil {
+		md = cf.md
+	}
+	found, st, err := md.Check(read)
+	if err != nil {
 		return diag.Run{}, err
+	}
+	return counted(cfg.apply(found), diag.Summary{Tool: "checks markdown", Pages: len(files), Links: st.Links}, start), nil
+}
+
+// markdownFiles are the markdown files under paths that markdown.exclude
+// leaves in.
+func markdownFiles(paths []string, cfg *Config) ([]string, error) {
+	if err := mdlinks.CheckExclude(cfg.Markdown.Exclude); err != nil {
+		return nil, err
 	}
 	files, err := mdlinks.Files(paths)
 	if err != nil {
-		return diag.Run{}, err
+		return nil, err
 	}
-	files = slices.DeleteFunc(files, cfg.excluded)
-	opts := cfg.markdownOptions()
-	if cf != nil {
-		opts.Read = cf.read
-	}
-	found, st, err := mdlinks.Check(files, opts)
-	if err != nil {
-		return diag.Run{}, err
-	}
-	return counted(cfg.apply(found), diag.Summary{Tool: "checks markdown", Pages: st.Files, Links: st.Links}, start), nil
+	return slices.DeleteFunc(files, cfg.excluded), nil
 }
 
 func (c *Config) markdownOptions() mdlinks.Options {

@@ -19,7 +19,7 @@ import (
 // the links of every other staged page that lead to a file the commit
 // deletes, renames away or changes. Pages are those under markdown.paths
 // (the whole repository when unset), less markdown.exclude.
-func checkStaged(paths []string, cfg *Config, _ *confirmation) (diag.Run, error) {
+func checkStaged(paths []string, cfg *Config) (diag.Run, error) {
 	start := time.Now()
 	if err := mdlinks.CheckExclude(cfg.Markdown.Exclude); err != nil {
 		return diag.Run{}, err

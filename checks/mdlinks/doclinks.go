@@ -134,6 +134,8 @@ var (
 // labels are the labels of the documents under dir, lower-cased (Sphinx
 // matches them in any case), read once from the disk.
 func (c *checker) labels(dir string) map[string]bool {
+	c.mu.Lock() // one walk of a folder, whichever goroutine asks first
+	defer c.mu.Unlock()
 	if l, ok := c.labelsOf[dir]; ok {
 		return l
 	}
@@ -156,9 +158,6 @@ func (c *checker) labels(dir string) map[string]bool {
 		}
 		return nil
 	})
-	if c.labelsOf == nil {
-		c.labelsOf = map[string]map[string]bool{}
-	}
 	c.labelsOf[dir] = found
 	return found
 }

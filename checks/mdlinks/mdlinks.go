@@ -13,9 +13,12 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"sort"
 	"strings"
+	"sync"
+	"sync/atomic"
 
 	"github.com/bmatcuk/doublestar/v4"
 
@@ -40,9 +43,11 @@ type Options struct {
 	// Rules are the site generator's (a preset's); the zero value reads
 	// links as GitHub does.
 	Rules Rules
-	// Read, when set, is told of each file checked, so that checks all
-	// knows the pages the sources hold (slash-separated, cleaned).
-	Read func(file string)
+	// BuiltID, when set, says whether the page built from a markdown file
+	// has an id (known is false when there is no such page). checks all,
+	// where the built page is the truth, answers it, so a link's anchor
+	// does not cost a parse of the file it points into.
+	BuiltID func(file, id string) (has, known bool)
 }
 
 // Tree is a set of files to read: the working tree or a commit to be.
@@ -128,7 +133,27 @@ func Files(paths []string) ([]string, error) {
 // Check checks the links of each file. Files they link to are read as
 // needed, so checking one staged file reads only what it points at.
 func Check(files []string, o Options) (diag.List, Stats, error) {
-	return newChecker(o).check(files, func(diag.Diagnostic) bool { return true })
+	return New(o).Check(files)
+}
+
+// Checker is one run of the check: each file is parsed once, whatever
+// asks for it. checks all asks first where a built page's problem is
+// written (Links), then checks the links of the pages it must (Check).
+type Checker struct{ c *checker }
+
+// New is a check with the project's options.
+func New(o Options) *Checker { return &Checker{newChecker(o)} }
+
+// Check checks the links of each file. A file's links are dropped once
+// judged (its headings stay, for links into it): ask for them first.
+func (k *Checker) Check(files []string) (diag.List, Stats, error) {
+	return k.c.check(files, func(diag.Diagnostic) bool { return true })
+}
+
+// Links are the links of a file, as the check reads them; src is the
+// file's content, already read by the caller.
+func (k *Checker) Links(file string, src []byte) []mdscan.Link {
+	return k.c.parsed(file, file, src).Links
 }
 
 // Inbound checks only the links of files that lead to one of changed:
@@ -178,20 +203,24 @@ func newChecker(o Options) *checker {
 	if o.Tree == nil {
 		o.Tree = disk{}
 	}
-	o.Rules = o.Rules.resolved()
+	o.Rules = o.Rules.Resolved()
 	o.Tree = &knownFiles{Tree: o.Tree, is: map[string]bool{}}
-	return &checker{o: o, docs: map[docKey]*mdscan.Doc{}}
+	return &checker{o: o, shared: &shared{docs: map[docKey]*parse{}, labelsOf: map[string]map[string]bool{}}}
 }
 
 // knownFiles asks the tree once whether a name is a file: a large site's
 // pages link the same few thousand files half a million times, and one
-// check sees one state of the tree.
+// check sees one state of the tree. It asks one question at a time: git's
+// index answers through one pipe.
 type knownFiles struct {
 	Tree
+	mu sync.Mutex
 	is map[string]bool
 }
 
 func (k *knownFiles) IsFile(name string) bool {
+	k.mu.Lock()
+	defer k.mu.Unlock()
 	is, ok := k.is[name]
 	if !ok {
 		is = k.Tree.IsFile(name)
@@ -200,59 +229,127 @@ func (k *knownFiles) IsFile(name string) bool {
 	return is
 }
 
-// check reports the problems of files that keep says are wanted.
+func (k *knownFiles) ReadFile(name string) ([]byte, error) {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	return k.Tree.ReadFile(name)
+}
+
+// check reports the problems of files that keep says are wanted, judging
+// files on every core; the problems come in the order of files.
 func (c *checker) check(files []string, keep func(diag.Diagnostic) bool) (diag.List, Stats, error) {
+	type result struct {
+		found diag.List
+		links int
+		err   error
+	}
+	res := make([]result, len(files))
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range min(len(files), runtime.GOMAXPROCS(0)) {
+		w := c.fork()
+		wg.Go(func() {
+			for i := int(next.Add(1)) - 1; i < len(files); i = int(next.Add(1)) - 1 {
+				r := &res[i]
+				r.found, r.links, r.err = w.checkFile(files[i], keep)
+			}
+		})
+	}
+	wg.Wait()
 	var out diag.List
 	var st Stats
-	for _, f := range files {
-		doc, err := c.doc(f, f)
-		if err != nil {
-			return nil, st, err
+	for _, r := range res {
+		if r.err != nil {
+			return nil, st, r.err
 		}
+		out = append(out, r.found...)
 		st.Files++
-		if c.o.Read != nil {
-			c.o.Read(filepath.ToSlash(filepath.Clean(f)))
-		}
-		for _, l := range doc.Links {
-			d, judged, bad := c.link(f, doc, l)
-			if judged {
-				st.Links++
-			}
-			if bad && keep(d) {
-				out = append(out, d)
-			}
-		}
-		// Its links are judged; its headings stay, for links into it.
-		doc.Links = nil
+		st.Links += r.links
 	}
 	return out, st, nil
 }
 
+// checkFile judges the links of one file.
+func (c *checker) checkFile(f string, keep func(diag.Diagnostic) bool) (found diag.List, links int, err error) {
+	doc, err := c.doc(f, f)
+	if err != nil {
+		return nil, 0, err
+	}
+	for _, l := range doc.Links {
+		d, judged, bad := c.link(f, doc, l)
+		if judged {
+			links++
+		}
+		if bad && keep(d) {
+			found = append(found, d)
+		}
+	}
+	// Its links are judged; its headings stay, for links into it.
+	doc.Links = nil
+	return found, links, nil
+}
+
+// checker is one run of the check. Each goroutine has its own (fork),
+// sharing the files parsed and the labels read.
 type checker struct {
-	o    Options
-	docs map[docKey]*mdscan.Doc
+	o Options
+	*shared
+}
+
+type shared struct {
+	mu   sync.Mutex // guards docs and labelsOf
+	docs map[docKey]*parse
 	// labelsOf are the document labels under each content folder (DocLinks).
 	labelsOf map[string]map[string]bool
+}
+
+// fork is a checker for another goroutine: the rules remember their last
+// answer for the file that goroutine judges.
+func (c *checker) fork() *checker {
+	w := *c
+	w.o.Rules = w.o.Rules.forked()
+	return &w
 }
 
 // docKey is a file read in one id style.
 type docKey struct{ file, style string }
 
+// parse is one file parsed in one style, once however many ask.
+type parse struct {
+	once sync.Once
+	doc  *mdscan.Doc
+	err  error
+}
+
 // doc parses a file once for each style it is read in: the ids of its
 // headings are those of the page a link from the file from arrives at.
 func (c *checker) doc(file, from string) (*mdscan.Doc, error) {
+	return c.parse(file, from, func() ([]byte, error) { return c.o.Tree.ReadFile(file) })
+}
+
+// parsed is doc for a file whose content the caller has.
+func (c *checker) parsed(file, from string, src []byte) *mdscan.Doc {
+	d, _ := c.parse(file, from, func() ([]byte, error) { return src, nil })
+	return d
+}
+
+func (c *checker) parse(file, from string, read func() ([]byte, error)) (*mdscan.Doc, error) {
 	style := c.style(from)
 	key := docKey{file, style.Name}
-	if d, ok := c.docs[key]; ok {
-		return d, nil
+	c.mu.Lock()
+	p := c.docs[key]
+	if p == nil {
+		p = &parse{}
+		c.docs[key] = p
 	}
-	src, err := c.o.Tree.ReadFile(file)
-	if err != nil {
-		return nil, err
-	}
-	d := mdscan.ParseFileStyled(file, src, style)
-	c.docs[key] = d
-	return d, nil
+	c.mu.Unlock()
+	p.once.Do(func() {
+		var src []byte
+		if src, p.err = read(); p.err == nil {
+			p.doc = mdscan.ParseFileStyled(file, src, style)
+		}
+	})
+	return p.doc, p.err
 }
 
 // built reports whether the generator builds file into a page: then its
@@ -425,6 +522,13 @@ func (c *checker) fileLink(file string, at diag.Diagnostic, l mdscan.Link) (diag
 	if frag == "" {
 		return at, false
 	}
+	if c.o.BuiltID != nil {
+		if has, known := c.o.BuiltID(at.Target, frag); known && has {
+			return at, false
+		} else if known {
+			return missingAnchor(at, frag, at.Target), true
+		}
+	}
 	tdoc, err := c.doc(target, file)
 	if err != nil {
 		at.Check, at.Message = registry.MarkdownLink, fmt.Sprintf("markdown link %q: %v", l.Dest, err)
@@ -475,9 +579,13 @@ func (c *checker) anchor(at diag.Diagnostic, doc *mdscan.Doc, frag, where string
 	if frag == "" || doc.HasID(frag) || doc.HasID(decode(frag)) {
 		return at, false
 	}
+	return missingAnchor(at, frag, where), true
+}
+
+func missingAnchor(at diag.Diagnostic, frag, where string) diag.Diagnostic {
 	at.Severity, at.Check = diag.Warning, registry.MarkdownAnchor
 	at.Message = fmt.Sprintf("anchor #%s not found in %s", frag, where)
-	return at, true
+	return at
 }
 
 // version is the docs version folder that holds file, or "". Both sides

@@ -6,6 +6,7 @@ import (
 	"path"
 	"path/filepath"
 	"strings"
+	"sync"
 
 	"github.com/devdocs-dev/devdocs/checks/mdscan"
 	"github.com/devdocs-dev/devdocs/checks/serve"
@@ -71,6 +72,19 @@ type Rules struct {
 	PrefixesBaseOfFiles bool
 
 	wd string // the current folder, once: see resolved
+	// last remembers mountOf's last answer: it is asked several times for
+	// each link of a large site, nearly always of the file being checked.
+	last *lastMount
+}
+
+// lastMount is the last file mountOf was asked of, and its answer.
+type lastMount struct {
+	mu    sync.Mutex
+	asked bool
+	file  string
+	m     Mount
+	rel   string
+	ok    bool
 }
 
 // Mount is a content folder and the URL path its pages are served at.
@@ -92,27 +106,58 @@ func (r Rules) judgesURLs() bool { return len(r.Mounts) > 0 && r.Output != nil }
 
 // mountOf is the mount that holds file, and file's path inside it.
 func (r Rules) mountOf(file string) (Mount, string, bool) {
-	if r.wd == "" { // rules not made ready by a checker: a caller's own
-		r = r.resolved()
+	if r.wd == "" { // rules not made ready: a caller's own, asking once
+		r = r.Resolved()
 	}
-	if !filepath.IsAbs(file) { // both sides absolute: "setup.md" is in "../../docs"
+	l := r.last
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if !l.asked || l.file != file {
+		l.asked, l.file = true, file
+		l.m, l.rel, l.ok = r.findMount(file)
+	}
+	return l.m, l.rel, l.ok
+}
+
+func (r Rules) findMount(file string) (Mount, string, bool) {
+	// Both sides absolute and clean ("setup.md" is in "../../docs"), so a
+	// prefix says what filepath.Rel would, at a fraction of its cost: this
+	// runs for every link of a large site.
+	if filepath.IsAbs(file) {
+		file = filepath.Clean(file)
+	} else {
 		file = filepath.Join(r.wd, file)
 	}
 	for _, m := range r.Mounts {
-		rel, err := filepath.Rel(m.abs, file)
-		if err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		dir := m.abs
+		if !strings.HasSuffix(dir, string(filepath.Separator)) {
+			dir += string(filepath.Separator)
+		}
+		if rel, ok := strings.CutPrefix(file, dir); ok {
 			return m, filepath.ToSlash(rel), true
+		}
+		if file == m.abs {
+			return m, ".", true
 		}
 	}
 	return Mount{}, "", false
 }
 
-// resolved is r with its folders made absolute once, for mountOf.
-func (r Rules) resolved() Rules {
+// forked is r with a memory of its own, for another goroutine.
+func (r Rules) forked() Rules {
+	r.last = &lastMount{}
+	return r
+}
+
+// Resolved is r made ready to be asked of many files: its folders made
+// absolute once (against the current folder), and each file's folder
+// remembered.
+func (r Rules) Resolved() Rules {
 	r.wd, _ = os.Getwd()
+	r.last = &lastMount{}
 	mounts := make([]Mount, len(r.Mounts))
 	for i, m := range r.Mounts {
-		m.abs = m.Dir
+		m.abs = filepath.Clean(m.Dir)
 		if !filepath.IsAbs(m.Dir) {
 			m.abs = filepath.Join(r.wd, m.Dir)
 		}
