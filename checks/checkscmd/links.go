@@ -112,6 +112,7 @@ func checkLinks(dir string, cfg *Config, ext *externalOptions, stderr io.Writer,
 	found, stats := gather(dir, s, table, sources, opts, func(uses map[string][]external.Use) diag.List {
 		return ext.check(uses, stderr)
 	})
+	stats.Hints = links.WithoutWritten(stats.Hints, found)
 	if cf != nil {
 		cf.site, cf.hasAnchor = dir, stats.HasAnchor
 		cf.found(found)

@@ -191,3 +191,23 @@ func (c *checker) topLevel() map[string]bool {
 	}
 	return top
 }
+
+// WithoutWritten drops each hint whose every finding a markdown source
+// writes (Source set, once sources are known): a link written on each page
+// is in no navbar, and each is reported at its markdown line. A hint none
+// of found shares a target with (the base URL's) stays.
+func WithoutWritten(hints []diag.Hint, found diag.List) []diag.Hint {
+	type cause struct{ check, target string }
+	written, unwritten := map[cause]bool{}, map[cause]bool{}
+	for _, d := range found {
+		if d.Source != "" {
+			written[cause{d.Check, d.Target}] = true
+		} else {
+			unwritten[cause{d.Check, d.Target}] = true
+		}
+	}
+	return slices.DeleteFunc(hints, func(h diag.Hint) bool {
+		k := cause{h.Check, h.Target}
+		return written[k] && !unwritten[k]
+	})
+}
