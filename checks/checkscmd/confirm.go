@@ -73,7 +73,7 @@ func (c *Config) newConfirmation() *confirmation {
 		o.BuiltID = cf.builtID
 	}
 	cf.md = mdlinks.New(o)
-	cf.sources = routes.NewSources(cf.sourceLinks)
+	cf.sources = routes.NewSources(cf.sourceLinks, o.Rules.Base)
 	switch {
 	case c.preset != nil && c.rules.Output == nil:
 		return nil
@@ -194,7 +194,7 @@ func (cf *confirmation) sourceLinks(file string, src []byte) []routes.Link {
 	links := cf.md.Links(file, src)
 	out := make([]routes.Link, len(links))
 	for i, l := range links {
-		out[i] = routes.Link{Href: l.Dest, Line: l.Line, Col: l.Col}
+		out[i] = routes.Link{Href: l.Dest, Line: l.Line, Col: l.Col, URL: cf.md.URLOf(file, l)}
 	}
 	return out
 }

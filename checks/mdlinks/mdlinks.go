@@ -476,16 +476,7 @@ func (c *checker) pageFolderMoved(file, dest, urlPath string) bool {
 func (c *checker) fileLink(file string, at diag.Diagnostic, l mdscan.Link) (diag.Diagnostic, bool) {
 	p, frag, _ := strings.Cut(l.Dest, "#")
 	p, _, _ = strings.Cut(p, "?")
-	dir := filepath.Dir(file)
-	if m, _, ok := c.o.Rules.mountOf(file); ok && strings.HasPrefix(p, "/") { // from the content folder's root
-		dir, p = m.Dir, strings.TrimPrefix(p, strings.TrimSuffix(m.URL, "/"))
-	}
-	target := filepath.Join(dir, filepath.FromSlash(decode(p)))
-	if m, _, ok := c.o.Rules.mountOf(file); ok && c.o.Rules.MDFromRoot && !c.o.Tree.IsFile(target) {
-		if t := filepath.Join(m.Dir, filepath.FromSlash(decode(p))); c.o.Tree.IsFile(t) {
-			target = t
-		}
-	}
+	target := c.mdTarget(file, p)
 	at.Target = filepath.ToSlash(target)
 	if !c.o.Tree.IsFile(target) {
 		at.Check, at.Message = registry.MarkdownLink, fmt.Sprintf("broken markdown link %q: %s does not exist", l.Dest, at.Target)
@@ -535,6 +526,52 @@ func (c *checker) fileLink(file string, at diag.Diagnostic, l mdscan.Link) (diag
 		return at, true
 	}
 	return c.anchor(at, tdoc, frag, at.Target)
+}
+
+// mdTarget is the file a link of file to a markdown file (p: its path,
+// without fragment or query) names.
+func (c *checker) mdTarget(file, p string) string {
+	dir := filepath.Dir(file)
+	if m, _, ok := c.o.Rules.mountOf(file); ok && strings.HasPrefix(p, "/") { // from the content folder's root
+		dir, p = m.Dir, strings.TrimPrefix(p, strings.TrimSuffix(m.URL, "/"))
+	}
+	target := filepath.Join(dir, filepath.FromSlash(decode(p)))
+	if m, _, ok := c.o.Rules.mountOf(file); ok && c.o.Rules.MDFromRoot && !c.o.Tree.IsFile(target) {
+		if t := filepath.Join(m.Dir, filepath.FromSlash(decode(p))); c.o.Tree.IsFile(t) {
+			target = t
+		}
+	}
+	return target
+}
+
+// URLOf is the URL path (without the base) and fragment a link of file
+// leads to once the generator builds it, or "" when its rules cannot say
+// (another site, an image, a page outside the content folders).
+func (k *Checker) URLOf(file string, l mdscan.Link) string {
+	c, r := k.c, k.c.o.Rules
+	if l.Image || r.Output == nil {
+		return ""
+	}
+	frag := ""
+	if i := strings.IndexByte(l.Dest, '#'); i >= 0 {
+		frag = l.Dest[i:]
+	}
+	var u string
+	var ok bool
+	switch {
+	case strings.HasPrefix(l.Dest, "#"):
+		u, ok = r.pageURL(file)
+	case mdscan.IsMarkdownLink(l.Dest) || c.rootMarkdownLink(file, l.Dest):
+		p, _, _ := strings.Cut(strings.TrimSuffix(l.Dest, frag), "?")
+		u, ok = r.pageURL(c.mdTarget(file, p))
+	case r.judgesURLs() && isURLLink(l.Dest):
+		t, found := c.resolveURL(file, l.Dest)
+		u, ok = t.path, found && !t.outsideBase
+	}
+	if !ok {
+		return ""
+	}
+	return u + frag
 }
 
 // urlLink judges a link written as a URL (./page, ../guide/, /docs/intro,

@@ -6,6 +6,7 @@ import (
 	"net/url"
 	"os"
 	"path"
+	"strings"
 )
 
 // Sourcer answers, for a link of a built page, the markdown place it was
@@ -18,10 +19,14 @@ type Sourcer interface {
 	Source(file, href string) string
 }
 
-// Link is a link as a markdown page writes it, where it writes it.
+// Link is a link as a markdown page writes it, where it writes it. URL,
+// when known, is where the generator makes it lead: the URL path (without
+// the base) and fragment of the page, so a link the build rewrote
+// ("setup.md#a" into "../setup/#a") is still found.
 type Link struct {
 	Href      string
 	Line, Col int
+	URL       string
 }
 
 // Sources maps the pages of a built site to the markdown files they are
@@ -34,12 +39,14 @@ type Sources struct {
 	byFile map[string]string   // built file (relative to the site) → its source
 	byPage map[string][]string // markdown file → the built files it may be
 	links  func(source string, src []byte) []Link
+	base   string // the path the site is served under ("/proj/"), or ""
 }
 
 // NewSources is an empty table; links reads a source's links (the
-// markdown parser, which this package does not hold).
-func NewSources(links func(source string, src []byte) []Link) *Sources {
-	return &Sources{byFile: map[string]string{}, byPage: map[string][]string{}, links: links}
+// markdown parser, which this package does not hold); base is the path
+// the site is served under.
+func NewSources(links func(source string, src []byte) []Link, base string) *Sources {
+	return &Sources{byFile: map[string]string{}, byPage: map[string][]string{}, links: links, base: strings.TrimSuffix(base, "/")}
 }
 
 // Add records a markdown file and the built files it may be built into:
@@ -70,10 +77,12 @@ func (s *Sources) Source(file, href string) string {
 	}
 	src, err := os.ReadFile(source)
 	dec := decode(href)
+	to := s.leadsTo(file, href)
 	// Most problems of a large site are its templates' (a navbar link on
 	// every page): the bytes say at once that the source holds no such
-	// link, without parsing it.
-	if err != nil || !bytes.Contains(src, []byte(href)) && !bytes.Contains(src, []byte(dec)) {
+	// link, without parsing it. A link the build rewrote still names its
+	// page's last segment ("setup" of setup.md), or its fragment.
+	if err != nil || !bytes.Contains(src, []byte(href)) && !bytes.Contains(src, []byte(dec)) && (to == "" || !bytes.Contains(src, []byte(lastName(to)))) {
 		return ""
 	}
 	links := s.links(source, src)
@@ -87,7 +96,60 @@ func (s *Sources) Source(file, href string) string {
 			return fmt.Sprintf("%s:%d:%d", source, l.Line, l.Col)
 		}
 	}
+	if to != "" {
+		for _, l := range links {
+			if l.URL != "" && samePage(l.URL) == to {
+				return fmt.Sprintf("%s:%d:%d", source, l.Line, l.Col)
+			}
+		}
+	}
 	return ""
+}
+
+// leadsTo is where a link of a built file leads, as samePage writes it:
+// resolved against the page (a folder's index.html is the folder), the
+// base taken off.
+func (s *Sources) leadsTo(file, href string) string {
+	ref, err := url.Parse(href)
+	if err != nil || ref.Scheme != "" || ref.Host != "" {
+		return ""
+	}
+	page := &url.URL{Path: "/" + file}
+	u := page.ResolveReference(ref)
+	p := u.Path
+	if strings.HasPrefix(href, "/") && s.base != "" {
+		rest, ok := strings.CutPrefix(p, s.base)
+		if !ok || rest != "" && rest[0] != '/' {
+			return ""
+		}
+		p = "/" + strings.TrimPrefix(rest, "/")
+	}
+	if u.Fragment != "" {
+		p += "#" + u.Fragment
+	}
+	return samePage(p)
+}
+
+// lastName is the fragment of a samePage string, else its last segment.
+func lastName(to string) string {
+	if _, frag, ok := strings.Cut(to, "#"); ok {
+		return frag
+	}
+	return path.Base("/" + to)
+}
+
+// samePage writes a URL path and fragment so that the names a host serves
+// one page at compare equal: /a/, /a, /a/index.html and /a.html.
+func samePage(p string) string {
+	p, frag, _ := strings.Cut(p, "#")
+	p = decode(p)
+	p = strings.TrimSuffix(p, "index.html")
+	p = strings.TrimSuffix(p, ".html")
+	p = strings.TrimSuffix(p, "/")
+	if frag != "" {
+		return p + "#" + decode(frag)
+	}
+	return p
 }
 
 // Built are the built files a markdown file may be built into.

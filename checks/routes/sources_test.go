@@ -1,0 +1,42 @@
+package routes
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// A built page's link is placed at the markdown link that leads to the
+// same page and fragment, however the build rewrote it: relative or
+// root-absolute under the base, folder, index.html or .html.
+func TestSourcePlacesARewrittenLinkByWhereItLeads(t *testing.T) {
+	dir := t.TempDir()
+	md := filepath.Join(dir, "guide.md")
+	require.NoError(t, os.WriteFile(md, []byte("# Guide\n\nSee [setup](setup.md#install).\n\nAnd [faq](faq.md).\n"), 0o644))
+	links := func(string, []byte) []Link {
+		return []Link{
+			{Href: "setup.md#install", Line: 3, Col: 5, URL: "/docs/setup/#install"},
+			{Href: "faq.md", Line: 5, Col: 5, URL: "/docs/faq/"},
+		}
+	}
+	s := NewSources(links, "/proj/")
+	s.Add(md, []string{"docs/guide/index.html"})
+	for href, want := range map[string]string{
+		"../setup/#install":                md + ":3:5",
+		"../setup/index.html#install":      md + ":3:5",
+		"/proj/docs/setup/#install":        md + ":3:5",
+		"/proj/docs/setup.html#install":    md + ":3:5",
+		"../faq/":                          md + ":5:5",
+		"../faq":                           md + ":5:5",
+		"../setup/#other":                  "", // another fragment
+		"/docs/setup/#install":             "", // root-absolute without the base leaves the site
+		"/project/docs/setup/#install":     "",
+		"https://example.com/docs/faq/":    "",
+		"../setup/#install-on-another-box": "",
+	} {
+		assert.Equal(t, want, s.Source("docs/guide/index.html", href), href)
+	}
+}
