@@ -16,6 +16,13 @@ func TestHeadingIDs(t *testing.T) {
 	assert.Equal(t, []string{"start", "snake_case-and-emphasis", "ab-link", "setext", "intro", "start-1"}, ids)
 }
 
+// A URL in a heading is part of its text, written bare or as <autolink>.
+func TestHeadingIDsKeepURLs(t *testing.T) {
+	doc := Parse([]byte("## Get it from https://example.com/x\n\n## See <https://a.b>\n"))
+	assert.Equal(t, "get-it-from-httpsexamplecomx", doc.Headings[0].ID)
+	assert.Equal(t, "see-httpsab", doc.Headings[1].ID)
+}
+
 func TestLinkPositions(t *testing.T) {
 	doc := Parse([]byte("Text [a](a.md \"t\") ![b](<b c.png>)\n`[no](x.md)` [ref]\n\n[ref]: r.md#part\n"))
 	assert.Equal(t, []Link{

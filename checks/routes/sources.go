@@ -20,13 +20,14 @@ type Sourcer interface {
 }
 
 // Link is a link as a markdown page writes it, where it writes it. URL,
-// when known, is where the generator makes it lead: the URL path (without
-// the base) and fragment of the page, so a link the build rewrote
-// ("setup.md#a" into "../setup/#a") is still found.
+// when set, says where the generator makes it lead: the URL path (without
+// the base) and fragment of the page, or "" when unknown. So a link the
+// build rewrote ("setup.md#a" into "../setup/#a") is still found; it is
+// asked only then.
 type Link struct {
 	Href      string
 	Line, Col int
-	URL       string
+	URL       func() string
 }
 
 // Sources maps the pages of a built site to the markdown files they are
@@ -98,7 +99,7 @@ func (s *Sources) Source(file, href string) string {
 	}
 	if to != "" {
 		for _, l := range links {
-			if l.URL != "" && samePage(l.URL) == to {
+			if l.URL != nil && samePage(l.URL()) == to {
 				return fmt.Sprintf("%s:%d:%d", source, l.Line, l.Col)
 			}
 		}

@@ -18,8 +18,8 @@ func TestSourcePlacesARewrittenLinkByWhereItLeads(t *testing.T) {
 	require.NoError(t, os.WriteFile(md, []byte("# Guide\n\nSee [setup](setup.md#install).\n\nAnd [faq](faq.md).\n"), 0o644))
 	links := func(string, []byte) []Link {
 		return []Link{
-			{Href: "setup.md#install", Line: 3, Col: 5, URL: "/docs/setup/#install"},
-			{Href: "faq.md", Line: 5, Col: 5, URL: "/docs/faq/"},
+			{Href: "setup.md#install", Line: 3, Col: 5, URL: func() string { return "/docs/setup/#install" }},
+			{Href: "faq.md", Line: 5, Col: 5, URL: func() string { return "/docs/faq/" }},
 		}
 	}
 	s := NewSources(links, "/proj/")
