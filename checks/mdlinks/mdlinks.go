@@ -205,7 +205,9 @@ func newChecker(o Options) *checker {
 	}
 	o.Rules = o.Rules.Resolved()
 	o.Tree = &knownFiles{Tree: o.Tree, is: map[string]bool{}}
-	return &checker{o: o, shared: &shared{docs: map[docKey]*parse{}, labelsOf: map[string]map[string]bool{}}}
+	c := &checker{o: o, shared: &shared{docs: map[docKey]*parse{}, labelsOf: map[string]map[string]bool{}, fronts: fronts{of: map[string]frontURL{}}}}
+	c.o.Rules.front = c.frontOf
+	return c
 }
 
 // knownFiles asks the tree once whether a name is a file: a large site's
@@ -301,6 +303,7 @@ type shared struct {
 	docs map[docKey]*parse
 	// labelsOf are the document labels under each content folder (DocLinks).
 	labelsOf map[string]map[string]bool
+	fronts   fronts
 }
 
 // fork is a checker for another goroutine: the rules remember their last

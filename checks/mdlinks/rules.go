@@ -71,6 +71,14 @@ type Rules struct {
 	// link only when it names a source file (jekyll-relative-links).
 	PrefixesBaseOfFiles bool
 
+	// FrontURL, when set, is the URL path (in its content folder) that a
+	// page's front matter serves it at instead of its Output: ok is false
+	// when it names none, or none the gate can read (a template). value
+	// reads one key of the page's front matter (front.go).
+	FrontURL func(rel string, value func(key string) string) (urlPath string, ok bool)
+	// front is the checker's reading of FrontURL for a page file.
+	front func(file string) (string, bool)
+
 	wd string // the current folder, once: see resolved
 	// last remembers mountOf's last answer: it is asked several times for
 	// each link of a large site, nearly always of the file being checked.
@@ -181,6 +189,11 @@ func (r Rules) leavesMD(file string) bool {
 
 // pageURL is the URL path (without the base) a markdown file is served at.
 func (r Rules) pageURL(file string) (string, bool) {
+	if r.front != nil {
+		if u, ok := r.front(file); ok {
+			return u, true
+		}
+	}
 	m, rel, ok := r.mountOf(file)
 	if !ok {
 		return "", false
@@ -324,14 +337,21 @@ func (c *checker) answer(urlPath string) (string, bool) {
 				srcs = append(srcs, r.Sources(out)...)
 			}
 			for _, src := range srcs {
-				if r.Output(src) == out && c.o.Tree.IsFile(filepath.Join(m.Dir, filepath.FromSlash(src))) {
-					return filepath.Join(m.Dir, filepath.FromSlash(src)), true
+				f := filepath.Join(m.Dir, filepath.FromSlash(src))
+				if r.Output(src) != out || !c.o.Tree.IsFile(f) {
+					continue
+				}
+				if _, moved := c.frontOf(f); !moved { // else it is served elsewhere
+					return f, true
 				}
 			}
 			if f := filepath.Join(m.Dir, filepath.FromSlash(out)); r.CopiesFiles && !mdscan.IsMarkdownFile(out) && c.o.Tree.IsFile(f) {
 				return f, false
 			}
 		}
+	}
+	if f, ok := c.frontPage(urlPath); ok {
+		return f, true
 	}
 	if c.o.Public != "" {
 		for _, out := range r.Host.Candidates(urlPath) {

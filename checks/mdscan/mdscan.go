@@ -391,6 +391,59 @@ func FrontMatter(src []byte) (block, body []byte, open, closed bool) {
 	return nil, src, true, false
 }
 
+// FrontValue is the value of a top-level key of a file's front matter,
+// YAML between "---" lines or TOML between "+++" lines (Hugo's), unquoted;
+// "" when the file has none, or the key is missing or not a plain string
+// (a list, a block, a multi-line string). It reads no further: the gate
+// asks only for scalar keys such as permalink and slug.
+func FrontValue(src []byte, key string) string {
+	block, _, _, closed := FrontMatter(src)
+	sep := ":"
+	if !closed {
+		if block, closed = tomlFront(src); !closed {
+			return ""
+		}
+		sep = "="
+	}
+	for _, line := range strings.Split(string(block), "\n") {
+		k, v, ok := strings.Cut(strings.TrimRight(line, "\r"), sep)
+		if !ok || strings.TrimSpace(k) != key || k != strings.TrimLeft(k, " \t") {
+			continue
+		}
+		v = strings.TrimSpace(v)
+		if i := strings.Index(v, " #"); i >= 0 && v[0] != '"' && v[0] != '\'' {
+			v = strings.TrimSpace(v[:i]) // a comment after a plain value
+		}
+		if len(v) >= 2 && (v[0] == '"' || v[0] == '\'') && v[len(v)-1] == v[0] {
+			return v[1 : len(v)-1]
+		}
+		if v == "" || strings.ContainsAny(v[:1], "[{|>&*!\"'") {
+			return ""
+		}
+		return v
+	}
+	return ""
+}
+
+// tomlFront is the block a file opens with between two lines "+++".
+func tomlFront(src []byte) ([]byte, bool) {
+	first, rest, found := bytes.Cut(src, []byte("\n"))
+	if !found || string(bytes.TrimRight(first, "\r")) != "+++" {
+		return nil, false
+	}
+	for i := 0; i < len(rest); {
+		line, _, more := bytes.Cut(rest[i:], []byte("\n"))
+		if string(bytes.TrimRight(line, "\r")) == "+++" {
+			return rest[:i], true
+		}
+		if !more {
+			break
+		}
+		i += len(line) + 1
+	}
+	return nil, false
+}
+
 // IsMarkdownLink reports whether dest is a relative link to a markdown
 // file: the links whose target the check can find on disk.
 func IsMarkdownLink(dest string) bool {

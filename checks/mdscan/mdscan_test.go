@@ -63,3 +63,18 @@ func TestFrontMatter(t *testing.T) {
 	_, _, open, _ = FrontMatter([]byte("# No front matter\n"))
 	assert.False(t, open)
 }
+
+// FrontValue reads a top-level scalar of YAML or TOML front matter, and
+// nothing it cannot be sure of.
+func TestFrontValue(t *testing.T) {
+	yaml := []byte("---\ntitle: \"A: b\"\npermalink: /team/ # moved\nnested:\n  slug: inner\nslug: 'x y'\nlist: [a]\n---\n# Body\nslug: body\n")
+	assert.Equal(t, "/team/", FrontValue(yaml, "permalink"))
+	assert.Equal(t, "x y", FrontValue(yaml, "slug"))
+	assert.Equal(t, "A: b", FrontValue(yaml, "title"))
+	assert.Equal(t, "", FrontValue(yaml, "list"))
+	assert.Equal(t, "", FrontValue(yaml, "missing"))
+	toml := []byte("+++\ntitle = \"Moved\"\nurl = \"/elsewhere/\"\n+++\n# Moved\n")
+	assert.Equal(t, "/elsewhere/", FrontValue(toml, "url"))
+	assert.Equal(t, "", FrontValue([]byte("# No front matter\nslug: x\n"), "slug"))
+	assert.Equal(t, "", FrontValue([]byte("---\nslug: x\n"), "slug"), "never closed")
+}

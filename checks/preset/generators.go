@@ -159,16 +159,102 @@ func vitepress(g Generator) Layout {
 }
 
 func starlight(g Generator) Layout {
-	out := pages(false, "index")
-	if g.Value("format") == "file" { // build: { format: 'file' }
-		out = pages(true, "index")
-	}
+	const docs = "src/content/docs"
 	return Layout{
-		Site: firstNonEmpty(g.Value("outDir"), "dist"), Markdown: []string{"src/content/docs"}, Public: "public",
+		Site: firstNonEmpty(g.Value("outDir"), "dist"), Markdown: []string{docs}, Public: "public",
 		Base: basePath(g.Value("base")),
-		Rules: mdlinks.Rules{IDs: mdscan.Astro, LeavesMD: true, Mounts: []mdlinks.Mount{{Dir: "src/content/docs", URL: "/"}},
-			Output: out, Host: serve.Host{CleanURLs: true}},
+		Rules: mdlinks.Rules{IDs: mdscan.Astro, LeavesMD: true, Mounts: []mdlinks.Mount{{Dir: docs, URL: "/"}},
+			// build: { format: 'file' } writes a.html, else a/index.html
+			Output: starlightOutput(g.Value("format") == "file"), Sources: starlightSources(docs),
+			Host: serve.Host{CleanURLs: true}, FrontURL: starlightSlug},
 	}
+}
+
+// starlightOutput: Astro names a page by its file's path, each segment
+// slugged as GitHub slugs a heading (lower case, punctuation dropped,
+// spaces as hyphens), so guide/Getting Started.md is built into
+// guide/getting-started/ and API_Ref.v2.md into api_refv2/ (Astro 5).
+func starlightOutput(flat bool) func(string) string {
+	page := pages(flat, "index")
+	return func(rel string) string {
+		ext := path.Ext(rel)
+		segs := strings.Split(strings.TrimSuffix(rel, ext), "/")
+		for i, s := range segs {
+			segs[i] = mdscan.Slug(s)
+		}
+		return page(strings.Join(segs, "/") + ext)
+	}
+}
+
+// starlightSources are the files under docs whose slugged path is a built
+// page's: the names on disk, found folder by folder.
+func starlightSources(docs string) func(string) []string {
+	return func(out string) []string {
+		stem := strings.TrimSuffix(strings.TrimSuffix(strings.TrimSuffix(out, ".html"), "index"), "/")
+		if stem == "" {
+			return nil
+		}
+		segs := strings.Split(stem, "/")
+		dirs, found := []string{""}, []string(nil)
+		for i, seg := range segs {
+			var next []string
+			for _, d := range dirs {
+				entries, _ := os.ReadDir(filepath.Join(docs, filepath.FromSlash(d)))
+				for _, e := range entries {
+					name, last := e.Name(), i == len(segs)-1
+					switch {
+					case e.IsDir() && mdscan.Slug(name) == seg:
+						next = append(next, path.Join(d, name))
+						if last {
+							found = append(found, path.Join(d, name, "index.md"), path.Join(d, name, "index.mdx"))
+						}
+					case last && mdscan.IsMarkdownFile(name) && mdscan.Slug(strings.TrimSuffix(name, path.Ext(name))) == seg:
+						found = append(found, path.Join(d, name))
+					}
+				}
+			}
+			dirs = next
+		}
+		return found
+	}
+}
+
+// permalink is where Jekyll and Eleventy serve a page whose front matter
+// sets one. One with placeholders (Jekyll's :title) or a template
+// (Eleventy's {{ … }}) cannot be read here, nor Eleventy's "false" (a page
+// it does not write): those pages are taken to be at their usual URL.
+func permalink(_ string, value func(string) string) (string, bool) {
+	p := value("permalink")
+	if p == "" || p == "false" || strings.ContainsAny(p, ":{") {
+		return "", false
+	}
+	return "/" + strings.TrimPrefix(p, "/"), true
+}
+
+// hugoURL reads Hugo's url (the page's whole path) and slug (its last
+// segment, in its section's folder).
+func hugoURL(out func(string) string) func(string, func(string) string) (string, bool) {
+	return func(rel string, value func(string) string) (string, bool) {
+		if u := value("url"); u != "" {
+			return "/" + strings.TrimPrefix(u, "/"), true
+		}
+		slug := value("slug")
+		if slug == "" || strings.HasPrefix(path.Base(rel), "_index.") {
+			return "", false
+		}
+		dir := path.Dir(rel)
+		return serve.PageURL(out(path.Join(dir, slug+".md"))), true
+	}
+}
+
+// starlightSlug reads the slug that Starlight serves a page at instead of
+// its file's path.
+func starlightSlug(_ string, value func(string) string) (string, bool) {
+	s := strings.Trim(value("slug"), "/")
+	if s == "" {
+		return "", false
+	}
+	return "/" + s + "/", true
 }
 
 func mkdocs(g Generator) Layout {
@@ -204,7 +290,7 @@ func hugo(g Generator) Layout {
 		Site: firstNonEmpty(g.Value("publishDir"), "public"), Markdown: []string{content}, Public: "static",
 		Base: basePath(g.Value("baseURL")),
 		Rules: mdlinks.Rules{IDs: mdscan.Hugo, LeavesMD: true, Mounts: []mdlinks.Mount{{Dir: content, URL: "/"}}, Output: out,
-			Host: serve.Host{CleanURLs: true}, CopiesFiles: true, ImagesAsURLs: true},
+			Host: serve.Host{CleanURLs: true}, CopiesFiles: true, ImagesAsURLs: true, FrontURL: hugoURL(out)},
 	}
 }
 
@@ -223,7 +309,7 @@ func eleventy(g Generator) Layout {
 		input, output = firstNonEmpty(inner.Value("input"), input), firstNonEmpty(inner.Value("output"), output)
 	}
 	rules := mdlinks.Rules{IDs: mdscan.None, LeavesMD: true, Mounts: []mdlinks.Mount{{Dir: input, URL: "/"}}, Output: pages(false, "index"),
-		Host: serve.Host{CleanURLs: true}}
+		Host: serve.Host{CleanURLs: true}, FrontURL: permalink}
 	// Headings get ids and links get rewritten only by the plugins the
 	// config adds; these are Eleventy's own and the one its starters used.
 	switch {
@@ -263,6 +349,7 @@ func jekyll(g Generator) Layout {
 	leaves := jekyllLeavesMD(g)
 	rules := mdlinks.Rules{IDs: mdscan.Kramdown, LeavesMD: leaves, PrefixesBaseOfFiles: !leaves, Mounts: []mdlinks.Mount{{Dir: src, URL: "/"}},
 		Output: jekyllOutput(pretty), Sources: jekyllPostSources, Host: serve.Host{CleanURLs: true}, CopiesFiles: true, ImagesAsURLs: true,
+		FrontURL: permalink,
 		// jekyll-relative-links leaves collections alone, posts among them
 		LeavesMDIn: func(rel string) bool { return strings.HasPrefix(rel, "_posts/") || strings.Contains(rel, "/_posts/") }}
 	return Layout{Site: filepath.Join(src, "_site"), Markdown: []string{src}, Exclude: exclude, Public: src,

@@ -1,0 +1,90 @@
+package mdlinks
+
+import (
+	"io/fs"
+	"path/filepath"
+	"strings"
+	"sync"
+
+	"github.com/devdocs-dev/devdocs/checks/mdscan"
+)
+
+// Some generators serve a page where its front matter says instead of at
+// its Output: Jekyll's and Eleventy's permalink, Hugo's url and slug,
+// Starlight's slug. A link to that URL is to the page, and a link to the
+// page's usual URL is to nothing. The gate reads a page's front matter
+// when it asks where the page is served, and reads every page's front
+// matter once, only when some URL has no page at its usual place.
+
+// fronts are the front-matter URLs of one check's pages.
+type fronts struct {
+	mu    sync.Mutex
+	of    map[string]frontURL // page file → its URL, when its front matter moves it
+	once  sync.Once
+	byURL map[string]string // samePage(URL) → the page served there
+}
+
+type frontURL struct {
+	url string
+	ok  bool
+}
+
+// frontOf is the URL path the front matter of file (a page of mount m at
+// rel) serves it at, when it moves it.
+func (c *checker) frontOf(file string) (string, bool) {
+	r := c.o.Rules
+	if r.FrontURL == nil {
+		return "", false
+	}
+	c.fronts.mu.Lock()
+	f, known := c.fronts.of[file]
+	c.fronts.mu.Unlock()
+	if known {
+		return f.url, f.ok
+	}
+	m, rel, in := r.mountOf(file)
+	if in {
+		if src, err := c.o.Tree.ReadFile(file); err == nil {
+			value := func(key string) string { return mdscan.FrontValue(src, key) }
+			if u, ok := r.FrontURL(rel, value); ok {
+				f = frontURL{strings.TrimSuffix(m.URL, "/") + "/" + strings.TrimPrefix(u, "/"), true}
+			}
+		}
+	}
+	c.fronts.mu.Lock()
+	c.fronts.of[file] = f
+	c.fronts.mu.Unlock()
+	return f.url, f.ok
+}
+
+// frontPage is the page whose front matter serves it at urlPath.
+func (c *checker) frontPage(urlPath string) (string, bool) {
+	if c.o.Rules.FrontURL == nil {
+		return "", false
+	}
+	c.fronts.once.Do(func() {
+		c.fronts.byURL = map[string]string{}
+		for _, m := range c.o.Rules.Mounts {
+			_ = filepath.WalkDir(m.Dir, func(p string, d fs.DirEntry, err error) error {
+				if err != nil || d.IsDir() || !mdscan.IsMarkdownFile(p) {
+					return nil
+				}
+				if u, ok := c.frontOf(p); ok {
+					c.fronts.byURL[samePage(u)] = p
+				}
+				return nil
+			})
+		}
+	})
+	f, ok := c.fronts.byURL[samePage(urlPath)]
+	return f, ok
+}
+
+// samePage writes a URL path so that the names a host serves one page
+// at compare equal: /a/, /a, /a/index.html and /a.html.
+func samePage(p string) string {
+	p = decode(p)
+	p = strings.TrimSuffix(p, "index.html")
+	p = strings.TrimSuffix(p, ".html")
+	return strings.TrimSuffix(p, "/")
+}
