@@ -7,6 +7,7 @@ import (
 	"sync"
 
 	"github.com/devdocs-dev/devdocs/checks/mdscan"
+	"github.com/devdocs-dev/devdocs/checks/serve"
 )
 
 // Some generators serve a page where its front matter says instead of at
@@ -21,7 +22,7 @@ type fronts struct {
 	mu    sync.Mutex
 	of    map[string]frontURL // page file → its URL, when its front matter moves it
 	once  sync.Once
-	byURL map[string]string // samePage(URL) → the page served there
+	byURL map[string]string // the route of a URL (serve.URLRoute) → the page served there
 }
 
 type frontURL struct {
@@ -70,21 +71,12 @@ func (c *checker) frontPage(urlPath string) (string, bool) {
 					return nil
 				}
 				if u, ok := c.frontOf(p); ok {
-					c.fronts.byURL[samePage(u)] = p
+					c.fronts.byURL[serve.URLRoute(decode(u))] = p
 				}
 				return nil
 			})
 		}
 	})
-	f, ok := c.fronts.byURL[samePage(urlPath)]
+	f, ok := c.fronts.byURL[serve.URLRoute(decode(urlPath))]
 	return f, ok
-}
-
-// samePage writes a URL path so that the names a host serves one page
-// at compare equal: /a/, /a, /a/index.html and /a.html.
-func samePage(p string) string {
-	p = decode(p)
-	p = strings.TrimSuffix(p, "index.html")
-	p = strings.TrimSuffix(p, ".html")
-	return strings.TrimSuffix(p, "/")
 }

@@ -7,6 +7,8 @@ import (
 	"os"
 	"path"
 	"strings"
+
+	"github.com/devdocs-dev/devdocs/checks/serve"
 )
 
 // Sourcer answers, for a link of a built page, the markdown place it was
@@ -143,22 +145,11 @@ func lastName(to string) string {
 // one page at compare equal: /a/, /a, /a/index.html and /a.html.
 func samePage(p string) string {
 	p, frag, _ := strings.Cut(p, "#")
-	p = decode(p)
-	p = strings.TrimSuffix(p, "index.html")
-	p = strings.TrimSuffix(p, ".html")
-	p = strings.TrimSuffix(p, "/")
+	p = serve.URLRoute(decode(p))
 	if frag != "" {
 		return p + "#" + decode(frag)
 	}
 	return p
-}
-
-// Built are the built files a markdown file may be built into.
-func (s *Sources) Built(source string) []string {
-	if s == nil {
-		return nil
-	}
-	return s.byPage[path.Clean(source)]
 }
 
 // decode percent-decodes an href; one that does not decode stays as written.
@@ -167,4 +158,12 @@ func decode(href string) string {
 		return d
 	}
 	return href
+}
+
+// Built are the built files a markdown file may be built into.
+func (s *Sources) Built(source string) []string {
+	if s == nil {
+		return nil
+	}
+	return s.byPage[path.Clean(source)]
 }
