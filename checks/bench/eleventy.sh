@@ -144,7 +144,20 @@ title: Reference
 
 ## Commands
 
-[Install](../guide/install/#install-the-tools) first.
+[Install](../guide/install/#install-the-tools) first, and read [the changes](/changes/#in-v2).
+MD
+# A page written where its front matter's permalink says, not at
+# /guide/changelog/.
+cat > content/guide/changelog.md <<'MD'
+---
+title: Changes
+permalink: /changes/
+---
+# Changes
+
+## In v2
+
+Back to [the reference](/reference/).
 MD
 build
 
@@ -177,6 +190,7 @@ cp -r content public eleventy.config.js checks.json package.json .gitignore node
 cd "$work/faults"
 printf '\nSee [setup](/guide/setup/) and [the tools](/guide/install/#no-such-heading).\n' >> content/index.md
 printf '\n![chart](chart.png), [configure](configure.md), [gone](./gone) and [configure](./configure).\n' >> content/guide/install.md
+printf '\nThe changes are not at [their file'"'"'s URL](/guide/changelog/).\n' >> content/reference/index.md
 expect_lines "markdown faults, at file:line:col" 1 markdown -- \
   'content/index.md' \
   '  11:5   error   broken markdown link "/guide/setup/": no page or file answers /guide/setup/ [markdown-link]' \
@@ -185,14 +199,16 @@ expect_lines "markdown faults, at file:line:col" 1 markdown -- \
   '  16:1   error   image "chart.png" not found: content/guide/chart.png does not exist [markdown-image]' \
   '  16:22  error   markdown link "configure.md": eleventy leaves links to .md files as written, so the built page links to a file the site does not serve; link to the page'"'"'s URL, "../configure/" [markdown-link]' \
   '  16:49  error   broken markdown link "./gone": no page or file answers /guide/install/gone [markdown-link]' \
-  '  16:68  error   broken markdown link "./configure": no page or file answers /guide/install/configure [markdown-link]'
+  '  16:68  error   broken markdown link "./configure": no page or file answers /guide/install/configure [markdown-link]' \
+  'content/reference/index.md' \
+  '  10:24  error   broken markdown link "/guide/changelog/": no page or file answers /guide/changelog/ [markdown-link]'
 # An image missing beside a page stops the build in "html-relative" mode
 # (its failOnError); without it the page is written with the broken image.
 sed -i 's|mode: "html-relative" }|mode: "html-relative", failOnError: false }|' eleventy.config.js
 eleventy
 cd "$work"
 expect_faults "the same faults in its build" faults/_site -- \
-  /guide/setup/ /guide/install/#no-such-heading chart.png configure.md ./gone ./configure
+  /guide/setup/ /guide/install/#no-such-heading chart.png configure.md ./gone ./configure /guide/changelog/
 
 # The build, with a missing page, anchor and image, and a deleted image that
 # one page uses.

@@ -63,6 +63,26 @@ title: About
 
 Back to [the tools]({{< ref "install.md#install-the-tools" >}}).
 MD
+# Two pages served where their front matter says: a slug in their section,
+# a url anywhere (in TOML front matter). Links to those URLs are to them.
+cat > content/docs/getting-started.md <<'MD'
+---
+title: Getting started
+slug: setup
+---
+## First steps
+
+Then [install the tools](../install/#install-the-tools), or read [the notes](../../elsewhere/notes/).
+MD
+cat > content/docs/notes.md <<'MD'
++++
+title = "Notes"
+url = "/elsewhere/notes/"
++++
+## Release notes
+
+Start [at the beginning](../../docs/setup/#first-steps).
+MD
 printf '\x89PNG\r\n\x1a\n' > static/img/logo.png
 echo 'body { font-family: sans-serif; }' > static/css/site.css
 echo '{"preset": "hugo"}' > checks.json
@@ -82,6 +102,18 @@ printf '
 ' >> content-abs/docs/about.md
 hugo --quiet -c content-abs -d public-abs-repo --baseURL https://docs.example.org/repo/
 expect_faults "root-absolute image under /repo/: broken" public-abs-repo --base-url /repo/ -- /img/logo.png
+
+# A link to a moved page's usual URL is to nothing, in the sources before any
+# build and in the build.
+rm -rf moved && mkdir moved && cp -r hugo.toml layouts content static checks.json moved/
+printf '\nAnd [the old URL](../getting-started/).\n' >> moved/content/docs/getting-started.md
+cd moved
+expect_lines "a moved page's usual URL, at file:line:col" 1 markdown -- \
+  'content/docs/getting-started.md' \
+  '  9:5    error   broken markdown link "../getting-started/": no page or file answers /docs/getting-started/ [markdown-link]'
+hugo --quiet -d public
+expect_faults "a moved page's usual URL, in the build" public -- ../getting-started/
+cd "$work"
 
 # A missing page, anchor and image, and a deleted asset one page uses.
 rm -rf public-faults && cp -r public public-faults

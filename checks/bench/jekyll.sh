@@ -68,6 +68,8 @@ permalink: /about/
 Back to [the install steps](guide/install.md#install-the-tools).
 
 ![team](team.png)
+
+This page is [at its permalink](../about/#who-we-are), not at about.html.
 MD
 cat > guide/install.md <<'MD'
 ---

@@ -15,7 +15,10 @@
 # from the page's folder URL, a root-absolute link without the base); four
 # put into a copy of a build are found, and nothing else. A third copy built
 # with build.format 'file' shows that folder-style relative links break
-# there, and the gate sees it.
+# there, and the gate sees it. Two pages stand where Astro puts them, not
+# where their files are: reference/Getting Started.md at
+# /reference/getting-started/, and guide/moved.md at its front matter's slug,
+# /start/setup/; links to them pass, links to the files' own paths do not.
 #   make starlight-check     (STARLIGHT_DIR keeps node_modules between runs)
 set -euo pipefail
 checks=${CHECKS:-$PWD/bin/checks}
@@ -118,6 +121,26 @@ title: Reference
 ---
 
 The [API](api/), starting with [prove()](./api/#prove).
+Then [getting started](getting-started/#first-steps) and [setting up](@B@/start/setup/#on-linux).
+MD
+  # Astro names a page by its path, each segment slugged; a slug in the
+  # front matter serves it elsewhere.
+  cat > "$docs/reference/Getting Started.md" <<'MD'
+---
+title: Getting Started
+---
+
+## First steps
+MD
+  cat > "$docs/guide/moved.md" <<'MD'
+---
+title: Setting up
+slug: start/setup
+---
+
+## On Linux
+
+Back to [the reference](../../reference/).
 MD
   cat > "$docs/reference/api.md" <<'MD'
 ---
@@ -161,8 +184,9 @@ See [setup](setup.md) and [configure](configure.md).
 Also [gone](./gone), [a sibling as a file](configure/) and [a missing page](/guide/gone/).
 Then [a missing anchor](../configure/#no-such-heading).
 ![missing](./missing.png) ![missing static](/img/missing.png)
+A moved page's [usual URL](/guide/moved/), and [a file's name](/reference/Getting%20Started/).
 MD
-l1=$start l2=$((start + 1)) l3=$((start + 2)) l4=$((start + 3))
+l1=$start l2=$((start + 1)) l3=$((start + 2)) l4=$((start + 3)) l5=$((start + 4))
 cd "$work/faults" && expect_lines "markdown faults, at file:line:col" 1 markdown -- \
   "$page" \
   "  $(printf %-6s "$l1:5") error   broken markdown link \"setup.md\": src/content/docs/guide/setup.md does not exist [markdown-link]" \
@@ -172,7 +196,9 @@ cd "$work/faults" && expect_lines "markdown faults, at file:line:col" 1 markdown
   "  $(printf %-6s "$l2:60") error   broken markdown link \"/guide/gone/\": no page or file answers /guide/gone/ [markdown-link]" \
   "  $(printf %-6s "$l3:6") warning anchor #no-such-heading not found in src/content/docs/guide/configure.md [markdown-anchor]" \
   "  $(printf %-6s "$l4:1") error   image \"./missing.png\" not found: src/content/docs/guide/missing.png does not exist [markdown-image]" \
-  "  $(printf %-6s "$l4:27") error   image \"/img/missing.png\" not found: public/img/missing.png does not exist [markdown-image]"
+  "  $(printf %-6s "$l4:27") error   image \"/img/missing.png\" not found: public/img/missing.png does not exist [markdown-image]" \
+  "  $(printf %-6s "$l5:16") error   broken markdown link \"/guide/moved/\": no page or file answers /guide/moved/ [markdown-link]" \
+  "  $(printf %-6s "$l5:48") error   broken markdown link \"/reference/Getting%20Started/\": no page or file answers /reference/Getting%20Started/ [markdown-link]"
 cd "$work"
 
 # Under /proj/, a root-absolute link without the base leaves the site.
