@@ -53,7 +53,8 @@ type confirmation struct {
 	problems map[string]bool
 	// md is the markdown check of the run: it parses a page once, to place
 	// a built page's problem at its markdown line and to judge its links.
-	md *mdlinks.Checker
+	md   *mdlinks.Checker
+	opts mdlinks.Options // md's
 	// files are the markdown files, listed once for both steps.
 	files []string
 }
@@ -72,7 +73,7 @@ func (c *Config) newConfirmation() *confirmation {
 	if !cf.keepAnchors {
 		o.BuiltID = cf.builtID
 	}
-	cf.md = mdlinks.New(o)
+	cf.opts, cf.md = o, mdlinks.New(o)
 	cf.sources = routes.NewSources(cf.sourceLinks, o.Rules.Base)
 	switch {
 	case c.preset != nil && c.rules.Output == nil:
@@ -110,6 +111,8 @@ func (c *Config) newConfirmation() *confirmation {
 // before the links step, which places a problem at its markdown line.
 func (cf *confirmation) register(files []string) {
 	cf.files = files
+	cf.opts.Files = files // the check need not ask the OS for them
+	cf.md = mdlinks.New(cf.opts)
 	for _, f := range files {
 		f = filepath.ToSlash(filepath.Clean(f))
 		if built := cf.built(f); len(built) > 0 {

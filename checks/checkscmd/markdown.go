@@ -76,9 +76,13 @@ func checkMarkdown(paths []string, cfg *Config, cf *confirmation, stderr io.Writ
 	if n := len(files) - len(read); n > 0 && c != nil {
 		c.say(stderr, "checks all: markdown: %d of %d pages not read again: their built pages, made since they last changed, have no problem", n, len(files))
 	}
-	md := mdlinks.New(cfg.markdownOptions())
+	var md *mdlinks.Checker
 	if cf != nil {
 		md = cf.md
+	} else {
+		o := cfg.markdownOptions()
+		o.Files = files
+		md = mdlinks.New(o)
 	}
 	found, st, err := md.Check(read)
 	if err != nil {

@@ -48,6 +48,9 @@ type Options struct {
 	// where the built page is the truth, answers it, so a link's anchor
 	// does not cost a parse of the file it points into.
 	BuiltID func(file, id string) (has, known bool)
+	// Files, when set, are files known to be there (the markdown files a
+	// run listed), so that links to them cost no call to the OS.
+	Files []string
 }
 
 // Tree is a set of files to read: the working tree or a commit to be.
@@ -204,7 +207,11 @@ func newChecker(o Options) *checker {
 		o.Tree = disk{}
 	}
 	o.Rules = o.Rules.Resolved()
-	o.Tree = &knownFiles{Tree: o.Tree, is: map[string]bool{}}
+	known := &knownFiles{Tree: o.Tree, is: make(map[string]bool, len(o.Files))}
+	for _, f := range o.Files {
+		known.is[filepath.Clean(f)] = true
+	}
+	o.Tree = known
 	c := &checker{o: o, shared: &shared{docs: map[docKey]*parse{}, labelsOf: map[string]map[string]bool{}, fronts: fronts{of: map[string]frontURL{}}}}
 	c.o.Rules.front = c.frontOf
 	return c
