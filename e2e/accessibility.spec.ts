@@ -12,6 +12,7 @@ type Mode = (typeof modes)[number];
 const pageKinds: { kind: string; path: string; ready: (page: Page) => Locator }[] = [
   { kind: 'home', path: '/', ready: (p) => p.locator('main h1') },
   { kind: 'docs page with code', path: '/api/zkvm/quickstart', ready: (p) => p.locator('.code-block .line-highlighted').first() },
+  { kind: 'old version, breadcrumbs two categories deep', path: '/api/1.0/zkvm/tutorials/hello-world', ready: (p) => p.getByRole('navigation', { name: 'Breadcrumbs' }) },
   { kind: 'page with math', path: '/reference-docs/about-finite-fields', ready: (p) => p.locator('.katex').first() },
   { kind: 'education hub', path: '/education', ready: (p) => p.locator('main h1') },
   { kind: 'litepaper', path: '/litepaper', ready: (p) => p.locator('main h1') },
