@@ -7,6 +7,7 @@
 //   make bench-size                      / , a docs page and a math page, beside Docusaurus
 //   PAGES="/faq /api" make bench-size    other pages of this site
 //   DOCUSAURUS=none make bench-size      without the comparison
+//   BYTES=1 make bench-size              exact bytes instead of kilobytes
 // Both sites are served by `bin/docs serve`, which sends files as they are;
 // the gzip column is each response gzipped (level 6, what hosts commonly use).
 import { spawn } from 'node:child_process';
@@ -86,10 +87,11 @@ function sumKinds(bodies) {
   return sums;
 }
 
-const kb = (n) => `${(n / 1024).toFixed(0)} KB`.padStart(8);
+// BYTES=1 prints exact bytes, for budgets finer than a kilobyte.
+const kb = process.env.BYTES ? (n) => `${n}`.padStart(8) : (n) => `${(n / 1024).toFixed(0)} KB`.padStart(8);
 const cell = ([raw, gzip]) => `${kb(raw)} ${kb(gzip)}`;
 function report(title, results) {
-  console.log(`\n${title} (KB raw / gzip, until the network is idle)`);
+  console.log(`\n${title} (${process.env.BYTES ? 'bytes' : 'KB'} raw / gzip, until the network is idle)`);
   console.log(`${''.padEnd(30)}${COLUMNS.map((k) => k.padStart(17)).join('')}   requests`);
   for (const [path, bodies] of results) {
     const sums = sumKinds(bodies);

@@ -7,4 +7,6 @@ export const labels = {
   backToMainMenu: 'Back to main menu',
   languages: 'Languages',
   versions: 'Versions',
+  breadcrumbs: 'Breadcrumbs',
+  homePage: 'Home page',
 } as const;

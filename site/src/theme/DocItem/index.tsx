@@ -1,7 +1,8 @@
 import { siteConfig } from '../../config';
 import { matchRoute } from '../../lib/routes';
 import { findVersion, latestVersion, versionTarget } from '../../lib/versions';
-import type { PageRecord } from '../../lib/types';
+import type { PageRecord, SidebarItem } from '../../lib/types';
+import DocBreadcrumbs from '../DocBreadcrumbs';
 import Link from '../Link';
 import Markdown from '../Markdown';
 import TOC from '../TOC';
@@ -30,13 +31,14 @@ function Pagination({ page }: { page: PageRecord }) {
   );
 }
 
-/** A docs page: version banner, title, content, edit link, pagination, TOC. */
-export default function DocItem({ page }: { page: PageRecord }) {
+/** A docs page: version banner, breadcrumbs, title, content, edit link, pagination, TOC. */
+export default function DocItem({ page, sidebar }: { page: PageRecord; sidebar: SidebarItem[] | null }) {
   const editHref = siteConfig.editUrl + page.source;
   return (
     <div className="doc-item">
       <div className="doc-item-main">
         <VersionBanner page={page} />
+        <DocBreadcrumbs items={sidebar} path={page.permalink} title={page.title} />
         {page.version && <span className="version-badge">Version: {findVersion(page.version)?.label}</span>}
         <article>
           <h1>{page.title}</h1>

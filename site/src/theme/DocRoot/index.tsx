@@ -16,7 +16,7 @@ export default function DocRoot({ data }: { data: RouteData }) {
   return (
     <div className={`doc-root${items ? '' : ' doc-root-no-sidebar'}`}>
       {items && <aside className="doc-sidebar"><DocSidebar items={items} active={page.permalink} /></aside>}
-      <main id="__main" className="doc-main"><DocItem page={page} /></main>
+      <main id="__main" className="doc-main"><DocItem page={page} sidebar={items} /></main>
     </div>
   );
 }

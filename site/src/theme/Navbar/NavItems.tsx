@@ -7,13 +7,19 @@ import { findVersion, latestVersion, versions, versionTarget } from '../../lib/v
 import { labels } from '../labels';
 import Link from '../Link';
 
-interface Item { label: string; to: string; onClick?: () => void }
+/** short: the label where the navbar is tight (navbar.css), never in the drawer. */
+interface Item { label: string; short?: string; to: string; onClick?: () => void }
 
 const primary: Item[] = [
   { label: 'Terminology', to: '/terminology' },
   { label: 'FAQ', to: '/faq' },
-  { label: 'Education Hub', to: '/education' },
+  { label: 'Education Hub', short: 'Education', to: '/education' },
 ];
+
+/** Both labels are in the HTML; the stylesheet shows one, so the link's name is always what it shows. */
+function Label({ label, short }: { label: string; short?: string }) {
+  return short ? <><span className="navbar-label-long">{label}</span><span className="navbar-label-short">{short}</span></> : <>{label}</>;
+}
 
 /**
  * A disclosure: the button shows and hides a list of links (hovering shows
@@ -80,20 +86,23 @@ function VersionDropdown({ mobile }: { mobile?: boolean }) {
 
 function DocumentationLink() {
   const { version } = useShownVersion();
-  return <Link to={version.path} className="navbar-link">Documentation</Link>;
+  return <Link to={version.path} className="navbar-link"><Label label="Documentation" short="Docs" /></Link>;
 }
 
 const community: Item[] = siteConfig.community.map((c) => ({ label: c.label, to: 'href' in c ? c.href : c.to }));
+/** Blog, GitHub and Community: where the navbar is narrowest they move into one "More" menu (navbar.css). */
+const secondary: Item[] = [{ label: 'Blog', to: siteConfig.blogUrl }, { label: 'GitHub', to: siteConfig.githubUrl }, ...community];
 
 export function NavItems({ mobile }: { mobile?: boolean }) {
   return (
     <>
       <DocumentationLink />
-      {primary.map((it) => <Link key={it.label} to={it.to} className="navbar-link">{it.label}</Link>)}
+      {primary.map((it) => <Link key={it.label} to={it.to} className="navbar-link"><Label label={it.label} short={it.short} /></Link>)}
       <VersionDropdown mobile={mobile} />
-      <Link to={siteConfig.blogUrl} className="navbar-link">Blog</Link>
-      <Link to={siteConfig.githubUrl} className="navbar-link" aria-label="GitHub repository">GitHub</Link>
-      <Dropdown label="Community" items={community} mobile={mobile} />
+      <Link to={siteConfig.blogUrl} className="navbar-link navbar-secondary">Blog</Link>
+      <Link to={siteConfig.githubUrl} className="navbar-link navbar-secondary" aria-label="GitHub repository">GitHub</Link>
+      <Dropdown label="Community" items={community} className="navbar-secondary" mobile={mobile} />
+      {!mobile && <Dropdown label="More" items={secondary} className="navbar-more" />}
     </>
   );
 }
