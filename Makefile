@@ -8,7 +8,7 @@ PORT ?= 3000
 export CHROMIUM ?= /usr/bin/chromium
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 
-.PHONY: serve test build check content dev preview deps chromium pre-commit mkdocs generators typecheck clean bench bench-build docusaurus-check mkdocs-check hugo-check vitepress-check starlight-check eleventy-check jekyll-check sphinx-check proofs install-check check-browser report bench-hook hook bench-size bench-search bench-apiref manuals-check
+.PHONY: serve test build check content dev preview deps chromium pre-commit mkdocs generators typecheck clean bench bench-build docusaurus-check mkdocs-check hugo-check vitepress-check starlight-check eleventy-check jekyll-check sphinx-check proofs install-check check-browser report bench-hook hook bench-size bench-search bench-apiref manuals-check release-check
 
 serve: build check
 	bin/docs serve -dir site/dist -addr 127.0.0.1:$(PORT)
@@ -33,9 +33,10 @@ GO_SOURCES := $(shell find cmd site/docscmd site/compile site/markdown site/sear
 bin/docs: $(GO_SOURCES)
 	go build -o $@ ./cmd/docs
 
-# -buildvcs=auto stamps the commit for `checks --version` even where GOFLAGS turns it off.
+# -buildvcs=auto stamps the commit for `checks --version` even where GOFLAGS
+# turns it off; the -X stamp names it where Go cannot (a git worktree).
 bin/checks: $(GO_SOURCES)
-	go build -buildvcs=auto -o $@ ./cmd/checks
+	go build -buildvcs=auto -ldflags "-X github.com/devdocs-dev/devdocs/checks/checkscmd.stampCommit=$$(git rev-parse HEAD 2>/dev/null)" -o $@ ./cmd/checks
 
 # The gate on our own build: markdown sources, every link of site/dist, then
 # the browser checks (search shortcuts, theme persistence, loader timing).
@@ -197,7 +198,7 @@ sphinx-check: bin/checks generators
 
 # Every real-build proof, each a step of the summary with its time; CI runs
 # it after make test (.ci/run), and its last line is the summary of both.
-PROOFS := docusaurus-check mkdocs-check hugo-check vitepress-check starlight-check eleventy-check jekyll-check sphinx-check manuals-check
+PROOFS := release-check docusaurus-check mkdocs-check hugo-check vitepress-check starlight-check eleventy-check jekyll-check sphinx-check manuals-check
 proofs: bin/checks generators
 	@mkdir -p test-results; status=0; \
 	for p in $(PROOFS); do \
@@ -229,3 +230,21 @@ bench-size: build chromium
 # to results in Chromium (site/scripts/bench-search.mjs). BENCH_PORT=4189 by default.
 bench-search: build chromium
 	node site/scripts/bench-search.mjs
+
+# Release tools, built from the Go module proxy at pinned versions into bin/
+# (never committed). GoReleaser 2.16 is the newest whose go.mod this Go
+# (1.26) builds and whose dependencies the module proxy serves in full
+# (2.17 needs go.digitalxero.dev/go-msix, which the proxy refuses).
+GORELEASER_VERSION := v2.16.0
+ACTIONLINT_VERSION := v1.7.12
+bin/goreleaser:
+	GOBIN=$(CURDIR)/bin go install github.com/goreleaser/goreleaser/v2@$(GORELEASER_VERSION)
+
+bin/actionlint:
+	GOBIN=$(CURDIR)/bin go install github.com/rhysd/actionlint/cmd/actionlint@$(ACTIONLINT_VERSION)
+
+# The release a tag publishes (.goreleaser.yaml), built as a snapshot: every
+# archive unpacks to a binary of its platform, and the linux/amd64 one names
+# the snapshot on --version (checks/bench/release.sh).
+release-check: bin/goreleaser
+	checks/bench/release.sh
