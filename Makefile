@@ -8,7 +8,7 @@ PORT ?= 3000
 export CHROMIUM ?= /usr/bin/chromium
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 
-.PHONY: serve test build check content dev preview deps chromium pre-commit mkdocs generators typecheck clean bench bench-build docusaurus-check mkdocs-check hugo-check vitepress-check starlight-check eleventy-check jekyll-check sphinx-check proofs install-check check-browser report bench-hook hook bench-size bench-search bench-apiref manuals-check release-check
+.PHONY: serve test build check content dev preview deps chromium pre-commit mkdocs generators typecheck clean bench bench-build docusaurus-check mkdocs-check hugo-check vitepress-check starlight-check eleventy-check jekyll-check sphinx-check proofs install-check check-browser report bench-hook hook bench-size bench-search bench-apiref manuals-check release-check action-check
 
 serve: build check
 	bin/docs serve -dir site/dist -addr 127.0.0.1:$(PORT)
@@ -198,7 +198,7 @@ sphinx-check: bin/checks generators
 
 # Every real-build proof, each a step of the summary with its time; CI runs
 # it after make test (.ci/run), and its last line is the summary of both.
-PROOFS := release-check docusaurus-check mkdocs-check hugo-check vitepress-check starlight-check eleventy-check jekyll-check sphinx-check manuals-check
+PROOFS := release-check action-check docusaurus-check mkdocs-check hugo-check vitepress-check starlight-check eleventy-check jekyll-check sphinx-check manuals-check
 proofs: bin/checks generators
 	@mkdir -p test-results; status=0; \
 	for p in $(PROOFS); do \
@@ -246,5 +246,16 @@ bin/actionlint:
 # The release a tag publishes (.goreleaser.yaml), built as a snapshot: every
 # archive unpacks to a binary of its platform, and the linux/amd64 one names
 # the snapshot on --version (checks/bench/release.sh).
+# The archives are kept in bin/snapshot for action-check.
 release-check: bin/goreleaser
-	checks/bench/release.sh
+	RELEASE_DIST=$(CURDIR)/bin/snapshot checks/bench/release.sh
+
+# The Action at a release tag, its downloads served from 127.0.0.1 out of
+# bin/snapshot (made again unless it names HEAD): downloaded, verified and
+# cached, restored by a second job, two uses in a job, a tampered archive
+# refused, Go where no release matches; then actionlint on the workflows and
+# shellcheck (Debian's) on the action's scripts (go test ./cmd/checks -run 'Action(FromRelease|Lint)').
+action-check: bin/actionlint
+	@command -v shellcheck >/dev/null || { $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends shellcheck; }
+	@grep -qs -- "-snapshot.$$(git rev-parse --short=7 HEAD)$$" bin/snapshot/VERSION || $(MAKE) --no-print-directory release-check
+	DEVDOCS_ACTION_RELEASES=$(CURDIR)/bin/snapshot go test -count=1 -v -run 'TestAction(FromRelease|Lint)$$' ./cmd/checks

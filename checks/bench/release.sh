@@ -65,8 +65,9 @@ got=$("$scratch/unpacked/linux_amd64/checks" --version 2>&1 || true)
 [ "$got" = "$want" ] && ok "linux_amd64: --version says $got" || bad "linux_amd64: --version says '$got', want '$want'"
 
 if [ -n "${RELEASE_DIST:-}" ]; then
-	mkdir -p "$RELEASE_DIST"
+	rm -rf "$RELEASE_DIST" && mkdir -p "$RELEASE_DIST"
 	cp dist/*.tar.gz dist/*.zip "$sums" "$RELEASE_DIST/"
 	echo "$version" > "$RELEASE_DIST/VERSION"
+	echo "the archives are in $RELEASE_DIST"
 fi
 exit $fail
