@@ -8,7 +8,7 @@ PORT ?= 3000
 export CHROMIUM ?= /usr/bin/chromium
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 
-.PHONY: serve test build check content dev preview deps chromium pre-commit mkdocs generators typecheck clean bench bench-build docusaurus-check mkdocs-check hugo-check vitepress-check starlight-check eleventy-check jekyll-check sphinx-check proofs install-check check-browser report bench-hook hook bench-size bench-search bench-apiref manuals-check release-check action-check
+.PHONY: serve test build check content dev preview deps chromium pre-commit mkdocs generators typecheck clean bench bench-build docusaurus-check mkdocs-check hugo-check vitepress-check starlight-check eleventy-check jekyll-check sphinx-check proofs install-check check-browser report bench-hook hook bench-size bench-search bench-apiref manuals-check release-check action-check precommit-check
 
 serve: build check
 	bin/docs serve -dir site/dist -addr 127.0.0.1:$(PORT)
@@ -198,7 +198,7 @@ sphinx-check: bin/checks generators
 
 # Every real-build proof, each a step of the summary with its time; CI runs
 # it after make test (.ci/run), and its last line is the summary of both.
-PROOFS := release-check action-check docusaurus-check mkdocs-check hugo-check vitepress-check starlight-check eleventy-check jekyll-check sphinx-check manuals-check
+PROOFS := release-check action-check precommit-check docusaurus-check mkdocs-check hugo-check vitepress-check starlight-check eleventy-check jekyll-check sphinx-check manuals-check
 proofs: bin/checks generators
 	@mkdir -p test-results; status=0; \
 	for p in $(PROOFS); do \
@@ -249,6 +249,12 @@ bin/actionlint:
 # The archives are kept in bin/snapshot for action-check.
 release-check: bin/goreleaser
 	RELEASE_DIST=$(CURDIR)/bin/snapshot checks/bench/release.sh
+
+# Both pre-commit hooks (golang and system) with Debian's pre-commit in a
+# scratch repository, online and with GOPROXY=off, each install timed
+# (checks/bench/precommit.sh).
+precommit-check: pre-commit
+	checks/bench/precommit.sh
 
 # The Action at a release tag, its downloads served from 127.0.0.1 out of
 # bin/snapshot (made again unless it names HEAD): downloaded, verified and

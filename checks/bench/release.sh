@@ -15,12 +15,11 @@ repo=$(cd "$(dirname "$0")/../.." && pwd)
 goreleaser=${GORELEASER:-$repo/bin/goreleaser}
 scratch=$(mktemp -d "${TMPDIR:-/tmp}/devdocs-release.XXXXXX")
 trap 'rm -rf "$scratch"' EXIT
-fail=0
+. "$repo/checks/bench/expect.sh"
 ok() { echo "ok   $*"; }
 bad() { echo "FAIL $*"; fail=1; }
 
-git clone -q --no-hardlinks "$repo" "$scratch/src"
-(cd "$repo" && git ls-files -z --cached --others --exclude-standard | tar --null -T - --ignore-failed-read -cf -) 2>/dev/null | tar -C "$scratch/src" -xf -
+checkout_copy "$repo" "$scratch/src"
 cd "$scratch/src"
 
 start=$(date +%s)
