@@ -92,7 +92,6 @@ test: deps chromium pre-commit mkdocs
 	step $(MAKE) --no-print-directory typecheck; \
 	step $(MAKE) --no-print-directory build; \
 	step $(MAKE) --no-print-directory check; \
-	step checks/bench/install.sh; \
 	E2E_PORT=$${E2E_PORT:-$$(node e2e/free-port.mjs)} npx playwright test -c e2e/playwright.config.ts || status=1; \
 	node .ci/summary.mjs test-results || status=1; \
 	exit $$status
@@ -167,10 +166,14 @@ GENERATOR_PACKAGES := hugo jekyll jekyll-theme-minima ruby-jekyll-relative-links
 generators: mkdocs
 	@dpkg -s $(GENERATOR_PACKAGES) >/dev/null 2>&1 || { $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $(GENERATOR_PACKAGES); }
 
-# The README's install command run from a scratch directory, the module
-# served from a proxy on disk (checks/bench/install.sh), then the installed
-# gate on an MkDocs project: links, markdown, all and the pre-commit hook.
-install-check: mkdocs
+# Every shell command of the README's install section, read from the README
+# and run from a scratch directory (checks/bench/install.sh): the release
+# download (an archive built as the release builds it, on disk), go install
+# (the module served from a proxy on disk), the commands on an MkDocs
+# project, the git hook and both pre-commit hooks. A step of make proofs, no
+# longer of make test: building the golang hook and the release archive made
+# it slower than make test may grow.
+install-check: mkdocs pre-commit
 	checks/bench/install.sh
 
 hugo-check: bin/checks generators
@@ -198,7 +201,7 @@ sphinx-check: bin/checks generators
 
 # Every real-build proof, each a step of the summary with its time; CI runs
 # it after make test (.ci/run), and its last line is the summary of both.
-PROOFS := release-check action-check precommit-check docusaurus-check mkdocs-check hugo-check vitepress-check starlight-check eleventy-check jekyll-check sphinx-check manuals-check
+PROOFS := install-check release-check action-check precommit-check docusaurus-check mkdocs-check hugo-check vitepress-check starlight-check eleventy-check jekyll-check sphinx-check manuals-check
 proofs: bin/checks generators
 	@mkdir -p test-results; status=0; \
 	for p in $(PROOFS); do \
