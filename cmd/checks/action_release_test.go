@@ -98,6 +98,16 @@ func TestActionFromRelease(t *testing.T) {
 	assert.Equal(t, "docs-gate-report-2", res.steps["run"].outputs["artifact"])
 	assert.Equal(t, []string{"actions/upload-artifact docs-gate-report-2"}, res.uploads)
 
+	// github.action_ref left empty, as runners may leave it in a composite
+	// action: the folder the runner downloaded the action into names the ref.
+	actions := filepath.Join(t.TempDir(), "_actions", "devdocs-dev", "devdocs")
+	require.NoError(t, os.MkdirAll(actions, 0o755))
+	require.NoError(t, os.Symlink(root, filepath.Join(actions, "v"+version)))
+	r = newRunnerWithCache(t, a, filepath.Join(actions, "v"+version), "", work, store)
+	r.env = env
+	res = r.use(map[string]string{"command": "links"})
+	assert.Contains(t, res.steps["install"].stdout, wantVersion+"", "the ref read from the action's folder")
+
 	// A tampered archive (nothing cached yet): the job stops, naming the file and both sums.
 	tampered = true
 	res = job("v"+version, t.TempDir()).use(map[string]string{"command": "links"})
