@@ -47,9 +47,11 @@ GOMODCACHE=$(go env GOMODCACHE) GOCACHE=$(go env GOCACHE)
 export GOMODCACHE GOCACHE HOME="$scratch/home" GOPATH="$scratch/home/go"
 export PATH="$HOME/.local/bin:$HOME/go/bin:$PATH" GIT_CONFIG_GLOBAL=/dev/null GIT_CONFIG_NOSYSTEM=1
 export GIT_AUTHOR_NAME=ci GIT_AUTHOR_EMAIL=ci@example.invalid GIT_COMMITTER_NAME=ci GIT_COMMITTER_EMAIL=ci@example.invalid
-# A module version is downloaded once per cache and never again: the version
-# served from the proxy on disk leaves the shared cache before and after, or
-# the next run would build the tree of the first one.
+# A module version is downloaded once per cache and never again, and Go's
+# build cache keeps an index of each module version's files: the version
+# served from the proxy on disk leaves the module cache before and after,
+# and go install runs with the index off (GODEBUG=goindex=0), or the next run
+# would build the tree, or the file list, of the first one.
 forget_module() {
   local v
   for v in "$GOMODCACHE/$module@$version" "$GOMODCACHE/cache/download/$module/@v/$version".*; do
@@ -86,7 +88,7 @@ printf '{"Version":"%s","Time":"%s"}\n' "$version" "$(cd "$repo" && git log -1 -
 cp "$repo/go.mod" "$dir/$version.mod"
 (cd "$repo" && git archive --format=zip --prefix="$module@$version/" -o "$dir/$version.zip" HEAD)
 mkdir -p "$scratch/project" && cd "$scratch/project"
-GOPROXY="file://$scratch/proxy,$(go env GOPROXY)" GONOSUMDB="$module" GOFLAGS=-mod=mod run_block go-install
+GOPROXY="file://$scratch/proxy,$(go env GOPROXY)" GONOSUMDB="$module" GOFLAGS=-mod=mod GODEBUG=goindex=0 run_block go-install
 checks="$HOME/go/bin/checks"
 [ "$(command -v checks)" = "$checks" ] || { echo "FAIL go install did not put checks on PATH ($(command -v checks))"; fail=1; }
 got=$("$checks" --version)
