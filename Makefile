@@ -8,7 +8,7 @@ PORT ?= 3000
 export CHROMIUM ?= /usr/bin/chromium
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 
-.PHONY: serve test build check content dev preview deps chromium pre-commit mkdocs generators typecheck clean bench bench-build docusaurus-check mkdocs-check hugo-check vitepress-check starlight-check eleventy-check jekyll-check sphinx-check proofs install-check check-browser report bench-hook hook bench-size bench-search bench-apiref manuals-check
+.PHONY: serve test build check content dev preview deps chromium pre-commit mkdocs generators typecheck clean bench bench-build docusaurus-check mkdocs-check hugo-check vitepress-check starlight-check eleventy-check jekyll-check sphinx-check proofs install-check check-browser report bench-hook hook bench-size bench-search bench-apiref manuals-check release-check action-check precommit-check
 
 serve: build check
 	bin/docs serve -dir site/dist -addr 127.0.0.1:$(PORT)
@@ -33,9 +33,10 @@ GO_SOURCES := $(shell find cmd site/docscmd site/compile site/markdown site/sear
 bin/docs: $(GO_SOURCES)
 	go build -o $@ ./cmd/docs
 
-# -buildvcs=auto stamps the commit for `checks --version` even where GOFLAGS turns it off.
+# -buildvcs=auto stamps the commit for `checks --version` even where GOFLAGS
+# turns it off; the -X stamp names it where Go cannot (a git worktree).
 bin/checks: $(GO_SOURCES)
-	go build -buildvcs=auto -o $@ ./cmd/checks
+	go build -buildvcs=auto -ldflags "-X github.com/devdocs-dev/devdocs/checks/checkscmd.stampCommit=$$(git rev-parse HEAD 2>/dev/null)" -o $@ ./cmd/checks
 
 # The gate on our own build: markdown sources, every link of site/dist, then
 # the browser checks (search shortcuts, theme persistence, loader timing).
@@ -91,7 +92,6 @@ test: deps chromium pre-commit mkdocs
 	step $(MAKE) --no-print-directory typecheck; \
 	step $(MAKE) --no-print-directory build; \
 	step $(MAKE) --no-print-directory check; \
-	step checks/bench/install.sh; \
 	E2E_PORT=$${E2E_PORT:-$$(node e2e/free-port.mjs)} npx playwright test -c e2e/playwright.config.ts || status=1; \
 	node .ci/summary.mjs test-results || status=1; \
 	exit $$status
@@ -166,10 +166,14 @@ GENERATOR_PACKAGES := hugo jekyll jekyll-theme-minima ruby-jekyll-relative-links
 generators: mkdocs
 	@dpkg -s $(GENERATOR_PACKAGES) >/dev/null 2>&1 || { $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $(GENERATOR_PACKAGES); }
 
-# The README's install command run from a scratch directory, the module
-# served from a proxy on disk (checks/bench/install.sh), then the installed
-# gate on an MkDocs project: links, markdown, all and the pre-commit hook.
-install-check: mkdocs
+# Every shell command of the README's install section, read from the README
+# and run from a scratch directory (checks/bench/install.sh): the release
+# download (an archive built as the release builds it, on disk), go install
+# (the module served from a proxy on disk), the commands on an MkDocs
+# project, the git hook and both pre-commit hooks. A step of make proofs, no
+# longer of make test: building the golang hook and the release archive made
+# it slower than make test may grow.
+install-check: mkdocs pre-commit
 	checks/bench/install.sh
 
 hugo-check: bin/checks generators
@@ -197,7 +201,7 @@ sphinx-check: bin/checks generators
 
 # Every real-build proof, each a step of the summary with its time; CI runs
 # it after make test (.ci/run), and its last line is the summary of both.
-PROOFS := docusaurus-check mkdocs-check hugo-check vitepress-check starlight-check eleventy-check jekyll-check sphinx-check manuals-check
+PROOFS := install-check release-check action-check precommit-check docusaurus-check mkdocs-check hugo-check vitepress-check starlight-check eleventy-check jekyll-check sphinx-check manuals-check
 proofs: bin/checks generators
 	@mkdir -p test-results; status=0; \
 	for p in $(PROOFS); do \
@@ -229,3 +233,38 @@ bench-size: build chromium
 # to results in Chromium (site/scripts/bench-search.mjs). BENCH_PORT=4189 by default.
 bench-search: build chromium
 	node site/scripts/bench-search.mjs
+
+# Release tools, built from the Go module proxy at pinned versions into bin/
+# (never committed). GoReleaser 2.16 is the newest whose go.mod this Go
+# (1.26) builds and whose dependencies the module proxy serves in full
+# (2.17 needs go.digitalxero.dev/go-msix, which the proxy refuses).
+GORELEASER_VERSION := v2.16.0
+ACTIONLINT_VERSION := v1.7.12
+bin/goreleaser:
+	GOBIN=$(CURDIR)/bin go install github.com/goreleaser/goreleaser/v2@$(GORELEASER_VERSION)
+
+bin/actionlint:
+	GOBIN=$(CURDIR)/bin go install github.com/rhysd/actionlint/cmd/actionlint@$(ACTIONLINT_VERSION)
+
+# The release a tag publishes (.goreleaser.yaml), built as a snapshot: every
+# archive unpacks to a binary of its platform, and the linux/amd64 one names
+# the snapshot on --version (checks/bench/release.sh).
+# The archives are kept in bin/snapshot for action-check.
+release-check: bin/goreleaser
+	RELEASE_DIST=$(CURDIR)/bin/snapshot checks/bench/release.sh
+
+# Both pre-commit hooks (golang and system) with Debian's pre-commit in a
+# scratch repository, online and with GOPROXY=off, each install timed
+# (checks/bench/precommit.sh).
+precommit-check: pre-commit
+	checks/bench/precommit.sh
+
+# The Action at a release tag, its downloads served from 127.0.0.1 out of
+# bin/snapshot (made again unless it names HEAD): downloaded, verified and
+# cached, restored by a second job, two uses in a job, a tampered archive
+# refused, Go where no release matches; then actionlint on the workflows and
+# shellcheck (Debian's) on the action's scripts (go test ./cmd/checks -run 'Action(FromRelease|Lint)').
+action-check: bin/actionlint
+	@command -v shellcheck >/dev/null || { $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends shellcheck; }
+	@grep -qs -- "-snapshot.$$(git rev-parse --short=7 HEAD)$$" bin/snapshot/VERSION || $(MAKE) --no-print-directory release-check
+	DEVDOCS_ACTION_RELEASES=$(CURDIR)/bin/snapshot go test -count=1 -v -run 'TestAction(FromRelease|Lint)$$' ./cmd/checks

@@ -94,3 +94,12 @@ expect_base_builds() {
   expect "links of the $3 build, clean" 0 ": no problems$" links "$2" --base-url "$3"
   expect "the $3 build checked as if at the root" 1 "errors" links "$2" --base-url /
 }
+
+# checkout_copy REPO DIR: a clone of the checkout REPO at DIR with its
+# uncommitted changes and untracked (not ignored) files copied in, so a proof
+# of what users get from a commit (a release, a pre-commit hook) runs on the
+# tree as it is.
+checkout_copy() {
+  git clone -q --no-hardlinks "$1" "$2"
+  (cd "$1" && git ls-files -z --cached --others --exclude-standard | tar --null -T - --ignore-failed-read -cf -) 2>/dev/null | tar -C "$2" -xf -
+}

@@ -10,7 +10,6 @@ import (
 	"os"
 	"os/exec"
 	"strings"
-	"syscall"
 	"time"
 
 	cdpbrowser "github.com/chromedp/cdproto/browser"
@@ -92,10 +91,9 @@ func (b *Browser) options(path string) []chromedp.ExecAllocatorOption {
 		// Chromium's own temporary files go inside the profile, so removing
 		// the profile leaves nothing in the system's temporary directory.
 		chromedp.Env("TMPDIR=" + b.profile),
-		// Its own process group, so a hung browser and all its helpers die
-		// with one signal; Pdeathsig covers our own crash.
+		// Its own process group where the system has them (proc_*.go).
 		chromedp.ModifyCmdFunc(func(cmd *exec.Cmd) {
-			cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
+			ownGroup(cmd)
 			b.cmd = cmd
 		}),
 	}
@@ -133,6 +131,6 @@ var quiet = chromedp.WithErrorf(func(string, ...any) {})
 
 func (b *Browser) kill() {
 	if b.cmd != nil && b.cmd.Process != nil {
-		_ = syscall.Kill(-b.cmd.Process.Pid, syscall.SIGKILL)
+		killGroup(b.cmd)
 	}
 }

@@ -8,7 +8,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"runtime/debug"
 	"strings"
 	"time"
 
@@ -46,7 +45,7 @@ func Run(args []string, stdout, stderr io.Writer, tty bool) int {
 		fmt.Fprint(stdout, usage)
 		return 0
 	case "--version", "version":
-		fmt.Fprintln(stdout, "checks", version(debug.ReadBuildInfo()))
+		fmt.Fprintln(stdout, "checks", versionString())
 		return 0
 	}
 	run := command(args[0])

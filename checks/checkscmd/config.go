@@ -1,6 +1,7 @@
 package checkscmd
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -27,6 +28,9 @@ const configName = "checks.json"
 // file leaves out; flags override both. After loading, the paths in it are
 // relative to the current directory, wherever the file was.
 type Config struct {
+	// Requires is the oldest release of checks this file is written for
+	// ("v1.4.0"): an older binary stops and names it (requires.go).
+	Requires string `json:"requires"`
 	// Preset names a generator whose defaults apply (preset.Names); with
 	// none, the generator whose config file is found applies.
 	Preset string `json:"preset"`
@@ -153,7 +157,22 @@ func loadConfig(file, presetFlag string) (*Config, error) {
 			return nil, err
 		}
 		f := &jsonFile{name: file, raw: raw}
+		var head struct{ Requires any }
+		if json.Unmarshal(raw, &head) == nil { // before the keys: a newer file's keys are not misspelt
+			if req, ok := head.Requires.(string); ok {
+				f.at = map[string]int{"requires (key)": bytes.Index(raw, []byte(`"requires"`))}
+				if err := f.checkRequires(req, release()); err != nil {
+					return nil, err
+				}
+			}
+		}
 		if err := f.decode(Config{}, c); err != nil {
+			return nil, err
+		}
+		if err := f.checkRequires(c.Requires, release()); err != nil {
+			return nil, err
+		}
+		if err := f.checkKeysSince(c.Requires); err != nil {
 			return nil, err
 		}
 		if c.Browser != nil { // the file's keys over the defaults

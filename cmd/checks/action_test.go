@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"encoding/json"
 	"os"
 	"os/exec"
@@ -65,7 +66,7 @@ func TestActionYAML(t *testing.T) {
 			ids[s.ID] = s.Run
 		}
 	}
-	assert.Equal(t, []string{"actions/setup-go", "github/codeql-action/upload-sarif", "actions/upload-artifact"}, uses)
+	assert.Equal(t, []string{"actions/cache/restore", "actions/cache/save", "actions/setup-go", "github/codeql-action/upload-sarif", "actions/upload-artifact"}, uses)
 
 	for _, m := range expression.FindAllStringSubmatch(raw, -1) {
 		for _, ref := range regexp.MustCompile(`inputs\.([\w-]+)`).FindAllStringSubmatch(m[1], -1) {
@@ -80,104 +81,255 @@ func TestActionYAML(t *testing.T) {
 	}
 }
 
-// The action's scripts, run here as a runner runs them: the install step
-// builds checks from this checkout, the run step checks a fixture site.
+// The action run here as a runner runs it, at a ref that is no release (a
+// checkout): it says it builds checks from source, builds it, and checks a
+// fixture site; a second use in the same job gets its own report folder,
+// artifact and code-scanning category; args are one per line.
 func TestActionRunsOnASite(t *testing.T) {
 	a, _ := loadAction(t)
 	root, err := filepath.Abs("../..")
 	require.NoError(t, err)
-	runner := t.TempDir()
-	bin := runStep(t, a, "Install checks", nil, root, runner, "")
-	assert.Contains(t, bin.stdout, "checks ", "the install step prints the version it built")
-
 	work := filepath.Join(t.TempDir(), "repo")
 	unpackTxtar(t, "../../testdata/action/site.txtar", work)
-	res := runStep(t, a, "run", map[string]string{"command": "links", "args": "--on-broken-anchors throw"}, root, runner, work)
-	assert.Equal(t, 1, res.code, "a broken link fails the step: %s", res.stdout)
-	assert.Equal(t, "1", res.outputs["code"])
-	assert.Contains(t, res.stdout, "::error file=build/index.html,line=3,col=10,title=broken-link::broken link \"/blog\"")
-	assert.Contains(t, res.stdout, "::error file=build/about/index.html,line=3,col=10,title=broken-link::")
-	assert.Contains(t, res.stdout, "::error file=build/index.html,line=4,col=10,title=broken-anchor::")
-	assert.Contains(t, res.summary, "### Docs gate: 3 errors")
-	assert.Contains(t, res.summary, `broken link "/blog": no file answers /blog — on 2 pages`)
-	assert.Contains(t, res.summary, "[/about](https://docs.example.com/about)", "pages are linked at siteUrl")
-	assert.Contains(t, res.summary, "is the `docs-gate-report` artifact of this run.")
+	r := newRunner(t, a, root, "", work)
+
+	res := r.use(map[string]string{"command": "links", "args": "--on-broken-anchors\nthrow\n", "sarif": "true"})
+	install := res.steps["install"]
+	assert.Contains(t, install.stdout, "::notice title=devdocs checks::the action's ref '(none)' is no release tag vX.Y.Z", "the fallback says so")
+	assert.Contains(t, install.stdout, "building checks from the action's source with Go instead")
+	assert.Contains(t, res.used, "actions/setup-go")
+	assert.Contains(t, res.steps["Build checks from source"].stdout, "built from source in")
+	run := res.steps["run"]
+	assert.Equal(t, 1, run.code, "a broken link fails the step: %s", run.stdout)
+	assert.Equal(t, "1", run.outputs["code"])
+	assert.Contains(t, run.stdout, "::error file=build/index.html,line=3,col=10,title=broken-link::broken link \"/blog\"")
+	assert.Contains(t, run.stdout, "::error file=build/about/index.html,line=3,col=10,title=broken-link::")
+	assert.Contains(t, run.stdout, "::error file=build/index.html,line=4,col=10,title=broken-anchor::")
+	assert.Contains(t, r.summary(), "### Docs gate: 3 errors")
+	assert.Contains(t, r.summary(), `broken link "/blog": no file answers /blog — on 2 pages`)
+	assert.Contains(t, r.summary(), "[/about](https://docs.example.com/about)", "pages are linked at siteUrl")
+	assert.Contains(t, r.summary(), "is the `docs-gate-report` artifact of this run.")
 	var sarif struct{ Version string }
-	raw, err := os.ReadFile(res.outputs["sarif"])
+	raw, err := os.ReadFile(run.outputs["sarif"])
 	require.NoError(t, err, "the sarif output names the file")
 	require.NoError(t, json.Unmarshal(raw, &sarif))
 	assert.Equal(t, "2.1.0", sarif.Version)
-	assert.FileExists(t, filepath.Join(res.outputs["dir"], "report.html"))
+	assert.FileExists(t, filepath.Join(run.outputs["dir"], "report.html"))
+	assert.Equal(t, []string{"github/codeql-action/upload-sarif devdocs-checks", "actions/upload-artifact docs-gate-report"}, res.uploads)
+
+	// A second use in the same job: markdown on the folder named by
+	// directory (it reaches checks markdown, not dropped).
+	require.NoError(t, os.Mkdir(filepath.Join(work, "notes"), 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(work, "notes/a.md"), []byte("# A\n\n[gone](gone.md)\n"), 0o644))
+	res = r.use(map[string]string{"command": "markdown", "directory": "notes", "sarif": "true"})
+	run = res.steps["run"]
+	assert.Equal(t, 1, run.code, run.stdout+run.stderr)
+	assert.Contains(t, run.stdout, "::error file=notes/a.md,line=3,col=1,title=markdown-link::broken markdown link \"gone.md\"", "directory reaches checks markdown")
+	assert.Equal(t, "docs-gate-report-2", run.outputs["artifact"])
+	assert.Equal(t, []string{"github/codeql-action/upload-sarif devdocs-checks-2", "actions/upload-artifact docs-gate-report-2"}, res.uploads)
+	first := r.uses[0].steps["run"].outputs["dir"]
+	assert.NotEqual(t, first, run.outputs["dir"], "each use has its own report folder")
+	assert.FileExists(t, filepath.Join(first, "report.html"), "the first use's report is still there")
+	assert.Contains(t, r.summary(), "is the `docs-gate-report-2` artifact of this run.")
+
+	// A third: an --ignore pattern with a space is one argument.
+	require.NoError(t, os.WriteFile(filepath.Join(work, "build/old.html"), []byte(`<a href="/old page/">Old</a>`), 0o644))
+	run = r.use(map[string]string{"command": "links", "args": "--ignore\n^/(old page|blog)/?$\n  --on-broken-anchors=warn  \n"}).steps["run"]
+	assert.Equal(t, 0, run.code, run.stdout+run.stderr)
+	assert.NotContains(t, run.stdout, "old page", "the pattern with a space is one argument")
+	assert.Equal(t, "docs-gate-report-3", run.outputs["artifact"])
+	require.NoError(t, os.Remove(filepath.Join(work, "build/old.html")))
 
 	require.NoError(t, os.WriteFile(filepath.Join(work, "build/blog.html"), []byte("<h1>Blog</h1>"), 0o644))
-	res = runStep(t, a, "run", map[string]string{"command": "links"}, root, runner, work)
-	assert.Equal(t, 0, res.code, "warnings only: %s", res.stdout)
-	assert.Contains(t, res.stdout, "::warning file=build/index.html,line=4,col=10,title=broken-anchor::")
+	run = r.use(map[string]string{"command": "links"}).steps["run"]
+	assert.Equal(t, 0, run.code, "warnings only: %s", run.stdout)
+	assert.Contains(t, run.stdout, "::warning file=build/index.html,line=4,col=10,title=broken-anchor::")
 
-	res = runStep(t, a, "run", map[string]string{"command": "lnks"}, root, runner, work)
-	assert.Equal(t, 2, res.code)
-	assert.Contains(t, res.stdout, "::error title=devdocs checks::unknown command 'lnks'")
+	run = r.use(map[string]string{"command": "lnks"}).steps["run"]
+	assert.Equal(t, 2, run.code)
+	assert.Contains(t, run.stdout, "::error title=devdocs checks::unknown command 'lnks'")
 
-	res = runStep(t, a, "run", map[string]string{"command": "links", "directory": "public"}, root, runner, work)
-	assert.Equal(t, 2, res.code)
-	assert.Contains(t, res.stderr, "public is not a directory")
-	assert.Contains(t, res.stdout, "checks links could not run (exit 2)")
+	run = r.use(map[string]string{"command": "links", "args": "--base-url /repo/"}).steps["run"]
+	assert.Equal(t, 2, run.code)
+	assert.Contains(t, run.stdout, "::error title=devdocs checks::args takes one argument per line: write '--base-url' and '/repo/' on two lines (or '--base-url=/repo/')")
+
+	run = r.use(map[string]string{"command": "links", "directory": "public"}).steps["run"]
+	assert.Equal(t, 2, run.code)
+	assert.Contains(t, run.stderr, "public is not a directory")
+	assert.Contains(t, run.stdout, "checks links could not run (exit 2)")
 }
 
-type stepResult struct {
-	code                    int
-	stdout, stderr, summary string
-	outputs                 map[string]string
+// runner is one job of a GitHub runner: its temporary folder and tool cache,
+// the files its steps write to (GITHUB_OUTPUT, …), the PATH earlier steps
+// added, the artifacts uploaded, and actions/cache's store (shared between
+// runners made with the same store).
+type runner struct {
+	t                                 *testing.T
+	a                                 action
+	actionPath, ref, workspace        string
+	temp, toolCache, cacheStore, home string
+	env                               []string
+	path                              []string
+	uses                              []useResult
+	artifacts                         map[string]bool
 }
 
-// runStep runs one step's script (found by id or name) with bash as a
-// composite action runs it, the runner's files and variables set, and the
-// step's env and working-directory expressions evaluated from inputs.
-func runStep(t *testing.T, a action, which string, inputs map[string]string, actionPath, runner, workspace string) stepResult {
+type useResult struct {
+	steps   map[string]stepResult // by id, and by name for steps without one
+	used    []string              // the actions run by uses: steps
+	uploads []string              // "action name" of each upload
+}
+
+func newRunner(t *testing.T, a action, actionPath, ref, workspace string) *runner {
+	return newRunnerWithCache(t, a, actionPath, ref, workspace, t.TempDir())
+}
+
+func newRunnerWithCache(t *testing.T, a action, actionPath, ref, workspace, cacheStore string) *runner {
+	r := &runner{t: t, a: a, actionPath: actionPath, ref: ref, workspace: workspace, cacheStore: cacheStore,
+		temp: t.TempDir(), toolCache: t.TempDir(), artifacts: map[string]bool{}}
+	return r
+}
+
+func (r *runner) summary() string {
+	b, _ := os.ReadFile(filepath.Join(r.temp, "github_step_summary"))
+	return string(b)
+}
+
+// use runs every step of the action with inputs, as one `uses:` of it in
+// the job: `if:` conditions evaluated, expressions replaced, the actions it
+// uses simulated (actions/cache/restore and save read and write the store,
+// setup-go keeps the Go on PATH, uploads are recorded, and an artifact name
+// uploaded twice fails as on GitHub).
+func (r *runner) use(inputs map[string]string) useResult {
+	t := r.t
 	t.Helper()
-	var s *step
-	for i := range a.Runs.Steps {
-		if a.Runs.Steps[i].ID == which || a.Runs.Steps[i].Name == which {
-			s = &a.Runs.Steps[i]
-		}
-	}
-	require.NotNil(t, s, "no step %q", which)
-	eval := func(text string) string {
-		return expression.ReplaceAllStringFunc(text, func(m string) string {
-			expr := expression.FindStringSubmatch(m)[1]
-			if expr == "github.action_path" {
-				return actionPath
-			}
-			name, ok := strings.CutPrefix(expr, "inputs.")
-			require.True(t, ok, "the test knows no expression %s", m)
+	res := useResult{steps: map[string]stepResult{}}
+	outputs := map[string]map[string]string{}
+	failed := false
+	eval := func(expr string) string {
+		switch {
+		case expr == "github.action_path":
+			return r.actionPath
+		case expr == "github.action_ref":
+			return r.ref
+		case strings.HasPrefix(expr, "inputs."):
+			name := strings.TrimPrefix(expr, "inputs.")
 			if v, set := inputs[name]; set {
 				return v
 			}
-			return a.Inputs[name].Default
-		})
+			return r.a.Inputs[name].Default
+		case strings.HasPrefix(expr, "steps."):
+			parts := strings.Split(expr, ".") // steps.ID.outputs.NAME
+			require.Len(t, parts, 4, expr)
+			return outputs[parts[1]][parts[3]]
+		}
+		t.Fatalf("the test knows no expression %s", expr)
+		return ""
 	}
+	text := func(s string) string {
+		return expression.ReplaceAllStringFunc(s, func(m string) string { return eval(expression.FindStringSubmatch(m)[1]) })
+	}
+	cond := func(s string) bool {
+		if s == "" {
+			return !failed
+		}
+		always := false
+		for _, term := range strings.Split(s, " && ") {
+			term = strings.TrimSpace(term)
+			if term == "always()" {
+				always = true
+				continue
+			}
+			lhs, rhs, eq := strings.Cut(term, " == ")
+			if !eq {
+				lhs, rhs, _ = strings.Cut(term, " != ")
+			}
+			if (eval(lhs) == strings.Trim(rhs, "'")) != eq {
+				return false
+			}
+		}
+		return always || !failed
+	}
+	for _, s := range r.a.Runs.Steps {
+		if !cond(s.If) {
+			continue
+		}
+		if s.Uses != "" {
+			name := strings.Split(s.Uses, "@")[0]
+			res.used = append(res.used, name)
+			with := map[string]string{}
+			for k, v := range s.With {
+				with[k] = text(v)
+			}
+			switch name {
+			case "actions/cache/restore":
+				if stored := filepath.Join(r.cacheStore, with["key"]); isDir(stored) {
+					require.NoError(t, os.RemoveAll(with["path"])) // the restore writes over what is there
+					require.NoError(t, os.CopyFS(with["path"], os.DirFS(stored)))
+				}
+			case "actions/cache/save":
+				if stored := filepath.Join(r.cacheStore, with["key"]); !isDir(stored) {
+					require.NoError(t, os.CopyFS(stored, os.DirFS(with["path"])))
+				}
+			case "actions/upload-artifact":
+				if r.artifacts[with["name"]] {
+					t.Errorf("upload-artifact: an artifact named %q was already uploaded in this run", with["name"])
+				}
+				r.artifacts[with["name"]] = true
+				res.uploads = append(res.uploads, name+" "+with["name"])
+			case "github/codeql-action/upload-sarif":
+				res.uploads = append(res.uploads, name+" "+with["category"])
+			}
+			continue
+		}
+		out := r.run(s, text)
+		res.steps[cmp.Or(s.ID, s.Name)] = out
+		if s.ID != "" {
+			outputs[s.ID] = out.outputs
+		}
+		if out.code != 0 {
+			failed = true
+		}
+	}
+	r.uses = append(r.uses, res)
+	return res
+}
+
+type stepResult struct {
+	code           int
+	stdout, stderr string
+	outputs        map[string]string
+}
+
+// run runs one step's script with bash as a composite action runs it, the
+// runner's files and variables set, its env and working-directory evaluated.
+func (r *runner) run(s step, text func(string) string) stepResult {
+	t := r.t
 	files := map[string]string{}
 	for _, f := range []string{"GITHUB_OUTPUT", "GITHUB_STEP_SUMMARY", "GITHUB_PATH", "GITHUB_ENV"} {
-		files[f] = filepath.Join(runner, strings.ToLower(f))
+		files[f] = filepath.Join(r.temp, strings.ToLower(f))
+	}
+	for _, f := range []string{"GITHUB_OUTPUT", "GITHUB_PATH", "GITHUB_ENV"} { // per step; the summary lasts the job
 		require.NoError(t, os.WriteFile(files[f], nil, 0o644))
 	}
-	env := append(os.Environ(), "CI=true", "GITHUB_ACTIONS=true", "RUNNER_TEMP="+runner, "GITHUB_ACTION_PATH="+actionPath, "GITHUB_WORKSPACE="+workspace)
-	path, _ := os.ReadFile(filepath.Join(runner, "path")) // what earlier steps added
-	if bins := strings.Fields(string(path)); len(bins) > 0 {
-		env = append(env, "PATH="+strings.Join(bins, ":")+":"+os.Getenv("PATH"))
+	env := append(os.Environ(), "CI=true", "GITHUB_ACTIONS=true", "RUNNER_OS=Linux", "RUNNER_ARCH=X64",
+		"RUNNER_TEMP="+r.temp, "RUNNER_TOOL_CACHE="+r.toolCache, "GITHUB_ACTION_PATH="+r.actionPath, "GITHUB_WORKSPACE="+r.workspace)
+	env = append(env, r.env...)
+	if len(r.path) > 0 {
+		env = append(env, "PATH="+strings.Join(r.path, ":")+":"+os.Getenv("PATH"))
 	}
 	for k, v := range files {
 		env = append(env, k+"="+v)
 	}
 	for k, v := range s.Env {
-		env = append(env, k+"="+eval(v))
+		env = append(env, k+"="+text(v))
 	}
-	script := filepath.Join(runner, "step.sh")
+	script := filepath.Join(r.temp, "step.sh")
 	require.NoError(t, os.WriteFile(script, []byte(s.Run), 0o644))
 	cmd := exec.Command("bash", "--noprofile", "--norc", "-eo", "pipefail", script)
-	cmd.Env, cmd.Dir = env, filepath.Join(workspace, eval(s.WorkingDirectory))
-	if workspace == "" {
-		cmd.Dir = eval(s.WorkingDirectory)
+	cmd.Env, cmd.Dir = env, filepath.Join(r.workspace, text(s.WorkingDirectory))
+	if wd := text(s.WorkingDirectory); filepath.IsAbs(wd) || r.workspace == "" {
+		cmd.Dir = wd
 	}
 	var stdout, stderr strings.Builder
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
@@ -194,11 +346,14 @@ func runStep(t *testing.T, a action, which string, inputs map[string]string, act
 			res.outputs[k] = v
 		}
 	}
-	summary, _ := os.ReadFile(files["GITHUB_STEP_SUMMARY"])
-	res.summary = string(summary)
-	// GITHUB_PATH lasts for the job: keep it for the next step.
+	// GITHUB_PATH lasts for the job: earlier additions come first on PATH... after later ones.
 	if p, _ := os.ReadFile(files["GITHUB_PATH"]); len(p) > 0 {
-		require.NoError(t, os.WriteFile(filepath.Join(runner, "path"), p, 0o644))
+		r.path = append(strings.Fields(string(p)), r.path...)
 	}
 	return res
+}
+
+func isDir(name string) bool {
+	st, err := os.Stat(name)
+	return err == nil && st.IsDir()
 }

@@ -1,0 +1,72 @@
+#!/usr/bin/env bash
+# The release as a tag would build it (.goreleaser.yaml), run as a snapshot:
+# every archive of linux, darwin and windows on amd64 and arm64 is in the
+# checksums file, unpacks to one `checks` binary of the right kind (ELF,
+# Mach-O, PE for its CPU, read by `file`), and the linux/amd64 one, the only
+# one this machine runs, says the snapshot's version and commit on
+# `--version`. Prints the build's time against its 3-minute budget.
+#
+# GoReleaser runs in a clone of this checkout (uncommitted changes copied in),
+# so it has a remote to read and the snapshot is named by HEAD's commit.
+#   make release-check          (GoReleaser built into bin/ from the Go module proxy)
+#   RELEASE_DIST=dir checks/bench/release.sh   also copies the archives there (the Action's proof serves them)
+set -euo pipefail
+repo=$(cd "$(dirname "$0")/../.." && pwd)
+goreleaser=${GORELEASER:-$repo/bin/goreleaser}
+scratch=$(mktemp -d "${TMPDIR:-/tmp}/devdocs-release.XXXXXX")
+trap 'rm -rf "$scratch"' EXIT
+. "$repo/checks/bench/expect.sh"
+ok() { echo "ok   $*"; }
+bad() { echo "FAIL $*"; fail=1; }
+
+checkout_copy "$repo" "$scratch/src"
+cd "$scratch/src"
+
+start=$(date +%s)
+if ! "$goreleaser" release --snapshot --clean --parallelism "$(nproc)" > "$scratch/goreleaser.log" 2>&1; then
+	cat "$scratch/goreleaser.log"
+	echo "FAIL goreleaser release --snapshot"
+	exit 1
+fi
+took=$(( $(date +%s) - start ))
+if (( took <= 180 )); then ok "snapshot release built in $took s (budget 180 s on 2 cores)"
+else echo "SLOW snapshot release built in $took s, over its 180 s budget (a cold Go build cache compiles every target from scratch)"; fi
+
+version=$(node -p 'require("./dist/metadata.json").version')
+commit=$(git rev-parse HEAD)
+[[ $version == *-snapshot.${commit:0:7} ]] && ok "the snapshot is $version, named by HEAD's commit" || bad "the snapshot's version $version does not name commit ${commit:0:7}"
+
+sums="dist/checks_${version}_checksums.txt"
+[ -s "$sums" ] || bad "no checksums file $sums"
+declare -A kind=(
+	[linux_amd64]='ELF 64-bit LSB executable, x86-64' [linux_arm64]='ELF 64-bit LSB executable, ARM aarch64'
+	[darwin_amd64]='Mach-O 64-bit x86_64 executable' [darwin_arm64]='Mach-O 64-bit arm64 executable'
+	[windows_amd64]='PE32+ executable (console) x86-64' [windows_arm64]='PE32+ executable (console) Aarch64'
+)
+for target in linux_amd64 linux_arm64 darwin_amd64 darwin_arm64 windows_amd64 windows_arm64; do
+	ext=tar.gz exe=checks
+	if [[ $target == windows_* ]]; then ext=zip exe=checks.exe; fi
+	archive="checks_${version}_${target}.$ext"
+	if [ ! -f "dist/$archive" ]; then bad "$target: no archive $archive"; continue; fi
+	if ! grep -q "  $archive\$" "$sums"; then bad "$target: $archive is not in the checksums file"; continue; fi
+	(cd dist && grep "  $archive\$" "$(basename "$sums")" | sha256sum -c --quiet -) || { bad "$target: $archive does not match its checksum"; continue; }
+	out="$scratch/unpacked/$target"
+	mkdir -p "$out"
+	if [ "$ext" = zip ]; then unzip -q "dist/$archive" -d "$out"; else tar -xzf "dist/$archive" -C "$out"; fi
+	if [ ! -f "$out/$exe" ]; then bad "$target: $archive holds no $exe: $(ls "$out")"; continue; fi
+	what=$(file -b "$out/$exe")
+	if [[ $what == "${kind[$target]}"* ]]; then ok "$target: $archive unpacks to $exe, $(cut -d, -f1-2 <<<"$what")"
+	else bad "$target: $exe is $what, not ${kind[$target]}"; fi
+done
+
+want="checks v$version (commit ${commit:0:12})"
+got=$("$scratch/unpacked/linux_amd64/checks" --version 2>&1 || true)
+[ "$got" = "$want" ] && ok "linux_amd64: --version says $got" || bad "linux_amd64: --version says '$got', want '$want'"
+
+if [ -n "${RELEASE_DIST:-}" ]; then
+	rm -rf "$RELEASE_DIST" && mkdir -p "$RELEASE_DIST"
+	cp dist/*.tar.gz dist/*.zip "$sums" "$RELEASE_DIST/"
+	echo "$version" > "$RELEASE_DIST/VERSION"
+	echo "the archives are in $RELEASE_DIST"
+fi
+exit $fail
