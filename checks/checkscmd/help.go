@@ -144,8 +144,11 @@ func setUsage(fs *flag.FlagSet) {
 
 // checksOf is the checks a command reports: all of them for checks all.
 func checksOf(cmd string) []registry.Check {
-	if cmd == "all" {
+	switch cmd {
+	case "all":
 		return registry.All
+	case "browser": // and its crawl mode
+		return append(registry.Of(registry.Browser), registry.Of(registry.Crawl)...)
 	}
 	return registry.Of(cmd)
 }
