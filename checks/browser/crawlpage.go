@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -32,14 +33,17 @@ type pageRecorder struct {
 	origin, file string
 	ctx          context.Context
 
-	mu       sync.Mutex
-	closed   bool // settled or given up: later events are the tab closing
-	list     []Finding
-	seen     map[string]bool // check and message, so a repeat is one finding
-	doc      string          // the URL the page's document came from (after redirects)
-	pending  map[network.RequestID]string
-	requests int       // the site's requests the page made
-	lastSeen time.Time // the last request of the site, started or ended
+	mu     sync.Mutex
+	closed bool // settled or given up: later events are the tab closing
+	list   []Finding
+	seen   map[string]bool // check and message, so a repeat is one finding
+	// unanswered are the findings of requests that got no answer: a crash
+	// takes them down with the tab, so they are its doing, not theirs.
+	unanswered map[string]bool
+	doc        string // the URL the page's document came from (after redirects)
+	pending    map[network.RequestID]string
+	requests   int       // the site's requests the page made
+	lastSeen   time.Time // the last request of the site, started or ended
 
 	loaded, crashed chan struct{}
 	once            struct{ loaded, crashed sync.Once }
@@ -50,7 +54,7 @@ func newPageRecorder(base, file string) *pageRecorder {
 	if i := strings.Index(strings.TrimPrefix(base, "http://"), "/"); i >= 0 {
 		origin = base[:len("http://")+i]
 	}
-	return &pageRecorder{origin: origin, file: file, seen: map[string]bool{}, pending: map[network.RequestID]string{},
+	return &pageRecorder{origin: origin, file: file, seen: map[string]bool{}, unanswered: map[string]bool{}, pending: map[network.RequestID]string{},
 		loaded: make(chan struct{}), crashed: make(chan struct{})}
 }
 
@@ -224,7 +228,9 @@ func (p *pageRecorder) network(ev any) {
 		p.done(e.RequestID)
 	case *network.EventLoadingFailed:
 		if url, ok := p.pending[e.RequestID]; ok {
-			p.addLocked(Finding{Check: registry.FailedRequest, Message: fmt.Sprintf("%s failed: %s", p.short(url), e.ErrorText)})
+			msg := fmt.Sprintf("%s failed: %s", p.short(url), e.ErrorText)
+			p.unanswered[msg] = true
+			p.addLocked(Finding{Check: registry.FailedRequest, Message: msg})
 		}
 		p.done(e.RequestID)
 	}
@@ -311,6 +317,9 @@ func (p *pageRecorder) unsettled(limit time.Duration, why string) {
 }
 
 func (p *pageRecorder) crash() {
+	p.mu.Lock()
+	p.list = slices.DeleteFunc(p.list, func(f Finding) bool { return f.Check == registry.FailedRequest && p.unanswered[f.Message] })
+	p.mu.Unlock()
 	p.add(Finding{Check: registry.PageCrash, Message: "the tab crashed while the page loaded; the crawl went on in a new tab"})
 }
 

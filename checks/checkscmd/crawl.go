@@ -66,12 +66,14 @@ func (o crawlOptions) options(cfg *Config) (sample, tabs int, timeout time.Durat
 	return sample, tabs, timeout, nil
 }
 
-// noCrawl says why checks all does not crawl ("" when it does).
-func (c *Config) noCrawl(o crawlOptions) string {
-	if c.Crawl != nil || *o.on {
-		return ""
+// crawlSteps is the crawl's step of checks all: none unless asked for
+// ("crawl" in checks.json, or --crawl), since it opens every page in a
+// browser; so a project that never asked hears nothing of it.
+func crawlSteps(dir string, cfg *Config, b browserOptions, stderr io.Writer, c *common) []step {
+	if cfg.Crawl == nil && !*b.crawl.on {
+		return nil
 	}
-	return `no crawl configured ("crawl" in ` + configName + `, or --crawl)`
+	return []step{{registry.Crawl, noSite(dir), func() (diag.Run, error) { return checkCrawl(dir, cfg, b, stderr, c) }}}
 }
 
 // checkCrawl opens the pages of the site in dir and turns what broke into
