@@ -8,7 +8,7 @@ PORT ?= 3000
 export CHROMIUM ?= /usr/bin/chromium
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 
-.PHONY: serve test build check content dev preview deps chromium pre-commit mkdocs generators typecheck clean bench bench-build docusaurus-check mkdocs-check hugo-check vitepress-check starlight-check eleventy-check jekyll-check sphinx-check proofs install-check check-browser report bench-hook hook bench-size bench-search bench-apiref manuals-check
+.PHONY: serve test build check content dev preview deps chromium pre-commit mkdocs generators typecheck clean bench bench-build docusaurus-check mkdocs-check hugo-check vitepress-check starlight-check eleventy-check jekyll-check sphinx-check proofs install-check check-browser report bench-hook hook bench-size bench-search bench-apiref manuals-check bench-crawl
 
 serve: build check
 	bin/docs serve -dir site/dist -addr 127.0.0.1:$(PORT)
@@ -135,6 +135,13 @@ bench-hook: bin/checks
 	GIT_INDEX_FILE=$$index git update-index --cacheinfo 100644,$$blob,$(BENCH_PAGE); \
 	GIT_INDEX_FILE=$$index bin/checks markdown --staged; \
 	TIMEFORMAT='10 hook runs: %3R s'; time (for i in 1 2 3 4 5 6 7 8 9 10; do GIT_INDEX_FILE=$$index bin/checks markdown --staged > /dev/null; done)
+
+# checks browser --crawl on the built site (BenchmarkCrawl in checks/browser):
+# pages/s and the peak memory of Chromium and the gate, in 1 tab and in 2.
+# CRAWL_SITE=DIR for another site, CRAWL_SAMPLE=N for N of its pages.
+bench-crawl: chromium
+	@test -d site/dist || $(MAKE) build
+	go test -run '^$$' -bench Crawl -benchtime 1x -timeout 60m ./checks/browser
 
 # Clean build and one-page rebuild times of the site (see site/scripts/bench-build.sh).
 bench-build: deps

@@ -31,7 +31,7 @@ func BenchmarkCrawl(b *testing.B) {
 	if n, err := strconv.Atoi(os.Getenv("CRAWL_SAMPLE")); err == nil {
 		pages = Sample(pages, n)
 	}
-	for _, tabs := range []int{1, 2, 3} {
+	for _, tabs := range []int{1, 2} {
 		b.Run("tabs="+strconv.Itoa(tabs), func(b *testing.B) {
 			for b.Loop() {
 				crawlOnce(b, site, pages, tabs)
