@@ -100,7 +100,7 @@ func checkCrawl(dir string, cfg *Config, b browserOptions, stderr io.Writer, c *
 	if crawled := crawlIDs(cfg); len(crawled) > 0 && len(o.Pages) > 0 {
 		err = interruptible(stderr, func(ctx interruptContext) error {
 			started := func(version string) {
-				c.say(stderr, "checks browser --crawl: %s at %s, %d pages in %d tabs", version, *b.chromium, len(o.Pages), tabs)
+				c.say(stderr, "checks browser --crawl: %s at %s, %s in %s", version, *b.chromium, diag.Plural(len(o.Pages), "page"), diag.Plural(tabs, "tab"))
 			}
 			found, err = browser.RunCrawl(ctx, *b.chromium, started, o)
 			return err
