@@ -8,7 +8,7 @@ PORT ?= 3000
 export CHROMIUM ?= /usr/bin/chromium
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 
-.PHONY: serve test build check content dev preview deps chromium pre-commit mkdocs generators typecheck clean bench bench-build docusaurus-check mkdocs-check hugo-check vitepress-check starlight-check eleventy-check jekyll-check sphinx-check proofs install-check check-browser report bench-hook hook bench-size bench-search bench-apiref manuals-check bench-crawl
+.PHONY: serve test build check content dev preview deps chromium pre-commit mkdocs generators typecheck clean bench bench-build docusaurus-check mkdocs-check hugo-check vitepress-check starlight-check eleventy-check jekyll-check sphinx-check proofs install-check check-browser report bench-hook hook bench-size bench-search bench-apiref manuals-check
 
 serve: build check
 	bin/docs serve -dir site/dist -addr 127.0.0.1:$(PORT)
@@ -139,6 +139,7 @@ bench-hook: bin/checks
 # checks browser --crawl on the built site (BenchmarkCrawl in checks/browser):
 # pages/s and the peak memory of Chromium and the gate, in 1 tab and in 2.
 # CRAWL_SITE=DIR for another site, CRAWL_SAMPLE=N for N of its pages.
+.PHONY: bench-crawl
 bench-crawl: chromium
 	@test -d site/dist || $(MAKE) build
 	go test -run '^$$' -bench Crawl -benchtime 1x -timeout 60m ./checks/browser
