@@ -136,6 +136,14 @@ bench-hook: bin/checks
 	GIT_INDEX_FILE=$$index bin/checks markdown --staged; \
 	TIMEFORMAT='10 hook runs: %3R s'; time (for i in 1 2 3 4 5 6 7 8 9 10; do GIT_INDEX_FILE=$$index bin/checks markdown --staged > /dev/null; done)
 
+# checks browser --crawl on the built site (BenchmarkCrawl in checks/browser):
+# pages/s and the peak memory of Chromium and the gate, in 1 tab and in 2.
+# CRAWL_SITE=DIR for another site, CRAWL_SAMPLE=N for N of its pages.
+.PHONY: bench-crawl
+bench-crawl: chromium
+	@test -d site/dist || $(MAKE) build
+	go test -run '^$$' -bench Crawl -benchtime 1x -timeout 60m ./checks/browser
+
 # Clean build and one-page rebuild times of the site (see site/scripts/bench-build.sh).
 bench-build: deps
 	site/scripts/bench-build.sh

@@ -76,6 +76,7 @@ func runAll(args []string, stdout, stderr io.Writer, tty bool) int {
 			return checkBrowser(dir, cfg, bf, ids, stderr, c)
 		}},
 	}
+	steps = append(steps, crawlSteps(dir, cfg, bf, stderr, c)...)
 	if !slices.ContainsFunc(steps, func(s step) bool { return s.skip == "" }) {
 		return usageError(stderr, "all", errors.New(`nothing to check: name the built site (checks all DIR), or set "site", "markdown" or a "preset" in `+configName))
 	}

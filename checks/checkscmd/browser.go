@@ -21,7 +21,7 @@ import (
 )
 
 func runBrowser(args []string, stdout, stderr io.Writer, tty bool) int {
-	fs, c := newCommand("browser", stderr, registry.Of(registry.Browser))
+	fs, c := newCommand("browser", stderr, checksOf("browser"))
 	bf := browserFlags(fs)
 	host := registerHost(fs) // checks all takes it with the links flags
 	dir, cfg, code := c.dirAndConfig(fs, args, stderr)
@@ -33,10 +33,12 @@ func runBrowser(args []string, stdout, stderr io.Writer, tty bool) int {
 	if err != nil {
 		return usageError(stderr, "browser", err)
 	}
-	if _, err := cfg.browserContract(dir); err != nil {
-		return usageError(stderr, "browser", err)
+	var run diag.Run
+	if *bf.crawl.on { // the whole site's runtime faults; no contract needed
+		run, err = checkCrawl(dir, cfg, bf, stderr, c)
+	} else if _, err = cfg.browserContract(dir); err == nil {
+		run, err = checkBrowser(dir, cfg, bf, ids, stderr, c)
 	}
-	run, err := checkBrowser(dir, cfg, bf, ids, stderr, c)
 	if errors.Is(err, errInterrupted) {
 		return Interrupted
 	}
@@ -50,6 +52,7 @@ func runBrowser(args []string, stdout, stderr io.Writer, tty bool) int {
 type browserOptions struct {
 	chromium, only, page, loaderPage *string
 	timeout                          *time.Duration
+	crawl                            crawlOptions
 }
 
 func browserFlags(fs *flag.FlagSet) browserOptions {
@@ -59,6 +62,7 @@ func browserFlags(fs *flag.FlagSet) browserOptions {
 		only:       fs.String("checks", "", "comma-separated browser check ids to run (default: all)"),
 		page:       fs.String("page", "", "URL path the search and theme checks open (default: browser.page in checks.json, else /)"),
 		loaderPage: fs.String("loader-page", "", "URL path the loader checks start from (default: browser.loaderPage in checks.json)"),
+		crawl:      crawlFlags(fs),
 	}
 }
 
@@ -106,17 +110,11 @@ func checkBrowser(dir string, cfg *Config, b browserOptions, ids []string, stder
 	o.Started = func(version, path string) { c.say(stderr, "checks browser: %s at %s", version, path) }
 	var results []browser.Result
 	if len(o.Checks) > 0 { // all ignored or skipped: no browser needed
-		// Ctrl-C or SIGTERM closes the browser and removes its profile
-		// before the command exits, instead of leaving both behind.
-		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-		var err error
-		results, err = browser.Run(ctx, o)
-		interrupted := ctx.Err() != nil // read before stop, which cancels ctx too
-		stop()
-		if interrupted {
-			fmt.Fprintln(stderr, "checks browser: interrupted; the browser is closed and its profile removed")
-			return diag.Run{}, errInterrupted
-		}
+		err := interruptible(stderr, func(ctx interruptContext) error {
+			var err error
+			results, err = browser.Run(ctx, o)
+			return err
+		})
 		if err != nil {
 			return diag.Run{}, err
 		}
@@ -127,6 +125,24 @@ func checkBrowser(dir string, cfg *Config, b browserOptions, ids []string, stder
 		l = append(l, passed...)
 	}
 	return counted(l, diag.Summary{Tool: "checks browser", Pages: pagesIn(results), Checks: len(results)}, start), nil
+}
+
+// interruptContext is cancelled by Ctrl-C or SIGTERM.
+type interruptContext = context.Context
+
+// interruptible runs a browser: Ctrl-C or SIGTERM cancels its context, so
+// the browser is closed and its profile removed before the command exits,
+// instead of leaving both behind; it then returns errInterrupted.
+func interruptible(stderr io.Writer, run func(ctx interruptContext) error) error {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	err := run(ctx)
+	interrupted := ctx.Err() != nil // read before stop, which cancels ctx too
+	stop()
+	if interrupted {
+		fmt.Fprintln(stderr, "checks browser: interrupted; the browser is closed and its profile removed")
+		return errInterrupted
+	}
+	return err
 }
 
 // say writes a status line on stderr, unless --quiet.

@@ -25,28 +25,42 @@ var timing = regexp.MustCompile(`in \d+\.\d+s|time="\d+\.\d+"`)
 // the exact stderr when it has a want/stderr section. A section named
 // "symlink NAME" is a symbolic link whose target is the section's text.
 func TestFixtures(t *testing.T) {
-	archives, _ := filepath.Glob("../../testdata/links/*.txtar")
+	eachFixture(t, "../../testdata/links", func(t *testing.T, want map[string]string) {
+		checkFixture(t, want, strings.Fields(want["args"]))
+	})
+}
+
+// checkFixture runs the command args and holds it to the archive's exact
+// stdout, its stderr when it has one, and its exit code.
+func checkFixture(t *testing.T, want map[string]string, args []string) {
+	var out, errOut bytes.Buffer
+	code := Run(args, &out, &errOut, false)
+	got := timing.ReplaceAllStringFunc(out.String(), func(m string) string {
+		if m[0] == 't' {
+			return `time="X.XXX"`
+		}
+		return "in X.XXs"
+	})
+	assert.Equal(t, want["want/stdout"], got, "stdout (stderr: %s)", errOut.String())
+	if wantErr, ok := want["want/stderr"]; ok {
+		assert.Equal(t, wantErr, errOut.String(), "stderr")
+	}
+	wantCode, _ := strconv.Atoi(strings.TrimSpace(want["want/code"]))
+	assert.Equal(t, wantCode, code, "exit code")
+}
+
+// eachFixture runs a subtest for each txtar archive in dir, in a fresh
+// working directory holding its files (unpack), with its args and want/
+// sections.
+func eachFixture(t *testing.T, dir string, run func(t *testing.T, want map[string]string)) {
+	archives, _ := filepath.Glob(filepath.Join(dir, "*.txtar"))
 	require.NotEmpty(t, archives)
 	for _, a := range archives {
 		abs, _ := filepath.Abs(a)
 		t.Run(strings.TrimSuffix(filepath.Base(a), ".txtar"), func(t *testing.T) {
 			ar, err := txtar.ParseFile(abs)
 			require.NoError(t, err)
-			want := unpack(t, ar)
-			var out, errOut bytes.Buffer
-			code := Run(strings.Fields(want["args"]), &out, &errOut, false)
-			got := timing.ReplaceAllStringFunc(out.String(), func(m string) string {
-				if m[0] == 't' {
-					return `time="X.XXX"`
-				}
-				return "in X.XXs"
-			})
-			assert.Equal(t, want["want/stdout"], got, "stdout (stderr: %s)", errOut.String())
-			if wantErr, ok := want["want/stderr"]; ok {
-				assert.Equal(t, wantErr, errOut.String(), "stderr")
-			}
-			wantCode, _ := strconv.Atoi(strings.TrimSpace(want["want/code"]))
-			assert.Equal(t, wantCode, code, "exit code")
+			run(t, unpack(t, ar))
 		})
 	}
 }

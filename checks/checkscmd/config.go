@@ -60,6 +60,9 @@ type Config struct {
 	// Browser is the DOM the browser checks expect; nil: none configured,
 	// and the browser checks do not apply.
 	Browser *browser.Contract `json:"browser"`
+	// Crawl, when set, puts the crawl of every page (checks browser
+	// --crawl) in checks all, with these defaults.
+	Crawl *CrawlConfig `json:"crawl"`
 
 	// file is where the config was read from ("" for none); preset is
 	// the one in force, if any, and rules its link and heading rules.

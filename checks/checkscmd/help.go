@@ -52,16 +52,23 @@ theme persistence and loader timing. The DOM they expect is the "browser"
 contract in checks.json; without one there is nothing to check (exit 2), and a
 check whose selectors the contract leaves empty is skipped.
 
+With --crawl it needs no contract: it opens every page of DIR (or --sample N of
+them) in --tabs tabs and reports what breaks at run time: uncaught exceptions,
+console errors, failed requests to the site, dialogs, pages that never settle
+within --page-timeout, crashed tabs.
+
 examples:
   checks browser site/dist
   checks browser build --checks theme-persistence --chromium /usr/bin/chromium
+  checks browser site/dist --crawl --sample 50
 `,
 	"all": `usage: checks all [DIR] [flags]
 
 Runs what the project configures, each check once, with one summary and the
 worst exit code: markdown (markdown.paths in checks.json), links on the site
-built in DIR (default: "site" in checks.json) and the browser checks (when
-checks.json has a "browser" contract). What does not apply is skipped with a
+built in DIR (default: "site" in checks.json), the browser checks (when
+checks.json has a "browser" contract) and the crawl (when it has "crawl", or
+with --crawl). What does not apply is skipped with a
 line saying why. checks.json is read from here, else from the git root; a
 "preset" fills in a generator's folders and rules, and with none named the
 generator whose config file is here is found (checks presets lists them).
@@ -144,8 +151,11 @@ func setUsage(fs *flag.FlagSet) {
 
 // checksOf is the checks a command reports: all of them for checks all.
 func checksOf(cmd string) []registry.Check {
-	if cmd == "all" {
+	switch cmd {
+	case "all":
 		return registry.All
+	case "browser": // and its crawl mode
+		return append(registry.Of(registry.Browser), registry.Of(registry.Crawl)...)
 	}
 	return registry.Of(cmd)
 }

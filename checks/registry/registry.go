@@ -29,6 +29,9 @@ const (
 	Links    = "links"
 	Markdown = "markdown"
 	Browser  = "browser"
+	// Crawl is checks browser's crawl mode: every page opened, its runtime
+	// faults reported, no contract needed.
+	Crawl = "browser --crawl"
 )
 
 // Check ids: stable, so a project can set their levels.
@@ -45,6 +48,12 @@ const (
 	SearchShortcut      = "search-shortcut"
 	ThemePersistence    = "theme-persistence"
 	LoaderTiming        = "loader-timing"
+	PageException       = "page-exception"
+	ConsoleError        = "console-error"
+	FailedRequest       = "failed-request"
+	PageDialog          = "page-dialog"
+	PageUnsettled       = "page-unsettled"
+	PageCrash           = "page-crash"
 )
 
 // Check is one row of the registry.
@@ -77,6 +86,12 @@ var All = []Check{
 	{SearchShortcut, Throw, Browser, "Ctrl+K, Cmd+K and / open the search modal, Escape closes it and focus returns to the button", ""},
 	{ThemePersistence, Throw, Browser, "the stored theme is on the first paint, survives a reload and reaches a second tab", ""},
 	{LoaderTiming, Throw, Browser, "spinner and progress bar only after 200 ms, an error box whose Retry loads the page", ""},
+	{PageException, Throw, Crawl, "an uncaught exception (or unhandled rejection) while a page loads and settles, at its script's URL:line:col", ""},
+	{ConsoleError, Warn, Crawl, "a console.error() call while a page loads and settles, at its script's URL:line:col", ""},
+	{FailedRequest, Throw, Crawl, "a request of a page to its own site that fails: answered 4xx or 5xx, or not answered (aborted, refused, blocked)", ""},
+	{PageDialog, Warn, Crawl, "an alert(), confirm() or prompt() a page opens by itself; it is dismissed and the page goes on", ""},
+	{PageUnsettled, Throw, Crawl, "a page whose load event or requests are not done within the per-page time limit (--page-timeout)", ""},
+	{PageCrash, Throw, Crawl, "a page whose tab crashed; the crawl goes on in a new tab", ""},
 }
 
 // Lookup finds a check by id.

@@ -30,7 +30,7 @@ func TestRegistryIsConsistent(t *testing.T) {
 		ids[c.ID] = true
 		_, err := ParseLevel(string(c.Level))
 		assert.NoError(t, err, c.ID)
-		assert.Contains(t, []string{Links, Markdown, Browser}, c.Command, c.ID)
+		assert.Contains(t, []string{Links, Markdown, Browser, Crawl}, c.Command, c.ID)
 		assert.NotEmpty(t, c.Meaning, c.ID)
 		for _, f := range []string{c.Flag(), c.OldFlag} {
 			assert.False(t, f != "" && flags[f], "flag %s twice", f)

@@ -1,0 +1,83 @@
+package browser
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/chromedp"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/devdocs-dev/devdocs/checks/registry"
+)
+
+// writeSite writes pages (file → HTML) into a new folder.
+func writeSite(t *testing.T, pages map[string]string) string {
+	dir := t.TempDir()
+	for name, body := range pages {
+		require.NoError(t, os.MkdirAll(filepath.Dir(filepath.Join(dir, name)), 0o755))
+		require.NoError(t, os.WriteFile(filepath.Join(dir, name), []byte(body), 0o644))
+	}
+	return dir
+}
+
+// A tab that crashes is reported on its page, and the crawl goes on: the
+// next page, in a new tab, still has its own fault found. No page can crash
+// its tab, so the test crashes it through the DevTools protocol.
+func TestCrawlGoesOnAfterACrash(t *testing.T) {
+	needBrowser(t)
+	site := writeSite(t, map[string]string{
+		"a.html": `<!doctype html><title>a</title>`,
+		"b.html": `<!doctype html><title>b</title>`,
+		"c.html": "<!doctype html>\n<script>throw new Error(\"c\")</script>",
+	})
+	crash := func(ctx context.Context, file string) {
+		if file == "b.html" { // Page.crash gets no answer: the tab is gone
+			go func() { _, _ = chromedp.Call(ctx, page.Crash, cdp.Empty{}) }()
+		}
+	}
+	got, err := shared.Crawl(CrawlOptions{Dir: site, Pages: []string{"a.html", "b.html", "c.html"}, Tabs: 1, PageTimeout: 10 * time.Second, opened: crash})
+	require.NoError(t, err)
+	assert.Equal(t, []Finding{
+		{Check: registry.PageCrash, File: "b.html", Message: "the tab crashed while the page loaded; the crawl went on in a new tab"},
+		{Check: registry.PageException, File: "c.html", Line: 2, Col: 15, Message: "uncaught exception: Error: c"},
+	}, got.Findings)
+}
+
+// A page that spins forever is cut off at its time limit, and the crawl
+// ends on time.
+func TestCrawlCutsOffAPageThatSpins(t *testing.T) {
+	needBrowser(t)
+	site := hangingSite(t)
+	start := time.Now()
+	got, err := shared.Crawl(CrawlOptions{Dir: site, Pages: []string{"index.html"}, Tabs: 1, PageTimeout: 2 * time.Second})
+	require.NoError(t, err)
+	assert.Equal(t, []Finding{{Check: registry.PageUnsettled, File: "index.html", Message: "the page did not settle within 2s: the load event never fired"}}, got.Findings)
+	assert.Less(t, time.Since(start), 10*time.Second, "the page is given up at its limit")
+}
+
+// An interrupt (the caller's context cancelled, as the CLI does on Ctrl-C
+// or SIGTERM) ends a crawl promptly, leaving no process and no profile.
+func TestCrawlInterruptLeavesNothing(t *testing.T) {
+	needBrowser(t)
+	site := hangingSite(t)
+	pages := []string{"index.html", "index.html", "index.html", "index.html"}
+	assertInterruptLeavesNothing(t, func(ctx context.Context, started func()) error {
+		_, err := RunCrawl(ctx, chromium(), func(string) { started() }, CrawlOptions{Dir: site, Pages: pages, Tabs: 2, PageTimeout: 30 * time.Second})
+		return err
+	})
+}
+
+// A sample is spread over the whole sorted list, the same on every run.
+func TestSampleIsSpreadAndStable(t *testing.T) {
+	pages := []string{"a", "b", "c", "d", "e", "f", "g", "h", "i", "j"}
+	assert.Equal(t, []string{"a", "d", "g"}, Sample(pages, 3))
+	assert.Equal(t, []string{"a", "f"}, Sample(pages, 2))
+	assert.Equal(t, pages, Sample(pages, 0), "0 is every page")
+	assert.Equal(t, pages, Sample(pages, 20), "more than there are is every page")
+}

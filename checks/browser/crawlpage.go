@@ -1,0 +1,357 @@
+package browser
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"slices"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/chromedp/cdproto/inspector"
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/chromedp"
+
+	"github.com/devdocs-dev/devdocs/checks/registry"
+)
+
+// quietFor is how long a loaded page must make no request of its site, with
+// none open, to count as settled: long enough for what an app asks for
+// right after its load event (a chunk, a prefetch on idle), short enough
+// that a crawl of hundreds of pages spends little of its time waiting.
+const quietFor = 250 * time.Millisecond
+
+// pageRecorder hears one tab's events and keeps the page's findings. Its
+// listener runs in chromedp's read loop, so it only records, under mu; the
+// few commands an event needs (dismissing a dialog) run elsewhere.
+type pageRecorder struct {
+	origin, file string
+	ctx          context.Context
+
+	mu     sync.Mutex
+	closed bool // settled or given up: later events are the tab closing
+	list   []Finding
+	seen   map[string]bool // check and message, so a repeat is one finding
+	// unanswered are the findings of requests that got no answer: a crash
+	// takes them down with the tab, so they are its doing, not theirs.
+	unanswered map[string]bool
+	doc        string // the URL the page's document came from (after redirects)
+	pending    map[network.RequestID]string
+	requests   int       // the site's requests the page made
+	lastSeen   time.Time // the last request of the site, started or ended
+
+	loaded, crashed chan struct{}
+	once            struct{ loaded, crashed sync.Once }
+}
+
+func newPageRecorder(base, file string) *pageRecorder {
+	origin := base
+	if i := strings.Index(strings.TrimPrefix(base, "http://"), "/"); i >= 0 {
+		origin = base[:len("http://")+i]
+	}
+	return &pageRecorder{origin: origin, file: file, seen: map[string]bool{}, unanswered: map[string]bool{}, pending: map[network.RequestID]string{},
+		loaded: make(chan struct{}), crashed: make(chan struct{})}
+}
+
+// watch opens the tab and starts hearing its events.
+func (p *pageRecorder) watch(ctx context.Context) error {
+	p.ctx = ctx
+	return chromedp.Listen(ctx, p.hear)
+}
+
+// open starts loading url; it does not wait for the load event.
+func (p *pageRecorder) open(ctx context.Context, url string) error {
+	p.mu.Lock()
+	p.lastSeen = time.Now()
+	p.mu.Unlock()
+	res, err := chromedp.Call(ctx, page.Navigate, page.NavigateParams{URL: url})
+	if err == nil && res.ErrorText != "" {
+		err = fmt.Errorf("%s", res.ErrorText)
+	}
+	return err
+}
+
+func (p *pageRecorder) hear(ev any) {
+	switch e := ev.(type) {
+	case *page.EventLoadEventFired:
+		// Only once the page's document has come: the blank tab's own
+		// load event may come late.
+		p.mu.Lock()
+		ours := p.doc != ""
+		p.mu.Unlock()
+		if ours {
+			p.once.loaded.Do(func() { close(p.loaded) })
+		}
+	case *inspector.EventTargetCrashed:
+		p.once.crashed.Do(func() { close(p.crashed) })
+	case *page.EventJavascriptDialogOpening:
+		p.dialog(e)
+	case *runtime.EventExceptionThrown:
+		p.exception(e.ExceptionDetails)
+	case *runtime.EventConsoleAPICalled:
+		if e.Type == runtime.ConsoleAPICalledTypeError {
+			p.consoleError(e)
+		}
+	default:
+		p.network(ev)
+	}
+}
+
+// dialog reports an alert, confirm or prompt and dismisses it, since the
+// page waits for an answer no reader of a headless tab can give.
+func (p *pageRecorder) dialog(e *page.EventJavascriptDialogOpening) {
+	p.add(Finding{Check: registry.PageDialog, Message: fmt.Sprintf("%s(%q) opened; dismissed", e.Type, e.Message)})
+	ctx := p.ctx
+	go func() {
+		_, _ = chromedp.Call(ctx, page.HandleJavaScriptDialog, page.HandleJavaScriptDialogParams{Accept: false})
+	}()
+}
+
+func (p *pageRecorder) exception(d *runtime.ExceptionDetails) {
+	what := "uncaught exception"
+	if strings.Contains(d.Text, "(in promise)") { // "Uncaught (in promise)" on every build seen
+		what = "unhandled rejection"
+	}
+	f := Finding{Check: registry.PageException, Message: what + ": " + thrown(d)}
+	url, line, col := d.URL, d.LineNumber, d.ColumnNumber
+	if st := d.StackTrace; st != nil && len(st.CallFrames) > 0 {
+		top := st.CallFrames[0]
+		url, line, col = top.URL, top.LineNumber, top.ColumnNumber
+	}
+	p.add(p.placed(f, url, line, col))
+}
+
+// thrown is what was thrown, on one line: an Error's first line of its
+// description ("TypeError: x is undefined"), else the value itself.
+func thrown(d *runtime.ExceptionDetails) string {
+	if e := d.Exception; e != nil {
+		if e.Description != "" {
+			first, _, _ := strings.Cut(e.Description, "\n")
+			return first
+		}
+		if v := value(e); v != "" {
+			return v
+		}
+	}
+	return d.Text
+}
+
+func (p *pageRecorder) consoleError(e *runtime.EventConsoleAPICalled) {
+	parts := make([]string, len(e.Args))
+	for i, a := range e.Args {
+		parts[i] = value(a)
+	}
+	f := Finding{Check: registry.ConsoleError, Message: "console.error: " + strings.Join(parts, " ")}
+	if st := e.StackTrace; st != nil && len(st.CallFrames) > 0 {
+		top := st.CallFrames[0]
+		f = p.placed(f, top.URL, top.LineNumber, top.ColumnNumber)
+	}
+	p.add(f)
+}
+
+// value is a remote object as console.log prints it, near enough: strings
+// bare, other primitives as JSON, objects by their description.
+func value(o *runtime.RemoteObject) string {
+	if len(o.Value) > 0 {
+		var s string
+		if json.Unmarshal(o.Value, &s) == nil {
+			return s
+		}
+		return string(o.Value)
+	}
+	if o.UnserializableValue != "" {
+		return string(o.UnserializableValue)
+	}
+	if o.Description != "" {
+		return o.Description
+	}
+	return string(o.Type)
+}
+
+// placed gives a finding its source: line and column in the page's own
+// file for an inline script, else "at /path:line:col" (a script of the
+// site) or the full URL (another site's) in the message. Chromium counts
+// from 0.
+func (p *pageRecorder) placed(f Finding, url string, line, col int64) Finding {
+	p.mu.Lock()
+	doc := p.doc
+	p.mu.Unlock()
+	switch {
+	case url == "":
+	case url == doc:
+		f.Line, f.Col = int(line)+1, int(col)+1
+	default:
+		f.Message += fmt.Sprintf(" (at %s:%d:%d)", p.short(url), line+1, col+1)
+	}
+	return f
+}
+
+// short is a URL of the site by its path, any other in full.
+func (p *pageRecorder) short(url string) string {
+	if rest, ok := strings.CutPrefix(url, p.origin); ok && strings.HasPrefix(rest, "/") {
+		return rest
+	}
+	return url
+}
+
+func (p *pageRecorder) ours(url string) bool {
+	return strings.HasPrefix(url, p.origin+"/")
+}
+
+// network follows the site's own requests: which are open (to know when the
+// page is quiet) and which fail.
+func (p *pageRecorder) network(ev any) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	switch e := ev.(type) {
+	case *network.EventRequestWillBeSent:
+		if p.ours(e.Request.URL) && !browsersOwn(e) {
+			if _, again := p.pending[e.RequestID]; !again { // a redirect keeps its id
+				p.requests++
+			}
+			p.pending[e.RequestID], p.lastSeen = e.Request.URL, time.Now()
+		}
+	case *network.EventResponseReceived:
+		r := e.Response
+		if e.Type == network.ResourceTypeDocument && p.doc == "" {
+			p.doc = r.URL
+		}
+		if _, asked := p.pending[e.RequestID]; asked && r.Status >= 400 {
+			p.addLocked(Finding{Check: registry.FailedRequest, Message: fmt.Sprintf("%s answered %d %s", p.short(r.URL), r.Status, http.StatusText(int(r.Status)))})
+		}
+	case *network.EventLoadingFinished:
+		p.done(e.RequestID)
+	case *network.EventLoadingFailed:
+		if url, ok := p.pending[e.RequestID]; ok {
+			msg := fmt.Sprintf("%s failed: %s", p.short(url), e.ErrorText)
+			p.unanswered[msg] = true
+			p.addLocked(Finding{Check: registry.FailedRequest, Message: msg})
+		}
+		p.done(e.RequestID)
+	}
+}
+
+// browsersOwn is a request Chromium makes for itself, not for the page:
+// /favicon.ico when the page names no icon (type Other, no initiator), which
+// it asks for at some point after the load, or not at all. A missing one is
+// no fault of the page (checks links judges an icon the page names).
+func browsersOwn(e *network.EventRequestWillBeSent) bool {
+	return e.Type == network.ResourceTypeOther && e.Initiator != nil && e.Initiator.Type == network.InitiatorTypeOther
+}
+
+func (p *pageRecorder) done(id network.RequestID) {
+	if _, ok := p.pending[id]; ok {
+		delete(p.pending, id)
+		p.lastSeen = time.Now()
+	}
+}
+
+// settle waits for the load event and then for the site's requests to go
+// quiet, within limit from now; a page that does neither is reported with
+// what it was still waiting for. A crashed tab ends the wait at once.
+func (p *pageRecorder) settle(ctx context.Context, limit time.Duration) {
+	deadline := time.NewTimer(limit)
+	defer deadline.Stop()
+	select {
+	case <-p.loaded:
+	case <-p.crashed:
+		p.crash()
+		return
+	case <-deadline.C:
+		p.unsettled(limit, "the load event never fired")
+		return
+	case <-ctx.Done():
+		return
+	}
+	tick := time.NewTicker(quietFor / 5)
+	defer tick.Stop()
+	for {
+		select {
+		case <-tick.C:
+			if p.quiet() {
+				return
+			}
+		case <-p.crashed:
+			p.crash()
+			return
+		case <-deadline.C:
+			p.unsettled(limit, "requests still open: "+p.stillOpen())
+			return
+		case <-ctx.Done():
+			return
+		}
+	}
+}
+
+func (p *pageRecorder) quiet() bool {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return len(p.pending) == 0 && time.Since(p.lastSeen) >= quietFor
+}
+
+// stillOpen names the requests a page that did not settle still waits for.
+func (p *pageRecorder) stillOpen() string {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	var urls []string
+	for _, u := range p.pending {
+		urls = append(urls, p.short(u))
+	}
+	sort.Strings(urls)
+	if len(urls) > 3 {
+		urls = append(urls[:3], fmt.Sprintf("and %d more", len(urls)-3))
+	}
+	if len(urls) == 0 {
+		return "none, but new ones kept starting" // each ended within quietFor of the next
+	}
+	return strings.Join(urls, ", ")
+}
+
+func (p *pageRecorder) unsettled(limit time.Duration, why string) {
+	p.add(Finding{Check: registry.PageUnsettled, Message: fmt.Sprintf("the page did not settle within %s: %s", limit, why)})
+}
+
+func (p *pageRecorder) crash() {
+	p.mu.Lock()
+	p.list = slices.DeleteFunc(p.list, func(f Finding) bool { return f.Check == registry.FailedRequest && p.unanswered[f.Message] })
+	p.mu.Unlock()
+	p.add(Finding{Check: registry.PageCrash, Message: "the tab crashed while the page loaded; the crawl went on in a new tab"})
+}
+
+func (p *pageRecorder) add(f Finding) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.addLocked(f)
+}
+
+func (p *pageRecorder) addLocked(f Finding) {
+	if p.closed {
+		return
+	}
+	key := fmt.Sprintf("%s\x00%d:%d\x00%s", f.Check, f.Line, f.Col, f.Message)
+	if p.seen[key] {
+		return
+	}
+	p.seen[key] = true
+	f.File = p.file
+	p.list = append(p.list, f)
+}
+
+// result ends the recording: what the tab does while it closes is not the page's.
+func (p *pageRecorder) result() pageResult {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.closed = true
+	return pageResult{p.list, p.requests}
+}
+
+// pageResult is what one page gave.
+type pageResult struct {
+	findings []Finding
+	requests int
+}

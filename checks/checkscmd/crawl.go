@@ -1,0 +1,136 @@
+package checkscmd
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"time"
+
+	"github.com/devdocs-dev/devdocs/checks/browser"
+	"github.com/devdocs-dev/devdocs/checks/diag"
+	"github.com/devdocs-dev/devdocs/checks/registry"
+)
+
+// CrawlConfig is "crawl" in checks.json: its presence puts the crawl in
+// checks all (as "browser" does the contract checks); its keys are the
+// defaults of the flags.
+type CrawlConfig struct {
+	Sample      int    `json:"sample"`      // pages to open, spread over the site; 0 for all
+	Tabs        int    `json:"tabs"`        // pages open at once
+	PageTimeout string `json:"pageTimeout"` // a Go duration, "10s"
+}
+
+// crawlOptions are the crawl's flags, taken by checks browser and checks all.
+type crawlOptions struct {
+	on          *bool
+	sample      *int
+	tabs        *int
+	pageTimeout *time.Duration
+	fs          *flag.FlagSet
+}
+
+const (
+	defaultTabs        = 2
+	defaultPageTimeout = 10 * time.Second
+)
+
+func crawlFlags(fs *flag.FlagSet) crawlOptions {
+	return crawlOptions{
+		on:          fs.Bool("crawl", false, "open every page of the site in Chromium and report what breaks at run time (exceptions, console errors, failed requests, dialogs, pages that never settle) instead of checking the contract"),
+		sample:      fs.Int("sample", 0, "with --crawl: open only this many pages, spread evenly over the sorted page files (the same ones every run; default crawl.sample in checks.json, else all)"),
+		tabs:        fs.Int("tabs", defaultTabs, "with --crawl: pages open at once (default crawl.tabs in checks.json, else 2)"),
+		pageTimeout: fs.Duration("page-timeout", defaultPageTimeout, "with --crawl: time limit of one page's load and requests (default crawl.pageTimeout in checks.json, else 10s)"),
+		fs:          fs,
+	}
+}
+
+// options are the flags laid over checks.json's "crawl".
+func (o crawlOptions) options(cfg *Config) (sample, tabs int, timeout time.Duration, err error) {
+	sample, tabs, timeout = *o.sample, *o.tabs, *o.pageTimeout
+	if c := cfg.Crawl; c != nil {
+		if c.Sample != 0 && !isSet(o.fs, "sample") {
+			sample = c.Sample
+		}
+		if c.Tabs != 0 && !isSet(o.fs, "tabs") {
+			tabs = c.Tabs
+		}
+		if c.PageTimeout != "" && !isSet(o.fs, "page-timeout") {
+			if timeout, err = time.ParseDuration(c.PageTimeout); err != nil {
+				return 0, 0, 0, fmt.Errorf("crawl.pageTimeout in %s: %v", configName, err)
+			}
+		}
+	}
+	if tabs < 1 || sample < 0 || timeout <= 0 {
+		return 0, 0, 0, fmt.Errorf("--tabs and --page-timeout must be positive, --sample at least 0")
+	}
+	return sample, tabs, timeout, nil
+}
+
+// crawlSteps is the crawl's step of checks all: none unless asked for
+// ("crawl" in checks.json, or --crawl), since it opens every page in a
+// browser; so a project that never asked hears nothing of it.
+func crawlSteps(dir string, cfg *Config, b browserOptions, stderr io.Writer, c *common) []step {
+	if cfg.Crawl == nil && !*b.crawl.on {
+		return nil
+	}
+	return []step{{registry.Crawl, noSite(dir), func() (diag.Run, error) { return checkCrawl(dir, cfg, b, stderr, c) }}}
+}
+
+// checkCrawl opens the pages of the site in dir and turns what broke into
+// diagnostics on each page's file.
+func checkCrawl(dir string, cfg *Config, b browserOptions, stderr io.Writer, c *common) (diag.Run, error) {
+	start := time.Now()
+	sample, tabs, timeout, err := b.crawl.options(cfg)
+	if err != nil {
+		return diag.Run{}, err
+	}
+	pages, err := browser.SitePages(dir)
+	if err != nil {
+		return diag.Run{}, err
+	}
+	base, err := cfg.basePath(dir)
+	if err != nil {
+		return diag.Run{}, err
+	}
+	o := browser.CrawlOptions{Dir: dir, Base: base, Host: new(cfg.host()), Pages: browser.Sample(pages, sample), Tabs: tabs, PageTimeout: timeout}
+	if c.showProgress(stderr) {
+		o.Progress = progress(stderr)
+	}
+	var found browser.Crawled
+	if crawled := crawlIDs(cfg); len(crawled) > 0 && len(o.Pages) > 0 {
+		err = interruptible(stderr, func(ctx interruptContext) error {
+			started := func(version string) {
+				c.say(stderr, "checks browser --crawl: %s at %s, %s in %s", version, *b.chromium, diag.Plural(len(o.Pages), "page"), diag.Plural(tabs, "tab"))
+			}
+			found, err = browser.RunCrawl(ctx, *b.chromium, started, o)
+			return err
+		})
+		if err != nil {
+			return diag.Run{}, err
+		}
+	}
+	l := cfg.apply(crawlDiagnostics(dir, found.Findings))
+	// Each request of the site a page made is a link it followed, judged.
+	return counted(l, diag.Summary{Tool: "checks browser --crawl", Pages: len(o.Pages), Links: found.Requests}, start), nil
+}
+
+// crawlIDs are the crawl's checks not set to ignore: with none, no browser starts.
+func crawlIDs(cfg *Config) []string {
+	var ids []string
+	for _, id := range registry.IDs(registry.Of(registry.Crawl)) {
+		if cfg.Levels[id] != registry.Ignore {
+			ids = append(ids, id)
+		}
+	}
+	return ids
+}
+
+// crawlDiagnostics puts each finding on its page's file, at the inline
+// script's line and column when the fault came from one.
+func crawlDiagnostics(dir string, found []browser.Finding) diag.List {
+	l := make(diag.List, len(found))
+	for i, f := range found {
+		l[i] = diag.Diagnostic{Severity: diag.Error, Check: f.Check, File: joinPath(dir, f.File), Line: f.Line, Col: f.Col, Message: f.Message}
+	}
+	return l
+}
