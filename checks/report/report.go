@@ -124,12 +124,15 @@ func problems(res diag.Results, o Options) []Problem {
 			if d.Passed() {
 				continue
 			}
-			p := Problem{Severity: d.Severity.String(), Check: d.Check, Message: d.Message, Location: d.Location(),
-				File: d.File, Line: d.Line, Col: d.Col, Target: d.Target, Source: d.Source, Notes: d.Notes}
+			// Files are named as every format names them (diag.Name): a
+			// name that is not UTF-8 stays that name, not U+FFFD.
+			named := d.Named()
+			p := Problem{Severity: d.Severity.String(), Check: d.Check, Message: d.Message, Location: named.Location(),
+				File: d.File, Line: d.Line, Col: d.Col, Target: named.Target, Source: named.Source, Notes: d.Notes}
 			if page, ok := pagePath(d.File, o.Dist); ok {
-				p.Page, p.Link = page, link(o.SiteURL, page)
+				p.Page, p.Link = diag.Name(page), link(o.SiteURL, page)
 			} else if page, ok := bySource[d.File]; ok { // a markdown file: the page built from it
-				p.Page, p.Link = page, link(o.SiteURL, page)
+				p.Page, p.Link = diag.Name(page), link(o.SiteURL, page)
 			}
 			out = append(out, p)
 		}

@@ -9,10 +9,12 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/devdocs-dev/devdocs/checks/diag"
 	"github.com/devdocs-dev/devdocs/checks/routes"
 )
 
@@ -229,4 +231,31 @@ func TestHintsOnce(t *testing.T) {
 	twice, err := LoadResults(filepath.Join(dir, "hints.json"), filepath.Join(dir, "hints.json"))
 	require.NoError(t, err)
 	assert.Len(t, Build(twice, Options{}).Hints, 2, "the same run read twice says each hint once")
+}
+
+// A file whose name is not UTF-8 keeps its name from the JSON to the
+// report and the summary, quoted as every format quotes it (diag.Name),
+// not turned into U+FFFD; a page built from it is its route, quoted too.
+func TestReportNamesAFileThatIsNotUTF8(t *testing.T) {
+	var js bytes.Buffer
+	d := diag.Diagnostic{Severity: diag.Error, Check: "broken-link", File: "site/dist/caf\xe9.html", Line: 1, Col: 10,
+		Message: `broken link "gone.html": no file answers /gone.html`, Href: "gone.html", Target: "/gone.html"}
+	require.NoError(t, diag.Write(&js, diag.FormatJSON, diag.List{d}, diag.Summary{Tool: "checks links", Errors: 1}, false))
+	file := filepath.Join(t.TempDir(), "r.json")
+	require.NoError(t, os.WriteFile(file, js.Bytes(), 0o644))
+	res, err := LoadResults(file)
+	require.NoError(t, err)
+	assert.Equal(t, "site/dist/caf\xe9.html", res.Runs[0].Diagnostics[0].File, "the bytes, back from the JSON")
+
+	r := Build(res, Options{Dist: "site/dist"})
+	var page, summary bytes.Buffer
+	require.NoError(t, WriteHTML(&page, r))
+	require.NoError(t, WriteMarkdown(&summary, r))
+	assert.Contains(t, page.String(), `&#34;site/dist/caf\xe9.html&#34;:1:10`)
+	assert.Contains(t, page.String(), `page &#34;/caf\xe9&#34;`)
+	assert.Contains(t, summary.String(), "`\"site/dist/caf\\xe9.html\":1:10`")
+	for _, out := range []string{page.String(), summary.String()} {
+		assert.NotContains(t, out, "\ufffd")
+		assert.True(t, utf8.ValidString(out))
+	}
 }
