@@ -5,10 +5,10 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"time"
 
 	"github.com/devdocs-dev/devdocs/checks/diag"
+	"github.com/devdocs-dev/devdocs/checks/outfile"
 	"github.com/devdocs-dev/devdocs/checks/report"
 	"github.com/devdocs-dev/devdocs/checks/routes"
 )
@@ -103,31 +103,6 @@ func readReportInputs(o *report.Options, previous, routesFile string) error {
 	return nil
 }
 
-// writeFile writes through a temporary file, so a failed run never leaves
-// half a report where the last good one was.
-func writeFile(name string, write func(io.Writer) error) error {
-	tmp, err := os.CreateTemp(dirOf(name), ".checks-*")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(tmp.Name())
-	if err := write(tmp); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Chmod(0o644); err != nil { // CreateTemp makes it private
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), name)
-}
-
-func dirOf(name string) string {
-	if d := filepath.Dir(name); d != "" {
-		return d
-	}
-	return "."
-}
+// writeFile writes a file the command leaves behind whole or not at all
+// (checks/outfile), whatever interrupts it.
+func writeFile(name string, write func(io.Writer) error) error { return outfile.Write(name, write) }
