@@ -101,11 +101,11 @@ func TestGroupsAtScale(t *testing.T) {
 	assert.NotContains(t, md.String(), "artifact")
 	assert.Contains(t, md.String(), "is `gate/report.html`.")
 
-	big := Report{Problems: make([]Problem, 1451)}
-	for i := range big.Problems {
-		big.Problems[i] = Problem{Severity: "error", Check: "broken-link", Message: `broken link "/blog"`, Target: "/blog", Page: fmt.Sprintf("/p%d", i), Location: "x"}
+	ps := make([]Problem, 1451)
+	for i := range ps {
+		ps[i] = Problem{Severity: "error", Check: "broken-link", Message: `broken link "/blog"`, Target: "/blog", Page: fmt.Sprintf("/p%d", i), Location: "x"}
 	}
-	big.Groups = groups(big.Problems)
+	big := Report{Total: len(ps), Groups: groups(ps)}
 	md.Reset()
 	require.NoError(t, WriteMarkdown(&md, big))
 	assert.Contains(t, md.String(), `broken link "/blog" — on 1,451 pages`)
@@ -171,12 +171,11 @@ func TestLoadErrorsNameTheFile(t *testing.T) {
 // A pull-request comment renders what pages say: nothing of it may become
 // a heading, a link, a mention or a fake line, and 1 MB stays out.
 func TestMarkdownEscapesWhatAPageWrites(t *testing.T) {
-	r := Report{Errors: 1, Problems: []Problem{{Severity: "error", Check: "broken-link",
+	r := Report{Errors: 1, Total: 1, Groups: groups([]Problem{{Severity: "error", Check: "broken-link",
 		Message:  "broken link \"/x\": no file answers /x\n\n## heading\r[click](https://evil.example) @team </details> \x1b]0;t\a" + strings.Repeat("a", 1<<20),
 		Page:     "/p`` `x",
 		Link:     "https://docs.example.com/p) [x](https://evil.example",
-		Location: "site/dist/p\n# h.html:3"}}}
-	r.Groups = groups(r.Problems)
+		Location: "site/dist/p\n# h.html:3"}})}
 	var b bytes.Buffer
 	require.NoError(t, WriteMarkdown(&b, r))
 	out := b.String()
@@ -204,7 +203,7 @@ func TestCodeSpanOutlastsBackticks(t *testing.T) {
 func TestFooter(t *testing.T) {
 	assert.Equal(t, "The full report is `gate/report.html`.", footer(Report{HTMLPath: "gate/report.html"}))
 	assert.Equal(t, "The full report, with every problem, is the `docs-gate-report` artifact of this run.",
-		footer(Report{Artifact: "docs-gate-report", HTMLPath: "gate/report.html", Problems: []Problem{{}}}))
+		footer(Report{Artifact: "docs-gate-report", HTMLPath: "gate/report.html", Total: 1}))
 }
 
 // Hints of current results are said once, above the problems, in the page
@@ -258,4 +257,44 @@ func TestReportNamesAFileThatIsNotUTF8(t *testing.T) {
 		assert.NotContains(t, out, "\ufffd")
 		assert.True(t, utf8.ValidString(out))
 	}
+}
+
+// A cause found in more places than the report lists shows the first
+// PlacesShown of them, in place order whatever the order read, and says
+// how many more there are; the totals still count every one.
+func TestGroupListsItsFirstPlacesAndCountsTheRest(t *testing.T) {
+	var l diag.List
+	for i := 250; i > 0; i-- { // read last place first
+		l = append(l, diag.Diagnostic{Severity: diag.Error, Check: "broken-link", File: fmt.Sprintf("site/p%03d.html", i), Line: 1,
+			Message: `broken link "/nav/": no file answers /nav/`, Target: "/nav/"})
+	}
+	r := Build(diag.Results{Runs: []diag.Run{{Diagnostics: l, Summary: diag.Summary{Tool: "checks links", Errors: 250}}}}, Options{Dist: "site"})
+	require.Len(t, r.Groups, 1)
+	g := r.Groups[0]
+	assert.Equal(t, 250, g.Total)
+	assert.Equal(t, 250, g.Pages)
+	assert.Len(t, g.Problems, 100)
+	assert.Equal(t, "site/p001.html:1", g.Problems[0].Location)
+	assert.Equal(t, "site/p100.html:1", g.Problems[99].Location)
+	assert.Equal(t, 150, g.More())
+
+	var page, md bytes.Buffer
+	require.NoError(t, WriteHTML(&page, r))
+	assert.Equal(t, 100, strings.Count(page.String(), `<li class="where">`))
+	assert.Contains(t, page.String(), "<h2>Problems (250 from 1 cause)</h2>")
+	assert.Contains(t, page.String(), "on 250 pages")
+	assert.Contains(t, page.String(), `<li class="muted">… and 150 more, not listed</li>`)
+	require.NoError(t, WriteMarkdown(&md, r))
+	assert.Contains(t, md.String(), "  - … and 245 more")
+
+	// Fixed since the previous run: as many as there are, the first listed.
+	fixed := Build(diag.Results{Runs: []diag.Run{{Summary: diag.Summary{Tool: "checks links"}}}},
+		Options{Dist: "site", Previous: &diag.Results{Runs: []diag.Run{{Diagnostics: l, Summary: diag.Summary{Tool: "checks links"}}}}})
+	assert.Equal(t, 250, fixed.FixedTotal)
+	assert.Len(t, fixed.Fixed, 100)
+	assert.Equal(t, "site/p001.html:1", fixed.Fixed[0].Location)
+	page.Reset()
+	require.NoError(t, WriteHTML(&page, fixed))
+	assert.Contains(t, page.String(), "Fixed since the previous report (250)")
+	assert.Contains(t, page.String(), `… and 150 more, not listed`)
 }
