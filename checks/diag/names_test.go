@@ -64,3 +64,15 @@ func TestSARIFNamesAFileByItsBytes(t *testing.T) {
 	require.NoError(t, Write(&b, FormatSARIF, List{d}, Summary{Tool: "checks links"}, false))
 	assert.Contains(t, b.String(), `"uri": "site/caf%E9%20x.html"`)
 }
+
+// GitHub reads an annotation's properties up to a comma and its message
+// after "::": a file name's "," "%" and ":" are escaped where they would
+// end or change a property, and the message's "%" is escaped too (a
+// "%0A" in it would otherwise become a new line).
+func TestGitHubAnnotationEscapesItsSeparators(t *testing.T) {
+	var b bytes.Buffer
+	d := Diagnostic{Severity: Error, Check: "markdown-link", File: "docs/a,b%c:d.md", Line: 3, Col: 1, Message: "50% done, 100%0A ok"}
+	require.NoError(t, Write(&b, FormatGitHub, List{d}, Summary{Tool: "checks markdown"}, false))
+	assert.Equal(t, "::error file=docs/a%2Cb%25c%3Ad.md,line=3,col=1,title=markdown-link::50%25 done, 100%250A ok\n",
+		strings.SplitAfter(b.String(), "\n")[0])
+}

@@ -297,6 +297,15 @@ func asDOM(v []byte) []byte {
 // extractByTokens is the plain reading: every start tag through Token(),
 // each link placed where asking the tokenizer alone puts its value
 // (valueAt), its line and column counted afresh from that offset.
+//
+// It holds the scan's tokenizing to the tokenizer's, and nothing more: it
+// shares with the code under test what a tag means once read (which
+// attributes are links, templates and foreign content, the ids), so a
+// mistake there is made on both sides. Tests with expected values written
+// out hold that part: TestExtractFindsEveryLinkSource,
+// TestExtractFindsSVGAndOtherFetchedReferences, TestLinkElementsByRel,
+// TestExtractReadsTheDocumentNotTheMarkup, TestLinksArePlacedAtTheirValues,
+// TestRedirects, and for the ids anchors_test.go.
 func extractByTokens(b []byte) *Page {
 	p := &Page{Path: "f.html", ids: anchorSet{lastAt: -1}}
 	z := html.NewTokenizer(bytes.NewReader(b))
