@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"sync"
 	"syscall"
+	"time"
 )
 
 // Write writes name through write, with mode 0644.
@@ -42,7 +43,11 @@ func Write(name string, write func(io.Writer) error) error {
 func create(name string) (*os.File, func(), error) {
 	dir := filepath.Dir(name)
 	sigs := make(chan os.Signal, 1)
-	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
+	for _, sig := range []os.Signal{os.Interrupt, syscall.SIGTERM} {
+		if !signal.Ignored(sig) { // a run started with it ignored (cmd &) keeps ignoring it
+			signal.Notify(sigs, sig)
+		}
+	}
 	tmp, err := os.CreateTemp(dir, "."+filepath.Base(name)+".tmp-*")
 	if err != nil {
 		signal.Stop(sigs)
@@ -74,7 +79,7 @@ func create(name string) (*os.File, func(), error) {
 func die(sig os.Signal) {
 	signal.Reset(sig)
 	if self, err := os.FindProcess(os.Getpid()); err == nil && self.Signal(sig) == nil {
-		select {} // the signal ends the process
+		time.Sleep(time.Second) // the signal ends the process, unless it is held back
 	}
 	os.Exit(130)
 }
