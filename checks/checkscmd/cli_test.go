@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 	"sync/atomic"
+	"syscall"
 	"testing"
 	"time"
 
@@ -23,7 +24,8 @@ var timing = regexp.MustCompile(`in \d+\.\d+s|time="\d+\.\d+"`)
 // Each testdata/links/*.txtar is a small built site plus the command line
 // to run on it (args), the expected exit code and the exact stdout, and
 // the exact stderr when it has a want/stderr section. A section named
-// "symlink NAME" is a symbolic link whose target is the section's text.
+// "symlink NAME" is a symbolic link whose target is the section's text; one
+// named "fifo NAME" is a named pipe (no writer ever opens it).
 func TestFixtures(t *testing.T) {
 	eachFixture(t, "../../testdata/links", func(t *testing.T, want map[string]string) {
 		checkFixture(t, want, strings.Fields(want["args"]))
@@ -45,7 +47,8 @@ func checkFixture(t *testing.T, want map[string]string, args []string) {
 	if wantErr, ok := want["want/stderr"]; ok {
 		assert.Equal(t, wantErr, errOut.String(), "stderr")
 	}
-	wantCode, _ := strconv.Atoi(strings.TrimSpace(want["want/code"]))
+	wantCode, err := strconv.Atoi(strings.TrimSpace(want["want/code"]))
+	require.NoError(t, err, "want/code")
 	assert.Equal(t, wantCode, code, "exit code")
 }
 
@@ -89,6 +92,11 @@ func unpack(t *testing.T, ar *txtar.Archive) map[string]string {
 			// "-- symlink NAME --" holds the link's target, as ln -s takes it.
 			require.NoError(t, os.MkdirAll(filepath.Dir(name), 0o755))
 			require.NoError(t, os.Symlink(strings.TrimSpace(string(f.Data)), name))
+			continue
+		}
+		if name, ok := strings.CutPrefix(f.Name, "fifo "); ok {
+			require.NoError(t, os.MkdirAll(filepath.Dir(name), 0o755))
+			require.NoError(t, syscall.Mkfifo(name, 0o644))
 			continue
 		}
 		require.NoError(t, os.MkdirAll(filepath.Dir(f.Name), 0o755))

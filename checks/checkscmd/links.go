@@ -2,6 +2,7 @@ package checkscmd
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -18,6 +19,7 @@ import (
 	"github.com/devdocs-dev/devdocs/checks/links"
 	"github.com/devdocs-dev/devdocs/checks/registry"
 	"github.com/devdocs-dev/devdocs/checks/routes"
+	"github.com/devdocs-dev/devdocs/checks/serve"
 )
 
 func runLinks(args []string, stdout, stderr io.Writer, tty bool) int {
@@ -94,7 +96,7 @@ func checkLinks(dir string, cfg *Config, ext *externalOptions, stderr io.Writer,
 	if err != nil {
 		return diag.Run{}, err
 	}
-	if len(s.HTML) == 0 { // a passing check of nothing hides a wrong path
+	if len(s.HTML) == 0 && len(unreadablePages(s)) == 0 { // a passing check of nothing hides a wrong path
 		return diag.Run{}, fmt.Errorf("%s has no HTML pages: is it the folder the site is built into?", dir)
 	}
 	var table *routes.Table
@@ -112,6 +114,9 @@ func checkLinks(dir string, cfg *Config, ext *externalOptions, stderr io.Writer,
 	found, stats := gather(dir, s, table, sources, opts, func(uses map[string][]external.Use) diag.List {
 		return ext.check(uses, stderr)
 	})
+	if stats.Pages == 0 { // every page unreadable: as much a check of nothing
+		return diag.Run{}, noPageRead(dir, s)
+	}
 	stats.Hints = links.WithoutWritten(stats.Hints, found)
 	if cf != nil {
 		cf.site, cf.hasAnchor = dir, stats.HasAnchor
@@ -119,6 +124,37 @@ func checkLinks(dir string, cfg *Config, ext *externalOptions, stderr io.Writer,
 	}
 	sum := diag.Summary{Tool: "checks links", Pages: stats.Pages, Links: stats.Links, Hints: cfg.applyHints(stats.Hints)}
 	return counted(cfg.apply(found), sum, start), nil
+}
+
+// unreadablePages are the problems of the site met on its pages.
+func unreadablePages(s *htmlsite.Site) []htmlsite.Problem {
+	var out []htmlsite.Problem
+	for _, p := range s.Problems {
+		if serve.IsHTML(p.Path) {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// noPageRead is the error of a site none of whose pages could be read,
+// naming each (the first maxNamed) and why.
+func noPageRead(dir string, s *htmlsite.Site) error {
+	const maxNamed = 10
+	pages := unreadablePages(s)
+	var b strings.Builder
+	if len(pages) == 1 {
+		fmt.Fprintf(&b, "the one HTML page of %s could not be read:", diag.Printable(dir))
+	} else {
+		fmt.Fprintf(&b, "none of the %d HTML pages of %s could be read:", len(pages), diag.Printable(dir))
+	}
+	for _, p := range pages[:min(len(pages), maxNamed)] {
+		fmt.Fprintf(&b, "\n  %s: %s", diag.Printable(joinPath(dir, p.Path)), diag.Printable(p.Message))
+	}
+	if len(pages) > maxNamed {
+		fmt.Fprintf(&b, "\n  and %d more", len(pages)-maxNamed)
+	}
+	return errors.New(b.String())
 }
 
 // gather runs every check, attaches markdown sources (sources: routes.json

@@ -5,10 +5,10 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"time"
 
 	"github.com/devdocs-dev/devdocs/checks/diag"
+	"github.com/devdocs-dev/devdocs/checks/outfile"
 	"github.com/devdocs-dev/devdocs/checks/report"
 	"github.com/devdocs-dev/devdocs/checks/routes"
 )
@@ -45,11 +45,10 @@ func runReport(args []string, stdout, stderr io.Writer) int {
 	if err := readReportInputs(&o, *previous, firstNonEmpty(*routesFile, cfg.Routes)); err != nil {
 		return usageError(stderr, "report", err)
 	}
-	res, err := report.LoadResults(files...)
+	r, err := report.BuildFiles(files, o)
 	if err != nil {
 		return usageError(stderr, "report", err)
 	}
-	r := report.Build(res, o)
 	if err := writeFile(*out, func(w io.Writer) error { return report.WriteHTML(w, r) }); err != nil {
 		return usageError(stderr, "report", err)
 	}
@@ -58,26 +57,43 @@ func runReport(args []string, stdout, stderr io.Writer) int {
 			return usageError(stderr, "report", err)
 		}
 	}
-	total := totals(res, 0)
-	if *sarif != "" {
-		err := writeFile(*sarif, func(w io.Writer) error { return writeAll(w, &common{format: diag.FormatSARIF}, res, total, false) })
+	if *sarif != "" || *annotations {
+		// Both list every problem, so they hold them all: the report
+		// itself holds its causes only.
+		res, err := report.LoadResults(files...)
 		if err != nil {
 			return usageError(stderr, "report", err)
 		}
-	}
-	if *annotations {
-		if err := writeAll(stdout, &common{format: diag.FormatGitHub}, res, total, false); err != nil {
-			return 2
+		if code := writeEveryProblem(stdout, stderr, res, *sarif, *annotations); code != 0 {
+			return code
 		}
 	}
 	fmt.Fprintf(stdout, "checks report: %s written (%s)\n", *out, summaryLine(r))
 	return 0
 }
 
+// writeEveryProblem writes the SARIF file and the workflow annotations
+// that --sarif and --annotations ask for.
+func writeEveryProblem(stdout, stderr io.Writer, res diag.Results, sarif string, annotations bool) int {
+	total := totals(res, 0)
+	if sarif != "" {
+		err := writeFile(sarif, func(w io.Writer) error { return writeAll(w, &common{format: diag.FormatSARIF}, res, total, false) })
+		if err != nil {
+			return usageError(stderr, "report", err)
+		}
+	}
+	if annotations {
+		if err := writeAll(stdout, &common{format: diag.FormatGitHub}, res, total, false); err != nil {
+			return 2
+		}
+	}
+	return 0
+}
+
 func summaryLine(r report.Report) string {
 	s := diag.Plural(r.Errors, "error") + ", " + diag.Plural(r.Warnings, "warning")
 	if r.HasPrevious {
-		s += fmt.Sprintf(", %d new, %d fixed", r.New, len(r.Fixed))
+		s += fmt.Sprintf(", %d new, %d fixed", r.New, r.FixedTotal)
 	}
 	if !r.BrowserRan {
 		s += ", browser: not run"
@@ -87,11 +103,7 @@ func summaryLine(r report.Report) string {
 
 func readReportInputs(o *report.Options, previous, routesFile string) error {
 	if previous != "" {
-		prev, err := report.LoadResults(previous)
-		if err != nil {
-			return err
-		}
-		o.Previous = &prev
+		o.PreviousFiles = []string{previous}
 	}
 	if _, err := os.Stat(routesFile); err == nil {
 		table, err := routes.Load(routesFile)
@@ -103,31 +115,6 @@ func readReportInputs(o *report.Options, previous, routesFile string) error {
 	return nil
 }
 
-// writeFile writes through a temporary file, so a failed run never leaves
-// half a report where the last good one was.
-func writeFile(name string, write func(io.Writer) error) error {
-	tmp, err := os.CreateTemp(dirOf(name), ".checks-*")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(tmp.Name())
-	if err := write(tmp); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Chmod(0o644); err != nil { // CreateTemp makes it private
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), name)
-}
-
-func dirOf(name string) string {
-	if d := filepath.Dir(name); d != "" {
-		return d
-	}
-	return "."
-}
+// writeFile writes a file the command leaves behind whole or not at all
+// (checks/outfile), whatever interrupts it.
+func writeFile(name string, write func(io.Writer) error) error { return outfile.Write(name, write) }

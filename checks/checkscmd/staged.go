@@ -97,6 +97,9 @@ func (s stagedScope) named(paths []string) ([]string, error) {
 					files = append(files, f)
 				}
 			}
+		case s.ix.IsLink(p): // staged, but what it points to is not
+			_, err := s.ix.ReadFile(p)
+			return nil, err
 		default:
 			return nil, fmt.Errorf("%s: not in git's index (stage it with git add, or check the working tree without --staged)", p)
 		}

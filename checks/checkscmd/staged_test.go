@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -205,4 +206,59 @@ func TestExcludeFromASubfolder(t *testing.T) {
 	assert.Contains(t, out.String(), "checks markdown: 0 pages")
 	code, text := staged(t, "broken.md")
 	assert.Equal(t, 0, code, text)
+}
+
+// A link into a submodule is judged by the submodule's files at the commit
+// staged for it, as the working-tree run judges it by its checkout: a
+// file it has passes, one it lacks fails, the same in both runs. A change
+// on disk in the submodule, not committed there, is not in the commit.
+func TestStagedLinkIntoSubmodule(t *testing.T) {
+	docsRepo(t, true)
+	lib := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(lib, "README.md"), []byte("# Lib\n\n## Usage\n"), 0o644))
+	git(t, "-C", lib, "init", "-q")
+	git(t, "-C", lib, "add", ".")
+	git(t, "-C", lib, "-c", "user.email=lib@test", "-c", "user.name=lib", "commit", "-q", "-m", "lib")
+	git(t, "-c", "protocol.file.allow=always", "submodule", "add", "-q", lib, "vendor/lib")
+	write(t, map[string]string{"docs/uses-lib.md": "# Uses\n\n[usage](../vendor/lib/README.md#usage)\n\n[gone](../vendor/lib/gone.md)\n"})
+	git(t, "add", ".")
+	want := `docs/uses-lib.md
+  5:1    error   broken markdown link "../vendor/lib/gone.md": vendor/lib/gone.md does not exist [markdown-link]
+`
+	var out, errOut bytes.Buffer
+	assert.Equal(t, 1, Run([]string{"markdown", "docs/uses-lib.md"}, &out, &errOut, false))
+	assert.True(t, strings.HasPrefix(out.String(), want), "the working tree: %s", out.String())
+
+	code, got := staged(t, "docs/uses-lib.md")
+	assert.Equal(t, 1, code, got)
+	assert.Equal(t, want+"\nchecks markdown: 1 page, 2 links checked in X.XXs: 1 error\n", got)
+
+	require.NoError(t, os.Remove("vendor/lib/README.md")) // on disk only: the staged commit still has it
+	code, got = staged(t, "docs/uses-lib.md")
+	assert.Equal(t, 1, code, got)
+	assert.NotContains(t, got, "README.md")
+}
+
+// A staged page may be a symbolic link: relative, absolute (into the work
+// tree), through a linked folder, or to a file the commit lacks, which is
+// a problem of that page naming where it points, not a failed run.
+func TestStagedSymlinkedPages(t *testing.T) {
+	docsRepo(t, true)
+	write(t, map[string]string{"docs/real.md": "# Real\n\n## Part\n", "other/o.md": "# Other\n"})
+	top := mustGetwd(t)
+	require.NoError(t, os.Symlink("real.md", "docs/rel.md"))
+	require.NoError(t, os.Symlink(filepath.Join(top, "docs/real.md"), "docs/abs.md"))
+	require.NoError(t, os.Symlink("../other", "docs/folder"))
+	write(t, map[string]string{"docs/links.md": "# Links\n\n[a](abs.md#part) [r](rel.md#part) [o](folder/o.md)\n"})
+	git(t, "add", ".")
+
+	code, out := staged(t)
+	assert.Equal(t, 0, code, out)
+	assert.Contains(t, out, "no problems")
+
+	require.NoError(t, os.Symlink("unstaged.md", "docs/dangling.md"))
+	git(t, "add", "docs/dangling.md")
+	code, out = staged(t, "docs/dangling.md")
+	assert.Equal(t, 2, code, out)
+	assert.Equal(t, "checks markdown: read docs/dangling.md: a symbolic link to docs/unstaged.md, which is not in git's index\n", out)
 }

@@ -118,7 +118,7 @@ func write(w *bufio.Writer, format string, l List, sum Summary, color bool) erro
 	case FormatJUnit:
 		return writeJUnit(w, safe(l, false), sum) // the summary lives in the suite's attributes
 	case FormatSARIF:
-		return writeSARIF(w, safe(l, false), sum)
+		return writeSARIF(w, l, sum) // escapes its texts itself, and keeps names as URIs
 	case FormatGitHub:
 		writeGitHub(w, safe(l, true))
 		writeGitHubHints(w, sum.Hints)

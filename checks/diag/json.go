@@ -18,7 +18,7 @@ func writeRunJSON(w *bufio.Writer, prefix string, r Run) error {
 		if i > 0 {
 			w.WriteString(",")
 		}
-		if err := writeValue(w, "\n"+prefix+"    ", d, prefix+"    "); err != nil {
+		if err := writeValue(w, "\n"+prefix+"    ", d.forJSON(), prefix+"    "); err != nil {
 			return err
 		}
 	}

@@ -107,7 +107,10 @@ func cut(s string, head, tail int) string {
 // printable is the diagnostic with every text field escaped (Printable).
 func (d Diagnostic) printable() Diagnostic {
 	d.Check = Printable(d.Check)
-	return d.mapText(Printable)
+	file, source, target := Name(d.File), Name(d.Source), Name(d.Target)
+	d = d.mapText(Printable)
+	d.File, d.Source, d.Target = file, source, target // named, not escaped twice
+	return d
 }
 
 // shortened is the diagnostic with its long texts shortened (Shorten).

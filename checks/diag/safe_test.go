@@ -46,9 +46,9 @@ func TestEveryFormatEscapesWhatAPageWrites(t *testing.T) {
 	}
 	var text bytes.Buffer
 	require.NoError(t, Write(&text, FormatText, List{hostile}, Summary{Tool: "checks links"}, false))
-	assert.Contains(t, text.String(), `site/evil\x1b]0;pwned\a.html`)
+	assert.Contains(t, text.String(), `"site/evil\x1b]0;pwned\a.html"`, "a file named as a Go string (names.go)")
 	assert.Contains(t, text.String(), `no file answers /x\rchecks links: no problems\n::error::fake\n\n## heading \u202eexe.txt \xff [broken-link]`)
-	assert.Contains(t, text.String(), `source: content/a\x1b.md:2`)
+	assert.Contains(t, text.String(), `source: "content/a\x1b.md:2"`)
 }
 
 func TestPrintable(t *testing.T) {

@@ -78,8 +78,9 @@ func writeSARIF(w io.Writer, l List, sum Summary) error {
 	run := sarifRun{Tool: sarifTool{Driver: sarifDriver{Name: sum.Tool, Rules: []sarifRule{}}}, Results: []sarifResult{}}
 	rules := map[string]bool{}
 	for _, d := range l {
-		rules[d.Check] = true
-		r := sarifResult{RuleID: d.Check, Level: sarifLevel(d.Severity), Message: sarifText{messageWithNotes(d)}}
+		p := d.printable() // the texts escaped; the locations from d's own names: a URI holds any bytes (caf%E9.html)
+		rules[p.Check] = true
+		r := sarifResult{RuleID: p.Check, Level: sarifLevel(d.Severity), Message: sarifText{messageWithNotes(p)}}
 		page := location(d.File, d.Line, d.Col)
 		if d.Source != "" {
 			file, line, col := splitSource(d.Source)

@@ -3,10 +3,13 @@ package external
 import (
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"sync"
 	"time"
+
+	"github.com/devdocs-dev/devdocs/checks/outfile"
 )
 
 // Cache remembers definite answers for MaxAge, in one JSON file. It is an
@@ -96,19 +99,10 @@ func (c *Cache) Save() error {
 	if err := os.MkdirAll(filepath.Dir(c.file), 0o755); err != nil {
 		return err
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(c.file), ".external-cache-*")
-	if err != nil {
+	return outfile.Write(c.file, func(w io.Writer) error {
+		_, err := w.Write(raw)
 		return err
-	}
-	defer os.Remove(tmp.Name())
-	if _, err := tmp.Write(raw); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), c.file)
+	})
 }
 
 // DefaultCacheFile is under the user's cache directory, so it survives

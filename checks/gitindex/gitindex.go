@@ -33,10 +33,12 @@ type Index struct {
 	cwd     string            // absolute, for turning names into index paths
 	blobs   map[string]string // index path → object id of the staged blob
 	links   map[string]bool   // index paths staged as symbolic links
+	subs    map[string]string // index paths of submodules → their staged commit
 	dirs    map[string]bool   // every folder that holds a staged path
 	catOnce sync.Once
 	cat     *catFile
 	catErr  error
+	subCats map[string]*catFile // a reader of each submodule's objects, once asked
 }
 
 // Open reads the index of the repository that holds the current folder.
@@ -50,7 +52,7 @@ func Open() (*Index, error) {
 		return nil, err
 	}
 	ix := &Index{top: strings.TrimRight(string(out), "\n"), cwd: cwd,
-		blobs: map[string]string{}, links: map[string]bool{}, dirs: map[string]bool{}}
+		blobs: map[string]string{}, links: map[string]bool{}, subs: map[string]string{}, dirs: map[string]bool{}}
 	// Paths from the top, whatever the current folder (ls-files would
 	// otherwise list only what is below it).
 	list, err := gitOutput("-C", ix.top, "ls-files", "--stage", "-z")
@@ -81,8 +83,9 @@ func (ix *Index) parseStage(list []byte) error {
 			continue
 		}
 		switch f[0] {
-		case "160000": // a submodule: a folder whose files are another repository's
+		case "160000": // a submodule: a folder whose files are another repository's, at this commit
 			ix.dirs[name] = true
+			ix.subs[name] = f[1]
 		default:
 			ix.blobs[name] = f[1]
 			ix.links[name] = f[0] == "120000"
@@ -122,9 +125,23 @@ func (ix *Index) Name(p string) string {
 // IsFile reports whether name is staged as a file (a symbolic link counts
 // as what it points to).
 func (ix *Index) IsFile(name string) bool {
-	p, ok := ix.resolve(ix.Path(name))
-	return ok && ix.blobs[p] != ""
+	f, ok := ix.resolve(ix.Path(name))
+	if !ok {
+		return false
+	}
+	if f.disk != "" {
+		st, err := os.Stat(f.disk)
+		return err == nil && !st.IsDir()
+	}
+	if f.sub != "" {
+		_, err := ix.read(f)
+		return err == nil
+	}
+	return true
 }
+
+// IsLink reports whether name itself is staged as a symbolic link.
+func (ix *Index) IsLink(name string) bool { return ix.links[ix.Path(name)] }
 
 // IsDir reports whether name is a folder holding staged files.
 func (ix *Index) IsDir(name string) bool {
@@ -134,11 +151,20 @@ func (ix *Index) IsDir(name string) bool {
 
 // ReadFile returns the staged bytes of name.
 func (ix *Index) ReadFile(name string) ([]byte, error) {
-	p, ok := ix.resolve(ix.Path(name))
-	if !ok || ix.blobs[p] == "" {
-		return nil, &fs.PathError{Op: "read", Path: name, Err: errors.New("not in git's index (is it staged?)")}
+	p := ix.Path(name)
+	f, ok := ix.resolve(p)
+	if !ok {
+		why := "not in git's index (is it staged?)"
+		if f.path != p {
+			why = "a symbolic link to " + f.path + ", which is not in git's index"
+		}
+		return nil, &fs.PathError{Op: "read", Path: name, Err: errors.New(why)}
 	}
-	return ix.blob(ix.blobs[p])
+	b, err := ix.read(f)
+	if err != nil {
+		return nil, &fs.PathError{Op: "read", Path: name, Err: err}
+	}
+	return b, nil
 }
 
 // Files lists the staged paths below the folder name ("" or "." is the
@@ -155,26 +181,106 @@ func (ix *Index) Files(name string) []string {
 	return out
 }
 
+// file is where the next commit has a path's bytes: a blob of the index,
+// a file of a submodule at the commit staged for it, or, for a symbolic
+// link that leaves the work tree, the file on this machine it points to
+// (the commit holds only the link, and a checkout here reads that file).
+type file struct {
+	path string // from the top, as resolved so far
+	oid  string // a staged blob
+	sub  string // the submodule's path from the top; expr names the file in it
+	expr string // "<commit>:<path in the submodule>"
+	disk string // outside the work tree: an absolute path
+}
+
 // resolve follows staged symbolic links, as a checkout would, to the
-// staged path they end at.
-func (ix *Index) resolve(p string) (string, bool) {
-	for hops := 0; hops < 40; hops++ {
-		if p == "" || ix.blobs[p] == "" {
-			return p, false
-		}
-		if !ix.links[p] {
-			return p, true
-		}
-		target, err := ix.blob(ix.blobs[p])
-		if err != nil || path.IsAbs(string(target)) {
-			return p, false
-		}
-		p = path.Join(path.Dir(p), string(target))
+// staged file they end at: a link may be any folder on the way
+// (docs/alias/x.md with docs/alias a link), may be absolute, and may lead
+// into a submodule or out of the work tree.
+func (ix *Index) resolve(p string) (file, bool) {
+	for hops := 0; hops < 40 && p != ""; hops++ {
 		if p == ".." || strings.HasPrefix(p, "../") {
-			return p, false
+			return file{path: p, disk: filepath.Join(ix.top, filepath.FromSlash(p))}, true
+		}
+		at, rest := ix.special(p)
+		switch {
+		case at == "":
+			return file{path: p, oid: ix.blobs[p]}, ix.blobs[p] != ""
+		case ix.subs[at] != "":
+			if rest == "" {
+				return file{path: p}, false // the submodule itself is a folder
+			}
+			return file{path: p, sub: at, expr: ix.subs[at] + ":" + rest}, true
+		}
+		target, err := ix.blob(ix.blobs[at])
+		if err != nil {
+			return file{path: p}, false
+		}
+		t := string(target)
+		if filepath.IsAbs(t) {
+			r, err := filepath.Rel(ix.top, t)
+			if err != nil || r == ".." || strings.HasPrefix(r, ".."+string(filepath.Separator)) {
+				return file{path: p, disk: filepath.Join(t, filepath.FromSlash(rest))}, true
+			}
+			t = filepath.ToSlash(r)
+		} else {
+			t = path.Join(path.Dir(at), t)
+		}
+		p = path.Join(t, rest)
+	}
+	return file{path: p}, false
+}
+
+// special finds the first folder of p, or p itself, that is a staged
+// symbolic link or a submodule, and the part of p after it.
+func (ix *Index) special(p string) (at, rest string) {
+	for i := 0; i <= len(p); i++ {
+		if i < len(p) && p[i] != '/' {
+			continue
+		}
+		q := p[:i]
+		if ix.links[q] || ix.subs[q] != "" {
+			return q, strings.TrimPrefix(p[i:], "/")
 		}
 	}
-	return p, false
+	return "", ""
+}
+
+// read returns the bytes of a resolved file.
+func (ix *Index) read(f file) ([]byte, error) {
+	switch {
+	case f.disk != "":
+		return os.ReadFile(f.disk)
+	case f.sub != "":
+		c, err := ix.subCat(f.sub)
+		if c == nil || err != nil {
+			return nil, err
+		}
+		return c.read(f.expr)
+	}
+	return ix.blob(f.oid)
+}
+
+// subCat is the object reader of the submodule at sub, started once. A
+// submodule not checked out has no objects here (git would answer from
+// the repository around it): its files are not in the commit to be.
+func (ix *Index) subCat(sub string) (*catFile, error) {
+	if c, ok := ix.subCats[sub]; ok {
+		return c, nil
+	}
+	dir := filepath.Join(ix.top, filepath.FromSlash(sub))
+	if _, err := os.Stat(filepath.Join(dir, ".git")); err != nil {
+		return nil, fmt.Errorf("submodule %s is not checked out (git submodule update --init)", sub)
+	}
+	c, err := startCatFile(dir, "--follow-symlinks")
+	if err != nil {
+		return nil, err
+	}
+	if ix.subCats == nil {
+		ix.subCats = map[string]*catFile{}
+	}
+	ix.subCats[sub] = c
+	return c, nil
 }
 
 // blob reads one object through a long-lived `git cat-file --batch`, so a
@@ -187,12 +293,16 @@ func (ix *Index) blob(oid string) ([]byte, error) {
 	return ix.cat.read(oid)
 }
 
-// Close stops the git process that reads blobs, if one was started.
+// Close stops the git processes that read objects, if any were started.
 func (ix *Index) Close() error {
-	if ix.cat == nil {
-		return nil
+	var errs []error
+	for _, c := range ix.subCats {
+		errs = append(errs, c.close())
 	}
-	return ix.cat.close()
+	if ix.cat != nil {
+		errs = append(errs, ix.cat.close())
+	}
+	return errors.Join(errs...)
 }
 
 type catFile struct {
@@ -201,8 +311,8 @@ type catFile struct {
 	out *bufio.Reader
 }
 
-func startCatFile(top string) (*catFile, error) {
-	cmd := exec.Command("git", "-C", top, "cat-file", "--batch")
+func startCatFile(top string, flags ...string) (*catFile, error) {
+	cmd := exec.Command("git", append([]string{"-C", top, "cat-file", "--batch"}, flags...)...)
 	in, err := cmd.StdinPipe()
 	if err != nil {
 		return nil, err
@@ -218,9 +328,12 @@ func startCatFile(top string) (*catFile, error) {
 	return &catFile{cmd: cmd, in: in, out: bufio.NewReader(out)}, nil
 }
 
-// read asks for one object: "<oid>\n" in, "<oid> blob <size>\n<bytes>\n" out.
-func (c *catFile) read(oid string) ([]byte, error) {
-	if _, err := io.WriteString(c.in, oid+"\n"); err != nil {
+// read asks for one object: "<oid>\n" in, "<oid> blob <size>\n<bytes>\n"
+// out. A name that is not a blob answers "<name> missing", or (with
+// --follow-symlinks) "<kind> <size>\n<text>\n" for a link that dangles,
+// loops or leaves the tree: an error, its text read past.
+func (c *catFile) read(name string) ([]byte, error) {
+	if _, err := io.WriteString(c.in, name+"\n"); err != nil {
 		return nil, fmt.Errorf("git cat-file: %v", err)
 	}
 	header, err := c.out.ReadString('\n')
@@ -228,16 +341,19 @@ func (c *catFile) read(oid string) ([]byte, error) {
 		return nil, fmt.Errorf("git cat-file: %v", err)
 	}
 	f := strings.Fields(header)
-	if len(f) != 3 {
-		return nil, fmt.Errorf("git cat-file: object %s: %s", oid, strings.TrimSpace(header))
+	if len(f) == 0 || len(f) > 3 || f[len(f)-1] == "missing" || f[len(f)-1] == "ambiguous" {
+		return nil, fmt.Errorf("git cat-file: %s: %s", name, strings.TrimSpace(header))
 	}
-	size, err := strconv.Atoi(f[2])
+	size, err := strconv.Atoi(f[len(f)-1])
 	if err != nil {
 		return nil, fmt.Errorf("git cat-file: bad header %q", header)
 	}
 	buf := make([]byte, size+1) // the object and its closing newline
 	if _, err := io.ReadFull(c.out, buf); err != nil {
 		return nil, fmt.Errorf("git cat-file: %v", err)
+	}
+	if len(f) != 3 || f[1] != "blob" {
+		return nil, fmt.Errorf("%s: not a file (%s)", name, f[len(f)-2])
 	}
 	return buf[:size], nil
 }

@@ -30,12 +30,13 @@ func TestParseNameStatus(t *testing.T) {
 // A conflicted path counts as "ours" (stage 2); a submodule is a folder,
 // not a file; a symbolic link is a file that points elsewhere.
 func TestParseStage(t *testing.T) {
-	ix := &Index{blobs: map[string]string{}, links: map[string]bool{}, dirs: map[string]bool{}}
+	ix := &Index{blobs: map[string]string{}, links: map[string]bool{}, subs: map[string]string{}, dirs: map[string]bool{}}
 	list := "100644 aaaa 1\tdocs/c.md\x00100644 bbbb 2\tdocs/c.md\x00100644 cccc 3\tdocs/c.md\x00" +
 		"160000 dddd 0\tvendor/lib\x00120000 eeee 0\tdocs/link.md\x00100644 ffff 0\ttop.md\x00"
 	require.NoError(t, ix.parseStage([]byte(list)))
 	assert.Equal(t, "bbbb", ix.blobs["docs/c.md"])
 	assert.True(t, ix.dirs["vendor/lib"])
+	assert.Equal(t, "dddd", ix.subs["vendor/lib"], "the submodule's staged commit, where its files are read")
 	assert.NotContains(t, ix.blobs, "vendor/lib")
 	assert.True(t, ix.links["docs/link.md"])
 	assert.True(t, ix.dirs["docs"])

@@ -22,7 +22,11 @@ func (p *Page) extractCSS(path string, r io.Reader) {
 	p.Stylesheet = true
 	doc, _ := p.read(r) // a stylesheet past maxInMemory is read up to there
 	lines := lineCounter{doc: doc, line: 1}
-	cssURLs(doc, func(u string, off int) {
+	if len(doc) == cap(doc) {
+		doc = append(doc, 0)[:len(doc)] // room for the tokenizer's NUL, in p's own buffer
+		p.doc = doc
+	}
+	cssTokens(doc, func(u string, off int) {
 		if strings.HasPrefix(u, "#") {
 			return
 		}
@@ -45,7 +49,13 @@ func cssURLs(text []byte, found func(u string, off int)) {
 	// The tokenizer writes a NUL after its input while it reads: give it
 	// a slice with no room after it, so it copies instead of writing into
 	// the page.
-	l := css.NewLexer(parse.NewInputBytes(text[:len(text):len(text)]))
+	cssTokens(text[:len(text):len(text)], found)
+}
+
+// cssTokens is cssURLs of text whose capacity past its length the
+// tokenizer may write into (a stylesheet in its own buffer: no copy).
+func cssTokens(text []byte, found func(u string, off int)) {
+	l := css.NewLexer(parse.NewInputBytes(text))
 	off := 0
 	importNext := false // the last token was @import, maybe with white space after
 	var imageSets []int // the depths at which image-set( opened

@@ -50,6 +50,7 @@ type Page struct {
 	inStyle    bool       // the last token opened a <style>: the next is its text
 	doc        []byte     // the document, read whole (scan.go)
 	spans      []attrSpan // the attributes of the tag scan is reading
+	err        error      // a read that failed: the page is not what its file holds
 
 	// What the tokenizer alone does not say, and the DOM would: the content
 	// of a <template> is not in the document (its ids are no anchors, its
@@ -254,7 +255,8 @@ func (p *Page) reset(path string) {
 
 // read reads r into p's buffer, up to maxInMemory bytes (whole is false
 // when there is more). A read error ends the document where it happened,
-// as it ends the tokenizer's.
+// as it ends the tokenizer's, and is kept in p.err: Parse reports such a
+// page unreadable rather than judging part of it.
 func (p *Page) read(r io.Reader) (doc []byte, whole bool) {
 	buf := p.doc[:0]
 	for empty := 0; empty < 100; {
@@ -268,6 +270,9 @@ func (p *Page) read(r io.Reader) (doc []byte, whole bool) {
 		n, err := r.Read(buf[len(buf):min(cap(buf), maxInMemory)])
 		buf = buf[:len(buf)+n]
 		if err != nil {
+			if err != io.EOF {
+				p.err = err
+			}
 			break
 		}
 		if n == 0 {
@@ -285,6 +290,9 @@ func (p *Page) tokens(z *html.Tokenizer) {
 	for {
 		tt := z.Next()
 		if tt == html.ErrorToken {
+			if err := z.Err(); err != io.EOF && p.err == nil {
+				p.err = err
+			}
 			return
 		}
 		raw := z.Raw()

@@ -3,6 +3,7 @@
 package htmlsite
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"io/fs"
@@ -80,6 +81,10 @@ func Load(root string) (*Site, error) {
 		if d.Type()&fs.ModeSymlink != 0 && !s.symlinkInside(p, r) {
 			return nil
 		}
+		if !d.Type().IsRegular() && d.Type()&fs.ModeSymlink == 0 {
+			s.problem(r, notRegular(d.Type()))
+			return nil
+		}
 		s.add(r)
 		return nil
 	})
@@ -118,11 +123,19 @@ func (s *Site) sortProblems() {
 func (s *Site) symlinkInside(p, r string) bool {
 	target, err := filepath.EvalSymlinks(p)
 	if err != nil {
-		s.problem(r, "broken symlink: "+err.Error())
+		s.problem(r, brokenSymlink(p, err))
 		return false
 	}
-	if st, err := os.Stat(target); err == nil && st.IsDir() {
+	st, err := os.Stat(target)
+	switch {
+	case err != nil:
+		s.problem(r, err.Error())
+		return false
+	case st.IsDir():
 		s.problem(r, "symlinked directory not followed (it could loop); links into it count as broken")
+		return false
+	case !st.Mode().IsRegular():
+		s.problem(r, notRegular(st.Mode()))
 		return false
 	}
 	if strings.HasPrefix(target, s.real+string(filepath.Separator)) {
@@ -137,6 +150,32 @@ func (s *Site) symlinkInside(p, r string) bool {
 	}
 	s.problem(r, "symlink points outside the site root; not read")
 	return false
+}
+
+// brokenSymlink says where a symlink that leads nowhere points, as ls
+// shows it, rather than the absolute path the failed lookup names.
+func brokenSymlink(p string, err error) string {
+	to, rerr := os.Readlink(p)
+	if rerr != nil || !errors.Is(err, fs.ErrNotExist) {
+		return "broken symlink: " + err.Error()
+	}
+	return "broken symlink to " + to + ": no such file"
+}
+
+// notRegular says why a named pipe, socket or device is not read: opening
+// a pipe waits for a writer that never comes, and a device may never end.
+// No static host serves one as a page, so links to it count as broken.
+func notRegular(m fs.FileMode) string {
+	kind := "special file"
+	switch {
+	case m&fs.ModeNamedPipe != 0:
+		kind = "named pipe"
+	case m&fs.ModeSocket != 0:
+		kind = "socket"
+	case m&fs.ModeDevice != 0:
+		kind = "device"
+	}
+	return "not a regular file (a " + kind + "); not read, links to it count as broken"
 }
 
 // IsCSS tells whether a file of the site is a stylesheet, read for the
@@ -179,7 +218,11 @@ func (s *Site) parseOne(r string, page *Page, visit Visitor) {
 	}
 	page.extractAny(r, f)
 	f.Close()
-	visit(page)
+	if page.err != nil { // half a page would pass links and miss ids it has
+		s.problem(r, "read: "+page.err.Error())
+	} else {
+		visit(page)
+	}
 	page.release()
 }
 
@@ -193,7 +236,7 @@ func (s *Site) Read(path string, p *Page) error {
 	}
 	defer f.Close()
 	p.extractAny(path, f)
-	return nil
+	return p.err
 }
 
 // rel is p relative to root. WalkDir's paths all start with root, so

@@ -13,9 +13,12 @@ import (
 // fcntl calls), which doubles the system calls of reading a small page.
 type rawFile int
 
+// open does not wait: Load lists no named pipe, but one put in a page's
+// place since would block an open until a writer came (O_NONBLOCK changes
+// nothing for a regular file, and a pipe without a writer reads as empty).
 func open(name string) (io.ReadCloser, error) {
 	for {
-		fd, err := syscall.Open(name, syscall.O_RDONLY|syscall.O_CLOEXEC, 0)
+		fd, err := syscall.Open(name, syscall.O_RDONLY|syscall.O_CLOEXEC|syscall.O_NONBLOCK, 0)
 		if err == syscall.EINTR {
 			continue
 		}

@@ -2,13 +2,16 @@ package htmlsite
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
+	"io"
 	"math/rand"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+	"testing/iotest"
 	"unicode/utf8"
 
 	"github.com/stretchr/testify/assert"
@@ -294,6 +297,15 @@ func asDOM(v []byte) []byte {
 // extractByTokens is the plain reading: every start tag through Token(),
 // each link placed where asking the tokenizer alone puts its value
 // (valueAt), its line and column counted afresh from that offset.
+//
+// It holds the scan's tokenizing to the tokenizer's, and nothing more: it
+// shares with the code under test what a tag means once read (which
+// attributes are links, templates and foreign content, the ids), so a
+// mistake there is made on both sides. Tests with expected values written
+// out hold that part: TestExtractFindsEveryLinkSource,
+// TestExtractFindsSVGAndOtherFetchedReferences, TestLinkElementsByRel,
+// TestExtractReadsTheDocumentNotTheMarkup, TestLinksArePlacedAtTheirValues,
+// TestRedirects, and for the ids anchors_test.go.
 func extractByTokens(b []byte) *Page {
 	p := &Page{Path: "f.html", ids: anchorSet{lastAt: -1}}
 	z := html.NewTokenizer(bytes.NewReader(b))
@@ -557,5 +569,21 @@ func TestExcerptOfALongLine(t *testing.T) {
 		got := p.Excerpt(l.Off, l.Col)
 		assert.Equal(t, c.want, got, c.page)
 		assert.True(t, utf8.ValidString(got), got)
+	}
+}
+
+// A read that fails part way leaves a page that is not its file: it is
+// kept as an error for Parse to report, not judged as if whole, whether
+// the page is held in memory or streamed through the tokenizer.
+func TestReadErrorIsKept(t *testing.T) {
+	defer func(n int) { maxInMemory = n }(maxInMemory)
+	for _, limit := range []int{maxInMemory, 8} {
+		maxInMemory = limit
+		p := &Page{}
+		r := io.MultiReader(strings.NewReader(`<a href="/x">x</a>`), iotest.ErrReader(errors.New("input/output error")))
+		p.extract("a.html", r)
+		assert.EqualError(t, p.err, "input/output error", "limit %d", limit)
+		p.extract("a.html", strings.NewReader(`<a href="/x">`))
+		assert.NoError(t, p.err, "a page read whole after a failed one")
 	}
 }

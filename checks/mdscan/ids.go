@@ -30,6 +30,10 @@ type IDStyle struct {
 	// usage, usage-1, usage-1); noReserve: an explicit {#id} does not
 	// keep a slug from taking it.
 	byBase, noReserve bool
+	// oneCounter: every repeat, whatever its slug, takes the next of one
+	// list of ids (docutils: id1, id2, …), so the search resumes where the
+	// last one of any slug ended.
+	oneCounter bool
 	// prose turns a heading's prose (not its code) into what the
 	// generator renders: smart dashes, which the slug then drops.
 	prose func(string) string
@@ -40,13 +44,17 @@ type IDStyle struct {
 	singleTildeText bool
 	slug            func(text string) string
 	// unique gives the id of a slug seen n times before (n ≥ 1), trying
-	// again while taken reports the answer taken.
-	unique func(slug string, n int, taken func(string) bool) string
+	// again while taken reports the answer taken, and the n it ended at.
+	// The Slugger passes, as n, one past where the last search for the
+	// slug ended when that is more: every id before it is taken, so each
+	// repeat does not try again what the last one tried (n repeats of a
+	// heading whose numbered ids a page already has would be n² tries).
+	unique func(slug string, n int, taken func(string) bool) (string, int)
 }
 
 // NewSlugger starts the ids of one document in this style.
 func (s IDStyle) NewSlugger() *Slugger {
-	return &Slugger{style: s, seen: map[string]int{}}
+	return &Slugger{style: s, seen: map[string]int{}, last: map[string]int{}}
 }
 
 // Slug is the style's slug of a heading's text, before it is made unique.
@@ -74,11 +82,11 @@ var (
 	MkDocsAttrList = IDStyle{Name: "mkdocs-attr-list", CustomIDs: true, emptyTaken: true, slug: pythonMarkdownSlug, unique: pythonMarkdownUnique}
 	// Kramdown is Jekyll's (and GitHub Pages') kramdown with input: GFM.
 	Kramdown = IDStyle{Name: "kramdown-gfm", CustomIDs: true, byBase: true, noReserve: true, prose: smartDashes,
-		slug: kramdownGFMSlug, unique: func(slug string, n int, _ func(string) bool) string { return slug + "-" + strconv.Itoa(n) }}
+		slug: kramdownGFMSlug, unique: func(slug string, n int, _ func(string) bool) (string, int) { return slug + "-" + strconv.Itoa(n), n }}
 	// Docutils is the ids Sphinx writes for sections (reST and MyST alike):
 	// ASCII letters and digits, a repeat or an empty slug becomes id1, id2, …
 	// counted over the whole page.
-	Docutils = IDStyle{Name: "docutils", emptyTaken: true, slug: docutilsSlug, unique: docutilsUnique}
+	Docutils = IDStyle{Name: "docutils", emptyTaken: true, oneCounter: true, slug: docutilsSlug, unique: docutilsUnique}
 	// None is markdown rendered with no heading ids (Eleventy's default).
 	None = IDStyle{Name: "none", None: true}
 )
@@ -92,12 +100,12 @@ func (s IDStyle) UpToLevel(n int) IDStyle {
 
 // counted numbers repeats slug-1, slug-2, … with sep, skipping ids already
 // taken (github-slugger and markdown-it-anchor agree on this).
-func counted(sep string) func(string, int, func(string) bool) string {
-	return func(slug string, n int, taken func(string) bool) string {
+func counted(sep string) func(string, int, func(string) bool) (string, int) {
+	return func(slug string, n int, taken func(string) bool) (string, int) {
 		for {
 			id := slug + sep + strconv.Itoa(n)
 			if !taken(id) {
-				return id
+				return id, n
 			}
 			n++
 		}
@@ -145,16 +153,19 @@ var hyphenRuns = regexp.MustCompile(`[-\s]+`)
 var pythonMarkdownCount = regexp.MustCompile(`^(.*)_([0-9]+)$`)
 
 // pythonMarkdownUnique: a taken id ending in _N becomes _N+1, else gains _1.
-func pythonMarkdownUnique(id string, _ int, taken func(string) bool) string {
-	for id == "" || taken(id) {
-		if m := pythonMarkdownCount.FindStringSubmatch(id); m != nil {
-			n, _ := strconv.Atoi(m[2])
-			id = m[1] + "_" + strconv.Itoa(n+1)
-		} else {
-			id += "_1"
+// From id the tries are id_1, id_2, … (or, for id = x_N, x_N+1, x_N+2, …),
+// so the n-th repeat starts at the n-th of them.
+func pythonMarkdownUnique(id string, n int, taken func(string) bool) (string, int) {
+	prefix, first := id, 0
+	if m := pythonMarkdownCount.FindStringSubmatch(id); m != nil {
+		prefix = m[1]
+		first, _ = strconv.Atoi(m[2])
+	}
+	for ; ; n++ {
+		if try := prefix + "_" + strconv.Itoa(first+n); !taken(try) {
+			return try, n
 		}
 	}
-	return id
 }
 
 // kramdownGFMSlug: lower case, everything but word characters, hyphens and
@@ -204,10 +215,10 @@ func docutilsSlug(text string) string {
 
 // docutilsUnique numbers every id it must make up with one counter for
 // the page: id1, id2, …
-func docutilsUnique(_ string, _ int, taken func(string) bool) string {
-	for n := 1; ; n++ {
+func docutilsUnique(_ string, n int, taken func(string) bool) (string, int) {
+	for ; ; n++ {
 		if id := "id" + strconv.Itoa(n); !taken(id) {
-			return id
+			return id, n
 		}
 	}
 }
@@ -222,6 +233,7 @@ func isWord(r rune) bool {
 type Slugger struct {
 	style IDStyle
 	seen  map[string]int
+	last  map[string]int // where the last search for each slug's id ended
 }
 
 // NewSlugger is a GitHub-style slugger (the site's own).
@@ -241,7 +253,12 @@ func (s *Slugger) Unique(text string) string {
 		return base
 	}
 	s.seen[base]++
-	id := st.unique(base, s.seen[base], func(id string) bool { _, ok := s.seen[id]; return ok })
+	chain := base
+	if st.oneCounter {
+		chain = ""
+	}
+	id, at := st.unique(base, max(s.seen[base], s.last[chain]+1), func(id string) bool { _, ok := s.seen[id]; return ok })
+	s.last[chain] = at
 	if _, ok := s.seen[id]; !ok && !st.byBase {
 		s.seen[id] = 0
 	}
@@ -262,7 +279,10 @@ func (s *Slugger) Reserve(id string) {
 var (
 	EleventyAnchor      = IDStyle{Name: "eleventy-anchor", slug: eleventySlug, unique: counted("-")}
 	EleventyIDAttribute = IDStyle{Name: "eleventy-id-attribute", slug: eleventySlug,
-		unique: func(slug string, n int, taken func(string) bool) string { return counted("-")(slug, n+1, taken) }}
+		unique: func(slug string, n int, taken func(string) bool) (string, int) {
+			id, at := counted("-")(slug, n+1, taken)
+			return id, at - 1
+		}}
 	// MarkdownItAnchor is markdown-it-anchor's own slugify: the text
 	// lower-cased, each run of white space a hyphen, then percent-encoded.
 	MarkdownItAnchor = IDStyle{Name: "markdown-it-anchor", slug: encodeURIComponentSlug, unique: counted("-"), singleTildeText: true}

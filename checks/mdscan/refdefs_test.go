@@ -4,10 +4,11 @@ import (
 	"fmt"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/devdocs-dev/devdocs/checks/internal/linear"
 )
 
 // defsDoc is a page of n definitions in the forms CommonMark allows on one
@@ -58,28 +59,10 @@ func TestLiftedDefinitionsReadAsGoldmarkReadsThem(t *testing.T) {
 // Reading grows with the definitions, not with their square: four times as
 // many take less than five times as long.
 func BenchmarkDefinitionsLinear(b *testing.B) {
-	linear(b, "definitions", defsDoc(20000), defsDoc(80000))
+	linear.Check(b, "definitions", func(k int) []byte { return defsDoc(20000 * k) }, parse)
 }
 
-// linear parses small and a page four times its size, and fails when the
-// large one takes five times as long or more. Each is timed at its best of
-// three, so a pause of the collector or of the machine does not decide.
-func linear(b *testing.B, what string, small, large []byte) {
-	best := func(src []byte) time.Duration {
-		d := time.Duration(1 << 62)
-		for range 3 {
-			t0 := time.Now()
-			Parse(src)
-			d = min(d, time.Since(t0))
-		}
-		return d
-	}
-	for b.Loop() {
-		if ratio := float64(best(large)) / float64(best(small)); ratio > 5 {
-			b.Fatalf("4× the %s took %.1f× the time", what, ratio)
-		}
-	}
-}
+func parse(src []byte) { Parse(src) }
 
 // The same of links on one line (each placed by its line's start, found
 // by a binary search, not by counting newlines from the file's start).
@@ -92,5 +75,5 @@ func BenchmarkLinksOnOneLineLinear(b *testing.B) {
 		}
 		return []byte(s.String())
 	}
-	linear(b, "links", line(25000), line(100000))
+	linear.Check(b, "links", func(k int) []byte { return line(25000 * k) }, parse)
 }

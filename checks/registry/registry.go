@@ -80,7 +80,7 @@ var All = []Check{
 	{BrokenLink, Throw, Links, "a link or resource of a built page that no file of the site answers", "on-broken-links"},
 	{BrokenAnchor, Warn, Links, "a #fragment that no element of the target page has as its id", "on-broken-anchors"},
 	{DuplicateRoute, Warn, Links, "two sources or files for one URL (routes.json, a.html beside a/index.html, letter case)", "on-duplicate-routes"},
-	{Unreadable, Warn, Links, "a file of the built site that could not be read (a page symlinked from outside it, bad permissions)", ""},
+	{Unreadable, Warn, Links, "a file of the built site that could not be read (a page symlinked from outside it, bad permissions, a named pipe, a failed read)", ""},
 	{ExternalLink, Throw, Links, "with --external: a link to another site that answers 404, 410 or another 4xx", "on-broken-external"},
 	{ExternalUnreachable, Warn, Links, "with --external: a link to another site that times out, answers 5xx, 401, 403 or 429, or cannot connect", "on-unreachable-external"},
 	{SearchShortcut, Throw, Browser, "Ctrl+K, Cmd+K and / open the search modal, Escape closes it and focus returns to the button", ""},

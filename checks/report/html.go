@@ -16,6 +16,7 @@ var page string
 // images from anywhere, so it opens from an artifact download offline.
 var tmpl = template.Must(template.New("report").Funcs(template.FuncMap{
 	"counts":    diag.Counts,
+	"plural":    diag.Plural,
 	"thousands": thousands,
 	"pages":     pages,
 	"seconds":   func(s float64) string { return fmt.Sprintf("%.2fs", s) },

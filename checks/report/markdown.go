@@ -22,7 +22,7 @@ func WriteMarkdown(w io.Writer, r Report) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "### Docs gate: %s\n\n", diag.Counts(r.Errors, r.Warnings))
 	if r.HasPrevious {
-		fmt.Fprintf(&b, "%s since the previous run, %s.\n\n", diag.Plural(r.New, "new problem"), diag.Plural(len(r.Fixed), "fixed problem"))
+		fmt.Fprintf(&b, "%s since the previous run, %s.\n\n", diag.Plural(r.New, "new problem"), diag.Plural(r.FixedTotal, "fixed problem"))
 	}
 	if r.BrowserRan {
 		b.WriteString("| check | errors | warnings | logged | passed |\n|---|--:|--:|--:|--:|\n")
@@ -59,7 +59,7 @@ func WriteMarkdown(w io.Writer, r Report) error {
 // one, else the file a local run wrote.
 func footer(r Report) string {
 	var with []string
-	if len(r.Problems) > 0 {
+	if r.Total > 0 {
 		with = append(with, "every problem")
 	}
 	if len(r.Matrix.Rows) > 0 {
@@ -82,8 +82,8 @@ func writeGroups(b *strings.Builder, r Report) {
 	if len(r.Groups) == 0 {
 		return
 	}
-	summary := diag.Plural(len(r.Problems), "problem")
-	if len(r.Groups) < len(r.Problems) {
+	summary := diag.Plural(r.Total, "problem")
+	if len(r.Groups) < r.Total {
 		summary += " from " + diag.Plural(len(r.Groups), "cause")
 	}
 	fmt.Fprintf(b, "\n<details><summary>%s</summary>\n\n", summary)
@@ -95,20 +95,20 @@ func writeGroups(b *strings.Builder, r Report) {
 		b.WriteString("- " + icon[g.Severity] + " ")
 		switch {
 		case g.New == 0:
-		case g.New == len(g.Problems):
+		case g.New == g.Total:
 			b.WriteString("**new** ")
 		default:
 			fmt.Fprintf(b, "**%s new** ", thousands(g.New))
 		}
 		fmt.Fprintf(b, "%s %s", codeSpan(g.Check), escapeMarkdown(g.Title()))
-		if len(g.Problems) == 1 {
+		if g.Total == 1 {
 			b.WriteString(place(g.Problems[0], false) + "\n")
 			continue
 		}
 		fmt.Fprintf(b, " — on %s\n", pages(g.Pages))
 		for j, p := range g.Problems {
 			if j == placesListed {
-				fmt.Fprintf(b, "  - … and %s more\n", thousands(len(g.Problems)-placesListed))
+				fmt.Fprintf(b, "  - … and %s more\n", thousands(g.Total-placesListed))
 				break
 			}
 			b.WriteString("  -" + place(p, g.Message == "") + "\n")

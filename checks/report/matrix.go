@@ -29,11 +29,9 @@ type Cell struct {
 	Problems int
 }
 
-func matrix(table []routes.Route, problems []Problem, siteURL string) Matrix {
-	perPage := map[string]int{}
-	for _, p := range problems {
-		perPage[p.Page]++
-	}
+// matrix is the grid of the route table's versions, with the problems
+// counted on each page (perPage, by URL path).
+func matrix(table []routes.Route, perPage map[string]int, siteURL string) Matrix {
 	byRow := map[string]map[string]string{} // page in version → version → URL path
 	versions := map[string]bool{}
 	for _, r := range table {

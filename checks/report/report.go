@@ -6,6 +6,7 @@ package report
 
 import (
 	"cmp"
+	"hash/maphash"
 	"regexp"
 	"sort"
 	"strings"
@@ -18,11 +19,13 @@ import (
 
 // Options says where pages live and what to compare with.
 type Options struct {
-	Dist      string         // the built site's directory as the diagnostics name it ("site/dist")
-	SiteURL   string         // pages are linked at SiteURL + path; no links when empty
-	Routes    []routes.Route // routes.json, for the version × page matrix
-	Previous  *diag.Results  // the last report's input, for new and fixed problems
-	Generated time.Time      // shown in the report (fixed in tests)
+	Dist     string         // the built site's directory as the diagnostics name it ("site/dist")
+	SiteURL  string         // pages are linked at SiteURL + path; no links when empty
+	Routes   []routes.Route // routes.json, for the version × page matrix
+	Previous *diag.Results  // the last report's input, for new and fixed problems
+	// PreviousFiles are that input as JSON files, read as they are used.
+	PreviousFiles []string
+	Generated     time.Time // shown in the report (fixed in tests)
 	// Where a reader of the summary finds the full report: the name of the
 	// CI artifact that holds it, or else the HTML file's path.
 	Artifact, HTMLPath string
@@ -55,9 +58,10 @@ type Report struct {
 	Errors, Warnings int
 	Passed           int
 	Counts           []Count
-	Problems         []Problem
-	Groups           []Group // Problems, one group per cause
+	Total            int     // problems (not passes)
+	Groups           []Group // the problems, one group per cause, each with its first places
 	Fixed            []Problem
+	FixedTotal       int // Fixed lists the first PlacesShown of them
 	New              int
 	HasPrevious      bool
 	BrowserRan       bool // no browser run is "not run", not "0 passed"
@@ -68,80 +72,177 @@ type Report struct {
 	Hints            []diag.Hint // the runs' likely causes behind many problems, each once
 }
 
-// Build makes the report of results.
+// FixedMore is how many fixed problems the report does not list.
+func (r Report) FixedMore() int { return r.FixedTotal - len(r.Fixed) }
+
+// Build makes the report of results in memory.
 func Build(res diag.Results, o Options) Report {
+	r, _ := build(inMemory(res), o) // results in memory give no error
+	return r
+}
+
+// BuildFiles makes the report of the results in JSON files (or folders of
+// them), read one diagnostic at a time: a million problems cost what their
+// causes cost, plus 8 bytes a problem with a previous run to compare.
+func BuildFiles(paths []string, o Options) (Report, error) {
+	return build(fromFiles(paths), o)
+}
+
+func build(current results, o Options) (Report, error) {
 	r := Report{Generated: o.Generated.UTC().Format("2006-01-02 15:04 UTC"), Artifact: o.Artifact, HTMLPath: o.HTMLPath}
-	current := problems(res, o)
-	var before map[string]bool
-	if o.Previous != nil {
+	b := newBuilder(o)
+	previous := o.previous()
+	var before, now map[uint64]bool
+	if previous != nil {
 		r.HasPrevious = true
-		prev := problems(*o.Previous, o)
-		before = keys(prev)
-		now := keys(current)
-		for _, p := range prev {
-			if !now[key(p)] {
-				r.Fixed = append(r.Fixed, p)
+		before, now = map[uint64]bool{}, map[uint64]bool{}
+		err := previous(func(d diag.Diagnostic) {
+			if p, ok := b.problem(d); ok {
+				before[b.key(p)] = true
+			}
+		}, func(diag.Summary) {})
+		if err != nil {
+			return r, err
+		}
+	}
+	gr := newGrouper()
+	seenHint := map[string]bool{}
+	err := current(func(d diag.Diagnostic) {
+		b.count(d)
+		p, ok := b.problem(d)
+		if !ok {
+			return
+		}
+		r.Total++
+		if before != nil {
+			k := b.key(p)
+			now[k] = true
+			if p.New = !before[k]; p.New {
+				r.New++
 			}
 		}
-	}
-	for i, p := range current {
-		current[i].New = before != nil && !before[key(p)]
-		if current[i].New {
-			r.New++
+		if b.routed[p.Page] {
+			b.perPage[p.Page]++
 		}
+		gr.add(p)
+	}, func(s diag.Summary) {
+		for _, h := range s.Hints {
+			if !seenHint[h.Message] { // the same run read twice says it once
+				seenHint[h.Message] = true
+				r.Hints = append(r.Hints, h)
+			}
+		}
+		r.Timings = append(r.Timings, s)
+		r.BrowserRan = r.BrowserRan || s.Tool == "checks browser"
+	})
+	if err != nil {
+		return r, err
 	}
-	r.Problems = current
-	r.Groups = groups(current)
-	r.Counts, r.Passed = counts(res)
+	if previous != nil {
+		var fixed places
+		err := previous(func(d diag.Diagnostic) {
+			if p, ok := b.problem(d); ok && !now[b.key(p)] {
+				r.FixedTotal++
+				fixed.keep(p)
+			}
+		}, func(diag.Summary) {})
+		if err != nil {
+			return r, err
+		}
+		r.Fixed = fixed.sorted()
+	}
+	r.Groups = gr.groups()
+	r.Counts, r.Passed = b.counts()
 	for _, c := range r.Counts {
 		r.Errors += c.Errors
 		r.Warnings += c.Warnings
 	}
-	seen := map[string]bool{}
-	for _, run := range res.Runs {
-		for _, h := range run.Summary.Hints {
-			if !seen[h.Message] { // the same run read twice says it once
-				seen[h.Message] = true
-				r.Hints = append(r.Hints, h)
-			}
-		}
-		r.Timings = append(r.Timings, run.Summary)
-		r.BrowserRan = r.BrowserRan || run.Summary.Tool == "checks browser"
-	}
-	r.Matrix = matrix(o.Routes, current, o.SiteURL)
-	return r
+	r.Matrix = matrix(o.Routes, b.perPage, o.SiteURL)
+	return r, nil
 }
 
-// problems lists every diagnostic that is not a pass, worst first.
-func problems(res diag.Results, o Options) []Problem {
-	bySource := map[string]string{}
+// previous is the earlier run to compare with, nil when there is none.
+func (o Options) previous() results {
+	switch {
+	case o.Previous != nil:
+		return inMemory(*o.Previous)
+	case len(o.PreviousFiles) > 0:
+		return fromFiles(o.PreviousFiles)
+	}
+	return nil
+}
+
+// builder keeps, while the results are read, what does not grow with
+// them: counts per check, problems per page of the route table.
+type builder struct {
+	o        Options
+	bySource map[string]string // markdown source → the page built from it
+	routed   map[string]bool   // the pages of the route table
+	perPage  map[string]int
+	byCheck  map[string]*Count
+	passed   int
+	seed     maphash.Seed
+}
+
+func newBuilder(o Options) *builder {
+	b := &builder{o: o, bySource: map[string]string{}, routed: map[string]bool{}, perPage: map[string]int{},
+		byCheck: map[string]*Count{}, seed: maphash.MakeSeed()}
 	for _, r := range o.Routes {
-		bySource[r.Source] = r.Path
+		b.bySource[r.Source] = r.Path
+		b.routed[r.Path] = true
 	}
-	var out []Problem
-	for _, run := range res.Runs {
-		for _, d := range run.Diagnostics {
-			if d.Passed() {
-				continue
-			}
-			p := Problem{Severity: d.Severity.String(), Check: d.Check, Message: d.Message, Location: d.Location(),
-				File: d.File, Line: d.Line, Col: d.Col, Target: d.Target, Source: d.Source, Notes: d.Notes}
-			if page, ok := pagePath(d.File, o.Dist); ok {
-				p.Page, p.Link = page, link(o.SiteURL, page)
-			} else if page, ok := bySource[d.File]; ok { // a markdown file: the page built from it
-				p.Page, p.Link = page, link(o.SiteURL, page)
-			}
-			out = append(out, p)
-		}
+	return b
+}
+
+// problem is a diagnostic as the report shows it; ok is false for a pass.
+func (b *builder) problem(d diag.Diagnostic) (Problem, bool) {
+	if d.Passed() {
+		return Problem{}, false
 	}
-	sort.SliceStable(out, func(i, j int) bool {
-		a, b := out[i], out[j]
-		if a.Severity != b.Severity {
-			return rank[a.Severity] > rank[b.Severity]
-		}
-		return before(a, b)
-	})
-	return out
+	// Files are named as every format names them (diag.Name): a name that
+	// is not UTF-8 stays that name, not U+FFFD.
+	named := d.Named()
+	p := Problem{Severity: d.Severity.String(), Check: d.Check, Message: d.Message, Location: named.Location(),
+		File: d.File, Line: d.Line, Col: d.Col, Target: named.Target, Source: named.Source, Notes: d.Notes}
+	if page, ok := pagePath(d.File, b.o.Dist); ok {
+		p.Page, p.Link = diag.Name(page), link(b.o.SiteURL, page)
+	} else if page, ok := b.bySource[d.File]; ok { // a markdown file: the page built from it
+		p.Page, p.Link = diag.Name(page), link(b.o.SiteURL, page)
+	}
+	return p, true
+}
+
+// key is the hash of a problem's identity across runs (key).
+func (b *builder) key(p Problem) uint64 { return maphash.String(b.seed, key(p)) }
+
+// count tallies a diagnostic by its check and severity.
+func (b *builder) count(d diag.Diagnostic) {
+	c := b.byCheck[d.Check]
+	if c == nil {
+		c = &Count{Check: d.Check}
+		b.byCheck[d.Check] = c
+	}
+	switch {
+	case d.Passed():
+		c.Passed++
+		b.passed++
+	case d.Severity == diag.Error:
+		c.Errors++
+	case d.Severity == diag.Warning:
+		c.Warnings++
+	default:
+		c.Logs++
+	}
+}
+
+// counts are each check's problems by severity, and its passes.
+func (b *builder) counts() ([]Count, int) {
+	out := make([]Count, 0, len(b.byCheck))
+	for _, c := range b.byCheck {
+		out = append(out, *c)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Check < out[j].Check })
+	return out, b.passed
 }
 
 // before orders problems by place, lines as numbers (page.md:9 before
@@ -176,44 +277,4 @@ var digits = regexp.MustCompile(`\d+`)
 // edit and browser timings change every run, so neither is part of it.
 func key(p Problem) string {
 	return p.Check + "\x00" + p.Page + "\x00" + strings.SplitN(p.Location, ":", 2)[0] + "\x00" + digits.ReplaceAllString(p.Message, "#")
-}
-
-func keys(ps []Problem) map[string]bool {
-	m := map[string]bool{}
-	for _, p := range ps {
-		m[key(p)] = true
-	}
-	return m
-}
-
-// counts tallies each check's problems by severity, and its passes.
-func counts(res diag.Results) ([]Count, int) {
-	byCheck := map[string]*Count{}
-	passed := 0
-	for _, run := range res.Runs {
-		for _, d := range run.Diagnostics {
-			c := byCheck[d.Check]
-			if c == nil {
-				c = &Count{Check: d.Check}
-				byCheck[d.Check] = c
-			}
-			switch {
-			case d.Passed():
-				c.Passed++
-				passed++
-			case d.Severity == diag.Error:
-				c.Errors++
-			case d.Severity == diag.Warning:
-				c.Warnings++
-			default:
-				c.Logs++
-			}
-		}
-	}
-	out := make([]Count, 0, len(byCheck))
-	for _, c := range byCheck {
-		out = append(out, *c)
-	}
-	sort.Slice(out, func(i, j int) bool { return out[i].Check < out[j].Check })
-	return out, passed
 }

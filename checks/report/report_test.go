@@ -9,10 +9,12 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/devdocs-dev/devdocs/checks/diag"
 	"github.com/devdocs-dev/devdocs/checks/routes"
 )
 
@@ -99,11 +101,11 @@ func TestGroupsAtScale(t *testing.T) {
 	assert.NotContains(t, md.String(), "artifact")
 	assert.Contains(t, md.String(), "is `gate/report.html`.")
 
-	big := Report{Problems: make([]Problem, 1451)}
-	for i := range big.Problems {
-		big.Problems[i] = Problem{Severity: "error", Check: "broken-link", Message: `broken link "/blog"`, Target: "/blog", Page: fmt.Sprintf("/p%d", i), Location: "x"}
+	ps := make([]Problem, 1451)
+	for i := range ps {
+		ps[i] = Problem{Severity: "error", Check: "broken-link", Message: `broken link "/blog"`, Target: "/blog", Page: fmt.Sprintf("/p%d", i), Location: "x"}
 	}
-	big.Groups = groups(big.Problems)
+	big := Report{Total: len(ps), Groups: groups(ps)}
 	md.Reset()
 	require.NoError(t, WriteMarkdown(&md, big))
 	assert.Contains(t, md.String(), `broken link "/blog" — on 1,451 pages`)
@@ -169,12 +171,11 @@ func TestLoadErrorsNameTheFile(t *testing.T) {
 // A pull-request comment renders what pages say: nothing of it may become
 // a heading, a link, a mention or a fake line, and 1 MB stays out.
 func TestMarkdownEscapesWhatAPageWrites(t *testing.T) {
-	r := Report{Errors: 1, Problems: []Problem{{Severity: "error", Check: "broken-link",
+	r := Report{Errors: 1, Total: 1, Groups: groups([]Problem{{Severity: "error", Check: "broken-link",
 		Message:  "broken link \"/x\": no file answers /x\n\n## heading\r[click](https://evil.example) @team </details> \x1b]0;t\a" + strings.Repeat("a", 1<<20),
 		Page:     "/p`` `x",
 		Link:     "https://docs.example.com/p) [x](https://evil.example",
-		Location: "site/dist/p\n# h.html:3"}}}
-	r.Groups = groups(r.Problems)
+		Location: "site/dist/p\n# h.html:3"}})}
 	var b bytes.Buffer
 	require.NoError(t, WriteMarkdown(&b, r))
 	out := b.String()
@@ -202,7 +203,7 @@ func TestCodeSpanOutlastsBackticks(t *testing.T) {
 func TestFooter(t *testing.T) {
 	assert.Equal(t, "The full report is `gate/report.html`.", footer(Report{HTMLPath: "gate/report.html"}))
 	assert.Equal(t, "The full report, with every problem, is the `docs-gate-report` artifact of this run.",
-		footer(Report{Artifact: "docs-gate-report", HTMLPath: "gate/report.html", Problems: []Problem{{}}}))
+		footer(Report{Artifact: "docs-gate-report", HTMLPath: "gate/report.html", Total: 1}))
 }
 
 // Hints of current results are said once, above the problems, in the page
@@ -229,4 +230,71 @@ func TestHintsOnce(t *testing.T) {
 	twice, err := LoadResults(filepath.Join(dir, "hints.json"), filepath.Join(dir, "hints.json"))
 	require.NoError(t, err)
 	assert.Len(t, Build(twice, Options{}).Hints, 2, "the same run read twice says each hint once")
+}
+
+// A file whose name is not UTF-8 keeps its name from the JSON to the
+// report and the summary, quoted as every format quotes it (diag.Name),
+// not turned into U+FFFD; a page built from it is its route, quoted too.
+func TestReportNamesAFileThatIsNotUTF8(t *testing.T) {
+	var js bytes.Buffer
+	d := diag.Diagnostic{Severity: diag.Error, Check: "broken-link", File: "site/dist/caf\xe9.html", Line: 1, Col: 10,
+		Message: `broken link "gone.html": no file answers /gone.html`, Href: "gone.html", Target: "/gone.html"}
+	require.NoError(t, diag.Write(&js, diag.FormatJSON, diag.List{d}, diag.Summary{Tool: "checks links", Errors: 1}, false))
+	file := filepath.Join(t.TempDir(), "r.json")
+	require.NoError(t, os.WriteFile(file, js.Bytes(), 0o644))
+	res, err := LoadResults(file)
+	require.NoError(t, err)
+	assert.Equal(t, "site/dist/caf\xe9.html", res.Runs[0].Diagnostics[0].File, "the bytes, back from the JSON")
+
+	r := Build(res, Options{Dist: "site/dist"})
+	var page, summary bytes.Buffer
+	require.NoError(t, WriteHTML(&page, r))
+	require.NoError(t, WriteMarkdown(&summary, r))
+	assert.Contains(t, page.String(), `&#34;site/dist/caf\xe9.html&#34;:1:10`)
+	assert.Contains(t, page.String(), `page &#34;/caf\xe9&#34;`)
+	assert.Contains(t, summary.String(), "`\"site/dist/caf\\xe9.html\":1:10`")
+	for _, out := range []string{page.String(), summary.String()} {
+		assert.NotContains(t, out, "\ufffd")
+		assert.True(t, utf8.ValidString(out))
+	}
+}
+
+// A cause found in more places than the report lists shows the first
+// PlacesShown of them, in place order whatever the order read, and says
+// how many more there are; the totals still count every one.
+func TestGroupListsItsFirstPlacesAndCountsTheRest(t *testing.T) {
+	var l diag.List
+	for i := 250; i > 0; i-- { // read last place first
+		l = append(l, diag.Diagnostic{Severity: diag.Error, Check: "broken-link", File: fmt.Sprintf("site/p%03d.html", i), Line: 1,
+			Message: `broken link "/nav/": no file answers /nav/`, Target: "/nav/"})
+	}
+	r := Build(diag.Results{Runs: []diag.Run{{Diagnostics: l, Summary: diag.Summary{Tool: "checks links", Errors: 250}}}}, Options{Dist: "site"})
+	require.Len(t, r.Groups, 1)
+	g := r.Groups[0]
+	assert.Equal(t, 250, g.Total)
+	assert.Equal(t, 250, g.Pages)
+	assert.Len(t, g.Problems, 100)
+	assert.Equal(t, "site/p001.html:1", g.Problems[0].Location)
+	assert.Equal(t, "site/p100.html:1", g.Problems[99].Location)
+	assert.Equal(t, 150, g.More())
+
+	var page, md bytes.Buffer
+	require.NoError(t, WriteHTML(&page, r))
+	assert.Equal(t, 100, strings.Count(page.String(), `<li class="where">`))
+	assert.Contains(t, page.String(), "<h2>Problems (250 from 1 cause)</h2>")
+	assert.Contains(t, page.String(), "on 250 pages")
+	assert.Contains(t, page.String(), `<li class="muted">… and 150 more, not listed</li>`)
+	require.NoError(t, WriteMarkdown(&md, r))
+	assert.Contains(t, md.String(), "  - … and 245 more")
+
+	// Fixed since the previous run: as many as there are, the first listed.
+	fixed := Build(diag.Results{Runs: []diag.Run{{Summary: diag.Summary{Tool: "checks links"}}}},
+		Options{Dist: "site", Previous: &diag.Results{Runs: []diag.Run{{Diagnostics: l, Summary: diag.Summary{Tool: "checks links"}}}}})
+	assert.Equal(t, 250, fixed.FixedTotal)
+	assert.Len(t, fixed.Fixed, 100)
+	assert.Equal(t, "site/p001.html:1", fixed.Fixed[0].Location)
+	page.Reset()
+	require.NoError(t, WriteHTML(&page, fixed))
+	assert.Contains(t, page.String(), "Fixed since the previous report (250)")
+	assert.Contains(t, page.String(), `… and 150 more, not listed`)
 }
