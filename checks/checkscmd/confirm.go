@@ -6,10 +6,12 @@ import (
 	"path"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/devdocs-dev/devdocs/checks/diag"
 	"github.com/devdocs-dev/devdocs/checks/mdlinks"
+	"github.com/devdocs-dev/devdocs/checks/mdscan"
 	"github.com/devdocs-dev/devdocs/checks/preset"
 	"github.com/devdocs-dev/devdocs/checks/registry"
 	"github.com/devdocs-dev/devdocs/checks/routes"
@@ -23,13 +25,15 @@ import (
 // sources cannot vouch for is no warning when the built page has it.
 //
 // The built site is the truth, so the links step runs first and the
-// markdown step reads only what it cannot vouch for: a page with a
-// problem, a page not built (a README beside the docs), one whose built
-// page is missing, and every page when the build is older than some
-// source (a heading renamed since may break a link in another file). A
-// clean page built after its source is not read again: on a large site
-// that is most of them, and parsing the markdown would otherwise cost
-// many times what the links step does (make bench).
+// markdown step reads only what it cannot vouch for: a page not built (a
+// README beside the docs), one whose built page is missing, and every page
+// when the build is older than some source (a heading renamed since may
+// break a link in another file), each judged whole; and of the other
+// pages, only the links the build found a problem at, judged again for the
+// markdown's own words. A page built after its source with no problem its
+// markdown wrote is not read again: on a large site that is most of them,
+// and parsing the markdown would otherwise cost many times what the links
+// step does (make bench).
 
 // confirmation is what the two steps of checks all share: the markdown
 // step fills sources, the links step the site's ids.
@@ -48,9 +52,12 @@ type confirmation struct {
 	// readAll: the sources have findings no built page shows (the anchors
 	// above, a link across docs versions), so every one is read.
 	readAll bool
-	// problems are the built files (as diagnostics name them) the links
-	// step found a problem on; nil until it has run.
-	problems map[string]bool
+	// placed are the markdown places (file → line:col) of the links step's
+	// problems; nil until it has run. whole are the pages read whole (no
+	// built page vouches for them), and stale says every page is.
+	placed map[string]map[[2]int]bool
+	whole  map[string]bool
+	stale  bool
 	// md is the markdown check of the run: it parses a page once, to place
 	// a built page's problem at its markdown line and to judge its links.
 	md   *mdlinks.Checker
@@ -73,6 +80,7 @@ func (c *Config) newConfirmation() *confirmation {
 	if !cf.keepAnchors {
 		o.BuiltID = cf.builtID
 	}
+	o.Judge = cf.judge
 	cf.opts, cf.md = o, mdlinks.New(o)
 	cf.sources = routes.NewSources(cf.sourceLinks, o.Rules.Base)
 	switch {
@@ -135,41 +143,81 @@ func (cf *confirmation) order(steps int) []int {
 	return order
 }
 
-// found keeps the built files the links step found problems on.
+// found keeps the markdown places the links step's problems were written
+// at: the links the markdown step judges again, for its own words.
 func (cf *confirmation) found(l diag.List) {
-	cf.problems = map[string]bool{}
+	cf.placed = map[string]map[[2]int]bool{}
 	for _, d := range l {
-		cf.problems[d.File] = true
+		file, line, col, ok := splitPlace(d.Source)
+		if !ok {
+			continue
+		}
+		if cf.placed[file] == nil {
+			cf.placed[file] = map[[2]int]bool{}
+		}
+		cf.placed[file][[2]int{line, col}] = true
 	}
 }
 
-// toRead are the markdown files the markdown step must read (see above);
+// splitPlace reads "file:line:col", as routes.Sources writes a place.
+func splitPlace(place string) (file string, line, col int, ok bool) {
+	rest, c, ok1 := cutLast(place)
+	file, l, ok2 := cutLast(rest)
+	line, err1 := strconv.Atoi(l)
+	col, err2 := strconv.Atoi(c)
+	return file, line, col, ok1 && ok2 && err1 == nil && err2 == nil
+}
+
+func cutLast(s string) (before, after string, ok bool) {
+	i := strings.LastIndexByte(s, ':')
+	if i < 0 {
+		return s, "", false
+	}
+	return s[:i], s[i+1:], true
+}
+
+// judge says whether the markdown step judges a link: every link of a page
+// read whole (no built page vouches for it), else only those the build
+// found a problem at.
+func (cf *confirmation) judge(file string, l mdscan.Link) bool {
+	if cf.placed == nil || cf.readAll || cf.stale {
+		return true
+	}
+	f := filepath.ToSlash(filepath.Clean(file))
+	return cf.whole[f] || cf.placed[f][[2]int{l.Line, l.Col}]
+}
+
+// toRead are the markdown files the markdown step must read (see above):
 // all of them before the links step has run, or without a confirmation.
 func (cf *confirmation) toRead(files []string) []string {
-	if cf == nil || cf.problems == nil || cf.readAll {
+	if cf == nil || cf.placed == nil || cf.readAll {
 		return files
 	}
 	const (
 		vouched = iota
-		unvouched
+		whole
 		stale
 	)
 	status := make([]int, len(files))
 	parallel(len(files), func(i int) { // two calls to the OS for each
-		page, old, ok := cf.builtPage(files[i])
-		switch {
+		switch _, old, ok := cf.builtPage(files[i]); {
 		case old:
 			status[i] = stale
-		case !ok || cf.problems[page]:
-			status[i] = unvouched
+		case !ok:
+			status[i] = whole
 		}
 	})
-	if slices.Contains(status, stale) {
+	if cf.stale = slices.Contains(status, stale); cf.stale {
 		return files
 	}
+	cf.whole = map[string]bool{}
 	var read []string
 	for i, f := range files {
-		if status[i] == unvouched {
+		key := filepath.ToSlash(filepath.Clean(f))
+		if status[i] == whole {
+			cf.whole[key] = true
+		}
+		if status[i] == whole || len(cf.placed[key]) > 0 {
 			read = append(read, f)
 		}
 	}

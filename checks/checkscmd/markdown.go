@@ -74,7 +74,7 @@ func checkMarkdown(paths []string, cfg *Config, cf *confirmation, stderr io.Writ
 	}
 	read := cf.toRead(files)
 	if n := len(files) - len(read); n > 0 && c != nil {
-		c.say(stderr, "checks all: markdown: %d of %d pages not read again: their built pages, made since they last changed, have no problem", n, len(files))
+		c.say(stderr, "checks all: markdown: %d of %d pages not read again: their built pages, made since they last changed, show no problem their markdown wrote", n, len(files))
 	}
 	var md *mdlinks.Checker
 	if cf != nil {
