@@ -161,3 +161,34 @@ func TestManifestNamesTheSamePageInOtherVersions(t *testing.T) {
 		}
 	}
 }
+
+// A page's previous and next are its neighbours in its sidebar's reading
+// order (content/api/0.18/sidebars.json: receipts, precompiles,
+// rust-resources), and the first page has no previous; only the version
+// content/versions.json marks isLast says so in its record.
+func TestPaginationAndTheLatestVersion(t *testing.T) {
+	out := t.TempDir()
+	_, diags := Build("../../content", out)
+	require.Empty(t, diags)
+	read := func(name string, v any) {
+		raw, err := os.ReadFile(filepath.Join(out, name))
+		require.NoError(t, err)
+		require.NoError(t, json.Unmarshal(raw, v))
+	}
+	var page struct{ Previous, Next *NavLink }
+	read("pages/api_0.18_zkvm_developer-guide_precompiles.json", &page)
+	require.NotNil(t, page.Previous)
+	require.NotNil(t, page.Next)
+	assert.Equal(t, "/api/0.18/zkvm/developer-guide/receipts", page.Previous.Href)
+	assert.Equal(t, "/api/0.18/zkvm/developer-guide/rust-resources", page.Next.Href)
+	var first struct{ Previous *NavLink }
+	read("pages/api_0.18.json", &first)
+	assert.Nil(t, first.Previous, "the first page of the sidebar")
+	for key, last := range map[string]bool{"api-1.2": true, "api-1.1": false, "api-next": false, "api-0.18": false} {
+		var meta struct {
+			IsLast bool `json:"isLast"`
+		}
+		read("meta/"+key+".json", &meta)
+		assert.Equal(t, last, meta.IsLast, key)
+	}
+}
