@@ -85,6 +85,15 @@ export async function watchAppearance(page: Page, selector: string) {
   });
 }
 
+/**
+ * Waits on the page's own clock until a timer of `ms`, started now, has fired and a frame has been drawn. Any
+ * timer the page started before with a delay up to `ms` has fired by then, so a test that something did not
+ * happen cannot pass only because a busy machine had not got round to it yet (a wall-clock wait can).
+ */
+export async function pageTimersPast(page: Page, ms: number) {
+  await page.evaluate((delay) => new Promise<void>((done) => setTimeout(() => requestAnimationFrame(() => done()), delay)), ms);
+}
+
 /** Milliseconds from a click to the app's first history.pushState (the address switching), on the page's clock. */
 export async function watchAddress(page: Page) {
   await page.evaluate(() => {

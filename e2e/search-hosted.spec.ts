@@ -2,6 +2,7 @@
 // configured, the same modal and /search page query the provider. The
 // provider is faked here at the network layer, so every request is asserted.
 import { expect, test, type Page, type Request } from '@playwright/test';
+import { pageTimersPast } from './helpers';
 import { SEARCH_CHUNK, modal, recordScripts, search, visit } from './search';
 
 const APP = 'TESTAPP';
@@ -120,7 +121,9 @@ test('/search asks the provider for 20 hits a page, each page once, and shows th
     expect(body).toMatchObject({ query: 'receipt', indexName: INDEX, hitsPerPage: 20, page: i });
   }
   await expect(page.locator('.search-group li')).toHaveCount(6);
-  await page.waitForTimeout(300);
+  // Scrolled to the end again, and past it on the page's clock: a fourth page would have been asked for by now.
+  await page.mouse.wheel(0, 4000);
+  await pageTimersPast(page, 300);
   expect(requests).toHaveLength(3);
 });
 
