@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { entryChunk, failLikeModuleMap, gotoReady, metaChunk, onPath, pageChunk, watchAppearance } from './helpers';
+import { entryChunk, failLikeModuleMap, gotoReady, metaChunk, onPath, pageChunk, pageTimersPast, watchAppearance } from './helpers';
 
 const INSTALL = '/api/zkvm/install';
 const INSTALL_TITLE = 'Install the toolchain';
@@ -99,7 +99,7 @@ test('a chunk that keeps failing after that full page load shows the error box, 
   await page.locator(`footer a[href="${TARGET}"]`).click();
   await expect(page).toHaveURL(new RegExp(`${TARGET}$`));
   await expect(page.getByRole('button', { name: 'Retry' })).toBeVisible();
-  await page.waitForTimeout(1000); // a loop would load the page again by now
+  await pageTimersPast(page, 1000); // a loop would have loaded the page again by now (and ended this wait)
   expect(loads).toEqual(['/api/zkvm', TARGET]);
 });
 
