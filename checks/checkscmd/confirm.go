@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/devdocs-dev/devdocs/checks/diag"
+	"github.com/devdocs-dev/devdocs/checks/internal/par"
 	"github.com/devdocs-dev/devdocs/checks/mdlinks"
 	"github.com/devdocs-dev/devdocs/checks/mdscan"
 	"github.com/devdocs-dev/devdocs/checks/preset"
@@ -199,7 +200,7 @@ func (cf *confirmation) toRead(files []string) []string {
 		stale
 	)
 	status := make([]int, len(files))
-	parallel(len(files), func(i int) { // two calls to the OS for each
+	par.For(len(files), func(i int) { // two calls to the OS for each
 		switch _, old, ok := cf.builtPage(files[i]); {
 		case old:
 			status[i] = stale

@@ -7,15 +7,13 @@ import (
 	"fmt"
 	"io"
 	"net/url"
-	"runtime"
 	"strings"
-	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/devdocs-dev/devdocs/checks/diag"
 	"github.com/devdocs-dev/devdocs/checks/external"
 	"github.com/devdocs-dev/devdocs/checks/htmlsite"
+	"github.com/devdocs-dev/devdocs/checks/internal/par"
 	"github.com/devdocs-dev/devdocs/checks/links"
 	"github.com/devdocs-dev/devdocs/checks/registry"
 	"github.com/devdocs-dev/devdocs/checks/routes"
@@ -166,7 +164,7 @@ func gather(dir string, s *htmlsite.Site, table *routes.Table, sources routes.So
 		found = append(found, checkExternal(stats.External)...)
 	}
 	// Placing a problem may parse its page's markdown: on every core.
-	parallel(len(found), func(i int) { found[i].Source = sources.Source(found[i].File, found[i].Href) })
+	par.For(len(found), func(i int) { found[i].Source = sources.Source(found[i].File, found[i].Href) })
 	found = append(found, routes.Collisions(s.Files)...)
 	for _, p := range s.Problems {
 		found = append(found, diag.Diagnostic{Severity: diag.Warning, Check: registry.Unreadable, File: p.Path, Message: p.Message})
@@ -254,17 +252,3 @@ type patterns []string
 
 func (p *patterns) String() string     { return strings.Join(*p, ", ") }
 func (p *patterns) Set(v string) error { *p = append(*p, v); return nil }
-
-// parallel calls f for 0…n-1 on every core, and returns when all are done.
-func parallel(n int, f func(i int)) {
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for range min(n, runtime.GOMAXPROCS(0)) {
-		wg.Go(func() {
-			for i := int(next.Add(1)) - 1; i < n; i = int(next.Add(1)) - 1 {
-				f(i)
-			}
-		})
-	}
-	wg.Wait()
-}

@@ -13,16 +13,15 @@ import (
 	"os"
 	"path"
 	"path/filepath"
-	"runtime"
 	"slices"
 	"sort"
 	"strings"
 	"sync"
-	"sync/atomic"
 
 	"github.com/bmatcuk/doublestar/v4"
 
 	"github.com/devdocs-dev/devdocs/checks/diag"
+	"github.com/devdocs-dev/devdocs/checks/internal/par"
 	"github.com/devdocs-dev/devdocs/checks/mdscan"
 	"github.com/devdocs-dev/devdocs/checks/registry"
 )
@@ -256,18 +255,13 @@ func (c *checker) check(files []string, keep func(diag.Diagnostic) bool) (diag.L
 		err   error
 	}
 	res := make([]result, len(files))
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for range min(len(files), runtime.GOMAXPROCS(0)) {
+	par.Each(len(files), func() func(int) {
 		w := c.fork()
-		wg.Go(func() {
-			for i := int(next.Add(1)) - 1; i < len(files); i = int(next.Add(1)) - 1 {
-				r := &res[i]
-				r.found, r.links, r.err = w.checkFile(files[i], keep)
-			}
-		})
-	}
-	wg.Wait()
+		return func(i int) {
+			r := &res[i]
+			r.found, r.links, r.err = w.checkFile(files[i], keep)
+		}
+	})
 	var out diag.List
 	var st Stats
 	for _, r := range res {
