@@ -441,10 +441,10 @@ func (c *checker) rootMarkdownLink(file, dest string) bool {
 // urlImage judges an image the generator copies into the page as written:
 // the browser asks for it from the built page's URL.
 func (c *checker) urlImage(file string, at diag.Diagnostic, l mdscan.Link) (d diag.Diagnostic, judged, bad bool) {
-	// jekyll-relative-links turns a relative image that names a file of the
-	// site into that file's URL, wherever the page is served (Jekyll 4.3
-	// built team.png beside about.md, permalink /about/, as /team.png).
-	if p, _, _ := strings.Cut(l.Dest, "?"); c.o.Rules.PrefixesBaseOfFiles && !strings.HasPrefix(p, "/") {
+	// A relative image naming a file is written as the file's own URL,
+	// wherever the page is served (Jekyll 4.3 built team.png beside
+	// about.md, permalink /about/, as /team.png).
+	if p, _, _ := strings.Cut(l.Dest, "?"); c.o.Rules.RewritesFileLinks && !strings.HasPrefix(p, "/") {
 		if f := filepath.Join(filepath.Dir(file), filepath.FromSlash(decode(p))); c.o.Tree.IsFile(f) {
 			at.Target = filepath.ToSlash(f)
 			return at, true, false

@@ -67,9 +67,11 @@ type Rules struct {
 	// of the markdown, so they are written without it.
 	Base         string
 	PrefixesBase bool
-	// PrefixesBaseOfFiles: the generator adds the base to a root-absolute
-	// link only when it names a source file (jekyll-relative-links).
-	PrefixesBaseOfFiles bool
+	// RewritesFileLinks: the generator writes a link that names a file of
+	// the site's sources as that file's own URL, with the base: relative to
+	// the markdown file, or root-absolute (jekyll-relative-links). Other
+	// root-absolute links get no base.
+	RewritesFileLinks bool
 
 	// FrontURL, when set, is the URL path (in its content folder) that a
 	// page's front matter serves it at instead of its Output: ok is false
@@ -224,7 +226,7 @@ func (c *checker) withoutBase(dest string) (string, bool) {
 	if r.Base == "" || r.PrefixesBase || !strings.HasPrefix(dest, "/") || strings.HasPrefix(dest, "//") {
 		return dest, true
 	}
-	if r.PrefixesBaseOfFiles && c.namesSource(dest) {
+	if r.RewritesFileLinks && c.namesSource(dest) {
 		return dest, true
 	}
 	return under(dest, r.Base)

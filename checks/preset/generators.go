@@ -347,7 +347,7 @@ func jekyll(g Generator) Layout {
 	exclude := []string{at("_site*/**"), at("_layouts/**"), at("_includes/**"), at("_sass/**"), at("_data/**"),
 		at("_drafts/**"), at("_plugins/**"), at("vendor/**"), at(".jekyll-cache/**")}
 	leaves := jekyllLeavesMD(g)
-	rules := mdlinks.Rules{IDs: mdscan.Kramdown, LeavesMD: leaves, PrefixesBaseOfFiles: !leaves, Mounts: []mdlinks.Mount{{Dir: src, URL: "/"}},
+	rules := mdlinks.Rules{IDs: mdscan.Kramdown, LeavesMD: leaves, RewritesFileLinks: !leaves, Mounts: []mdlinks.Mount{{Dir: src, URL: "/"}},
 		Output: jekyllOutput(pretty), Sources: jekyllPostSources, Host: serve.Host{CleanURLs: true}, CopiesFiles: true, ImagesAsURLs: true,
 		FrontURL: permalink,
 		// jekyll-relative-links leaves collections alone, posts among them
