@@ -82,7 +82,7 @@ func (c *Config) newConfirmation() *confirmation {
 		o.BuiltID = cf.builtID
 	}
 	o.Judge = cf.judge
-	cf.opts, cf.md = o, mdlinks.New(o)
+	cf.opts = o // md is made by register, with the files it lists
 	cf.sources = routes.NewSources(cf.sourceLinks, o.Rules.Base)
 	switch {
 	case c.preset != nil && c.rules.Output == nil:
