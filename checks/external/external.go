@@ -11,7 +11,6 @@ import (
 	"net/http"
 	"net/url"
 	"sort"
-	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -20,6 +19,7 @@ import (
 
 	"github.com/devdocs-dev/devdocs/checks/diag"
 	"github.com/devdocs-dev/devdocs/checks/registry"
+	"github.com/devdocs-dev/devdocs/checks/remote"
 )
 
 // Use is one place a URL is linked from.
@@ -233,13 +233,10 @@ func (c *checker) limiter(host string) *rate.Limiter {
 	return l
 }
 
-// retryAfter reads the seconds form of Retry-After, capped.
+// retryAfter reads Retry-After, capped; 0 when there is none.
 func retryAfter(v string) time.Duration {
-	s, err := strconv.Atoi(strings.TrimSpace(v))
-	if err != nil || s < 0 {
-		return 0
-	}
-	return min(time.Duration(s)*time.Second, maxRetryAfter)
+	wait, _ := remote.RetryAfter(v, time.Now())
+	return min(wait, maxRetryAfter)
 }
 
 // plainError drops the "Head \"https://…\":" prefix net/http puts on errors;

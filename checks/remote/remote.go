@@ -1,0 +1,221 @@
+// Package remote reads a deployed site over HTTP for the crawl of checks
+// browser: which pages it has (its sitemaps, else the links from its start
+// page), and what its robots.txt lets a crawler open. It asks politely: one
+// request at a time at a rate per host (slower if robots.txt sets a
+// Crawl-delay), and a 429 or 503 with Retry-After is waited out and asked
+// again.
+package remote
+
+import (
+	"bytes"
+	"compress/gzip"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/temoto/robotstxt"
+	"golang.org/x/time/rate"
+)
+
+// Agent is the user agent the crawl sends and looks for in robots.txt.
+const Agent = "devdocs-checks"
+
+// Options tune how hard the crawl leans on the host.
+type Options struct {
+	Rate      float64       // requests per second; robots.txt's Crawl-delay may lower it
+	MaxPages  int           // pages listed at most
+	Timeout   time.Duration // per request
+	MaxWait   time.Duration // the longest Retry-After waited out; a longer one fails the request
+	Client    *http.Client  // nil: a client with Timeout
+	UserAgent string        // "" is Agent
+}
+
+// Defaults are gentle on a docs host, and fast enough for a few thousand pages.
+func Defaults() Options {
+	return Options{Rate: 4, MaxPages: 5000, Timeout: 20 * time.Second, MaxWait: time.Minute}
+}
+
+// Site is a deployed site under a start URL.
+type Site struct {
+	// Base is the start URL, as a folder: the pages crawled are under it.
+	Base    *url.URL
+	opts    Options
+	client  *http.Client
+	robots  *robotstxt.RobotsData
+	maps    []string // the sitemaps robots.txt names
+	limiter *rate.Limiter
+	mu      sync.Mutex // one request at a time: a crawler, not a load test
+}
+
+// Open reads start's robots.txt. start must be an http or https URL; a path
+// not ending in "/" is taken as a folder ("https://x.dev/docs" crawls /docs/).
+func Open(ctx context.Context, start string, o Options) (*Site, error) {
+	base, err := url.Parse(start)
+	if err != nil || (base.Scheme != "http" && base.Scheme != "https") || base.Host == "" {
+		return nil, fmt.Errorf("%q is not an http or https URL", start)
+	}
+	base.Fragment, base.RawQuery = "", ""
+	if !strings.HasSuffix(base.Path, "/") {
+		base.Path += "/"
+	}
+	base.RawPath = ""
+	def := Defaults()
+	if o.Rate <= 0 {
+		o.Rate = def.Rate
+	}
+	if o.MaxPages <= 0 {
+		o.MaxPages = def.MaxPages
+	}
+	if o.Timeout <= 0 {
+		o.Timeout = def.Timeout
+	}
+	if o.MaxWait <= 0 {
+		o.MaxWait = def.MaxWait
+	}
+	if o.UserAgent == "" {
+		o.UserAgent = Agent
+	}
+	s := &Site{Base: base, opts: o, client: o.Client, limiter: rate.NewLimiter(rate.Limit(o.Rate), 1)}
+	if s.client == nil {
+		s.client = &http.Client{Timeout: o.Timeout}
+	}
+	if err := s.readRobots(ctx); err != nil {
+		return nil, err
+	}
+	if !s.Allowed(base) {
+		return nil, fmt.Errorf("robots.txt of %s does not let %s open %s", base.Host, o.UserAgent, base.Path)
+	}
+	return s, nil
+}
+
+// readRobots reads /robots.txt as crawlers agree (RFC 9309): a 4xx answer
+// allows everything, a 5xx forbids everything until the host recovers.
+func (s *Site) readRobots(ctx context.Context) error {
+	u := s.Base.ResolveReference(&url.URL{Path: "/robots.txt"})
+	a, err := s.get(ctx, u.String())
+	if err != nil {
+		return fmt.Errorf("robots.txt: %w", err)
+	}
+	if a.status >= 500 {
+		return fmt.Errorf("robots.txt of %s answered %d: a crawler is to take that as \"disallow all\" until it can be read (RFC 9309)", s.Base.Host, a.status)
+	}
+	data, err := robotstxt.FromStatusAndBytes(a.status, a.body)
+	if err != nil {
+		return fmt.Errorf("robots.txt of %s: %v", s.Base.Host, err)
+	}
+	s.robots, s.maps = data, data.Sitemaps
+	if d := data.FindGroup(s.opts.UserAgent).CrawlDelay; d > 0 && rate.Every(d) < s.limiter.Limit() {
+		s.limiter.SetLimit(rate.Every(d))
+	}
+	return nil
+}
+
+// Allowed is true when u is on the site's host, under its start URL, and
+// robots.txt lets the crawl open it.
+func (s *Site) Allowed(u *url.URL) bool {
+	if u.Scheme != s.Base.Scheme || u.Host != s.Base.Host || !strings.HasPrefix(u.Path, s.Base.Path) {
+		return false
+	}
+	p := u.EscapedPath()
+	if u.RawQuery != "" {
+		p += "?" + u.RawQuery
+	}
+	return s.robots.TestAgent(p, s.opts.UserAgent)
+}
+
+// Wait blocks until the host's rate allows one more request: the browser
+// waits here before it opens each page.
+func (s *Site) Wait(ctx context.Context) error { return s.limiter.Wait(ctx) }
+
+// maxBody bounds what one page or sitemap may make the crawl hold.
+const maxBody = 32 << 20
+
+// answer is what the host said to one GET.
+type answer struct {
+	status int
+	url    *url.URL // where the answer came from, after redirects
+	header http.Header
+	body   []byte // gunzipped when it is a gzip file, as sitemap.xml.gz is
+}
+
+// get fetches u politely: at the host's rate, and once more after a 429
+// or 503 whose Retry-After is within MaxWait.
+func (s *Site) get(ctx context.Context, u string) (answer, error) {
+	for try := 0; ; try++ {
+		a, err := s.request(ctx, u)
+		if err != nil || (a.status != http.StatusTooManyRequests && a.status != http.StatusServiceUnavailable) || try > 0 {
+			return a, err
+		}
+		wait, ok := RetryAfter(a.header.Get("Retry-After"), time.Now())
+		if !ok {
+			return a, nil
+		}
+		if wait > s.opts.MaxWait {
+			return a, fmt.Errorf("%s answered %d and asked to wait %s, more than %s", u, a.status, wait.Round(time.Second), s.opts.MaxWait)
+		}
+		select {
+		case <-time.After(wait):
+		case <-ctx.Done():
+			return answer{}, ctx.Err()
+		}
+	}
+}
+
+func (s *Site) request(ctx context.Context, u string) (answer, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if err := s.limiter.Wait(ctx); err != nil {
+		return answer{}, err
+	}
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u, nil)
+	if err != nil {
+		return answer{}, err
+	}
+	req.Header.Set("User-Agent", s.opts.UserAgent)
+	resp, err := s.client.Do(req)
+	if err != nil {
+		var ue *url.Error
+		if errors.As(err, &ue) {
+			err = ue.Err
+		}
+		return answer{}, fmt.Errorf("%s: %v", u, err)
+	}
+	defer resp.Body.Close()
+	body, err := io.ReadAll(io.LimitReader(resp.Body, maxBody))
+	if err != nil {
+		return answer{}, fmt.Errorf("%s: %v", u, err)
+	}
+	if bytes.HasPrefix(body, []byte{0x1f, 0x8b}) {
+		if zr, zerr := gzip.NewReader(bytes.NewReader(body)); zerr == nil {
+			if unzipped, zerr := io.ReadAll(io.LimitReader(zr, maxBody)); zerr == nil {
+				body = unzipped
+			}
+		}
+	}
+	return answer{status: resp.StatusCode, url: resp.Request.URL, header: resp.Header, body: body}, nil
+}
+
+// RetryAfter reads a Retry-After header, in either of its forms (seconds,
+// or an HTTP date, counted from now); ok is false when it is absent or
+// unreadable.
+func RetryAfter(v string, now time.Time) (wait time.Duration, ok bool) {
+	v = strings.TrimSpace(v)
+	if v == "" {
+		return 0, false
+	}
+	if n, err := strconv.Atoi(v); err == nil {
+		return time.Duration(n) * time.Second, n >= 0
+	}
+	t, err := http.ParseTime(v)
+	if err != nil {
+		return 0, false
+	}
+	return max(t.Sub(now), 0), true
+}

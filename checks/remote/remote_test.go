@@ -1,0 +1,207 @@
+package remote
+
+import (
+	"bytes"
+	"compress/gzip"
+	"context"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// host serves files from a map (path → body; a body starting "<" is HTML),
+// and records the paths asked for.
+type host struct {
+	files map[string]string
+	// status, when set for a path, is answered instead of its file.
+	status map[string]func(w http.ResponseWriter)
+	mu     sync.Mutex
+	asked  []string
+}
+
+func (h *host) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	h.mu.Lock()
+	h.asked = append(h.asked, r.URL.Path)
+	answer := h.status[r.URL.Path]
+	h.mu.Unlock()
+	if answer != nil {
+		answer(w)
+		return
+	}
+	body, ok := h.files[r.URL.Path]
+	if !ok {
+		http.NotFound(w, r)
+		return
+	}
+	switch {
+	case strings.HasSuffix(r.URL.Path, ".png"):
+		w.Header().Set("Content-Type", "image/png")
+	case strings.HasPrefix(body, "<?xml"):
+		w.Header().Set("Content-Type", "application/xml")
+	case strings.HasPrefix(body, "<"):
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	}
+	w.Write([]byte(body))
+}
+
+func serve(t *testing.T, h *host) string {
+	srv := httptest.NewServer(h)
+	t.Cleanup(srv.Close)
+	return srv.URL
+}
+
+// fast keeps the tests quick; the rate is the host's, not the test's.
+var fast = Options{Rate: 1000}
+
+func pages(t *testing.T, start string, o Options) []string {
+	t.Helper()
+	s, err := Open(context.Background(), start, o)
+	require.NoError(t, err)
+	got, err := s.Pages(context.Background())
+	require.NoError(t, err)
+	return got
+}
+
+func TestPagesFollowLinksUnderTheStartAsTheBrowserResolvesThem(t *testing.T) {
+	h := &host{files: map[string]string{
+		"/robots.txt":        "User-agent: *\nDisallow: /docs/private/\n",
+		"/docs/":             `<a href="moved">moved</a><a href="guide">g</a><a href="guide#part">same page</a><a href="guide?tab=2">same page</a><a href="/blog/">not under the start</a><a href="https://example.com/docs/x">another host</a><a href="private/keys">robots.txt forbids</a><img src="logo.png"><a href="logo.png">an image</a>`,
+		"/docs/guide":        `<base href="/docs/ref/"><a href="api">api</a><a href="../missing">missing</a>`,
+		"/docs/ref/api":      `<p>no links</p>`,
+		"/docs/logo.png":     "\x89PNG",
+		"/docs/private/keys": `<p>secret</p>`,
+		"/blog/":             `<p>blog</p>`,
+		// /docs/moved redirects to /docs/new/: the page is the URL it ended
+		// at, and its links are relative to that, as in a browser.
+		"/docs/new/":     `<a href="page">page</a>`,
+		"/docs/new/page": `<p>`,
+	}}
+	h.status = map[string]func(http.ResponseWriter){"/docs/moved": func(w http.ResponseWriter) {
+		w.Header().Set("Location", "/docs/new/")
+		w.WriteHeader(http.StatusMovedPermanently)
+	}}
+	base := serve(t, h)
+	got := pages(t, base+"/docs", fast)
+	assert.Equal(t, []string{base + "/docs/", base + "/docs/guide", base + "/docs/new/", base + "/docs/new/page", base + "/docs/ref/api"}, got)
+	assert.NotContains(t, h.asked, "/docs/private/keys", "robots.txt forbids it: not even asked for")
+	assert.NotContains(t, h.asked, "/blog/")
+}
+
+func TestPagesComeFromTheSitemapsRobotsTxtNames(t *testing.T) {
+	h := &host{files: map[string]string{"/docs/": `<a href="not-in-the-sitemap">x</a>`}}
+	base := serve(t, h)
+	h.files["/robots.txt"] = "User-agent: devdocs-checks\nDisallow: /docs/hidden\n\nSitemap: " + base + "/maps/index.xml\n"
+	h.files["/maps/index.xml"] = `<?xml version="1.0"?><sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><sitemap><loc>` + base + `/maps/a.xml</loc></sitemap><sitemap><loc>` + base + `/maps/b.xml.gz</loc></sitemap></sitemapindex>`
+	h.files["/maps/a.xml"] = `<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc> ` + base + `/docs/a#top </loc></url><url><loc>` + base + `/docs/hidden</loc></url><url><loc>` + base + `/other</loc></url></urlset>`
+	var gz bytes.Buffer
+	zw := gzip.NewWriter(&gz)
+	zw.Write([]byte(`<?xml version="1.0"?><urlset><url><loc>` + base + `/docs/b</loc></url></urlset>`))
+	zw.Close()
+	h.files["/maps/b.xml.gz"] = gz.String()
+
+	got := pages(t, base+"/docs/", fast)
+	assert.Equal(t, []string{base + "/docs/a", base + "/docs/b"}, got, "from both sitemaps of the index, robots.txt and the start folder obeyed")
+	assert.NotContains(t, h.asked, "/docs/not-in-the-sitemap", "a sitemap lists the pages: no link is followed")
+}
+
+func TestPagesStopAtMaxPages(t *testing.T) {
+	h := &host{files: map[string]string{"/": `<a href="a">a</a><a href="b">b</a><a href="c">c</a>`, "/a": "<p>", "/b": "<p>", "/c": "<p>"}}
+	base := serve(t, h)
+	o := fast
+	o.MaxPages = 2
+	assert.Len(t, pages(t, base, o), 2)
+}
+
+func TestRobotsTxtDecidesWhetherTheCrawlMayStart(t *testing.T) {
+	for name, c := range map[string]struct {
+		robots func(w http.ResponseWriter)
+		err    string
+	}{
+		"forbidden to this agent": {func(w http.ResponseWriter) { w.Write([]byte("User-agent: devdocs-checks\nDisallow: /\n")) }, "does not let devdocs-checks open /"},
+		"a 5xx forbids all":       {func(w http.ResponseWriter) { w.WriteHeader(http.StatusInternalServerError) }, `answered 500: a crawler is to take that as "disallow all"`},
+		"a 4xx allows all":        {func(w http.ResponseWriter) { w.WriteHeader(http.StatusForbidden) }, ""},
+		"forbidden to others":     {func(w http.ResponseWriter) { w.Write([]byte("User-agent: otherbot\nDisallow: /\n")) }, ""},
+	} {
+		t.Run(name, func(t *testing.T) {
+			base := serve(t, &host{files: map[string]string{"/": "<p>"}, status: map[string]func(http.ResponseWriter){"/robots.txt": c.robots}})
+			_, err := Open(context.Background(), base+"/", fast)
+			if c.err == "" {
+				assert.NoError(t, err)
+			} else {
+				assert.ErrorContains(t, err, c.err)
+			}
+		})
+	}
+}
+
+func TestCrawlDelaySlowsTheRate(t *testing.T) {
+	base := serve(t, &host{files: map[string]string{"/robots.txt": "User-agent: *\nCrawl-delay: 2\n", "/": "<p>"}})
+	s, err := Open(context.Background(), base, Options{Rate: 10})
+	require.NoError(t, err)
+	assert.InDelta(t, 0.5, float64(s.limiter.Limit()), 1e-9, "one request every 2 s")
+}
+
+func TestRetryAfterIsWaitedOutOnce(t *testing.T) {
+	var tries int
+	h := &host{files: map[string]string{"/": "<p>"}}
+	h.status = map[string]func(http.ResponseWriter){"/": func(w http.ResponseWriter) {
+		tries++
+		if tries == 1 {
+			w.Header().Set("Retry-After", "1")
+			w.WriteHeader(http.StatusTooManyRequests)
+			return
+		}
+		w.Header().Set("Content-Type", "text/html")
+		w.Write([]byte("<p>"))
+	}}
+	base := serve(t, h)
+	start := time.Now()
+	got := pages(t, base, fast)
+	assert.Equal(t, []string{base + "/"}, got)
+	assert.Equal(t, 2, tries)
+	assert.GreaterOrEqual(t, time.Since(start), time.Second, "waited as asked")
+}
+
+func TestARetryAfterBeyondMaxWaitFailsWithWhatItAsked(t *testing.T) {
+	h := &host{files: map[string]string{}}
+	h.status = map[string]func(http.ResponseWriter){"/": func(w http.ResponseWriter) {
+		w.Header().Set("Retry-After", "3600")
+		w.WriteHeader(http.StatusServiceUnavailable)
+	}}
+	base := serve(t, h)
+	s, err := Open(context.Background(), base, Options{Rate: 1000, MaxWait: time.Second})
+	require.NoError(t, err)
+	_, err = s.Pages(context.Background())
+	assert.ErrorContains(t, err, "answered 503 and asked to wait 1h0m0s, more than 1s")
+}
+
+func TestOpenRefusesWhatIsNotAWebSite(t *testing.T) {
+	for _, start := range []string{"ftp://x.dev/", "site/dist", "https://", "http://[::1"} {
+		_, err := Open(context.Background(), start, fast)
+		assert.ErrorContains(t, err, "is not an http or https URL", start)
+	}
+}
+
+func TestRetryAfterReadsBothForms(t *testing.T) {
+	now := time.Date(2026, 11, 27, 10, 0, 0, 0, time.UTC)
+	for v, want := range map[string]time.Duration{
+		"120":                           2 * time.Minute,
+		" 0 ":                           0,
+		"Fri, 27 Nov 2026 10:00:30 GMT": 30 * time.Second,
+		"Fri, 27 Nov 2026 09:00:00 GMT": 0, // already past
+	} {
+		got, ok := RetryAfter(v, now)
+		assert.True(t, ok, v)
+		assert.Equal(t, want, got, v)
+	}
+	for _, v := range []string{"", "-5", "soon", "1.5"} {
+		_, ok := RetryAfter(v, now)
+		assert.False(t, ok, v)
+	}
+}
