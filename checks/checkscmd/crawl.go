@@ -26,7 +26,9 @@ type crawlOptions struct {
 	sample      *int
 	tabs        *int
 	pageTimeout *time.Duration
-	fs          *flag.FlagSet
+	// changedSince is a git revision: only the pages what changed since builds.
+	changedSince *string
+	fs           *flag.FlagSet
 }
 
 const (
@@ -36,11 +38,12 @@ const (
 
 func crawlFlags(fs *flag.FlagSet) crawlOptions {
 	return crawlOptions{
-		on:          fs.Bool("crawl", false, "open every page of the site in Chromium and report what breaks at run time (exceptions, console errors, failed requests, dialogs, pages that never settle) instead of checking the contract"),
-		sample:      fs.Int("sample", 0, "with --crawl: open only this many pages, spread evenly over the sorted page files (the same ones every run; default crawl.sample in checks.json, else all)"),
-		tabs:        fs.Int("tabs", defaultTabs, "with --crawl: pages open at once (default crawl.tabs in checks.json, else 2)"),
-		pageTimeout: fs.Duration("page-timeout", defaultPageTimeout, "with --crawl: time limit of one page's load and requests (default crawl.pageTimeout in checks.json, else 10s)"),
-		fs:          fs,
+		on:           fs.Bool("crawl", false, "open every page of the site in Chromium and report what breaks at run time (exceptions, console errors, failed requests, dialogs, pages that never settle) instead of checking the contract"),
+		sample:       fs.Int("sample", 0, "with --crawl: open only this many pages, spread evenly over the sorted page files (the same ones every run; default crawl.sample in checks.json, else all)"),
+		tabs:         fs.Int("tabs", defaultTabs, "with --crawl: pages open at once (default crawl.tabs in checks.json, else 2)"),
+		pageTimeout:  fs.Duration("page-timeout", defaultPageTimeout, "with --crawl: time limit of one page's load and requests (default crawl.pageTimeout in checks.json, else 10s)"),
+		changedSince: fs.String("changed-since", "", "with --crawl: open only the pages built from files changed since this git revision (a branch's pull request: --changed-since origin/main); a change that is not one page's source (a theme, a stylesheet, the config) opens them all"),
+		fs:           fs,
 	}
 }
 
@@ -87,6 +90,13 @@ func checkCrawl(dir string, cfg *Config, b browserOptions, stderr io.Writer, c *
 	pages, err := browser.SitePages(dir)
 	if err != nil {
 		return diag.Run{}, err
+	}
+	if ref := *b.crawl.changedSince; ref != "" {
+		var note string
+		if pages, note, err = cfg.changedPages(dir, pages, ref); err != nil {
+			return diag.Run{}, err
+		}
+		c.say(stderr, "checks browser --crawl: %s", note)
 	}
 	base, err := cfg.basePath(dir)
 	if err != nil {

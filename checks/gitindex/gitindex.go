@@ -115,11 +115,7 @@ func (ix *Index) Path(name string) string {
 // Name turns a path from the top into the caller's name for it: relative
 // to the current folder, as diagnostics print it.
 func (ix *Index) Name(p string) string {
-	abs := filepath.Join(ix.top, filepath.FromSlash(p))
-	if rel, err := filepath.Rel(ix.cwd, abs); err == nil {
-		return rel
-	}
-	return abs
+	return relativeTo(ix.cwd, filepath.Join(ix.top, filepath.FromSlash(p)))
 }
 
 // IsFile reports whether name is staged as a file (a symbolic link counts
