@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net/http"
 	"net/url"
 	"sort"
 	"sync"
@@ -31,6 +32,7 @@ type CrawlOptions struct {
 	// opened, for tests, runs once a page's load has started (a crash is
 	// made there: no page can crash its own tab).
 	opened func(ctx context.Context, file string)
+	maps   *sourceMaps // the site's scripts' source maps, read as the crawl needs them
 }
 
 // Finding is one runtime fault of one page.
@@ -119,6 +121,7 @@ func (b *Browser) Crawl(o CrawlOptions) (Crawled, error) {
 		return Crawled{}, err
 	}
 	defer stop()
+	o.maps = newSourceMaps((&http.Client{Timeout: o.PageTimeout}).Get)
 	per := make([]pageResult, len(o.Pages))
 	jobs := make(chan int)
 	var wg sync.WaitGroup
@@ -162,6 +165,7 @@ func (b *Browser) visit(base, file string, o CrawlOptions) pageResult {
 	ctx, cancel := b.Tab(o.PageTimeout+10*time.Second, true)
 	defer cancel()
 	p := newPageRecorder(base, file)
+	p.maps = o.maps
 	if err := p.watch(ctx); err != nil {
 		return p.broke(err)
 	}

@@ -32,6 +32,7 @@ const quietFor = 250 * time.Millisecond
 type pageRecorder struct {
 	origin, file string
 	ctx          context.Context
+	maps         *sourceMaps // nil: places in script files stay as built
 
 	mu     sync.Mutex
 	closed bool // settled or given up: later events are the tab closing
@@ -175,8 +176,8 @@ func value(o *runtime.RemoteObject) string {
 
 // placed gives a finding its source: line and column in the page's own
 // file for an inline script, else "at /path:line:col" (a script of the
-// site) or the full URL (another site's) in the message. Chromium counts
-// from 0.
+// site, and first the place in its source when it has a source map) or
+// the full URL (another site's) in the message. Chromium counts from 0.
 func (p *pageRecorder) placed(f Finding, url string, line, col int64) Finding {
 	p.mu.Lock()
 	doc := p.doc
@@ -186,7 +187,13 @@ func (p *pageRecorder) placed(f Finding, url string, line, col int64) Finding {
 	case url == doc:
 		f.Line, f.Col = int(line)+1, int(col)+1
 	default:
-		f.Message += fmt.Sprintf(" (at %s:%d:%d)", p.short(url), line+1, col+1)
+		at := fmt.Sprintf("%s:%d:%d", p.short(url), line+1, col+1)
+		if p.ours(url) {
+			if src, l, c, ok := p.maps.original(url, int(line)+1, int(col)+1); ok {
+				at = fmt.Sprintf("%s:%d:%d, built as %s", p.short(src), l, c, at)
+			}
+		}
+		f.Message += " (at " + at + ")"
 	}
 	return f
 }
