@@ -12,13 +12,18 @@ import (
 
 	"github.com/devdocs-dev/devdocs/checks/htmlsite"
 	"github.com/devdocs-dev/devdocs/checks/registry"
+	"github.com/devdocs-dev/devdocs/checks/remote"
 	"github.com/devdocs-dev/devdocs/checks/serve"
 )
 
 // CrawlOptions are those of a crawl: every page of a built site (or a
 // sample) opened in a few tabs, its runtime faults recorded.
 type CrawlOptions struct {
-	Dir  string
+	Dir string
+	// Site, when set instead of Dir, is a deployed site: Pages are then its
+	// page URLs, opened no faster than its rate, and a page answered "come
+	// back later" (429 or 503 with Retry-After) is opened again once.
+	Site *remote.Site
 	Base string      // the path the site is served under ("/repo/"); "" for the root
 	Host *serve.Host // nil is serve.Default
 	// Pages are the page files to open, relative to Dir (SitePages, Sample).
@@ -116,11 +121,15 @@ func (b *Browser) Crawl(o CrawlOptions) (Crawled, error) {
 	if o.Host != nil {
 		host = *o.Host
 	}
-	base, stop, err := start(host.Handler(o.Dir), o.Base)
-	if err != nil {
-		return Crawled{}, err
+	base := "" // a deployed site's pages are whole URLs
+	if o.Site == nil {
+		served, stop, err := start(host.Handler(o.Dir), o.Base)
+		if err != nil {
+			return Crawled{}, err
+		}
+		defer stop()
+		base = served
 	}
-	defer stop()
 	o.maps = newSourceMaps((&http.Client{Timeout: o.PageTimeout}).Get)
 	per := make([]pageResult, len(o.Pages))
 	jobs := make(chan int)
@@ -158,18 +167,37 @@ func (b *Browser) Crawl(o CrawlOptions) (Crawled, error) {
 }
 
 // visit opens one page in a new tab and records what goes wrong until it
-// settles, the time limit passes or the tab crashes.
+// settles, the time limit passes or the tab crashes. A deployed site's page
+// is opened at the site's rate, and once more if it asked to be.
 func (b *Browser) visit(base, file string, o CrawlOptions) pageResult {
+	if o.Site == nil {
+		return b.visitOnce(base, base+pageURL(file), file, o)
+	}
+	for try := 0; ; try++ {
+		if err := o.Site.Wait(b.ctx); err != nil {
+			return pageResult{}
+		}
+		r := b.visitOnce(o.Site.Base.String(), file, file, o)
+		if try > 0 {
+			return r
+		}
+		if again, _ := o.Site.Backoff(b.ctx, file, r.docStatus, r.retryAfter); !again {
+			return r // one that asks for too long keeps its "answered 429"
+		}
+	}
+}
+
+func (b *Browser) visitOnce(origin, url, file string, o CrawlOptions) pageResult {
 	// The tab's deadline is past the page's own limit, so that a page that
 	// never settles is still reported before the tab is closed.
 	ctx, cancel := b.Tab(o.PageTimeout+10*time.Second, true)
 	defer cancel()
-	p := newPageRecorder(base, file)
+	p := newPageRecorder(origin, file)
 	p.maps = o.maps
 	if err := p.watch(ctx); err != nil {
 		return p.broke(err)
 	}
-	if err := p.open(ctx, base+pageURL(file)); err != nil {
+	if err := p.open(ctx, url); err != nil {
 		return p.broke(err)
 	}
 	if o.opened != nil {

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"net/url"
 	"slices"
 	"sort"
 	"strings"
@@ -42,6 +43,8 @@ type pageRecorder struct {
 	// takes them down with the tab, so they are its doing, not theirs.
 	unanswered map[string]bool
 	doc        string // the URL the page's document came from (after redirects)
+	docStatus  int64  // what it answered, and its Retry-After header
+	retryAfter string
 	pending    map[network.RequestID]string
 	requests   int       // the site's requests the page made
 	lastSeen   time.Time // the last request of the site, started or ended
@@ -50,10 +53,12 @@ type pageRecorder struct {
 	once            struct{ loaded, crashed sync.Once }
 }
 
+// newPageRecorder records the page file, served under base: its origin
+// is the site whose requests are judged.
 func newPageRecorder(base, file string) *pageRecorder {
 	origin := base
-	if i := strings.Index(strings.TrimPrefix(base, "http://"), "/"); i >= 0 {
-		origin = base[:len("http://")+i]
+	if u, err := url.Parse(base); err == nil {
+		origin = u.Scheme + "://" + u.Host
 	}
 	return &pageRecorder{origin: origin, file: file, seen: map[string]bool{}, unanswered: map[string]bool{}, pending: map[network.RequestID]string{},
 		loaded: make(chan struct{}), crashed: make(chan struct{})}
@@ -226,7 +231,12 @@ func (p *pageRecorder) network(ev any) {
 	case *network.EventResponseReceived:
 		r := e.Response
 		if e.Type == network.ResourceTypeDocument && p.doc == "" {
-			p.doc = r.URL
+			p.doc, p.docStatus = r.URL, r.Status
+			for k, v := range r.Headers {
+				if s, ok := v.(string); ok && strings.EqualFold(k, "Retry-After") {
+					p.retryAfter = s
+				}
+			}
 		}
 		if _, asked := p.pending[e.RequestID]; asked && r.Status >= 400 {
 			p.addLocked(Finding{Check: registry.FailedRequest, Message: fmt.Sprintf("%s answered %d %s", p.short(r.URL), r.Status, http.StatusText(int(r.Status)))})
@@ -354,11 +364,15 @@ func (p *pageRecorder) result() pageResult {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.closed = true
-	return pageResult{p.list, p.requests}
+	return pageResult{findings: p.list, requests: p.requests, docStatus: int(p.docStatus), retryAfter: p.retryAfter}
 }
 
 // pageResult is what one page gave.
 type pageResult struct {
 	findings []Finding
 	requests int
+	// What the page's document answered: a deployed site may ask to come
+	// back later (429 or 503, with Retry-After).
+	docStatus  int
+	retryAfter string
 }

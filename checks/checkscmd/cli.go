@@ -244,10 +244,18 @@ func (c *common) dirAndConfig(fs *flag.FlagSet, args []string, stderr io.Writer)
 	if dir == "" {
 		return "", nil, usageError(stderr, cmd, errNoSite(cmd))
 	}
+	if cmd == "browser" && isURL(dir) { // a deployed site, for the crawl
+		return dir, cfg, 0
+	}
 	if err := isDir(dir); err != nil {
 		return "", nil, usageError(stderr, cmd, err)
 	}
 	return dir, cfg, 0
+}
+
+// isURL: the site named is a deployed one, not a folder.
+func isURL(site string) bool {
+	return strings.HasPrefix(site, "http://") || strings.HasPrefix(site, "https://")
 }
 
 // isDir says, when dir is no folder, so in words.

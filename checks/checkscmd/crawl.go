@@ -1,14 +1,19 @@
 package checkscmd
 
 import (
+	"context"
 	"flag"
 	"fmt"
 	"io"
+	"os"
+	"os/signal"
+	"syscall"
 	"time"
 
 	"github.com/devdocs-dev/devdocs/checks/browser"
 	"github.com/devdocs-dev/devdocs/checks/diag"
 	"github.com/devdocs-dev/devdocs/checks/registry"
+	"github.com/devdocs-dev/devdocs/checks/remote"
 )
 
 // CrawlConfig is "crawl" in checks.json: its presence puts the crawl in
@@ -28,6 +33,7 @@ type crawlOptions struct {
 	pageTimeout *time.Duration
 	// changedSince is a git revision: only the pages what changed since builds.
 	changedSince *string
+	rate         *float64 // a deployed site's pages opened per second
 	fs           *flag.FlagSet
 }
 
@@ -42,6 +48,7 @@ func crawlFlags(fs *flag.FlagSet) crawlOptions {
 		sample:       fs.Int("sample", 0, "with --crawl: open only this many pages, spread evenly over the sorted page files (the same ones every run; default crawl.sample in checks.json, else all)"),
 		tabs:         fs.Int("tabs", defaultTabs, "with --crawl: pages open at once (default crawl.tabs in checks.json, else 2)"),
 		pageTimeout:  fs.Duration("page-timeout", defaultPageTimeout, "with --crawl: time limit of one page's load and requests (default crawl.pageTimeout in checks.json, else 10s)"),
+		rate:         fs.Float64("rate", 2, "with --crawl of a deployed site (a URL): pages opened per second at most, in --tabs tabs at once (robots.txt's Crawl-delay may lower it)"),
 		changedSince: fs.String("changed-since", "", "with --crawl: open only the pages built from files changed since this git revision (a branch's pull request: --changed-since origin/main); a change that is not one page's source (a theme, a stylesheet, the config) opens them all"),
 		fs:           fs,
 	}
@@ -87,22 +94,17 @@ func checkCrawl(dir string, cfg *Config, b browserOptions, stderr io.Writer, c *
 	if err != nil {
 		return diag.Run{}, err
 	}
-	pages, err := browser.SitePages(dir)
-	if err != nil {
-		return diag.Run{}, err
-	}
-	if ref := *b.crawl.changedSince; ref != "" {
-		var note string
-		if pages, note, err = cfg.changedPages(dir, pages, ref); err != nil {
+	o := browser.CrawlOptions{Tabs: tabs, PageTimeout: timeout}
+	if isURL(dir) {
+		if o.Site, o.Pages, err = remotePages(dir, *b.crawl.rate, *b.crawl.changedSince); err != nil {
 			return diag.Run{}, err
 		}
-		c.say(stderr, "checks browser --crawl: %s", note)
-	}
-	base, err := cfg.basePath(dir)
-	if err != nil {
+	} else if o.Pages, err = c.sitePages(dir, cfg, *b.crawl.changedSince, stderr); err != nil {
+		return diag.Run{}, err
+	} else if o.Base, err = cfg.basePath(dir); err != nil {
 		return diag.Run{}, err
 	}
-	o := browser.CrawlOptions{Dir: dir, Base: base, Host: new(cfg.host()), Pages: browser.Sample(pages, sample), Tabs: tabs, PageTimeout: timeout}
+	o.Dir, o.Host, o.Pages = dir, new(cfg.host()), browser.Sample(o.Pages, sample)
 	if c.showProgress(stderr) {
 		o.Progress = progress(stderr)
 	}
@@ -124,6 +126,41 @@ func checkCrawl(dir string, cfg *Config, b browserOptions, stderr io.Writer, c *
 	return counted(l, diag.Summary{Tool: "checks browser --crawl", Pages: len(o.Pages), Links: found.Requests}, start), nil
 }
 
+// sitePages are the pages of the built site in dir to crawl: all, or those
+// built from what changed since a git revision.
+func (c *common) sitePages(dir string, cfg *Config, changedSince string, stderr io.Writer) ([]string, error) {
+	pages, err := browser.SitePages(dir)
+	if err != nil || changedSince == "" {
+		return pages, err
+	}
+	pages, note, err := cfg.changedPages(dir, pages, changedSince)
+	if err == nil {
+		c.say(stderr, "checks browser --crawl: %s", note)
+	}
+	return pages, err
+}
+
+// remotePages are the pages of a deployed site under start: its sitemaps',
+// else those its links reach, as its robots.txt allows.
+func remotePages(start string, rate float64, changedSince string) (*remote.Site, []string, error) {
+	if changedSince != "" {
+		return nil, nil, fmt.Errorf("--changed-since maps a repository's files to a built folder's pages; a deployed site (%s) has no folder", start)
+	}
+	if rate <= 0 {
+		return nil, nil, fmt.Errorf("--rate must be positive")
+	}
+	o := remote.Defaults()
+	o.Rate = rate
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	site, err := remote.Open(ctx, start, o)
+	if err != nil {
+		return nil, nil, err
+	}
+	pages, err := site.Pages(ctx)
+	return site, pages, err
+}
+
 // crawlIDs are the crawl's checks not set to ignore: with none, no browser starts.
 func crawlIDs(cfg *Config) []string {
 	var ids []string
@@ -140,7 +177,11 @@ func crawlIDs(cfg *Config) []string {
 func crawlDiagnostics(dir string, found []browser.Finding) diag.List {
 	l := make(diag.List, len(found))
 	for i, f := range found {
-		l[i] = diag.Diagnostic{Severity: diag.Error, Check: f.Check, File: joinPath(dir, f.File), Line: f.Line, Col: f.Col, Message: f.Message}
+		file := f.File // a deployed site's page is its URL
+		if !isURL(dir) {
+			file = joinPath(dir, f.File)
+		}
+		l[i] = diag.Diagnostic{Severity: diag.Error, Check: f.Check, File: file, Line: f.Line, Col: f.Col, Message: f.Message}
 	}
 	return l
 }

@@ -45,7 +45,7 @@ examples:
   checks markdown --staged
   checks markdown --format json > markdown.json
 `,
-	"browser": `usage: checks browser [DIR] [flags]
+	"browser": `usage: checks browser [DIR | URL --crawl] [flags]
 
 Serves DIR on 127.0.0.1 and checks it in headless Chromium: search shortcuts,
 theme persistence and loader timing. The DOM they expect is the "browser"
@@ -55,12 +55,17 @@ check whose selectors the contract leaves empty is skipped.
 With --crawl it needs no contract: it opens every page of DIR (or --sample N of
 them) in --tabs tabs and reports what breaks at run time: uncaught exceptions,
 console errors, failed requests to the site, dialogs, pages that never settle
-within --page-timeout, crashed tabs.
+within --page-timeout, crashed tabs. --changed-since REF opens only the pages
+built from what changed since the branch left REF. Given a URL, it crawls the
+deployed site there: the pages its sitemaps list (else those its links reach
+from the URL), as its robots.txt allows, at --rate pages a second.
 
 examples:
   checks browser site/dist
   checks browser build --checks theme-persistence --chromium /usr/bin/chromium
   checks browser site/dist --crawl --sample 50
+  checks browser site/dist --crawl --changed-since origin/main
+  checks browser https://docs.example.com/ --crawl --rate 1
 `,
 	"all": `usage: checks all [DIR] [flags]
 

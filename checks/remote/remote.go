@@ -148,23 +148,35 @@ type answer struct {
 // get fetches u politely: at the host's rate, and once more after a 429
 // or 503 whose Retry-After is within MaxWait.
 func (s *Site) get(ctx context.Context, u string) (answer, error) {
-	for try := 0; ; try++ {
-		a, err := s.request(ctx, u)
-		if err != nil || (a.status != http.StatusTooManyRequests && a.status != http.StatusServiceUnavailable) || try > 0 {
-			return a, err
-		}
-		wait, ok := RetryAfter(a.header.Get("Retry-After"), time.Now())
-		if !ok {
-			return a, nil
-		}
-		if wait > s.opts.MaxWait {
-			return a, fmt.Errorf("%s answered %d and asked to wait %s, more than %s", u, a.status, wait.Round(time.Second), s.opts.MaxWait)
-		}
-		select {
-		case <-time.After(wait):
-		case <-ctx.Done():
-			return answer{}, ctx.Err()
-		}
+	a, err := s.request(ctx, u)
+	if err != nil {
+		return a, err
+	}
+	if again, err := s.Backoff(ctx, u, a.status, a.header.Get("Retry-After")); err != nil || !again {
+		return a, err
+	}
+	return s.request(ctx, u)
+}
+
+// Backoff waits out an answer that asks the crawler to come back later (a
+// 429 or 503 with Retry-After) and says to ask again; an answer that asks
+// for longer than MaxWait is an error that says what it asked.
+func (s *Site) Backoff(ctx context.Context, u string, status int, retryAfter string) (again bool, err error) {
+	if status != http.StatusTooManyRequests && status != http.StatusServiceUnavailable {
+		return false, nil
+	}
+	wait, ok := RetryAfter(retryAfter, time.Now())
+	if !ok {
+		return false, nil
+	}
+	if wait > s.opts.MaxWait {
+		return false, fmt.Errorf("%s answered %d and asked to wait %s, more than %s", u, status, wait.Round(time.Second), s.opts.MaxWait)
+	}
+	select {
+	case <-time.After(wait):
+		return true, nil
+	case <-ctx.Done():
+		return false, ctx.Err()
 	}
 }
 
