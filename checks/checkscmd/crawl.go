@@ -96,7 +96,7 @@ func checkCrawl(dir string, cfg *Config, b browserOptions, stderr io.Writer, c *
 	}
 	o := browser.CrawlOptions{Tabs: tabs, PageTimeout: timeout}
 	if isURL(dir) {
-		if o.Site, o.Pages, err = remotePages(dir, *b.crawl.rate, *b.crawl.changedSince); err != nil {
+		if o.Site, o.Pages, err = c.remotePages(dir, *b.crawl.rate, *b.crawl.changedSince, stderr); err != nil {
 			return diag.Run{}, err
 		}
 	} else if o.Pages, err = c.sitePages(dir, cfg, *b.crawl.changedSince, stderr); err != nil {
@@ -142,7 +142,7 @@ func (c *common) sitePages(dir string, cfg *Config, changedSince string, stderr 
 
 // remotePages are the pages of a deployed site under start: its sitemaps',
 // else those its links reach, as its robots.txt allows.
-func remotePages(start string, rate float64, changedSince string) (*remote.Site, []string, error) {
+func (c *common) remotePages(start string, rate float64, changedSince string, stderr io.Writer) (*remote.Site, []string, error) {
 	if changedSince != "" {
 		return nil, nil, fmt.Errorf("--changed-since maps a repository's files to a built folder's pages; a deployed site (%s) has no folder", start)
 	}
@@ -157,7 +157,10 @@ func remotePages(start string, rate float64, changedSince string) (*remote.Site,
 	if err != nil {
 		return nil, nil, err
 	}
-	pages, err := site.Pages(ctx)
+	pages, how, err := site.Pages(ctx)
+	if err == nil {
+		c.say(stderr, "checks browser --crawl: %s of %s, %s", diag.Plural(len(pages), "page"), diag.Printable(start), how)
+	}
 	return site, pages, err
 }
 

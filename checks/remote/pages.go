@@ -15,20 +15,22 @@ import (
 
 // Pages are the URLs of the site's pages under Base that robots.txt allows,
 // sorted, at most MaxPages: those its sitemaps list (the ones robots.txt
-// names, else /sitemap.xml), or, with no sitemap, those reached by
-// following links from Base. A fragment or query is no other page.
-func (s *Site) Pages(ctx context.Context) ([]string, error) {
+// names, else /sitemap.xml), or, when they list none under Base (none at
+// all, or a preview's sitemap naming production URLs), those reached by
+// following links from Base. A fragment or query is no other page. how
+// says which it was.
+func (s *Site) Pages(ctx context.Context) (pages []string, how string, err error) {
 	found, err := s.fromSitemaps(ctx)
-	if err != nil {
-		return nil, err
+	how = "listed by its sitemaps"
+	if err == nil && len(found) == 0 {
+		found, err = s.followLinks(ctx)
+		how = "reached by its links (no sitemap lists a page under " + s.Base.String() + ")"
 	}
-	if len(found) == 0 {
-		if found, err = s.followLinks(ctx); err != nil {
-			return nil, err
-		}
+	if err != nil {
+		return nil, "", err
 	}
 	slices.Sort(found)
-	return slices.Compact(found), nil
+	return slices.Compact(found), how, nil
 }
 
 // maxSitemaps bounds the sitemaps read, index files included.

@@ -60,12 +60,17 @@ func serve(t *testing.T, h *host) string {
 var fast = Options{Rate: 1000}
 
 func pages(t *testing.T, start string, o Options) []string {
+	got, _ := pagesHow(t, start, o)
+	return got
+}
+
+func pagesHow(t *testing.T, start string, o Options) ([]string, string) {
 	t.Helper()
 	s, err := Open(context.Background(), start, o)
 	require.NoError(t, err)
-	got, err := s.Pages(context.Background())
+	got, how, err := s.Pages(context.Background())
 	require.NoError(t, err)
-	return got
+	return got, how
 }
 
 func TestPagesFollowLinksUnderTheStartAsTheBrowserResolvesThem(t *testing.T) {
@@ -87,8 +92,9 @@ func TestPagesFollowLinksUnderTheStartAsTheBrowserResolvesThem(t *testing.T) {
 		w.WriteHeader(http.StatusMovedPermanently)
 	}}
 	base := serve(t, h)
-	got := pages(t, base+"/docs", fast)
+	got, how := pagesHow(t, base+"/docs", fast)
 	assert.Equal(t, []string{base + "/docs/", base + "/docs/guide", base + "/docs/new/", base + "/docs/new/page", base + "/docs/ref/api"}, got)
+	assert.Equal(t, "reached by its links (no sitemap lists a page under "+base+"/docs/)", how)
 	assert.NotContains(t, h.asked, "/docs/private/keys", "robots.txt forbids it: not even asked for")
 	assert.NotContains(t, h.asked, "/blog/")
 }
@@ -105,9 +111,24 @@ func TestPagesComeFromTheSitemapsRobotsTxtNames(t *testing.T) {
 	zw.Close()
 	h.files["/maps/b.xml.gz"] = gz.String()
 
-	got := pages(t, base+"/docs/", fast)
+	got, how := pagesHow(t, base+"/docs/", fast)
 	assert.Equal(t, []string{base + "/docs/a", base + "/docs/b"}, got, "from both sitemaps of the index, robots.txt and the start folder obeyed")
+	assert.Equal(t, "listed by its sitemaps", how)
 	assert.NotContains(t, h.asked, "/docs/not-in-the-sitemap", "a sitemap lists the pages: no link is followed")
+}
+
+// A preview deployment's sitemap names the production host's URLs: its
+// pages are then found by their links.
+func TestASitemapOfAnotherHostIsPassedOver(t *testing.T) {
+	h := &host{files: map[string]string{
+		"/":            `<a href="a">a</a>`,
+		"/a":           "<p>",
+		"/sitemap.xml": `<?xml version="1.0"?><urlset><url><loc>https://docs.example.com/a</loc></url></urlset>`,
+	}}
+	base := serve(t, h)
+	got, how := pagesHow(t, base, fast)
+	assert.Equal(t, []string{base + "/", base + "/a"}, got)
+	assert.Contains(t, how, "reached by its links")
 }
 
 func TestPagesStopAtMaxPages(t *testing.T) {
@@ -177,7 +198,7 @@ func TestARetryAfterBeyondMaxWaitFailsWithWhatItAsked(t *testing.T) {
 	base := serve(t, h)
 	s, err := Open(context.Background(), base, Options{Rate: 1000, MaxWait: time.Second})
 	require.NoError(t, err)
-	_, err = s.Pages(context.Background())
+	_, _, err = s.Pages(context.Background())
 	assert.ErrorContains(t, err, "answered 503 and asked to wait 1h0m0s, more than 1s")
 }
 
