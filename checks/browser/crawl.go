@@ -26,6 +26,10 @@ type CrawlOptions struct {
 	Tabs int
 	// PageTimeout bounds one page: its load event and its requests.
 	PageTimeout time.Duration
+	// Anchors are, by page file, fragments to look up in the page's DOM once
+	// it has settled: ids the static check found missing, which a script
+	// may make (tabs, generated headings).
+	Anchors map[string][]string
 	// Progress, when set, hears of each page done.
 	Progress func(done, total int)
 	// opened, for tests, runs once a page's load has started (a crash is
@@ -50,6 +54,10 @@ type Crawled struct {
 	// Requests counts the requests of the site that the pages made, each
 	// one judged (a redirect counts once).
 	Requests int
+	// Anchors are, for each page of CrawlOptions.Anchors that settled, the
+	// fragments its running DOM had (none: an empty list); a page that did
+	// not settle is not here, since its DOM proves nothing either way.
+	Anchors map[string][]string
 }
 
 // SitePages are the HTML files of dir a static host serves (no dotfiles,
@@ -145,10 +153,13 @@ func (b *Browser) Crawl(o CrawlOptions) (Crawled, error) {
 	}
 	close(jobs)
 	wg.Wait()
-	var out Crawled
-	for _, r := range per {
+	out := Crawled{Anchors: map[string][]string{}}
+	for i, r := range per {
 		out.Findings = append(out.Findings, r.findings...)
 		out.Requests += r.requests
+		if r.anchors != nil {
+			out.Anchors[o.Pages[i]] = r.anchors
+		}
 	}
 	sort.SliceStable(out.Findings, func(i, j int) bool { return out.Findings[i].File < out.Findings[j].File })
 	return out, nil
@@ -171,8 +182,14 @@ func (b *Browser) visit(base, file string, o CrawlOptions) pageResult {
 	if o.opened != nil {
 		o.opened(ctx, file)
 	}
-	p.settle(ctx, o.PageTimeout)
-	return p.result()
+	settled := p.settle(ctx, o.PageTimeout)
+	var anchors []string
+	if frags := o.Anchors[file]; settled && len(frags) > 0 {
+		anchors = p.present(ctx, frags)
+	}
+	r := p.result()
+	r.anchors = anchors
+	return r
 }
 
 // broke reports a page whose tab could not be opened or driven.

@@ -253,20 +253,21 @@ func (p *pageRecorder) done(id network.RequestID) {
 
 // settle waits for the load event and then for the site's requests to go
 // quiet, within limit from now; a page that does neither is reported with
-// what it was still waiting for. A crashed tab ends the wait at once.
-func (p *pageRecorder) settle(ctx context.Context, limit time.Duration) {
+// what it was still waiting for. A crashed tab ends the wait at once. It
+// tells whether the page settled.
+func (p *pageRecorder) settle(ctx context.Context, limit time.Duration) bool {
 	deadline := time.NewTimer(limit)
 	defer deadline.Stop()
 	select {
 	case <-p.loaded:
 	case <-p.crashed:
 		p.crash()
-		return
+		return false
 	case <-deadline.C:
 		p.unsettled(limit, "the load event never fired")
-		return
+		return false
 	case <-ctx.Done():
-		return
+		return false
 	}
 	tick := time.NewTicker(quietFor / 5)
 	defer tick.Stop()
@@ -274,16 +275,16 @@ func (p *pageRecorder) settle(ctx context.Context, limit time.Duration) {
 		select {
 		case <-tick.C:
 			if p.quiet() {
-				return
+				return true
 			}
 		case <-p.crashed:
 			p.crash()
-			return
+			return false
 		case <-deadline.C:
 			p.unsettled(limit, "requests still open: "+p.stillOpen())
-			return
+			return false
 		case <-ctx.Done():
-			return
+			return false
 		}
 	}
 }
@@ -347,11 +348,38 @@ func (p *pageRecorder) result() pageResult {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.closed = true
-	return pageResult{p.list, p.requests}
+	return pageResult{findings: p.list, requests: p.requests}
 }
 
 // pageResult is what one page gave.
 type pageResult struct {
 	findings []Finding
 	requests int
+	anchors  []string // of the fragments asked for, those the settled DOM had; nil if not asked
+}
+
+// lookUp is the HTML Standard's fragment lookup on the live DOM, as the
+// static check does it on the file (checks/links hasID): an element whose
+// id is the fragment, else an <a> whose name is, each tried as written and
+// then percent-decoded. It is given the fragments as JSON and gives back
+// those found.
+const lookUp = `((frags) => frags.filter(f => {
+  const has = s => document.getElementById(s) !== null ||
+    Array.from(document.getElementsByName(s)).some(e => e.localName === "a")
+  let dec = f
+  try { dec = decodeURIComponent(f) } catch (e) {}
+  return has(f) || has(dec)
+}))`
+
+// present is which of frags the page's DOM has now; nil when it could not
+// be asked (the tab gone), which proves nothing either way.
+func (p *pageRecorder) present(ctx context.Context, frags []string) []string {
+	found, err := eval[[]string](ctx, js(lookUp+"(%s)", frags))
+	if err != nil {
+		return nil
+	}
+	if found == nil {
+		found = []string{} // looked, none there
+	}
+	return found
 }

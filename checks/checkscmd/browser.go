@@ -35,7 +35,7 @@ func runBrowser(args []string, stdout, stderr io.Writer, tty bool) int {
 	}
 	var run diag.Run
 	if *bf.crawl.on { // the whole site's runtime faults; no contract needed
-		run, err = checkCrawl(dir, cfg, bf, stderr, c)
+		run, err = checkCrawl(dir, cfg, bf, stderr, c, nil)
 	} else if _, err = cfg.browserContract(dir); err == nil {
 		run, err = checkBrowser(dir, cfg, bf, ids, stderr, c)
 	}

@@ -69,16 +69,21 @@ func (o crawlOptions) options(cfg *Config) (sample, tabs int, timeout time.Durat
 // crawlSteps is the crawl's step of checks all: none unless asked for
 // ("crawl" in checks.json, or --crawl), since it opens every page in a
 // browser; so a project that never asked hears nothing of it.
-func crawlSteps(dir string, cfg *Config, b browserOptions, stderr io.Writer, c *common) []step {
-	if cfg.Crawl == nil && !*b.crawl.on {
+func crawlSteps(dir string, cfg *Config, b browserOptions, stderr io.Writer, c *common, la *liveAnchors) []step {
+	if !crawlWanted(cfg, b) {
 		return nil
 	}
-	return []step{{registry.Crawl, noSite(dir), func() (diag.Run, error) { return checkCrawl(dir, cfg, b, stderr, c) }}}
+	return []step{{registry.Crawl, noSite(dir), func() (diag.Run, error) { return checkCrawl(dir, cfg, b, stderr, c, la) }}}
+}
+
+func crawlWanted(cfg *Config, b browserOptions) bool {
+	return cfg.Crawl != nil || *b.crawl.on
 }
 
 // checkCrawl opens the pages of the site in dir and turns what broke into
-// diagnostics on each page's file.
-func checkCrawl(dir string, cfg *Config, b browserOptions, stderr io.Writer, c *common) (diag.Run, error) {
+// diagnostics on each page's file. With la (checks all, after its links
+// step) it also opens the pages with missing ids and looks them up.
+func checkCrawl(dir string, cfg *Config, b browserOptions, stderr io.Writer, c *common, la *liveAnchors) (diag.Run, error) {
 	start := time.Now()
 	sample, tabs, timeout, err := b.crawl.options(cfg)
 	if err != nil {
@@ -92,7 +97,8 @@ func checkCrawl(dir string, cfg *Config, b browserOptions, stderr io.Writer, c *
 	if err != nil {
 		return diag.Run{}, err
 	}
-	o := browser.CrawlOptions{Dir: dir, Base: base, Host: new(cfg.host()), Pages: browser.Sample(pages, sample), Tabs: tabs, PageTimeout: timeout}
+	o := browser.CrawlOptions{Dir: dir, Base: base, Host: new(cfg.host()), Pages: la.pages(browser.Sample(pages, sample), pages),
+		Anchors: la.anchors(), Tabs: tabs, PageTimeout: timeout}
 	if c.showProgress(stderr) {
 		o.Progress = progress(stderr)
 	}
@@ -108,6 +114,9 @@ func checkCrawl(dir string, cfg *Config, b browserOptions, stderr io.Writer, c *
 		if err != nil {
 			return diag.Run{}, err
 		}
+	}
+	if la != nil {
+		la.found = found.Anchors
 	}
 	l := cfg.apply(crawlDiagnostics(dir, found.Findings))
 	// Each request of the site a page made is a link it followed, judged.
