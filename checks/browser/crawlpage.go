@@ -94,9 +94,7 @@ func (p *pageRecorder) hear(ev any) {
 	case *runtime.EventExceptionThrown:
 		p.exception(e.ExceptionDetails)
 	case *runtime.EventConsoleAPICalled:
-		if e.Type == runtime.ConsoleAPICalledTypeError {
-			p.consoleError(e)
-		}
+		p.console(e)
 	default:
 		p.network(ev)
 	}
@@ -117,7 +115,7 @@ func (p *pageRecorder) exception(d *runtime.ExceptionDetails) {
 	if strings.Contains(d.Text, "(in promise)") { // "Uncaught (in promise)" on every build seen
 		what = "unhandled rejection"
 	}
-	f := Finding{Check: registry.PageException, Message: what + ": " + thrown(d)}
+	f := hydrationOr(Finding{Check: registry.PageException, Message: what + ": " + thrown(d)})
 	url, line, col := d.URL, d.LineNumber, d.ColumnNumber
 	if st := d.StackTrace; st != nil && len(st.CallFrames) > 0 {
 		top := st.CallFrames[0]
@@ -141,17 +139,58 @@ func thrown(d *runtime.ExceptionDetails) string {
 	return d.Text
 }
 
-func (p *pageRecorder) consoleError(e *runtime.EventConsoleAPICalled) {
+// console reports console.error(), and a console.warn() only when it is a
+// hydration mismatch (Vue in development and Svelte warn of one).
+func (p *pageRecorder) console(e *runtime.EventConsoleAPICalled) {
+	if e.Type != runtime.ConsoleAPICalledTypeError && e.Type != runtime.ConsoleAPICalledTypeWarning {
+		return
+	}
 	parts := make([]string, len(e.Args))
 	for i, a := range e.Args {
 		parts[i] = value(a)
 	}
-	f := Finding{Check: registry.ConsoleError, Message: "console.error: " + strings.Join(parts, " ")}
+	call := "console.error"
+	if e.Type == runtime.ConsoleAPICalledTypeWarning {
+		call = "console.warn" // the protocol's "warning"
+	}
+	f := hydrationOr(Finding{Check: registry.ConsoleError, Message: call + ": " + strings.Join(parts, " ")})
+	if f.Check == registry.ConsoleError && e.Type != runtime.ConsoleAPICalledTypeError {
+		return
+	}
 	if st := e.StackTrace; st != nil && len(st.CallFrames) > 0 {
 		top := st.CallFrames[0]
 		f = p.placed(f, top.URL, top.LineNumber, top.ColumnNumber)
 	}
 	p.add(f)
+}
+
+// hydrationSignatures are what each library says when the HTML it hydrates
+// is not what it renders, as found in its sources (React 19.3 react-dom,
+// Vue 3.5 runtime-core, Svelte 5.57, Preact 10.29's preact/debug), and the
+// React 18 texts and codes (418, 425) of that release's error table.
+var hydrationSignatures = []struct{ library, text string }{
+	{"React", "Hydration failed because"},                         // 18 and 19, development
+	{"React", "didn't match the client"},                          // 19, development: attributes
+	{"React", "Text content does not match server-rendered HTML"}, // 18, development
+	{"React", "did not match. Server:"},                           // 18, development warnings
+	{"React", "Minified React error #418;"},                       // production: the HTML or text differs
+	{"React", "Minified React error #425;"},                       // 18, production: text differs
+	{"Vue", "Hydration completed but contains mismatches"},        // production
+	{"Vue", "[Vue warn]: Hydration "},                             // development: node, text, children, attribute … mismatch
+	{"Svelte", "hydration_mismatch"},
+	{"Svelte", "hydration_failed"},
+	{"Preact", "this is caused by the SSR'd HTML containing different DOM-nodes"}, // preact/debug
+}
+
+// hydrationOr is f as a hydration mismatch when its message has a
+// library's signature, named by the library; else f.
+func hydrationOr(f Finding) Finding {
+	for _, s := range hydrationSignatures {
+		if strings.Contains(f.Message, s.text) {
+			return Finding{Check: registry.HydrationMismatch, Message: s.library + " hydration: " + f.Message}
+		}
+	}
+	return f
 }
 
 // value is a remote object as console.log prints it, near enough: strings
