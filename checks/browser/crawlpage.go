@@ -42,8 +42,9 @@ type pageRecorder struct {
 	unanswered map[string]bool
 	doc        string // the URL the page's document came from (after redirects)
 	pending    map[network.RequestID]string
-	requests   int       // the site's requests the page made
-	lastSeen   time.Time // the last request of the site, started or ended
+	refused    map[network.RequestID]bool // answered 4xx or 5xx, so already reported
+	requests   int                        // the site's requests the page made
+	lastSeen   time.Time                  // the last request of the site, started or ended
 
 	loaded, crashed chan struct{}
 	once            struct{ loaded, crashed sync.Once }
@@ -54,7 +55,7 @@ func newPageRecorder(base, file string) *pageRecorder {
 	if i := strings.Index(strings.TrimPrefix(base, "http://"), "/"); i >= 0 {
 		origin = base[:len("http://")+i]
 	}
-	return &pageRecorder{origin: origin, file: file, seen: map[string]bool{}, unanswered: map[string]bool{}, pending: map[network.RequestID]string{},
+	return &pageRecorder{origin: origin, file: file, seen: map[string]bool{}, unanswered: map[string]bool{}, pending: map[network.RequestID]string{}, refused: map[network.RequestID]bool{},
 		loaded: make(chan struct{}), crashed: make(chan struct{})}
 }
 
@@ -194,7 +195,8 @@ func hydrationOr(f Finding) Finding {
 }
 
 // value is a remote object as console.log prints it, near enough: strings
-// bare, other primitives as JSON, objects by their description.
+// bare, other primitives as JSON, an error by its first line, other
+// objects by their description.
 func value(o *runtime.RemoteObject) string {
 	if len(o.Value) > 0 {
 		var s string
@@ -205,6 +207,10 @@ func value(o *runtime.RemoteObject) string {
 	}
 	if o.UnserializableValue != "" {
 		return string(o.UnserializableValue)
+	}
+	if o.Subtype == runtime.RemoteObjectSubtypeError { // its stack after the first line
+		first, _, _ := strings.Cut(o.Description, "\n")
+		return first
 	}
 	if o.Description != "" {
 		return o.Description
@@ -261,12 +267,14 @@ func (p *pageRecorder) network(ev any) {
 			p.doc = r.URL
 		}
 		if _, asked := p.pending[e.RequestID]; asked && r.Status >= 400 {
+			p.refused[e.RequestID] = true
 			p.addLocked(Finding{Check: registry.FailedRequest, Message: fmt.Sprintf("%s answered %d %s", p.short(r.URL), r.Status, http.StatusText(int(r.Status)))})
 		}
 	case *network.EventLoadingFinished:
 		p.done(e.RequestID)
 	case *network.EventLoadingFailed:
-		if url, ok := p.pending[e.RequestID]; ok {
+		// A script answered 404 is also a load that failed (aborted): one fault.
+		if url, ok := p.pending[e.RequestID]; ok && !p.refused[e.RequestID] {
 			msg := fmt.Sprintf("%s failed: %s", p.short(url), e.ErrorText)
 			p.unanswered[msg] = true
 			p.addLocked(Finding{Check: registry.FailedRequest, Message: msg})
@@ -295,6 +303,7 @@ func (p *pageRecorder) done(id network.RequestID) {
 // what it was still waiting for. A crashed tab ends the wait at once. It
 // tells whether the page settled.
 func (p *pageRecorder) settle(ctx context.Context, limit time.Duration) bool {
+	end := time.Now().Add(limit)
 	deadline := time.NewTimer(limit)
 	defer deadline.Stop()
 	select {
@@ -313,6 +322,23 @@ func (p *pageRecorder) settle(ctx context.Context, limit time.Duration) bool {
 	for {
 		select {
 		case <-tick.C:
+			// Quiet, then idle, then still quiet: an app hydrates after its
+			// chunks have come, in tasks of its own (React in a transition),
+			// and says what went wrong only at the end of them.
+			if !p.quiet() {
+				continue
+			}
+			if err := p.idle(ctx, end); err != nil {
+				select {
+				case <-p.crashed:
+					p.crash()
+				default:
+					if ctx.Err() == nil {
+						p.unsettled(limit, "its scripts never let it go idle")
+					}
+				}
+				return false
+			}
 			if p.quiet() {
 				return true
 			}
@@ -326,6 +352,15 @@ func (p *pageRecorder) settle(ctx context.Context, limit time.Duration) bool {
 			return false
 		}
 	}
+}
+
+// idle waits until the page's main thread has had nothing to do (its
+// requestIdleCallback runs), or until end.
+func (p *pageRecorder) idle(ctx context.Context, end time.Time) error {
+	ctx, cancel := context.WithDeadline(ctx, end)
+	defer cancel()
+	_, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`new Promise(r => requestIdleCallback(() => r(true)))`, chromedp.EvalAwaitPromise))
+	return err
 }
 
 func (p *pageRecorder) quiet() bool {

@@ -82,6 +82,7 @@ func (la *liveAnchors) settle(run *diag.Run) {
 	run.Diagnostics = kept
 	run.Summary.Errors, run.Summary.Warnings = kept.Count(diag.Error), kept.Count(diag.Warning)
 	if n > 0 {
+		slices.Sort(withdrawn) // the links step's order is its workers'
 		run.Summary.Hints = append(run.Summary.Hints, diag.Hint{Check: registry.BrokenAnchor, Count: n,
 			Message: fmt.Sprintf("%s withdrawn: the running page made the id (%s)", diag.Plural(n, "broken anchor"), shortList(withdrawn, 5))})
 	}
