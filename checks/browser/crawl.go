@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net/url"
 	"sort"
+	"strings"
 	"sync"
 	"time"
 
@@ -90,9 +91,23 @@ func Sample(pages []string, n int) []string {
 	return out
 }
 
-// pageURL is the URL path a host serves a page file at, percent-encoded.
-func pageURL(file string) string {
-	return (&url.URL{Path: serve.PageURL(file)}).EscapedPath()
+// pageURL is the URL path a host serves a page file at, percent-encoded:
+// a.html at /a where the host answers /a with it (clean URLs), since that
+// is the URL a site built for such a host links to, and its router may
+// draw another page, or none, at /a.html (Docusaurus with trailingSlash
+// false does).
+func pageURL(o CrawlOptions, file string) string {
+	p := serve.PageURL(file)
+	if clean, ok := strings.CutSuffix(p, ".html"); ok && !strings.HasSuffix(clean, "/") {
+		host := serve.Default
+		if o.Host != nil {
+			host = *o.Host
+		}
+		if a := host.Answer((&url.URL{Path: clean}).EscapedPath(), serve.Root{Dir: o.Dir}.IsFile); a.Status == 200 && a.File == file {
+			p = clean
+		}
+	}
+	return (&url.URL{Path: p}).EscapedPath()
 }
 
 // RunCrawl serves o.Dir, starts Chromium and crawls. As Run, the error is
@@ -176,7 +191,7 @@ func (b *Browser) visit(base, file string, o CrawlOptions) pageResult {
 	if err := p.watch(ctx); err != nil {
 		return p.broke(err)
 	}
-	if err := p.open(ctx, base+pageURL(file)); err != nil {
+	if err := p.open(ctx, base+pageURL(o, file)); err != nil {
 		return p.broke(err)
 	}
 	if o.opened != nil {
