@@ -170,16 +170,16 @@ func (p *pageRecorder) console(e *runtime.EventConsoleAPICalled) {
 // Vue 3.5 runtime-core, Svelte 5.57, Preact 10.29's preact/debug), and the
 // React 18 texts and codes (418, 425) of that release's error table.
 var hydrationSignatures = []struct{ library, text string }{
-	{"React", "Hydration failed because"},                         // 18 and 19, development
-	{"React", "didn't match the client"},                          // 19, development: attributes
-	{"React", "Text content does not match server-rendered HTML"}, // 18, development
-	{"React", "did not match. Server:"},                           // 18, development warnings
-	{"React", "Minified React error #418;"},                       // production: the HTML or text differs
-	{"React", "Minified React error #425;"},                       // 18, production: text differs
-	{"Vue", "Hydration completed but contains mismatches"},        // production
-	{"Vue", "[Vue warn]: Hydration "},                             // development: node, text, children, attribute … mismatch
-	{"Svelte", "hydration_mismatch"},
+	{"Svelte", "hydration_mismatch"}, // first: in development it goes on "Hydration failed because…"
 	{"Svelte", "hydration_failed"},
+	{"React", "Hydration failed because"},                                         // 18 and 19, development
+	{"React", "didn't match the client"},                                          // 19, development: attributes
+	{"React", "Text content does not match server-rendered HTML"},                 // 18, development
+	{"React", "did not match. Server:"},                                           // 18, development warnings
+	{"React", "Minified React error #418;"},                                       // production: the HTML or text differs
+	{"React", "Minified React error #425;"},                                       // 18, production: text differs
+	{"Vue", "Hydration completed but contains mismatches"},                        // production
+	{"Vue", "[Vue warn]: Hydration "},                                             // development: node, text, children, attribute … mismatch
 	{"Preact", "this is caused by the SSR'd HTML containing different DOM-nodes"}, // preact/debug
 }
 
@@ -299,7 +299,7 @@ func (p *pageRecorder) done(id network.RequestID) {
 }
 
 // settle waits for the load event and then for the site's requests to go
-// quiet, within limit from now; a page that does neither is reported with
+// quiet and the page's scripts idle, within limit from now; a page that does neither is reported with
 // what it was still waiting for. A crashed tab ends the wait at once. It
 // tells whether the page settled.
 func (p *pageRecorder) settle(ctx context.Context, limit time.Duration) bool {
@@ -332,11 +332,16 @@ func (p *pageRecorder) settle(ctx context.Context, limit time.Duration) bool {
 				select {
 				case <-p.crashed:
 					p.crash()
+					return false
 				default:
-					if ctx.Err() == nil {
-						p.unsettled(limit, "its scripts never let it go idle")
-					}
 				}
+				switch {
+				case ctx.Err() != nil:
+					return false
+				case time.Now().Before(end):
+					continue // the page went on to another (a redirect by script): wait for that one
+				}
+				p.unsettled(limit, "its scripts never let it go idle")
 				return false
 			}
 			if p.quiet() {
