@@ -75,11 +75,17 @@ func runAll(args []string, stdout, stderr io.Writer, tty bool) int {
 		la = &liveAnchors{}
 	}
 	steps := []step{
-		{registry.Markdown, cfg.noMarkdown(), func() (diag.Run, error) { return checkMarkdown(cfg.Markdown.Paths, cfg, cf, stderr, c) }},
+		{registry.Markdown, cfg.noMarkdown(), func() (diag.Run, error) {
+			run, err := checkMarkdown(cfg.Markdown.Paths, cfg, cf, stderr, c)
+			if la != nil {
+				la.heard(run.Diagnostics, cf) // its anchors, when it runs after the links step (cf)
+			}
+			return run, err
+		}},
 		{registry.Links, noSite(dir), func() (diag.Run, error) {
 			run, err := checkLinks(dir, cfg, lf.external, stderr, c.showProgress(stderr), cf)
 			if la != nil {
-				la.heard(run.Diagnostics)
+				la.heard(run.Diagnostics, cf)
 			}
 			return run, err
 		}},
@@ -121,7 +127,7 @@ func runAll(args []string, stdout, stderr io.Writer, tty bool) int {
 		}
 	}
 	// Before the sources confirm the build: a withdrawn anchor confirms nothing.
-	la.settle(runOf(res, "checks links"))
+	la.settle(cf, runOf(res, "checks links"), runOf(res, "checks markdown"))
 	cf.apply(runOf(res, "checks markdown"), runOf(res, "checks links"))
 	total := totals(res, time.Since(start))
 	code := 0

@@ -21,14 +21,31 @@ type liveAnchors struct {
 	found   map[string][]string // page file → those its settled DOM had (browser.Crawled.Anchors)
 }
 
-// heard keeps the missing ids of the links step's diagnostics.
-func (la *liveAnchors) heard(l diag.List) {
-	la.missing = map[string][]string{}
+// heard keeps the missing ids of a step's diagnostics: the links step's
+// broken anchors, and the markdown step's, by the pages built from their
+// targets (cf, when checks all has both).
+func (la *liveAnchors) heard(l diag.List, cf *confirmation) {
+	if la.missing == nil {
+		la.missing = map[string][]string{}
+	}
 	for _, d := range l {
-		if file, frag, ok := links.MissingID(d); ok && !slices.Contains(la.missing[file], frag) {
-			la.missing[file] = append(la.missing[file], frag)
+		pages, frag := idsOf(d, cf)
+		for _, p := range pages {
+			if !slices.Contains(la.missing[p], frag) {
+				la.missing[p] = append(la.missing[p], frag)
+			}
 		}
 	}
+}
+
+// idsOf are the built pages a diagnostic says lack an id, and the id: a
+// broken anchor's target page, or the pages built from the markdown file a
+// markdown-anchor warning's link leads to; none for any other.
+func idsOf(d diag.Diagnostic, cf *confirmation) (pages []string, frag string) {
+	if file, frag, ok := links.MissingID(d); ok {
+		return []string{file}, frag
+	}
+	return cf.builtAnchors(d)
 }
 
 // pages are the pages the crawl opens: the sample, and every page of the
@@ -51,30 +68,39 @@ func (la *liveAnchors) anchors() map[string][]string {
 	return la.missing
 }
 
-// settle withdraws from run (the links step's) each broken anchor whose
-// running page had the id, and notes on each whose settled page was looked
-// at that it had not; what was withdrawn is said as a hint of the run, so
-// no format loses it. An anchor of a page that did not settle stays as it
-// was.
-func (la *liveAnchors) settle(run *diag.Run) {
-	if la == nil || run == nil || len(la.found) == 0 {
+// settle withdraws from each run (the links step's and the markdown
+// step's) each missing id its running page had, and notes on each whose
+// settled pages had not; what was withdrawn is
+// said as a hint of its run, so no format loses it. An id of a page that
+// did not settle stays as it was.
+func (la *liveAnchors) settle(cf *confirmation, runs ...*diag.Run) {
+	if la == nil || len(la.found) == 0 {
 		return
 	}
+	for _, run := range runs {
+		if run != nil {
+			la.settleRun(run, cf)
+		}
+	}
+}
+
+func (la *liveAnchors) settleRun(run *diag.Run, cf *confirmation) {
 	kept := run.Diagnostics[:0]
-	var withdrawn []string // their targets, each once
-	n := 0
+	var withdrawn []string // what they led to, each once
+	n, check := 0, ""
 	for _, d := range run.Diagnostics {
-		file, frag, ok := links.MissingID(d)
-		found, looked := la.found[file]
-		switch {
-		case !ok || !looked:
-		case slices.Contains(found, frag):
-			n++
-			if !slices.Contains(withdrawn, d.Target) {
-				withdrawn = append(withdrawn, d.Target)
+		switch la.look(idsOf(d, cf)) {
+		case madeByScript:
+			n, check = n+1, d.Check
+			to := d.Target // the page file and fragment of a broken anchor
+			if d.Check == registry.MarkdownAnchor {
+				to = d.Href // the markdown's own link
+			}
+			if !slices.Contains(withdrawn, to) {
+				withdrawn = append(withdrawn, to)
 			}
 			continue
-		default:
+		case lackedToo:
 			d.Notes = append(d.Notes, "the running page has no such element either, once it settled (checks browser --crawl looked)")
 		}
 		kept = append(kept, d)
@@ -83,9 +109,33 @@ func (la *liveAnchors) settle(run *diag.Run) {
 	run.Summary.Errors, run.Summary.Warnings = kept.Count(diag.Error), kept.Count(diag.Warning)
 	if n > 0 {
 		slices.Sort(withdrawn) // the links step's order is its workers'
-		run.Summary.Hints = append(run.Summary.Hints, diag.Hint{Check: registry.BrokenAnchor, Count: n,
-			Message: fmt.Sprintf("%s withdrawn: the running page made the id (%s)", diag.Plural(n, "broken anchor"), shortList(withdrawn, 5))})
+		run.Summary.Hints = append(run.Summary.Hints, diag.Hint{Check: check, Count: n,
+			Message: fmt.Sprintf("%s withdrawn: the running page made the id (%s)", diag.Plural(n, strings.ReplaceAll(check, "-", " ")), shortList(withdrawn, 5))})
 	}
+}
+
+// What the running pages said of a missing id.
+const (
+	notLooked    = iota // no page of it settled, or it names none
+	madeByScript        // a page had it
+	lackedToo           // a page was looked at, and none had it
+)
+
+func (la *liveAnchors) look(pages []string, frag string) int {
+	looked := 0
+	for _, p := range pages {
+		found, settled := la.found[p]
+		if slices.Contains(found, frag) {
+			return madeByScript
+		}
+		if settled && slices.Contains(la.missing[p], frag) { // asked of it, not there
+			looked++
+		}
+	}
+	if looked > 0 { // the others: candidates the site does not have (a.html for a/index.html), or unsettled
+		return lackedToo
+	}
+	return notLooked
 }
 
 // shortList is the first n of items, and how many more.
