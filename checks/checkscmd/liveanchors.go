@@ -10,11 +10,11 @@ import (
 	"github.com/devdocs-dev/devdocs/checks/registry"
 )
 
-// liveAnchors carries the ids that checks all's links step found missing
-// to the crawl, which looks each up in its page once the page has settled
-// (a script may make the id: tabs, headings drawn on the client), and the
-// answer back to the links step: each such broken anchor withdrawn, or
-// confirmed by a note. A nil *liveAnchors (checks browser --crawl alone,
+// liveAnchors carries the ids that checks all's links and markdown steps
+// found missing to the crawl, which looks each up in its page once the page
+// has settled (a script may make the id: tabs, headings drawn on the
+// client), and the answer back to those steps: each such anchor withdrawn,
+// or confirmed by a note. A nil *liveAnchors (checks browser --crawl alone,
 // with no links step) does nothing.
 type liveAnchors struct {
 	missing map[string][]string // page file → fragments its built file lacks
@@ -70,9 +70,8 @@ func (la *liveAnchors) anchors() map[string][]string {
 
 // settle withdraws from each run (the links step's and the markdown
 // step's) each missing id its running page had, and notes on each whose
-// settled pages had not; what was withdrawn is
-// said as a hint of its run, so no format loses it. An id of a page that
-// did not settle stays as it was.
+// settled page had not; what was withdrawn is said as a hint of its run, so
+// no format loses it. An id of a page that did not settle stays as it was.
 func (la *liveAnchors) settle(cf *confirmation, runs ...*diag.Run) {
 	if la == nil || len(la.found) == 0 {
 		return
@@ -122,17 +121,17 @@ const (
 )
 
 func (la *liveAnchors) look(pages []string, frag string) int {
-	looked := 0
+	looked := false
 	for _, p := range pages {
 		found, settled := la.found[p]
 		if slices.Contains(found, frag) {
 			return madeByScript
 		}
-		if settled && slices.Contains(la.missing[p], frag) { // asked of it, not there
-			looked++
-		}
+		// Asked of it and not there; the other pages are candidates the
+		// site does not have (a.html for a/index.html), or did not settle.
+		looked = looked || settled && slices.Contains(la.missing[p], frag)
 	}
-	if looked > 0 { // the others: candidates the site does not have (a.html for a/index.html), or unsettled
+	if looked {
 		return lackedToo
 	}
 	return notLooked
