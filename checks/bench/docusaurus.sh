@@ -10,7 +10,10 @@
 # four must be reported, and nothing else. The preset's browser contract (the theme is
 # on <html data-theme>, stored under the build's key, following the system)
 # holds on both builds, and fails on a copy whose head script no longer
-# sets the theme.
+# sets the theme. The crawl (checks all --crawl: pages opened in Chromium)
+# finds nothing on a sample of each build, and on a copy of the root build
+# with five runtime faults, every page opened, finds each on its page and
+# nothing else (below): so the other 33 pages are clean too.
 #   make docusaurus-check        (DOCUSAURUS_DIR keeps the scaffold between runs)
 set -euo pipefail
 checks=${CHECKS:-$PWD/bin/checks}
@@ -21,8 +24,8 @@ cd "$work"
 echo '{"preset": "docusaurus"}' > checks.json
 
 # The preset reads the base URL from each build (the path of its entry script).
-expect "checks all --preset docusaurus, root build, clean" 0 "^checks all: no problems" all build-root
-expect "checks all --preset docusaurus, /repo/ build (trailingSlash false), clean" 0 "^checks all: no problems" all build-repo
+expect "checks all --preset docusaurus --crawl --sample 8, root build, clean" 0 "^checks all: no problems" all build-root --crawl --sample 8
+expect "checks all --preset docusaurus --crawl --sample 5, /repo/ build (trailingSlash false), clean" 0 "^checks all: no problems" all build-repo --crawl --sample 5
 expect "/repo/ build checked as if at the root" 1 "errors" links build-repo --base-url /
 expect "theme persistence on the root build (a light/dark/system toggle)" 0 ": no problems$" browser build-root
 expect "theme persistence on the /repo/ build, served under /repo/" 0 ": no problems$" browser build-repo
@@ -51,4 +54,34 @@ plushie=$(cd build-faults && ls assets/images/docusaurus-plushie-banner-*.jpeg) 
 rm "build-faults/$plushie"
 expect_faults "4 injected faults in the build" build-faults -- \
   /docs/no-such-page /docs/intro#no-such-heading /img/missing.png "/$plushie"
+
+# Runtime faults, put into a copy of the build, each found by the crawl on
+# its page. A throw in a page's component (its content chunk throws when it
+# renders): Docusaurus's error boundary catches it and shows "This page
+# crashed", and React logs the error, so it is a console-error. A lazy chunk
+# deleted (the chunk of /markdown-page, which no other page prefetches): its
+# 404 and webpack's ChunkLoadError. An image a script adds, of a file not
+# there. A hydration mismatch (the prerendered <h1> no longer what React
+# renders): React's #418, through Docusaurus's onRecoverableError. And a link
+# to an id only a script makes, whose broken-anchor warning the running page
+# withdraws, beside one to an id nobody makes, which it confirms.
+rm -rf build-crawl && cp -r build-root build-crawl
+chunk=$(grep -l '"permalink":"/docs/tutorial-basics/congratulations"' $(grep -l "JSON.parse('{\"id\":\"tutorial-basics/congratulations\"" build-crawl/assets/js/*.js))
+perl -0pi -e 's/(function \w+\(\w+\)\{)/$1throw new Error("injected render fault");/' "$chunk" # the page's MDX content, the chunk's first function
+rm "$(grep -l '"permalink":"/markdown-page"' build-crawl/assets/js/*.js)"
+sed -i 's|</body>|<script>var img = new Image(); img.src = "/img/added-by-script.png"; document.body.append(img)</script></body>|' build-crawl/blog/welcome/index.html
+sed -i 's|<h1>Manage Docs Versions</h1>|<h1>Manage Docs Versions, as prerendered</h1>|' build-crawl/docs/tutorial-extras/manage-docs-versions/index.html
+sed -i 's|</body>|<script>var d = document.createElement("div"); d.id = "made-by-script"; document.body.append(d)</script></body>|' build-crawl/docs/intro/index.html
+sed -i 's|</body>|<a href="/docs/intro#made-by-script">made by script</a><a href="/docs/intro#made-by-nobody">made by nobody</a></body>|' build-crawl/docs/category/tutorial---basics/index.html
+# The theme is checked above; here only the crawl runs.
+expect_findings "5 runtime faults injected into the build, each on its page (checks all --crawl)" all build-crawl --crawl --on-theme-persistence ignore -- \
+  "console-error build-crawl/docs/tutorial-basics/congratulations/index.html" \
+  "failed-request build-crawl/markdown-page/index.html" \
+  "page-exception build-crawl/markdown-page/index.html" \
+  "failed-request build-crawl/blog/welcome/index.html" \
+  "hydration-mismatch build-crawl/docs/tutorial-extras/manage-docs-versions/index.html" \
+  "broken-anchor build-crawl/docs/category/tutorial---basics/index.html"
+expect_said "the crawl's words for them" "Error: injected render fault" "ChunkLoadError" "/img/added-by-script.png answered 404" \
+  "React hydration: " "Minified React error #418" "1 broken anchor withdrawn: the running page made the id (/docs/intro/index.html#made-by-script)" \
+  "made-by-nobody" "the running page has no such element either"
 exit $fail

@@ -103,3 +103,36 @@ checkout_copy() {
   git clone -q --no-hardlinks "$1" "$2"
   (cd "$1" && git ls-files -z --cached --others --exclude-standard | tar --null -T - --ignore-failed-read -cf -) 2>/dev/null | tar -C "$2" -xf -
 }
+
+# expect_findings NAME ARGS… -- "CHECK FILE"…: checks ARGS --format json
+# (a single command, or checks all) reports exactly these diagnostics, by
+# check and file, in any order, and nothing else (passed expectations of
+# the browser contract, at info, aside). Its JSON is kept in $findings for
+# expect_said. Needs jq.
+findings=
+expect_findings() {
+  local name=$1 args=() code=0 got want
+  shift
+  while [ "$1" != -- ]; do args+=("$1"); shift; done
+  shift
+  findings=$("$checks" "${args[@]}" --format json 2>/dev/null) || code=$?
+  if [ $code -gt 1 ]; then echo "FAIL $name: checks ${args[*]} exited $code"; fail=1; return; fi
+  got=$(jq -r '.. | objects | select(has("check") and has("severity") and .severity != "info") | "\(.check) \(.file)"' <<<"$findings" | sort)
+  want=$(printf '%s\n' "$@" | sed '/^$/d' | sort)
+  if [ "$got" != "$want" ]; then
+    echo "FAIL $name: checks ${args[*]} reported, by check and file:"; echo "$got"; echo "want:"; echo "$want"; fail=1
+  else
+    echo "ok   $name: $(grep -c . <<<"$want") reports, each on its page, nothing else"
+  fi
+}
+
+# expect_said NAME TEXT…: the JSON of the last expect_findings has each
+# text (a message, note or hint said there).
+expect_said() {
+  local name=$1 text
+  shift
+  for text in "$@"; do
+    grep -qF -- "$text" <<<"$findings" || { echo "FAIL $name: \"$text\" not said in:"; echo "$findings"; fail=1; return; }
+  done
+  echo "ok   $name: $# texts said"
+}

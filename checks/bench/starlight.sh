@@ -15,7 +15,8 @@
 # from the page's folder URL, a root-absolute link without the base); four
 # put into a copy of a build are found, and nothing else. A third copy built
 # with build.format 'file' shows that folder-style relative links break
-# there, and the gate sees it. Two pages stand where Astro puts them, not
+# there, and the gate sees it. The crawl finds nothing on either build, and
+# two runtime faults put into a copy. Two pages stand where Astro puts them, not
 # where their files are: reference/Getting Started.md at
 # /reference/getting-started/, and guide/moved.md at its front matter's slug,
 # /start/setup/; links to them pass, links to the files' own paths do not.
@@ -169,8 +170,8 @@ site proj /proj && build proj
 
 # checks all with the preset: the markdown of src/content/docs, the build in dist/.
 # (cd, not a subshell: expect records a failure in $fail.)
-cd "$work/root" && expect "checks all --preset starlight, root build, clean" 0 "^checks all: no problems" all
-cd "$work/proj" && expect "checks all --preset starlight, base /proj, clean" 0 "^checks all: no problems" all
+cd "$work/root" && expect "checks all --preset starlight --crawl, root build, clean" 0 "^checks all: no problems" all --crawl
+cd "$work/proj" && expect "checks all --preset starlight --crawl, base /proj, clean" 0 "^checks all: no problems" all --crawl
 cd "$work"
 expect_base_builds root/dist proj/dist /proj/
 
@@ -224,6 +225,22 @@ rm -rf proj-build-faults && cp -a proj/dist proj-build-faults
 sed -i 's|</main>|<a href="/guide/configure/">a</a><img src="/img/logo.png"></main>|' proj-build-faults/reference/index.html
 expect_faults "links without the base in the /proj/ build" proj-build-faults --base-url /proj/ -- \
   /guide/configure/ /img/logo.png
+
+# Runtime faults in a copy of the build, found by the crawl on their pages
+# and nothing else: an image a script adds, of a file not there; a link to
+# an id only a script makes, withdrawn by the running page, beside one to an
+# id nobody makes. Starlight's pages are static HTML with no island here, so
+# nothing hydrates: no component, lazy chunk or mismatch to break, as the
+# Docusaurus and VitePress proofs do.
+rm -rf crawl-faults && cp -a root/dist crawl-faults
+sed -i 's|</body>|<script>var img = new Image(); img.src = "/img/added-by-script.png"; document.body.append(img)</script></body>|' crawl-faults/guide/install/index.html
+sed -i 's|</body>|<script>var d = document.createElement("div"); d.id = "made-by-script"; document.body.append(d)</script></body>|' crawl-faults/reference/index.html
+sed -i 's|</body>|<a href="/reference/#made-by-script">made by script</a><a href="/reference/#made-by-nobody">made by nobody</a></body>|' crawl-faults/guide/configure/index.html
+expect_findings "runtime faults injected into the build, each on its page (checks all --crawl)" all crawl-faults --crawl -- \
+  "failed-request crawl-faults/guide/install/index.html" \
+  "broken-anchor crawl-faults/guide/configure/index.html"
+expect_said "the crawl's words for them" "/img/added-by-script.png answered 404" \
+  "1 broken anchor withdrawn: the running page made the id (/reference/index.html#made-by-script)" "the running page has no such element either"
 
 # build.format 'file' writes guide/install.html: the folder-style relative
 # links of these pages then lead nowhere, and root-absolute ones with a

@@ -21,7 +21,9 @@
 # written because it carries {target}, a relative link to a file VitePress
 # does not copy). A copy with the faults VitePress's own dead-link check lets
 # through is built, and the gate finds them in the build and in its sources;
-# four faults put into a copy of a build are found, and nothing else.
+# four faults put into a copy of a build are found, and nothing else. The
+# crawl finds nothing on root-a and proj-a, and on a copy of root-b's build
+# with five runtime faults finds each on its page and nothing else.
 #   make vitepress-check     (VITEPRESS_DIR keeps node_modules between runs)
 set -euo pipefail
 checks=${CHECKS:-$PWD/bin/checks}
@@ -147,8 +149,8 @@ project proj-b b "base: '/proj/'" "outDir: 'build'" && build proj-b
 # checks all with the preset: the markdown of the srcDir, the build in the
 # outDir, served under the config's base.
 # (cd, not a subshell: expect records a failure in $fail.)
-cd "$work/root-a" && expect "checks all --preset vitepress, docs/.vitepress, clean" 0 "^checks all: no problems" all
-cd "$work/proj-a" && expect "checks all --preset vitepress, base /proj/, cleanUrls, clean" 0 "^checks all: no problems" all
+cd "$work/root-a" && expect "checks all --preset vitepress --crawl, docs/.vitepress, clean" 0 "^checks all: no problems" all --crawl
+cd "$work/proj-a" && expect "checks all --preset vitepress --crawl, base /proj/, cleanUrls, clean" 0 "^checks all: no problems" all --crawl
 cd "$work/root-b" && expect "checks all --preset vitepress, srcDir src, cleanUrls, clean" 0 "^checks all: no problems" all
 cd "$work/proj-b" && expect "checks all --preset vitepress, srcDir src, base /proj/, outDir build, clean" 0 "^checks all: no problems" all
 cd "$work"
@@ -226,4 +228,31 @@ rm -rf proj-build-faults && cp -a proj-a/docs/.vitepress/dist proj-build-faults
 sed -i 's|</main>|<a href="/guide/setup">a</a><img src="/logo.png"></main>|' proj-build-faults/reference/index.html
 expect_faults "links without the base in the /proj/ build" proj-build-faults --base-url /proj/ -- \
   /guide/setup /logo.png
+
+# Runtime faults in a copy of root-b's build (cleanUrls), each found by the
+# crawl on its page and nothing else: a throw in the render function of a
+# page's lean chunk (Vue logs the error, and the DOM it leaves is a
+# hydration mismatch too); a page's lean chunk deleted (its modulepreload
+# is also a broken link); an image a script adds, of a file not there; the
+# prerendered site title changed, so Vue's hydration finds a mismatch; a
+# link to an id only a script makes, withdrawn by the running page, beside
+# one to an id nobody makes.
+rm -rf crawl-faults && cp -a root-b/.vitepress/dist crawl-faults
+perl -0pi -e 's/(function \w+\(\w+(?:,\w+){5}\)\{)/$1throw new Error("injected render fault");/' crawl-faults/assets/reference_api.md.*.lean.js
+rm crawl-faults/assets/guide_setup.md.*.lean.js
+sed -i 's|</body>|<script>var img = new Image(); img.src = "/img/added-by-script.png"; document.body.append(img)</script></body>|' crawl-faults/guide/index.html
+sed -i 's|>Gate proof</span>|>Gate proof, as prerendered</span>|' crawl-faults/index.html # the navbar's title
+sed -i 's|</body>|<script>var d = document.createElement("div"); d.id = "made-by-script"; document.body.append(d)</script></body>|' crawl-faults/reference/index.html
+sed -i 's|</body>|<a href="/reference/#made-by-script">made by script</a><a href="/reference/#made-by-nobody">made by nobody</a></body>|' crawl-faults/index.html
+expect_findings "runtime faults injected into a build, each on its page (checks all --crawl)" all crawl-faults --crawl -- \
+  "console-error crawl-faults/reference/api.html" \
+  "hydration-mismatch crawl-faults/reference/api.html" \
+  "broken-link crawl-faults/guide/setup.html" \
+  "failed-request crawl-faults/guide/setup.html" \
+  "failed-request crawl-faults/guide/index.html" \
+  "hydration-mismatch crawl-faults/index.html" \
+  "broken-anchor crawl-faults/index.html"
+expect_said "the crawl's words for them" "Error: injected render fault" "Vue hydration: console.error: Hydration completed but contains mismatches." \
+  "/img/added-by-script.png answered 404" "1 broken anchor withdrawn: the running page made the id (/reference/index.html#made-by-script)" \
+  "the running page has no such element either"
 exit $fail

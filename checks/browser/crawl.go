@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"net/url"
 	"sort"
+	"strings"
 	"sync"
 	"time"
 
@@ -32,6 +33,10 @@ type CrawlOptions struct {
 	Tabs int
 	// PageTimeout bounds one page: its load event and its requests.
 	PageTimeout time.Duration
+	// Anchors are, by page file, fragments to look up in the page's DOM once
+	// it has settled: ids the static check found missing, which a script
+	// may make (tabs, generated headings).
+	Anchors map[string][]string
 	// Progress, when set, hears of each page done.
 	Progress func(done, total int)
 	// opened, for tests, runs once a page's load has started (a crash is
@@ -57,6 +62,10 @@ type Crawled struct {
 	// Requests counts the requests of the site that the pages made, each
 	// one judged (a redirect counts once).
 	Requests int
+	// Anchors are, for each page of CrawlOptions.Anchors that settled, the
+	// fragments its running DOM had (none: an empty list); a page that did
+	// not settle is not here, since its DOM proves nothing either way.
+	Anchors map[string][]string
 }
 
 // SitePages are the HTML files of dir a static host serves (no dotfiles,
@@ -89,9 +98,23 @@ func Sample(pages []string, n int) []string {
 	return out
 }
 
-// pageURL is the URL path a host serves a page file at, percent-encoded.
-func pageURL(file string) string {
-	return (&url.URL{Path: serve.PageURL(file)}).EscapedPath()
+// pageURL is the URL path a host serves a page file at, percent-encoded:
+// a.html at /a where the host answers /a with it (clean URLs), since that
+// is the URL a site built for such a host links to, and its router may
+// draw another page, or none, at /a.html (Docusaurus with trailingSlash
+// false does).
+func pageURL(o CrawlOptions, file string) string {
+	p := serve.PageURL(file)
+	if clean, ok := strings.CutSuffix(p, ".html"); ok && !strings.HasSuffix(clean, "/") {
+		host := serve.Default
+		if o.Host != nil {
+			host = *o.Host
+		}
+		if a := host.Answer((&url.URL{Path: clean}).EscapedPath(), serve.Root{Dir: o.Dir}.IsFile); a.Status == 200 && a.File == file {
+			p = clean
+		}
+	}
+	return (&url.URL{Path: p}).EscapedPath()
 }
 
 // RunCrawl serves o.Dir, starts Chromium and crawls. As Run, the error is
@@ -157,10 +180,13 @@ func (b *Browser) Crawl(o CrawlOptions) (Crawled, error) {
 	}
 	close(jobs)
 	wg.Wait()
-	var out Crawled
-	for _, r := range per {
+	out := Crawled{Anchors: map[string][]string{}}
+	for i, r := range per {
 		out.Findings = append(out.Findings, r.findings...)
 		out.Requests += r.requests
+		if r.anchors != nil {
+			out.Anchors[o.Pages[i]] = r.anchors
+		}
 	}
 	sort.SliceStable(out.Findings, func(i, j int) bool { return out.Findings[i].File < out.Findings[j].File })
 	return out, nil
@@ -171,7 +197,7 @@ func (b *Browser) Crawl(o CrawlOptions) (Crawled, error) {
 // is opened at the site's rate, and once more if it asked to be.
 func (b *Browser) visit(base, file string, o CrawlOptions) pageResult {
 	if o.Site == nil {
-		return b.visitOnce(base, base+pageURL(file), file, o)
+		return b.visitOnce(base, base+pageURL(o, file), file, o)
 	}
 	for try := 0; ; try++ {
 		if err := o.Site.Wait(b.ctx); err != nil {
@@ -203,8 +229,14 @@ func (b *Browser) visitOnce(origin, url, file string, o CrawlOptions) pageResult
 	if o.opened != nil {
 		o.opened(ctx, file)
 	}
-	p.settle(ctx, o.PageTimeout)
-	return p.result()
+	settled := p.settle(ctx, o.PageTimeout)
+	var anchors []string
+	if frags := o.Anchors[file]; settled && len(frags) > 0 {
+		anchors = p.present(ctx, frags)
+	}
+	r := p.result()
+	r.anchors = anchors
+	return r
 }
 
 // broke reports a page whose tab could not be opened or driven.

@@ -46,8 +46,9 @@ type pageRecorder struct {
 	docStatus  int64  // what it answered, and its Retry-After header
 	retryAfter string
 	pending    map[network.RequestID]string
-	requests   int       // the site's requests the page made
-	lastSeen   time.Time // the last request of the site, started or ended
+	refused    map[network.RequestID]bool // answered 4xx or 5xx, so already reported
+	requests   int                        // the site's requests the page made
+	lastSeen   time.Time                  // the last request of the site, started or ended
 
 	loaded, crashed chan struct{}
 	once            struct{ loaded, crashed sync.Once }
@@ -60,7 +61,7 @@ func newPageRecorder(base, file string) *pageRecorder {
 	if u, err := url.Parse(base); err == nil {
 		origin = u.Scheme + "://" + u.Host
 	}
-	return &pageRecorder{origin: origin, file: file, seen: map[string]bool{}, unanswered: map[string]bool{}, pending: map[network.RequestID]string{},
+	return &pageRecorder{origin: origin, file: file, seen: map[string]bool{}, unanswered: map[string]bool{}, pending: map[network.RequestID]string{}, refused: map[network.RequestID]bool{},
 		loaded: make(chan struct{}), crashed: make(chan struct{})}
 }
 
@@ -100,9 +101,7 @@ func (p *pageRecorder) hear(ev any) {
 	case *runtime.EventExceptionThrown:
 		p.exception(e.ExceptionDetails)
 	case *runtime.EventConsoleAPICalled:
-		if e.Type == runtime.ConsoleAPICalledTypeError {
-			p.consoleError(e)
-		}
+		p.console(e)
 	default:
 		p.network(ev)
 	}
@@ -123,7 +122,7 @@ func (p *pageRecorder) exception(d *runtime.ExceptionDetails) {
 	if strings.Contains(d.Text, "(in promise)") { // "Uncaught (in promise)" on every build seen
 		what = "unhandled rejection"
 	}
-	f := Finding{Check: registry.PageException, Message: what + ": " + thrown(d)}
+	f := hydrationOr(Finding{Check: registry.PageException, Message: what + ": " + thrown(d)})
 	url, line, col := d.URL, d.LineNumber, d.ColumnNumber
 	if st := d.StackTrace; st != nil && len(st.CallFrames) > 0 {
 		top := st.CallFrames[0]
@@ -147,12 +146,24 @@ func thrown(d *runtime.ExceptionDetails) string {
 	return d.Text
 }
 
-func (p *pageRecorder) consoleError(e *runtime.EventConsoleAPICalled) {
+// console reports console.error(), and a console.warn() only when it is a
+// hydration mismatch (Vue in development and Svelte warn of one).
+func (p *pageRecorder) console(e *runtime.EventConsoleAPICalled) {
+	if e.Type != runtime.ConsoleAPICalledTypeError && e.Type != runtime.ConsoleAPICalledTypeWarning {
+		return
+	}
 	parts := make([]string, len(e.Args))
 	for i, a := range e.Args {
 		parts[i] = value(a)
 	}
-	f := Finding{Check: registry.ConsoleError, Message: "console.error: " + strings.Join(parts, " ")}
+	call := "console.error"
+	if e.Type == runtime.ConsoleAPICalledTypeWarning {
+		call = "console.warn" // the protocol's "warning"
+	}
+	f := hydrationOr(Finding{Check: registry.ConsoleError, Message: call + ": " + strings.Join(parts, " ")})
+	if f.Check == registry.ConsoleError && e.Type != runtime.ConsoleAPICalledTypeError {
+		return
+	}
 	if st := e.StackTrace; st != nil && len(st.CallFrames) > 0 {
 		top := st.CallFrames[0]
 		f = p.placed(f, top.URL, top.LineNumber, top.ColumnNumber)
@@ -160,8 +171,38 @@ func (p *pageRecorder) consoleError(e *runtime.EventConsoleAPICalled) {
 	p.add(f)
 }
 
+// hydrationSignatures are what each library says when the HTML it hydrates
+// is not what it renders, as found in its sources (React 19.3 react-dom,
+// Vue 3.5 runtime-core, Svelte 5.57, Preact 10.29's preact/debug), and the
+// React 18 texts and codes (418, 425) of that release's error table.
+var hydrationSignatures = []struct{ library, text string }{
+	{"Svelte", "hydration_mismatch"}, // first: in development it goes on "Hydration failed because…"
+	{"Svelte", "hydration_failed"},
+	{"React", "Hydration failed because"},                                         // 18 and 19, development
+	{"React", "didn't match the client"},                                          // 19, development: attributes
+	{"React", "Text content does not match server-rendered HTML"},                 // 18, development
+	{"React", "did not match. Server:"},                                           // 18, development warnings
+	{"React", "Minified React error #418;"},                                       // production: the HTML or text differs
+	{"React", "Minified React error #425;"},                                       // 18, production: text differs
+	{"Vue", "Hydration completed but contains mismatches"},                        // production
+	{"Vue", "[Vue warn]: Hydration "},                                             // development: node, text, children, attribute … mismatch
+	{"Preact", "this is caused by the SSR'd HTML containing different DOM-nodes"}, // preact/debug
+}
+
+// hydrationOr is f as a hydration mismatch when its message has a
+// library's signature, named by the library; else f.
+func hydrationOr(f Finding) Finding {
+	for _, s := range hydrationSignatures {
+		if strings.Contains(f.Message, s.text) {
+			return Finding{Check: registry.HydrationMismatch, Message: s.library + " hydration: " + f.Message}
+		}
+	}
+	return f
+}
+
 // value is a remote object as console.log prints it, near enough: strings
-// bare, other primitives as JSON, objects by their description.
+// bare, other primitives as JSON, an error by its first line, other
+// objects by their description.
 func value(o *runtime.RemoteObject) string {
 	if len(o.Value) > 0 {
 		var s string
@@ -172,6 +213,10 @@ func value(o *runtime.RemoteObject) string {
 	}
 	if o.UnserializableValue != "" {
 		return string(o.UnserializableValue)
+	}
+	if o.Subtype == runtime.RemoteObjectSubtypeError { // its stack after the first line
+		first, _, _ := strings.Cut(o.Description, "\n")
+		return first
 	}
 	if o.Description != "" {
 		return o.Description
@@ -239,12 +284,14 @@ func (p *pageRecorder) network(ev any) {
 			}
 		}
 		if _, asked := p.pending[e.RequestID]; asked && r.Status >= 400 {
+			p.refused[e.RequestID] = true
 			p.addLocked(Finding{Check: registry.FailedRequest, Message: fmt.Sprintf("%s answered %d %s", p.short(r.URL), r.Status, http.StatusText(int(r.Status)))})
 		}
 	case *network.EventLoadingFinished:
 		p.done(e.RequestID)
 	case *network.EventLoadingFailed:
-		if url, ok := p.pending[e.RequestID]; ok {
+		// A script answered 404 is also a load that failed (aborted): one fault.
+		if url, ok := p.pending[e.RequestID]; ok && !p.refused[e.RequestID] {
 			msg := fmt.Sprintf("%s failed: %s", p.short(url), e.ErrorText)
 			p.unanswered[msg] = true
 			p.addLocked(Finding{Check: registry.FailedRequest, Message: msg})
@@ -269,40 +316,73 @@ func (p *pageRecorder) done(id network.RequestID) {
 }
 
 // settle waits for the load event and then for the site's requests to go
-// quiet, within limit from now; a page that does neither is reported with
-// what it was still waiting for. A crashed tab ends the wait at once.
-func (p *pageRecorder) settle(ctx context.Context, limit time.Duration) {
+// quiet and the page's scripts idle, within limit from now; a page that does neither is reported with
+// what it was still waiting for. A crashed tab ends the wait at once. It
+// tells whether the page settled.
+func (p *pageRecorder) settle(ctx context.Context, limit time.Duration) bool {
+	end := time.Now().Add(limit)
 	deadline := time.NewTimer(limit)
 	defer deadline.Stop()
 	select {
 	case <-p.loaded:
 	case <-p.crashed:
 		p.crash()
-		return
+		return false
 	case <-deadline.C:
 		p.unsettled(limit, "the load event never fired")
-		return
+		return false
 	case <-ctx.Done():
-		return
+		return false
 	}
 	tick := time.NewTicker(quietFor / 5)
 	defer tick.Stop()
 	for {
 		select {
 		case <-tick.C:
+			// Quiet, then idle, then still quiet: an app hydrates after its
+			// chunks have come, in tasks of its own (React in a transition),
+			// and says what went wrong only at the end of them.
+			if !p.quiet() {
+				continue
+			}
+			if err := p.idle(ctx, end); err != nil {
+				select {
+				case <-p.crashed:
+					p.crash()
+					return false
+				default:
+				}
+				switch {
+				case ctx.Err() != nil:
+					return false
+				case time.Now().Before(end):
+					continue // the page went on to another (a redirect by script): wait for that one
+				}
+				p.unsettled(limit, "its scripts never let it go idle")
+				return false
+			}
 			if p.quiet() {
-				return
+				return true
 			}
 		case <-p.crashed:
 			p.crash()
-			return
+			return false
 		case <-deadline.C:
 			p.unsettled(limit, "requests still open: "+p.stillOpen())
-			return
+			return false
 		case <-ctx.Done():
-			return
+			return false
 		}
 	}
+}
+
+// idle waits until the page's main thread has had nothing to do (its
+// requestIdleCallback runs), or until end.
+func (p *pageRecorder) idle(ctx context.Context, end time.Time) error {
+	ctx, cancel := context.WithDeadline(ctx, end)
+	defer cancel()
+	_, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`new Promise(r => requestIdleCallback(() => r(true)))`, chromedp.EvalAwaitPromise))
+	return err
 }
 
 func (p *pageRecorder) quiet() bool {
@@ -371,8 +451,35 @@ func (p *pageRecorder) result() pageResult {
 type pageResult struct {
 	findings []Finding
 	requests int
+	anchors  []string // of the fragments asked for, those the settled DOM had; nil if not asked
 	// What the page's document answered: a deployed site may ask to come
 	// back later (429 or 503, with Retry-After).
 	docStatus  int
 	retryAfter string
+}
+
+// lookUp is the HTML Standard's fragment lookup on the live DOM, as the
+// static check does it on the file (checks/links hasID): an element whose
+// id is the fragment, else an <a> whose name is, each tried as written and
+// then percent-decoded. It is given the fragments as JSON and gives back
+// those found.
+const lookUp = `((frags) => frags.filter(f => {
+  const has = s => document.getElementById(s) !== null ||
+    Array.from(document.getElementsByName(s)).some(e => e.localName === "a")
+  let dec = f
+  try { dec = decodeURIComponent(f) } catch (e) {}
+  return has(f) || has(dec)
+}))`
+
+// present is which of frags the page's DOM has now; nil when it could not
+// be asked (the tab gone), which proves nothing either way.
+func (p *pageRecorder) present(ctx context.Context, frags []string) []string {
+	found, err := eval[[]string](ctx, js(lookUp+"(%s)", frags))
+	if err != nil {
+		return nil
+	}
+	if found == nil {
+		found = []string{} // looked, none there
+	}
+	return found
 }

@@ -68,16 +68,32 @@ func runAll(args []string, stdout, stderr io.Writer, tty bool) int {
 			defer debug.SetGCPercent(debug.SetGCPercent(120))
 		}
 	}
+	// With the crawl after the links step, each id the files lack is looked
+	// up in its running page (liveanchors.go).
+	var la *liveAnchors
+	if crawlWanted(cfg, bf) && noSite(dir) == "" {
+		la = &liveAnchors{}
+	}
 	steps := []step{
-		{registry.Markdown, cfg.noMarkdown(), func() (diag.Run, error) { return checkMarkdown(cfg.Markdown.Paths, cfg, cf, stderr, c) }},
+		{registry.Markdown, cfg.noMarkdown(), func() (diag.Run, error) {
+			run, err := checkMarkdown(cfg.Markdown.Paths, cfg, cf, stderr, c)
+			if la != nil {
+				la.heard(run.Diagnostics, cf) // its anchors, when it runs after the links step (cf)
+			}
+			return run, err
+		}},
 		{registry.Links, noSite(dir), func() (diag.Run, error) {
-			return checkLinks(dir, cfg, lf.external, stderr, c.showProgress(stderr), cf)
+			run, err := checkLinks(dir, cfg, lf.external, stderr, c.showProgress(stderr), cf)
+			if la != nil {
+				la.heard(run.Diagnostics, cf)
+			}
+			return run, err
 		}},
 		{registry.Browser, firstNonEmpty(noSite(dir), cfg.noBrowser(dir)), func() (diag.Run, error) {
 			return checkBrowser(dir, cfg, bf, ids, stderr, c)
 		}},
 	}
-	steps = append(steps, crawlSteps(dir, cfg, bf, stderr, c)...)
+	steps = append(steps, crawlSteps(dir, cfg, bf, stderr, c, la)...)
 	if !slices.ContainsFunc(steps, func(s step) bool { return s.skip == "" }) {
 		return usageError(stderr, "all", errors.New(`nothing to check: name the built site (checks all DIR), or set "site", "markdown" or a "preset" in `+configName))
 	}
@@ -87,7 +103,7 @@ func runAll(args []string, stdout, stderr io.Writer, tty bool) int {
 		}
 	}
 	runs := make([]*diag.Run, len(steps))
-	code := 0
+	failed := false
 	for _, i := range cf.order(len(steps)) {
 		s := steps[i]
 		if s.skip != "" {
@@ -99,10 +115,8 @@ func runAll(args []string, stdout, stderr io.Writer, tty bool) int {
 			return Interrupted
 		case err != nil:
 			fmt.Fprintf(stderr, "checks %s: %v\n", s.name, err)
-			code = 2
+			failed = true
 			continue
-		case run.Summary.Errors > 0:
-			code = max(code, 1)
 		}
 		runs[i] = &run
 	}
@@ -112,8 +126,17 @@ func runAll(args []string, stdout, stderr io.Writer, tty bool) int {
 			res.Runs = append(res.Runs, *r)
 		}
 	}
+	// Before the sources confirm the build: a withdrawn anchor confirms nothing.
+	la.settle(cf, runOf(res, "checks links"), runOf(res, "checks markdown"))
 	cf.apply(runOf(res, "checks markdown"), runOf(res, "checks links"))
 	total := totals(res, time.Since(start))
+	code := 0
+	switch {
+	case failed:
+		code = 2
+	case total.Errors > 0:
+		code = 1
+	}
 	if err := writeAll(stdout, c, res, total, tty); err != nil {
 		return 2
 	}

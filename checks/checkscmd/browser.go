@@ -38,7 +38,7 @@ func runBrowser(args []string, stdout, stderr io.Writer, tty bool) int {
 		return usageError(stderr, "browser", fmt.Errorf("%s is a deployed site: it can be crawled (--crawl), and the contract checks need the built folder", dir))
 	}
 	if *bf.crawl.on { // the whole site's runtime faults; no contract needed
-		run, err = checkCrawl(dir, cfg, bf, stderr, c)
+		run, err = checkCrawl(dir, cfg, bf, stderr, c, nil)
 	} else if _, err = cfg.browserContract(dir); err == nil {
 		run, err = checkBrowser(dir, cfg, bf, ids, stderr, c)
 	}

@@ -313,16 +313,37 @@ func (cf *confirmation) withoutBuiltAnchors(l diag.List) diag.List {
 // builtHas reports whether a built page of the anchor's target page has
 // its fragment (as written or percent-decoded, as a browser looks it up).
 func (cf *confirmation) builtHas(d diag.Diagnostic) bool {
-	_, frag, ok := strings.Cut(d.Href, "#")
-	if !ok || frag == "" {
+	target, frag, ok := anchorOf(d)
+	if !ok {
 		return false
-	}
-	target := d.Target // "" for "#anchor" alone: the page itself
-	if target == "" {
-		target = d.File
 	}
 	has, _ := cf.builtID(target, frag)
 	return has
+}
+
+// anchorOf is the markdown file a markdown-anchor warning's link leads to
+// and the fragment it names.
+func anchorOf(d diag.Diagnostic) (target, frag string, ok bool) {
+	_, frag, ok = strings.Cut(d.Href, "#")
+	if !ok || frag == "" {
+		return "", "", false
+	}
+	target = d.Target // "" for "#anchor" alone: the page itself
+	if target == "" {
+		target = d.File
+	}
+	return target, frag, true
+}
+
+// builtAnchors are the built pages a markdown-anchor warning's link leads
+// to and the fragment it names there; none where the sources' fragments are
+// not the built ids (keepAnchors).
+func (cf *confirmation) builtAnchors(d diag.Diagnostic) (pages []string, frag string) {
+	target, frag, ok := anchorOf(d)
+	if cf == nil || cf.keepAnchors || d.Check != registry.MarkdownAnchor || !ok {
+		return nil, ""
+	}
+	return cf.sources.Built(path.Clean(target)), frag
 }
 
 // builtID says whether the built page of a markdown file has an id;

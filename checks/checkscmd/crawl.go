@@ -44,7 +44,7 @@ const (
 
 func crawlFlags(fs *flag.FlagSet) crawlOptions {
 	return crawlOptions{
-		on:           fs.Bool("crawl", false, "open every page of the site in Chromium and report what breaks at run time (exceptions, console errors, failed requests, dialogs, pages that never settle) instead of checking the contract"),
+		on:           fs.Bool("crawl", false, "open every page of the site in Chromium and report what breaks at run time (exceptions, console errors, failed requests, dialogs, pages that never settle, hydration mismatches) instead of checking the contract"),
 		sample:       fs.Int("sample", 0, "with --crawl: open only this many pages, spread evenly over the sorted page files (the same ones every run; default crawl.sample in checks.json, else all)"),
 		tabs:         fs.Int("tabs", defaultTabs, "with --crawl: pages open at once (default crawl.tabs in checks.json, else 2)"),
 		pageTimeout:  fs.Duration("page-timeout", defaultPageTimeout, "with --crawl: time limit of one page's load and requests (default crawl.pageTimeout in checks.json, else 10s)"),
@@ -79,16 +79,21 @@ func (o crawlOptions) options(cfg *Config) (sample, tabs int, timeout time.Durat
 // crawlSteps is the crawl's step of checks all: none unless asked for
 // ("crawl" in checks.json, or --crawl), since it opens every page in a
 // browser; so a project that never asked hears nothing of it.
-func crawlSteps(dir string, cfg *Config, b browserOptions, stderr io.Writer, c *common) []step {
-	if cfg.Crawl == nil && !*b.crawl.on {
+func crawlSteps(dir string, cfg *Config, b browserOptions, stderr io.Writer, c *common, la *liveAnchors) []step {
+	if !crawlWanted(cfg, b) {
 		return nil
 	}
-	return []step{{registry.Crawl, noSite(dir), func() (diag.Run, error) { return checkCrawl(dir, cfg, b, stderr, c) }}}
+	return []step{{registry.Crawl, noSite(dir), func() (diag.Run, error) { return checkCrawl(dir, cfg, b, stderr, c, la) }}}
+}
+
+func crawlWanted(cfg *Config, b browserOptions) bool {
+	return cfg.Crawl != nil || *b.crawl.on
 }
 
 // checkCrawl opens the pages of the site in dir and turns what broke into
-// diagnostics on each page's file.
-func checkCrawl(dir string, cfg *Config, b browserOptions, stderr io.Writer, c *common) (diag.Run, error) {
+// diagnostics on each page's file. With la (checks all, after its links
+// step) it also opens the pages with missing ids and looks them up.
+func checkCrawl(dir string, cfg *Config, b browserOptions, stderr io.Writer, c *common, la *liveAnchors) (diag.Run, error) {
 	start := time.Now()
 	sample, tabs, timeout, err := b.crawl.options(cfg)
 	if err != nil {
@@ -104,7 +109,8 @@ func checkCrawl(dir string, cfg *Config, b browserOptions, stderr io.Writer, c *
 	} else if o.Base, err = cfg.basePath(dir); err != nil {
 		return diag.Run{}, err
 	}
-	o.Dir, o.Host, o.Pages = dir, new(cfg.host()), browser.Sample(o.Pages, sample)
+	o.Dir, o.Host = dir, new(cfg.host())
+	o.Pages, o.Anchors = la.pages(browser.Sample(o.Pages, sample), o.Pages), la.anchors()
 	if c.showProgress(stderr) {
 		o.Progress = progress(stderr)
 	}
@@ -120,6 +126,9 @@ func checkCrawl(dir string, cfg *Config, b browserOptions, stderr io.Writer, c *
 		if err != nil {
 			return diag.Run{}, err
 		}
+	}
+	if la != nil {
+		la.found = found.Anchors
 	}
 	l := cfg.apply(crawlDiagnostics(dir, found.Findings))
 	// Each request of the site a page made is a link it followed, judged.

@@ -55,7 +55,10 @@ check whose selectors the contract leaves empty is skipped.
 With --crawl it needs no contract: it opens every page of DIR (or --sample N of
 them) in --tabs tabs and reports what breaks at run time: uncaught exceptions,
 console errors, failed requests to the site, dialogs, pages that never settle
-within --page-timeout, crashed tabs. --changed-since REF opens only the pages
+within --page-timeout, crashed tabs, hydration mismatches (by React's, Vue's,
+Svelte's and Preact's words). In checks all, after the links step, it also
+looks up each id the built pages lack in its running page: a broken anchor
+whose id a script makes is withdrawn. --changed-since REF opens only the pages
 built from what changed since the branch left REF. Given a URL, it crawls the
 deployed site there: the pages its sitemaps list (else those its links reach
 from the URL), as its robots.txt allows, at --rate pages a second.

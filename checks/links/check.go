@@ -322,11 +322,26 @@ func (c *checker) anchorDiag(p *htmlsite.Page, l htmlsite.Link, file File, fragm
 	return placed(named(d, registry.BrokenAnchor, d.Message), p, l)
 }
 
+// MissingID reads a broken anchor of the kind a running page may settle:
+// the target page file (relative to the site) has no element for the
+// fragment. The other broken anchors (a redirect that drops the fragment)
+// are not, and give ok false.
+func MissingID(d diag.Diagnostic) (file, fragment string, ok bool) {
+	if d.Check != registry.BrokenAnchor || !strings.Contains(d.Message, missingIDWords) {
+		return "", "", false
+	}
+	target, fragment, ok := strings.Cut(d.Target, "#")
+	return strings.TrimPrefix(target, "/"), fragment, ok
+}
+
+// missingIDWords are in every message of missingID, and only there.
+const missingIDWords = " has no element with id "
+
 // missingID is a broken anchor before its link is named: file has no
 // element for fragment; via names the redirects that led there, if any.
 func (c *checker) missingID(f File, fragment, via string) diag.Diagnostic {
 	fragment = withoutDirective(fragment)
-	why := fmt.Sprintf("%s has no element with id %q", c.index.Name(f), fragment)
+	why := fmt.Sprintf("%s"+missingIDWords+"%q", c.index.Name(f), fragment)
 	if via != "" {
 		why += " (redirected " + via + ")"
 	}

@@ -54,6 +54,7 @@ const (
 	PageDialog          = "page-dialog"
 	PageUnsettled       = "page-unsettled"
 	PageCrash           = "page-crash"
+	HydrationMismatch   = "hydration-mismatch"
 )
 
 // Check is one row of the registry.
@@ -92,6 +93,7 @@ var All = []Check{
 	{PageDialog, Warn, Crawl, "an alert(), confirm() or prompt() a page opens by itself; it is dismissed and the page goes on", ""},
 	{PageUnsettled, Throw, Crawl, "a page whose load event or requests are not done within the per-page time limit (--page-timeout)", ""},
 	{PageCrash, Throw, Crawl, "a page whose tab crashed; the crawl goes on in a new tab", ""},
+	{HydrationMismatch, Throw, Crawl, "a page whose prerendered HTML is not what its script renders (React, Vue, Svelte or Preact says so at hydration, by exception, console.error or console.warn); reported instead of page-exception or console-error", ""},
 }
 
 // Lookup finds a check by id.

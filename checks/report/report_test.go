@@ -298,3 +298,28 @@ func TestGroupListsItsFirstPlacesAndCountsTheRest(t *testing.T) {
 	assert.Contains(t, page.String(), "Fixed since the previous report (250)")
 	assert.Contains(t, page.String(), `… and 150 more, not listed`)
 }
+
+// The crawl's findings carry no target: a fault is one cause when its
+// check and message are the same, as a chunk that is gone is on every page
+// that asks for it, and a script that throws on every page that runs it;
+// the report lists each cause once with its pages, worst first (then on
+// most pages, then by the first page), and a page's text stays text.
+func TestCrawlFindingsGroupByCause(t *testing.T) {
+	res, err := LoadResults(filepath.Join(dir, "crawl.json"))
+	require.NoError(t, err)
+	r := Build(res, Options{Dist: "site", Generated: time.Date(2026, 11, 22, 14, 0, 0, 0, time.UTC)})
+	var got []string
+	for _, g := range r.Groups {
+		got = append(got, fmt.Sprintf("%s %s on %d: %s", g.Severity, g.Check, g.Pages, g.Title()))
+	}
+	assert.Equal(t, []string{
+		"error failed-request on 3: /assets/js/1209.js answered 404 Not Found",
+		"error page-exception on 2: uncaught exception: TypeError: x is undefined (at /assets/js/main.js:1:200)",
+		"error hydration-mismatch on 1: React hydration: uncaught exception: Error: Minified React error #418; visit https://react.dev/errors/418?args[]=text&args[]= for the full message",
+		"error failed-request on 1: /img/logo.png answered 404 Not Found",
+		"warning console-error on 1: console.error: <b>not markup</b>",
+	}, got)
+	var html bytes.Buffer
+	require.NoError(t, WriteHTML(&html, r))
+	assert.Contains(t, html.String(), "console.error: &lt;b&gt;not markup&lt;/b&gt;")
+}
