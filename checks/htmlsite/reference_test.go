@@ -75,17 +75,8 @@ func extractByTokens(b []byte) *refPage {
 	p := &refPage{}
 	var template, foreign, foreignObject int
 	hasBase, rootID := false, map[string]bool{}
-	var links []struct {
-		raw        string
-		off        int
-		elem, attr string
-	}
-	link := func(raw string, off int, elem, attr string) {
-		links = append(links, struct {
-			raw        string
-			off        int
-			elem, attr string
-		}{raw, off, elem, attr})
+	link := func(raw string, off int, elem, attr string) { // placed on its line at the end
+		p.Links = append(p.Links, Link{Raw: raw, Off: off, Elem: elem, Attr: attr})
 	}
 	var redirectOff int
 	id := func(v string) {
@@ -160,9 +151,12 @@ func extractByTokens(b []byte) *refPage {
 				foreignObject++
 			}
 			if template == 0 {
-				if v := attr["id"]; name != "html" && name != "body" || v != "" && !rootID[name] {
+				switch v := attr["id"]; {
+				case name != "html" && name != "body":
 					id(v)
-					rootID[name] = rootID[name] || v != ""
+				case v != "" && !rootID[name]: // a second <html> or <body> adds only what the first lacked
+					id(v)
+					rootID[name] = true
 				}
 				if name == "a" && !inSVG {
 					id(attr["name"])
@@ -217,9 +211,8 @@ func extractByTokens(b []byte) *refPage {
 			scriptText = name == "script" && !has("src") && template == 0 && foreign == 0
 		}
 	}
-	for _, l := range links {
-		line, col := lineCol(b, l.off)
-		p.Links = append(p.Links, Link{Raw: l.raw, Line: line, Col: col, Off: l.off, Elem: l.elem, Attr: l.attr})
+	for i, l := range p.Links {
+		p.Links[i].Line, p.Links[i].Col = lineCol(b, l.Off)
 	}
 	if p.Redirect.Href != "" {
 		p.Redirect.Off = redirectOff
