@@ -229,6 +229,13 @@ manuals-check: bin/checks
 	@dpkg-query -W $(MANUALS) >/dev/null 2>&1 && ! dpkg-query -W -f='$${Status}\n' $(MANUALS) | grep -qv 'ok installed' || { $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $(MANUALS); }
 	checks/bench/manuals.sh
 
+# The mutants of issue #25, each applied to a copy of the checkout and run
+# against the tests that must kill it (checks/bench/mutants.sh): all must
+# be killed. MUTANTS=name,name for some. Not part of make test.
+.PHONY: mutants
+mutants:
+	checks/bench/mutants.sh
+
 # Bytes a reader downloads until the network is idle (raw and gzip; the page
 # and its links' prefetches apart) for /, a docs page and a math page, beside
 # a Docusaurus 3 build of the classic template (checks/bench/docusaurus-build.sh).

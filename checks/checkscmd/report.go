@@ -1,6 +1,7 @@
 package checkscmd
 
 import (
+	"bufio"
 	"errors"
 	"fmt"
 	"io"
@@ -57,37 +58,52 @@ func runReport(args []string, stdout, stderr io.Writer) int {
 			return usageError(stderr, "report", err)
 		}
 	}
-	if *sarif != "" || *annotations {
-		// Both list every problem, so they hold them all: the report
-		// itself holds its causes only.
-		res, err := report.LoadResults(files...)
-		if err != nil {
+	if *sarif != "" {
+		if err := writeFile(*sarif, func(w io.Writer) error { return sarifOfEveryProblem(w, files) }); err != nil {
 			return usageError(stderr, "report", err)
 		}
-		if code := writeEveryProblem(stdout, stderr, res, *sarif, *annotations); code != 0 {
-			return code
+	}
+	if *annotations {
+		if err := annotateEveryProblem(stdout, files); err != nil {
+			return usageError(stderr, "report", err)
 		}
 	}
 	fmt.Fprintf(stdout, "checks report: %s written (%s)\n", *out, summaryLine(r))
 	return 0
 }
 
-// writeEveryProblem writes the SARIF file and the workflow annotations
-// that --sarif and --annotations ask for.
-func writeEveryProblem(stdout, stderr io.Writer, res diag.Results, sarif string, annotations bool) int {
-	total := totals(res, 0)
-	if sarif != "" {
-		err := writeFile(sarif, func(w io.Writer) error { return writeAll(w, &common{format: diag.FormatSARIF}, res, total, false) })
-		if err != nil {
-			return usageError(stderr, "report", err)
-		}
+// --sarif and --annotations list every problem: each is written as it is
+// read, as the report itself reads them, so a million problems are never
+// all in memory. They come in the order of the results, each run's sorted
+// as its command wrote it.
+
+// sarifOfEveryProblem writes the results as one SARIF run of checks all,
+// with every run's hints.
+func sarifOfEveryProblem(w io.Writer, files []string) error {
+	s := diag.NewSARIF(w)
+	var hints []diag.Hint
+	if err := report.ReadResults(files, s.Add, func(sum diag.Summary) { hints = append(hints, sum.Hints...) }); err != nil {
+		return err
 	}
-	if annotations {
-		if err := writeAll(stdout, &common{format: diag.FormatGitHub}, res, total, false); err != nil {
-			return 2
-		}
+	return s.Close("checks all", hints)
+}
+
+// annotateEveryProblem prints the results as workflow commands, run by
+// run as checks all --format github prints them: each run's problems,
+// hints and summary line, then the total.
+func annotateEveryProblem(stdout io.Writer, files []string) error {
+	w := bufio.NewWriterSize(stdout, 64<<10)
+	var errors, warnings int
+	err := report.ReadResults(files, func(d diag.Diagnostic) { diag.Annotate(w, d) }, func(sum diag.Summary) {
+		diag.AnnotateHints(w, sum.Hints)
+		fmt.Fprintln(w, sum.String())
+		errors, warnings = errors+sum.Errors, warnings+sum.Warnings
+	})
+	if err != nil {
+		return err
 	}
-	return 0
+	fmt.Fprintf(w, "checks all: %s in %.2fs\n", diag.Counts(errors, warnings), 0.0)
+	return w.Flush()
 }
 
 func summaryLine(r report.Report) string {

@@ -120,8 +120,10 @@ func write(w *bufio.Writer, format string, l List, sum Summary, color bool) erro
 	case FormatSARIF:
 		return writeSARIF(w, l, sum) // escapes its texts itself, and keeps names as URIs
 	case FormatGitHub:
-		writeGitHub(w, safe(l, true))
-		writeGitHubHints(w, sum.Hints)
+		for _, d := range l {
+			Annotate(w, d)
+		}
+		AnnotateHints(w, sum.Hints)
 	default:
 		writeText(w, safe(l, true), color)
 		writeTextHints(w, sum.Hints, color)
@@ -185,26 +187,40 @@ func writeText(w io.Writer, l List, color bool) {
 	}
 }
 
-// writeGitHub prints workflow commands, so problems show as annotations on
-// the markdown source when it is known (that is the file a PR changes).
-func writeGitHub(w io.Writer, l List) {
-	for _, d := range l {
-		level := map[Severity]string{Error: "error", Warning: "warning", Info: "notice"}[d.Severity]
-		file, line, col := d.File, d.Line, d.Col
-		if d.Source != "" {
-			// The markdown's own column when the source names one; never
-			// the built page's, which is another file's.
-			file, line, col = splitSource(d.Source)
-		}
-		props := "file=" + escapeProp(file)
-		if line > 0 {
-			props += fmt.Sprintf(",line=%d", line)
-			if col > 0 {
-				props += fmt.Sprintf(",col=%d", col)
-			}
-		}
-		fmt.Fprintf(w, "::%s %s,title=%s::%s\n", level, props, escapeProp(d.Check), escapeData(messageWithNotes(d)))
+// Annotate prints d as a workflow command, so a problem shows as an
+// annotation on the markdown source when it is known (that is the file a
+// PR changes). One at a time: `checks report --annotations` prints a
+// million as it reads them.
+//
+// GitHub attaches an annotation to the file its file= names byte for
+// byte, and reads the command as UTF-8 text. A name that Name would quote
+// (not UTF-8, or holding a control or bidirectional character) can be
+// neither written there as it is nor matched once escaped: its annotation
+// is the run's, with the name, quoted, and its place leading the message.
+func Annotate(w io.Writer, raw Diagnostic) {
+	level := map[Severity]string{Error: "error", Warning: "warning", Info: "notice"}[raw.Severity]
+	file, line, col := raw.File, raw.Line, raw.Col
+	if raw.Source != "" {
+		// The markdown's own column when the source names one; never
+		// the built page's, which is another file's. Split before the
+		// name is quoted: quoting takes in the ":line".
+		file, line, col = splitSource(raw.Source)
 	}
+	d := raw.shortened().printable()
+	props, place := "file="+escapeProp(file), Name(file)
+	if line > 0 {
+		props, place = props+fmt.Sprintf(",line=%d", line), place+fmt.Sprintf(":%d", line)
+		if col > 0 {
+			props, place = props+fmt.Sprintf(",col=%d", col), place+fmt.Sprintf(":%d", col)
+		}
+	}
+	msg := messageWithNotes(d)
+	if Printable(file) == file {
+		props += ","
+	} else {
+		props, msg = "", place+": "+msg
+	}
+	fmt.Fprintf(w, "::%s %stitle=%s::%s\n", level, props, escapeProp(d.Check), escapeData(msg))
 }
 
 // writeTextHints prints each hint once, after the list it explains and
@@ -222,9 +238,9 @@ func writeTextHints(w io.Writer, hints []Hint, color bool) {
 	}
 }
 
-// writeGitHubHints makes each hint one notice of the run: it belongs to no
+// AnnotateHints makes each hint one notice of the run: it belongs to no
 // file, so it shows once in the run's annotations, not on every page.
-func writeGitHubHints(w io.Writer, hints []Hint) {
+func AnnotateHints(w io.Writer, hints []Hint) {
 	for _, h := range hints {
 		h = h.printable(true)
 		fmt.Fprintf(w, "::notice title=%s::%s\n", escapeProp(h.Check+" hint"), escapeData(h.Message))

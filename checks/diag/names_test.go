@@ -3,6 +3,7 @@ package diag
 import (
 	"bytes"
 	"encoding/json"
+	"os"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -75,4 +76,27 @@ func TestGitHubAnnotationEscapesItsSeparators(t *testing.T) {
 	require.NoError(t, Write(&b, FormatGitHub, List{d}, Summary{Tool: "checks markdown"}, false))
 	assert.Equal(t, "::error file=docs/a%2Cb%25c%3Ad.md,line=3,col=1,title=markdown-link::50%25 done, 100%250A ok\n",
 		strings.SplitAfter(b.String(), "\n")[0])
+}
+
+// GitHub attaches an annotation to the file its file= names, byte for
+// byte, and reads the command as text: a name that is not UTF-8, or holds
+// a control or bidirectional character, cannot be attached, and printed
+// as it is would reach the log unescaped. Its annotation is the run's,
+// and the message starts with the name as the text format quotes it and
+// the place (testdata/diag/github.txt). A source's ":line:col" stays the
+// place, not part of the name.
+func TestGitHubAnnotationOfAFileItCannotName(t *testing.T) {
+	l := List{
+		{Severity: Error, Check: "markdown-link", File: "docs/a,b.md", Line: 3, Col: 1, Message: `broken link "x.md": no such file`},
+		{Severity: Error, Check: "broken-link", File: "site/x.html", Line: 9, Col: 2, Source: "content/a\x1b.md:2:5", Message: `broken link "/gone": no file answers /gone`},
+		{Severity: Error, Check: "markdown-link", File: `"q".md`, Line: 4, Message: `broken link "y.md": no such file`},
+		{Severity: Warning, Check: "markdown-anchor", File: "rtl\u202e.md", Line: 7, Message: `no heading "#z"`},
+		{Severity: Error, Check: "broken-link", File: "site/caf\xe9.html", Line: 1, Col: 190, Message: `broken link "/x": no file answers /x`},
+		{Severity: Error, Check: "broken-link", File: "site/tab\t%.html", Message: `broken link "/y": no file answers /y`},
+	}
+	var b bytes.Buffer
+	require.NoError(t, Write(&b, FormatGitHub, l, Summary{Tool: "checks links", Pages: 3, Links: 9, Errors: 5, Warnings: 1}, false))
+	want, err := os.ReadFile("../../testdata/diag/github.txt")
+	require.NoError(t, err)
+	assert.Equal(t, string(want), b.String())
 }

@@ -2,6 +2,7 @@ package diag
 
 import (
 	"bytes"
+	"fmt"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -35,4 +36,22 @@ func TestEveryFormatPlacesTheColumn(t *testing.T) {
 	assert.Contains(t, out(FormatGitHub, d), "::error file=docs/guide.md,line=7,col=12,title=broken-link::")
 	assert.Contains(t, out(FormatSARIF, d), "\"uri\": \"docs/guide.md\"\n                },\n                \"region\": {\n                  \"startLine\": 7,\n                  \"startColumn\": 12\n")
 	assert.Contains(t, out(FormatText, d), "         source: docs/guide.md:7:12\n")
+}
+
+// Every format lists a file's problems by place: line, then column, then
+// message.
+func TestProblemsInOrderOfPlace(t *testing.T) {
+	l := List{
+		{Severity: Error, Check: "c", File: "b.html", Line: 1, Message: "b"},
+		{Severity: Error, Check: "c", File: "a.html", Line: 10, Col: 1, Message: "x"},
+		{Severity: Error, Check: "c", File: "a.html", Line: 9, Col: 3, Message: "x"},
+		{Severity: Error, Check: "c", File: "a.html", Line: 9, Col: 2, Message: "y"},
+		{Severity: Error, Check: "c", File: "a.html", Line: 9, Col: 2, Message: "x"},
+	}
+	l.Sort()
+	var got []string
+	for _, d := range l {
+		got = append(got, fmt.Sprintf("%s:%d:%d %s", d.File, d.Line, d.Col, d.Message))
+	}
+	assert.Equal(t, []string{"a.html:9:2 x", "a.html:9:2 y", "a.html:9:3 x", "a.html:10:1 x", "b.html:1:0 b"}, got)
 }

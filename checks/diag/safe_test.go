@@ -75,3 +75,20 @@ func TestShortenKeepsHeadAndTail(t *testing.T) {
 	many := strings.Repeat("word ", 10000)
 	assert.Less(t, len(Shorten(many)), 2100)
 }
+
+// Exactly the characters that can change what a terminal or a reader
+// sees are escaped, each range to its last character and no further: C0
+// and C1 controls and DEL, the bidirectional marks, embeddings, overrides
+// and isolates (U+061C, U+200E, U+200F, U+202A–U+202E, U+2066–U+2069), and
+// the line and paragraph separators.
+func TestPrintableEscapesExactlyTheUnsafe(t *testing.T) {
+	for r, unsafe := range map[rune]bool{
+		0x1f: true, 0x20: false, 0x7e: false, 0x7f: true, 0x9f: true, 0xa0: false,
+		0x61b: false, 0x61c: true, 0x61d: false, 0x200d: false, 0x200e: true, 0x200f: true, 0x2010: false,
+		0x2027: false, 0x2028: true, 0x2029: true, 0x202a: true, 0x202e: true, 0x202f: false,
+		0x2065: false, 0x2066: true, 0x2069: true, 0x206a: false,
+	} {
+		s := string(r)
+		assert.Equal(t, unsafe, Printable(s) != s, "%U", r)
+	}
+}

@@ -1,6 +1,7 @@
 package diag
 
 import (
+	"bufio"
 	"encoding/json"
 	"io"
 	"net/url"
@@ -11,15 +12,10 @@ import (
 // dashboards import.
 const FormatSARIF = "sarif"
 
-type sarifLog struct {
-	Schema  string     `json:"$schema"`
-	Version string     `json:"version"`
-	Runs    []sarifRun `json:"runs"`
-}
-
+// sarifRun is a run's members after its results, which SARIF writes
+// one at a time.
 type sarifRun struct {
-	Tool    sarifTool     `json:"tool"`
-	Results []sarifResult `json:"results"`
+	Tool sarifTool `json:"tool"`
 	// The run's hints belong to no result: they go in the run's property
 	// bag, which SARIF keeps for what its schema has no place for.
 	Properties *sarifProperties `json:"properties,omitempty"`
@@ -75,43 +71,103 @@ type sarifRegion struct {
 // writeSARIF reports each diagnostic at its markdown source when known (the
 // file a pull request changes), with the built page as a related location.
 func writeSARIF(w io.Writer, l List, sum Summary) error {
-	run := sarifRun{Tool: sarifTool{Driver: sarifDriver{Name: sum.Tool, Rules: []sarifRule{}}}, Results: []sarifResult{}}
-	rules := map[string]bool{}
+	s := NewSARIF(w)
 	for _, d := range l {
-		p := d.printable() // the texts escaped; the locations from d's own names: a URI holds any bytes (caf%E9.html)
-		rules[p.Check] = true
-		r := sarifResult{RuleID: p.Check, Level: sarifLevel(d.Severity), Message: sarifText{messageWithNotes(p)}}
-		page := location(d.File, d.Line, d.Col)
-		if d.Source != "" {
-			file, line, col := splitSource(d.Source)
-			r.Locations = []sarifLocation{location(file, line, col)}
-			r.RelatedLocations = []sarifLocation{page}
-		} else if d.File != "" {
-			r.Locations = []sarifLocation{page}
-		}
-		run.Results = append(run.Results, r)
+		s.Add(d)
 	}
-	if len(sum.Hints) > 0 {
-		run.Properties = &sarifProperties{}
-		for _, h := range sum.Hints {
-			run.Properties.Hints = append(run.Properties.Hints, h.printable(false))
-		}
+	return s.Close(sum.Tool, sum.Hints)
+}
+
+// SARIF writes a SARIF log one result at a time, as the diagnostics come:
+// `checks report --sarif` over a million problems holds none of them. The
+// run's results come first and its tool (the rules seen) after them,
+// which JSON allows: an object's members have no order.
+type SARIF struct {
+	w     *bufio.Writer
+	rules map[string]bool
+	n     int
+	err   error
+}
+
+// The log as the encoder indents it: a result is an element of
+// runs[0].results, four levels deep.
+const (
+	sarifHead         = "{\n  \"$schema\": \"https://json.schemastore.org/sarif-2.1.0.json\",\n  \"version\": \"2.1.0\",\n  \"runs\": [\n    {\n      \"results\": ["
+	sarifResultIndent = "        "
+)
+
+// NewSARIF starts a log on w.
+func NewSARIF(w io.Writer) *SARIF {
+	s := &SARIF{w: bufio.NewWriterSize(w, 64<<10), rules: map[string]bool{}}
+	_, s.err = s.w.WriteString(sarifHead)
+	return s
+}
+
+// Add writes one diagnostic as a result.
+func (s *SARIF) Add(d Diagnostic) {
+	if s.err != nil {
+		return
 	}
-	ids := make([]string, 0, len(rules))
-	for id := range rules {
+	p := d.printable() // the texts escaped; the locations from d's own names: a URI holds any bytes (caf%E9.html)
+	s.rules[p.Check] = true
+	r := sarifResult{RuleID: p.Check, Level: sarifLevel(d.Severity), Message: sarifText{messageWithNotes(p)}}
+	page := location(d.File, d.Line, d.Col)
+	if d.Source != "" {
+		file, line, col := splitSource(d.Source)
+		r.Locations = []sarifLocation{location(file, line, col)}
+		r.RelatedLocations = []sarifLocation{page}
+	} else if d.File != "" {
+		r.Locations = []sarifLocation{page}
+	}
+	b, err := json.MarshalIndent(r, sarifResultIndent, "  ")
+	if err != nil {
+		s.err = err
+		return
+	}
+	sep := ",\n"
+	if s.n == 0 {
+		sep = "\n"
+	}
+	s.n++
+	s.w.WriteString(sep + sarifResultIndent)
+	_, s.err = s.w.Write(b)
+}
+
+// Close ends the log: the tool, named and with the rules of the results,
+// and the run's hints, which belong to no result, in the run's property
+// bag (SARIF keeps it for what its schema has no place for).
+func (s *SARIF) Close(tool string, hints []Hint) error {
+	if s.err != nil {
+		return s.err
+	}
+	if s.n > 0 {
+		s.w.WriteString("\n      ")
+	}
+	ids := make([]string, 0, len(s.rules))
+	for id := range s.rules {
 		ids = append(ids, id)
 	}
 	sort.Strings(ids)
+	rest := sarifRun{Tool: sarifTool{Driver: sarifDriver{Name: tool, Rules: []sarifRule{}}}}
 	for _, id := range ids {
-		run.Tool.Driver.Rules = append(run.Tool.Driver.Rules, sarifRule{ID: id})
+		rest.Tool.Driver.Rules = append(rest.Tool.Driver.Rules, sarifRule{ID: id})
 	}
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	return enc.Encode(sarifLog{
-		Schema:  "https://json.schemastore.org/sarif-2.1.0.json",
-		Version: "2.1.0",
-		Runs:    []sarifRun{run},
-	})
+	if len(hints) > 0 {
+		rest.Properties = &sarifProperties{}
+		for _, h := range hints {
+			rest.Properties.Hints = append(rest.Properties.Hints, h.printable(false))
+		}
+	}
+	b, err := json.MarshalIndent(rest, "    ", "  ")
+	if err != nil {
+		return err
+	}
+	// The run's other members follow its results: "{" of the marshalled
+	// run becomes the "," after them.
+	s.w.WriteString("],")
+	s.w.Write(b[1:])
+	s.w.WriteString("\n  ]\n}\n")
+	return s.w.Flush()
 }
 
 // location places a result; the file becomes a URI reference, as SARIF

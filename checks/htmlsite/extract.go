@@ -314,7 +314,7 @@ func (p *Page) tokens(z *html.Tokenizer) {
 				t.raw = raw
 				p.record(a, &at, names, elem, t)
 			}
-		case tt == html.EndTagToken && p.template+p.foreign > 0:
+		case tt == html.EndTagToken && p.template+p.foreign+p.foreignObject > 0:
 			p.close(element(raw[1:])) // "</x>": read "/x" as a tag named x
 		case tt == html.TextToken && script:
 			t.raw = raw
@@ -370,7 +370,7 @@ type attrs struct {
 func (p *Page) record(a atom.Atom, at *attrs, names []string, elem string, t tagAt) {
 	if p.template == 0 {
 		p.anchor(p.mergedID(a, at.id))
-		if a == atom.A && (p.foreign == 0 || p.foreignObject > 0) {
+		if a == atom.A && p.foreign <= p.foreignObject { // not in SVG: see urlAttrs
 			p.anchor(at.name)
 		}
 	}
@@ -574,7 +574,7 @@ func (p *Page) links(a atom.Atom, at *attrs, names []string, name string, t tagA
 	if a == atom.Base {
 		// The document's base is its first HTML <base> with an href; the
 		// URL parser strips the white space (links.Resolve).
-		if at.has(0) && !p.hasBase && p.template == 0 && p.foreign == 0 {
+		if at.has(0) && !p.hasBase && p.template == 0 && p.foreign <= p.foreignObject {
 			p.Base, p.hasBase = string(at.url[0]), true
 		}
 		return
@@ -603,7 +603,7 @@ func (p *Page) links(a atom.Atom, at *attrs, names []string, name string, t tagA
 			}
 		}
 	}
-	if len(at.srcset) > 0 && (a == atom.Img || a == atom.Source) {
+	if len(at.srcset) > 0 && (name == "img" || name == "source") { // an HTML <image> is an <img>
 		for _, u := range SrcsetURLs(string(at.srcset)) {
 			add(p, u, t, at.pos[4], name, "srcset")
 		}
@@ -615,7 +615,7 @@ func (p *Page) links(a atom.Atom, at *attrs, names []string, name string, t tagA
 			}
 		})
 	}
-	if a == atom.Meta && bytes.EqualFold(at.httpEquiv, []byte("refresh")) {
+	if a == atom.Meta && asciiEqualFold(at.httpEquiv, []byte("refresh")) {
 		if u, atOnce, _ := ParseRefresh(string(at.content)); u != "" {
 			add(p, u, t, at.pos[6], "meta", "refresh")
 			if p.Redirect.Href == "" && p.template == 0 && atOnce {

@@ -47,7 +47,7 @@ func (p *Page) scan(doc []byte) bool {
 				if !ok {
 					return true
 				}
-				if p.template+p.foreign > 0 {
+				if p.template+p.foreign+p.foreignObject > 0 {
 					p.close(element(doc[lt+1 : end]))
 				}
 				i = end

@@ -45,6 +45,47 @@ func benchResults(b *testing.B, n int) string {
 // size and the peak heap, which must follow the causes, not the problems:
 // go test -run - -bench Report -benchtime 1x ./checks/report
 func BenchmarkReport(b *testing.B) {
+	var size countingWriter
+	peakHeap(b, func(file string) {
+		r, err := BuildFiles([]string{file}, Options{Dist: "site/dist"})
+		if err != nil {
+			b.Fatal(err)
+		}
+		size = 0
+		if err := WriteHTML(&size, r); err != nil {
+			b.Fatal(err)
+		}
+		if err := WriteMarkdown(io.Discard, r); err != nil {
+			b.Fatal(err)
+		}
+	}, func(b *testing.B) { b.ReportMetric(float64(size)/1e6, "html-MB") })
+}
+
+// BenchmarkEveryProblem is what checks report --sarif --annotations adds
+// to the report: every problem read back and written as SARIF and as a
+// workflow annotation, one at a time, so the peak heap stays flat from
+// 100k to 1M problems (when they were held in memory, 1M problems took
+// the process to 4.3 GB of RSS):
+// go test -run - -bench EveryProblem -benchtime 1x ./checks/report
+func BenchmarkEveryProblem(b *testing.B) {
+	peakHeap(b, func(file string) {
+		s := diag.NewSARIF(io.Discard)
+		err := ReadResults([]string{file}, func(d diag.Diagnostic) {
+			s.Add(d)
+			diag.Annotate(io.Discard, d)
+		}, func(diag.Summary) {})
+		if err != nil {
+			b.Fatal(err)
+		}
+		if err := s.Close("checks all", nil); err != nil {
+			b.Fatal(err)
+		}
+	}, func(*testing.B) {})
+}
+
+// peakHeap runs run on results of each of benchSizes, and reports the
+// peak heap in use while it ran, then what report adds.
+func peakHeap(b *testing.B, run func(file string), report func(*testing.B)) {
 	for _, n := range benchSizes {
 		b.Run(fmt.Sprintf("problems=%d", n), func(b *testing.B) {
 			file := benchResults(b, n)
@@ -52,24 +93,13 @@ func BenchmarkReport(b *testing.B) {
 			var peak atomic.Uint64
 			done := make(chan struct{})
 			go sampleHeap(&peak, done)
-			var size countingWriter
 			b.ResetTimer()
 			for range b.N {
-				r, err := BuildFiles([]string{file}, Options{Dist: "site/dist"})
-				if err != nil {
-					b.Fatal(err)
-				}
-				size = 0
-				if err := WriteHTML(&size, r); err != nil {
-					b.Fatal(err)
-				}
-				if err := WriteMarkdown(io.Discard, r); err != nil {
-					b.Fatal(err)
-				}
+				run(file)
 			}
 			b.StopTimer()
 			close(done)
-			b.ReportMetric(float64(size)/1e6, "html-MB")
+			report(b)
 			b.ReportMetric(float64(peak.Load())/1e6, "peak-heap-MB")
 		})
 	}

@@ -53,6 +53,13 @@ func fromFiles(paths []string) results {
 	}
 }
 
+// ReadResults streams JSON files and directories of them, as LoadResults
+// reads them: each diagnostic to diagnostic, and each run's summary to run
+// once its diagnostics are given. Nothing is kept.
+func ReadResults(paths []string, diagnostic func(diag.Diagnostic), run func(diag.Summary)) error {
+	return fromFiles(paths)(diagnostic, run)
+}
+
 // LoadResults reads JSON files and directories of them into memory; each
 // file is one run ({diagnostics, summary}) or many ({runs: [...]}).
 func LoadResults(paths ...string) (diag.Results, error) {

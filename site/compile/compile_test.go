@@ -164,7 +164,8 @@ func TestManifestNamesTheSamePageInOtherVersions(t *testing.T) {
 
 // A page's previous and next are its neighbours in its sidebar's reading
 // order (content/api/0.18/sidebars.json: receipts, precompiles,
-// rust-resources), and the first page has no previous; only the version
+// rust-resources; index, then the Bonsai category's page), and the first
+// page has no previous; only the version
 // content/versions.json marks isLast says so in its record.
 func TestPaginationAndTheLatestVersion(t *testing.T) {
 	out := t.TempDir()
@@ -184,6 +185,10 @@ func TestPaginationAndTheLatestVersion(t *testing.T) {
 	var first struct{ Previous *NavLink }
 	read("pages/api_0.18.json", &first)
 	assert.Nil(t, first.Previous, "the first page of the sidebar")
+	var second struct{ Previous *NavLink }
+	read("pages/api_0.18_bonsai.json", &second) // the Bonsai category's own page, second in the sidebar
+	require.NotNil(t, second.Previous)
+	assert.Equal(t, "/api/0.18", second.Previous.Href, "the second page's previous is the first")
 	for key, last := range map[string]bool{"api-1.2": true, "api-1.1": false, "api-next": false, "api-0.18": false} {
 		var meta struct {
 			IsLast bool `json:"isLast"`
