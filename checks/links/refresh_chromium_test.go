@@ -72,11 +72,14 @@ func TestRefreshAgreesWithChromium(t *testing.T) {
 	got, err := chromedp.Run(ctx, chromedp.Evaluate[where](`(async pages => {
 		const sleep = ms => new Promise(done => setTimeout(done, ms));
 		const at = f => { const l = f.contentWindow.location; return l.pathname + l.hash };
-		// Soon is a second after the page loaded: a machine under load
-		// loads some frames late, so each is timed from its own load.
+		// Soon is 1.8 s after the page loaded: a machine under load
+		// loads some frames late, so each is timed from its own load, and
+		// an immediate refresh may take more than a second to land there;
+		// the earliest delayed refresh of the corpus ("2") cannot fire
+		// before 2 s, as a timer never fires early.
 		const frames = await Promise.all(pages.map(p => new Promise(soon => {
 			const f = document.createElement('iframe');
-			f.onload = () => { f.onload = null; sleep(1000).then(() => soon({f, soon: at(f)})) };
+			f.onload = () => { f.onload = null; sleep(1800).then(() => soon({f, soon: at(f)})) };
 			f.src = p;
 			document.body.appendChild(f);
 		})));
