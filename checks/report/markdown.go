@@ -36,7 +36,10 @@ func WriteMarkdown(w io.Writer, r Report) error {
 		}
 		b.WriteString("\n")
 	}
-	if !r.BrowserRan {
+	switch {
+	case !r.BrowserRan && r.CrawlPages > 0:
+		fmt.Fprintf(&b, "\nBrowser checks: the crawl opened %s; the contract checks did not run.\n", diag.Plural(r.CrawlPages, "page"))
+	case !r.BrowserRan:
 		b.WriteString("\nBrowser checks: not run.\n")
 	}
 	for _, h := range r.Hints {

@@ -65,6 +65,7 @@ type Report struct {
 	New              int
 	HasPrevious      bool
 	BrowserRan       bool // no browser run is "not run", not "0 passed"
+	CrawlPages       int  // pages the crawl (checks browser --crawl) opened; 0: it did not run
 	Matrix           Matrix
 	Timings          []diag.Summary
 	Artifact         string
@@ -134,6 +135,9 @@ func build(current results, o Options) (Report, error) {
 		}
 		r.Timings = append(r.Timings, s)
 		r.BrowserRan = r.BrowserRan || s.Tool == "checks browser"
+		if s.Tool == "checks browser --crawl" {
+			r.CrawlPages += s.Pages
+		}
 	})
 	if err != nil {
 		return r, err

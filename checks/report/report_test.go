@@ -322,4 +322,8 @@ func TestCrawlFindingsGroupByCause(t *testing.T) {
 	var html bytes.Buffer
 	require.NoError(t, WriteHTML(&html, r))
 	assert.Contains(t, html.String(), "console.error: &lt;b&gt;not markup&lt;/b&gt;")
+	assert.Contains(t, html.String(), "<b>3</b>pages crawled", "a crawl is not \"not run\"")
+	var md bytes.Buffer
+	require.NoError(t, WriteMarkdown(&md, r))
+	assert.Contains(t, md.String(), "\nBrowser checks: the crawl opened 3 pages; the contract checks did not run.\n")
 }
