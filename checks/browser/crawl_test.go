@@ -81,3 +81,34 @@ func TestSampleIsSpreadAndStable(t *testing.T) {
 	assert.Equal(t, pages, Sample(pages, 0), "0 is every page")
 	assert.Equal(t, pages, Sample(pages, 20), "more than there are is every page")
 }
+
+// No page's result depends on the page before: what one page leaves in
+// the browser (local and session storage, a cookie, IndexedDB, a service
+// worker, history entries) the next one, in the same single tab, must not
+// see. leaves.html stores them all; sees.html throws for each it finds. (A
+// new tab's history is its blank start and the page: 2.)
+func TestCrawlPagesDoNotSeeThePageBefore(t *testing.T) {
+	needBrowser(t)
+	site := writeSite(t, map[string]string{
+		"leaves.html": `<!doctype html><title>leaves</title><script>
+localStorage.setItem("k", "1")
+sessionStorage.setItem("k", "1")
+document.cookie = "k=1; path=/; max-age=3600"
+indexedDB.open("leftover").onsuccess = () => {}
+navigator.serviceWorker.register("/sw.js")
+addEventListener("pagehide", () => { localStorage.setItem("late", "1"); sessionStorage.setItem("late", "1") })
+</script>`,
+		"sees.html": `<!doctype html><title>sees</title><script>
+if (localStorage.length) throw new Error("localStorage: " + Object.keys(localStorage))
+if (sessionStorage.length) throw new Error("sessionStorage: " + Object.keys(sessionStorage))
+if (document.cookie) throw new Error("cookie: " + document.cookie)
+if (history.length > 2) throw new Error("history: " + history.length)
+indexedDB.databases().then(dbs => { if (dbs.length) console.error("indexedDB: " + dbs.map(d => d.name)) })
+navigator.serviceWorker.getRegistrations().then(r => { if (r.length) console.error("service worker: " + r.length) })
+</script>`,
+		"sw.js": `self.addEventListener("fetch", () => {})`,
+	})
+	got, err := shared.Crawl(CrawlOptions{Dir: site, Pages: []string{"leaves.html", "sees.html", "leaves.html", "sees.html"}, Tabs: 1, PageTimeout: 10 * time.Second})
+	require.NoError(t, err)
+	assert.Empty(t, got.Findings)
+}
