@@ -87,6 +87,9 @@ func (b *Browser) options(path string) []chromedp.ExecAllocatorOption {
 		chromedp.Flag("disable-component-update", true),
 		chromedp.Flag("disable-sync", true),
 		chromedp.Flag("disable-dev-shm-usage", true),
+		// A crawl opens page after page in one tab: with the back-forward
+		// cache every page left would stay alive for a Back that never comes.
+		chromedp.Flag("disable-back-forward-cache", true),
 		chromedp.UserDataDir(b.profile),
 		// Chromium's own temporary files go inside the profile, so removing
 		// the profile leaves nothing in the system's temporary directory.

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
+	"slices"
 	"sort"
 	"sync"
 	"time"
@@ -106,9 +107,9 @@ func RunCrawl(ctx context.Context, chromium string, started func(version string)
 	return found, err
 }
 
-// Crawl opens every page of o in a pool of o.Tabs tabs, each page in a tab
-// of its own (fresh storage: no page's result depends on the one before),
-// and returns the findings sorted by page.
+// Crawl opens every page of o in a pool of o.Tabs tabs, each tab with its
+// own storage, cleared between two pages (no page's result depends on the
+// one before), and returns the findings sorted by page.
 func (b *Browser) Crawl(o CrawlOptions) (Crawled, error) {
 	host := serve.Default
 	if o.Host != nil {
@@ -126,8 +127,10 @@ func (b *Browser) Crawl(o CrawlOptions) (Crawled, error) {
 	done := 0
 	for range max(o.Tabs, 1) {
 		wg.Go(func() {
+			var t *crawlTab
+			defer func() { t.close() }()
 			for i := range jobs {
-				per[i] = b.visit(base, o.Pages[i], o)
+				per[i], t = b.visit(t, base, o.Pages[i], o)
 				mu.Lock()
 				done++
 				if o.Progress != nil {
@@ -154,22 +157,41 @@ func (b *Browser) Crawl(o CrawlOptions) (Crawled, error) {
 	return out, nil
 }
 
-// visit opens one page in a new tab and records what goes wrong until it
-// settles, the time limit passes or the tab crashes.
-func (b *Browser) visit(base, file string, o CrawlOptions) pageResult {
-	// The tab's deadline is past the page's own limit, so that a page that
-	// never settles is still reported before the tab is closed.
-	ctx, cancel := b.Tab(o.PageTimeout+10*time.Second, true)
-	defer cancel()
+// visit opens one page in tab t (a new one when nil) and records what goes
+// wrong until it settles, the time limit passes or the tab crashes. It
+// gives back the tab, reset for the next page, or nil when the page took
+// it down (crashed, never settled) or it could not be reset.
+func (b *Browser) visit(t *crawlTab, base, file string, o CrawlOptions) (pageResult, *crawlTab) {
 	p := newPageRecorder(base, file)
-	if err := p.watch(ctx); err != nil {
-		return p.broke(err)
+	if t == nil {
+		var err error
+		if t, err = b.newCrawlTab(); err != nil {
+			return p.broke(err), nil
+		}
 	}
-	if err := p.open(ctx, base+pageURL(file)); err != nil {
+	// The deadline is past the page's own limit, so that a page that
+	// never settles is still reported before the tab is given up.
+	ctx, cancel := context.WithTimeout(t.ctx, o.PageTimeout+10*time.Second)
+	defer cancel()
+	p.ctx = t.ctx
+	t.rec.Store(p)
+	r := b.record(ctx, p, base+pageURL(file), o)
+	t.rec.Store(nil)
+	if slices.ContainsFunc(r.findings, func(f Finding) bool { return f.Check == registry.PageUnsettled || f.Check == registry.PageCrash }) ||
+		t.reset(p.origin) != nil {
+		t.close()
+		return r, nil
+	}
+	return r, t
+}
+
+// record opens url in p's tab and waits for it to settle.
+func (b *Browser) record(ctx context.Context, p *pageRecorder, url string, o CrawlOptions) pageResult {
+	if err := p.open(ctx, url); err != nil {
 		return p.broke(err)
 	}
 	if o.opened != nil {
-		o.opened(ctx, file)
+		o.opened(ctx, p.file)
 	}
 	p.settle(ctx, o.PageTimeout)
 	return p.result()

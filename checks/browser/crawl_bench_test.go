@@ -15,7 +15,7 @@ import (
 // BenchmarkCrawl crawls a built site (CRAWL_SITE, default this repository's
 // site/dist: `make build` first) once per tab count, and reports pages/s
 // and the peak memory of Chromium and the gate together (the sum of their
-// processes' proportional set sizes, PSS, sampled every 50 ms: a page of a
+// processes' proportional set sizes, PSS, sampled every 250 ms: a page of a
 // library that ten Chromium processes share counts once, not ten times). Tabs=1 is the plain loop,
 // one page after another in one tab. `make bench-crawl` runs it;
 // CRAWL_SAMPLE=N crawls N pages only.
@@ -72,7 +72,7 @@ func watchMemory(pgid int) func() int64 {
 	stop := make(chan struct{})
 	var wg sync.WaitGroup
 	wg.Go(func() {
-		t := time.NewTicker(50 * time.Millisecond)
+		t := time.NewTicker(250 * time.Millisecond) // reading smaps costs: at 50 ms it was most of the gate's CPU
 		defer t.Stop()
 		for {
 			peak.Store(max(peak.Load(), rss(pgid)))

@@ -58,12 +58,6 @@ func newPageRecorder(base, file string) *pageRecorder {
 		loaded: make(chan struct{}), crashed: make(chan struct{})}
 }
 
-// watch opens the tab and starts hearing its events.
-func (p *pageRecorder) watch(ctx context.Context) error {
-	p.ctx = ctx
-	return chromedp.Listen(ctx, p.hear)
-}
-
 // open starts loading url; it does not wait for the load event.
 func (p *pageRecorder) open(ctx context.Context, url string) error {
 	p.mu.Lock()
@@ -106,10 +100,7 @@ func (p *pageRecorder) hear(ev any) {
 // page waits for an answer no reader of a headless tab can give.
 func (p *pageRecorder) dialog(e *page.EventJavascriptDialogOpening) {
 	p.add(Finding{Check: registry.PageDialog, Message: fmt.Sprintf("%s(%q) opened; dismissed", e.Type, e.Message)})
-	ctx := p.ctx
-	go func() {
-		_, _ = chromedp.Call(ctx, page.HandleJavaScriptDialog, page.HandleJavaScriptDialogParams{Accept: false})
-	}()
+	go dismiss(p.ctx)
 }
 
 func (p *pageRecorder) exception(d *runtime.ExceptionDetails) {

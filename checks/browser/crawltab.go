@@ -1,0 +1,88 @@
+package browser
+
+import (
+	"context"
+	"sync/atomic"
+	"time"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/css"
+	"github.com/chromedp/cdproto/dom"
+	"github.com/chromedp/cdproto/log"
+	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/cdproto/storage"
+	"github.com/chromedp/chromedp"
+)
+
+// crawlTab is one tab of the crawl's pool, kept from page to page: a new
+// tab (a browser context, a renderer process) cost more than the page.
+// Between two pages it goes to about:blank, so that what the page before
+// does as it unloads is nobody's, and forgets what that page left (reset);
+// a page that crashed or did not settle takes its tab with it.
+type crawlTab struct {
+	ctx    context.Context
+	cancel context.CancelFunc
+	rec    atomic.Pointer[pageRecorder] // the page open now; nil between pages
+}
+
+// newCrawlTab opens a tab in a browser context of its own, so no other
+// tab of the pool shares its storage.
+func (b *Browser) newCrawlTab() (*crawlTab, error) {
+	ctx, cancel := chromedp.NewContext(b.ctx, chromedp.WithNewBrowserContext())
+	t := &crawlTab{ctx: ctx, cancel: cancel}
+	if err := chromedp.Listen(ctx, t.hear); err != nil {
+		cancel()
+		return nil, err
+	}
+	// chromedp turns on the CSS, DOM and Log domains of every tab for its
+	// queries; the crawl makes none, and with them on Chromium tells it of
+	// every style sheet, document and log line of every page.
+	for _, off := range []cdp.Command[cdp.Empty, cdp.Empty]{css.Disable, dom.Disable, log.Disable} {
+		if _, err := chromedp.Call(ctx, off, cdp.Empty{}); err != nil {
+			cancel()
+			return nil, err
+		}
+	}
+	return t, nil
+}
+
+func (t *crawlTab) hear(ev any) {
+	if p := t.rec.Load(); p != nil {
+		p.hear(ev)
+		return
+	}
+	// Between pages nobody records, but a dialog (a beforeunload prompt)
+	// would still hold the tab.
+	if _, ok := ev.(*page.EventJavascriptDialogOpening); ok {
+		go dismiss(t.ctx)
+	}
+}
+
+func dismiss(ctx context.Context) {
+	_, _ = chromedp.Call(ctx, page.HandleJavaScriptDialog, page.HandleJavaScriptDialogParams{Accept: false})
+}
+
+// reset readies the tab for the next page as a new tab would be: the page
+// before unloaded (Navigate waits for about:blank's load),
+// then its origin's storage (local and session storage: Chromium clears
+// both for "local_storage"; cookies, IndexedDB, caches, service workers)
+// and the tab's history cleared.
+func (t *crawlTab) reset(origin string) error {
+	ctx, cancel := context.WithTimeout(t.ctx, 10*time.Second)
+	defer cancel()
+	if err := chromedp.Do(ctx, chromedp.Navigate("about:blank")); err != nil {
+		return err
+	}
+	if _, err := chromedp.Call(ctx, storage.ClearDataForOrigin, storage.ClearDataForOriginParams{Origin: origin, StorageTypes: string(storage.TypeAll)}); err != nil {
+		return err
+	}
+	_, err := chromedp.Call(ctx, page.ResetNavigationHistory, cdp.Empty{})
+	return err
+}
+
+// close closes the tab and its browser context; a nil tab is none.
+func (t *crawlTab) close() {
+	if t != nil {
+		t.cancel()
+	}
+}
