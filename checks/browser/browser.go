@@ -30,6 +30,8 @@ type Browser struct {
 	// Debian's builds differ from machine to machine, so runs print it.
 	Version string
 	ctx     context.Context // the browser's root context: no deadline (only the caller's cancel), it owns the process
+	parent  context.Context // Launch's: cancelled on an interrupt
+	path    string
 	cancel  context.CancelFunc
 	profile string
 	cmd     *exec.Cmd
@@ -54,7 +56,7 @@ func Launch(ctx context.Context, path string) (*Browser, error) {
 		_ = os.RemoveAll(profile)
 		return nil, fmt.Errorf("the temporary directory %s has too long a path for Chromium's socket: set TMPDIR to a shorter one, e.g. /tmp", os.TempDir())
 	}
-	b := &Browser{profile: profile}
+	b := &Browser{profile: profile, parent: ctx, path: path}
 	alloc, cancelAlloc := chromedp.NewExecAllocator(ctx, b.options(path)...)
 	ctx, cancelCtx := chromedp.NewContext(alloc, quiet)
 	b.ctx, b.cancel = ctx, func() { cancelCtx(); cancelAlloc() }
@@ -112,6 +114,25 @@ func (b *Browser) Tab(timeout time.Duration, isolated bool) (context.Context, co
 	tab, cancelTab := chromedp.NewContext(b.ctx, opts...)
 	ctx, cancel := context.WithTimeout(tab, timeout)
 	return ctx, func() { cancel(); cancelTab() }
+}
+
+// died is a browser whose process ended (its context did, and the
+// caller's did not: that would be an interrupt).
+func (b *Browser) died() bool {
+	return b.ctx.Err() != nil && b.parent.Err() == nil
+}
+
+// relaunch starts a new Chromium in place of b, which died, and removes
+// what is left of the old one (its process group, its profile).
+func (b *Browser) relaunch() error {
+	nb, err := Launch(b.parent, b.path)
+	if err != nil {
+		return fmt.Errorf("Chromium died and could not be started again: %w", err)
+	}
+	old := *b
+	*b = *nb
+	old.Close()
+	return nil
 }
 
 // Close stops the browser: politely first, then the whole process group,

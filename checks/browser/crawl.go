@@ -109,7 +109,9 @@ func RunCrawl(ctx context.Context, chromium string, started func(version string)
 
 // Crawl opens every page of o in a pool of o.Tabs tabs, each tab with its
 // own storage, cleared between two pages (no page's result depends on the
-// one before), and returns the findings sorted by page.
+// one before), and returns the findings sorted by page. A Chromium that
+// dies is started again (b is then the new one) and the crawl goes on; the
+// error is for a Chromium that cannot be started again.
 func (b *Browser) Crawl(o CrawlOptions) (Crawled, error) {
 	host := serve.Default
 	if o.Host != nil {
@@ -120,29 +122,29 @@ func (b *Browser) Crawl(o CrawlOptions) (Crawled, error) {
 		return Crawled{}, err
 	}
 	defer stop()
+	c := &crawl{b: b, parent: b.parent, o: o, base: base}
 	per := make([]pageResult, len(o.Pages))
 	jobs := make(chan int)
 	var wg sync.WaitGroup
-	var mu sync.Mutex
 	done := 0
 	for range max(o.Tabs, 1) {
 		wg.Go(func() {
 			var t *crawlTab
 			defer func() { t.close() }()
 			for i := range jobs {
-				per[i], t = b.visit(t, base, o.Pages[i], o)
-				mu.Lock()
+				per[i], t = c.visit(t, o.Pages[i])
+				c.mu.Lock()
 				done++
 				if o.Progress != nil {
 					o.Progress(done, len(o.Pages))
 				}
-				mu.Unlock()
+				c.mu.Unlock()
 			}
 		})
 	}
 	for i := range o.Pages {
-		if b.ctx.Err() != nil {
-			break // the browser is gone: an interrupt
+		if c.parent.Err() != nil || c.failed() != nil {
+			break // an interrupt, or no browser left
 		}
 		jobs <- i
 	}
@@ -154,28 +156,60 @@ func (b *Browser) Crawl(o CrawlOptions) (Crawled, error) {
 		out.Requests += r.requests
 	}
 	sort.SliceStable(out.Findings, func(i, j int) bool { return out.Findings[i].File < out.Findings[j].File })
-	return out, nil
+	return out, c.failed()
+}
+
+// crawl is one crawl's state shared by its tabs.
+type crawl struct {
+	parent context.Context // the caller's: cancelled on an interrupt
+	o      CrawlOptions
+	base   string // the served site's URL
+
+	mu  sync.Mutex
+	b   *Browser // replaced in place when Chromium is started again
+	err error    // why Chromium could not be started again
+}
+
+func (c *crawl) failed() error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.err
+}
+
+// browser is the running Chromium's context, after starting a new one if
+// it died (not when the crawl was interrupted).
+func (c *crawl) browser() (context.Context, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.err == nil && c.b.died() {
+		c.err = c.b.relaunch()
+	}
+	return c.b.ctx, c.err
 }
 
 // visit opens one page in tab t (a new one when nil) and records what goes
-// wrong until it settles, the time limit passes or the tab crashes. It
-// gives back the tab, reset for the next page, or nil when the page took
-// it down (crashed, never settled) or it could not be reset.
-func (b *Browser) visit(t *crawlTab, base, file string, o CrawlOptions) (pageResult, *crawlTab) {
-	p := newPageRecorder(base, file)
-	if t == nil {
-		var err error
-		if t, err = b.newCrawlTab(); err != nil {
+// wrong until it settles, the time limit passes or the tab or the whole
+// browser crashes. It gives back the tab, reset for the next page, or nil
+// when the page took it down or it could not be reset.
+func (c *crawl) visit(t *crawlTab, file string) (pageResult, *crawlTab) {
+	p := newPageRecorder(c.base, file)
+	bctx, err := c.browser()
+	if err != nil {
+		return p.broke(err), nil
+	}
+	if t == nil || t.browser != bctx {
+		t.close()
+		if t, err = newCrawlTab(bctx); err != nil {
 			return p.broke(err), nil
 		}
 	}
 	// The deadline is past the page's own limit, so that a page that
 	// never settles is still reported before the tab is given up.
-	ctx, cancel := context.WithTimeout(t.ctx, o.PageTimeout+10*time.Second)
+	ctx, cancel := context.WithTimeout(t.ctx, c.o.PageTimeout+10*time.Second)
 	defer cancel()
 	p.ctx = t.ctx
 	t.rec.Store(p)
-	r := b.record(ctx, p, base+pageURL(file), o)
+	r := c.record(ctx, p, bctx)
 	t.rec.Store(nil)
 	if slices.ContainsFunc(r.findings, func(f Finding) bool { return f.Check == registry.PageUnsettled || f.Check == registry.PageCrash }) ||
 		t.reset(p.origin) != nil {
@@ -185,15 +219,23 @@ func (b *Browser) visit(t *crawlTab, base, file string, o CrawlOptions) (pageRes
 	return r, t
 }
 
-// record opens url in p's tab and waits for it to settle.
-func (b *Browser) record(ctx context.Context, p *pageRecorder, url string, o CrawlOptions) pageResult {
-	if err := p.open(ctx, url); err != nil {
+// record opens p's page and waits for it to settle. A browser that died
+// meanwhile (its context ended, the crawl's did not) is the page's crash.
+func (c *crawl) record(ctx context.Context, p *pageRecorder, browser context.Context) pageResult {
+	err := p.open(ctx, c.base+pageURL(p.file))
+	if err == nil {
+		if c.o.opened != nil {
+			c.o.opened(ctx, p.file)
+		}
+		p.settle(ctx, c.o.PageTimeout)
+	}
+	if browser.Err() != nil && c.parent.Err() == nil {
+		p.crash("Chromium crashed while the page loaded; the crawl went on in a new one")
+		return p.result()
+	}
+	if err != nil {
 		return p.broke(err)
 	}
-	if o.opened != nil {
-		o.opened(ctx, p.file)
-	}
-	p.settle(ctx, o.PageTimeout)
 	return p.result()
 }
 

@@ -251,7 +251,7 @@ func (p *pageRecorder) settle(ctx context.Context, limit time.Duration) {
 	select {
 	case <-p.loaded:
 	case <-p.crashed:
-		p.crash()
+		p.crash(tabCrashed)
 		return
 	case <-deadline.C:
 		p.unsettled(limit, "the load event never fired")
@@ -268,7 +268,7 @@ func (p *pageRecorder) settle(ctx context.Context, limit time.Duration) {
 				return
 			}
 		case <-p.crashed:
-			p.crash()
+			p.crash(tabCrashed)
 			return
 		case <-deadline.C:
 			p.unsettled(limit, "requests still open: "+p.stillOpen())
@@ -307,11 +307,14 @@ func (p *pageRecorder) unsettled(limit time.Duration, why string) {
 	p.add(Finding{Check: registry.PageUnsettled, Message: fmt.Sprintf("the page did not settle within %s: %s", limit, why)})
 }
 
-func (p *pageRecorder) crash() {
+const tabCrashed = "the tab crashed while the page loaded; the crawl went on in a new tab"
+
+// crash reports the page as what took its tab or browser down (why).
+func (p *pageRecorder) crash(why string) {
 	p.mu.Lock()
 	p.list = slices.DeleteFunc(p.list, func(f Finding) bool { return f.Check == registry.FailedRequest && p.unanswered[f.Message] })
 	p.mu.Unlock()
-	p.add(Finding{Check: registry.PageCrash, Message: "the tab crashed while the page loaded; the crawl went on in a new tab"})
+	p.add(Finding{Check: registry.PageCrash, Message: why})
 }
 
 func (p *pageRecorder) add(f Finding) {

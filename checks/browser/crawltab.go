@@ -20,16 +20,17 @@ import (
 // does as it unloads is nobody's, and forgets what that page left (reset);
 // a page that crashed or did not settle takes its tab with it.
 type crawlTab struct {
-	ctx    context.Context
-	cancel context.CancelFunc
-	rec    atomic.Pointer[pageRecorder] // the page open now; nil between pages
+	browser context.Context // the Chromium it is in
+	ctx     context.Context
+	cancel  context.CancelFunc
+	rec     atomic.Pointer[pageRecorder] // the page open now; nil between pages
 }
 
 // newCrawlTab opens a tab in a browser context of its own, so no other
 // tab of the pool shares its storage.
-func (b *Browser) newCrawlTab() (*crawlTab, error) {
-	ctx, cancel := chromedp.NewContext(b.ctx, chromedp.WithNewBrowserContext())
-	t := &crawlTab{ctx: ctx, cancel: cancel}
+func newCrawlTab(browser context.Context) (*crawlTab, error) {
+	ctx, cancel := chromedp.NewContext(browser, chromedp.WithNewBrowserContext())
+	t := &crawlTab{browser: browser, ctx: ctx, cancel: cancel}
 	if err := chromedp.Listen(ctx, t.hear); err != nil {
 		cancel()
 		return nil, err
