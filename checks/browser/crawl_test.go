@@ -26,27 +26,38 @@ func writeSite(t *testing.T, pages map[string]string) string {
 	return dir
 }
 
-// A tab that crashes is reported on its page, and the crawl goes on: the
-// next page, in a new tab, still has its own fault found. No page can crash
-// its tab, so the test crashes it through the DevTools protocol.
-func TestCrawlGoesOnAfterACrash(t *testing.T) {
-	needBrowser(t)
+// crashAtB crawls a.html, b.html and c.html in one tab of b, calling crash
+// once b.html has started loading, and holds the crawl to reporting b.html
+// as crashed (why) and going on to find c.html's fault.
+func crashAtB(t *testing.T, b *Browser, crash func(ctx context.Context), why string) {
+	t.Helper()
 	site := writeSite(t, map[string]string{
 		"a.html": `<!doctype html><title>a</title>`,
 		"b.html": `<!doctype html><title>b</title>`,
 		"c.html": "<!doctype html>\n<script>throw new Error(\"c\")</script>",
 	})
-	crash := func(ctx context.Context, file string) {
-		if file == "b.html" { // Page.crash gets no answer: the tab is gone
-			go func() { _, _ = chromedp.Call(ctx, page.Crash, cdp.Empty{}) }()
+	opened := func(ctx context.Context, file string) {
+		if file == "b.html" {
+			crash(ctx)
 		}
 	}
-	got, err := shared.Crawl(CrawlOptions{Dir: site, Pages: []string{"a.html", "b.html", "c.html"}, Tabs: 1, PageTimeout: 10 * time.Second, opened: crash})
+	got, err := b.Crawl(CrawlOptions{Dir: site, Pages: []string{"a.html", "b.html", "c.html"}, Tabs: 1, PageTimeout: 10 * time.Second, opened: opened})
 	require.NoError(t, err)
 	assert.Equal(t, []Finding{
-		{Check: registry.PageCrash, File: "b.html", Message: "the tab crashed while the page loaded; the crawl went on in a new tab"},
+		{Check: registry.PageCrash, File: "b.html", Message: why},
 		{Check: registry.PageException, File: "c.html", Line: 2, Col: 15, Message: "uncaught exception: Error: c"},
 	}, got.Findings)
+}
+
+// A tab that crashes is reported on its page, and the crawl goes on: the
+// next page, in a new tab, still has its own fault found. No page can crash
+// its tab, so the test crashes it through the DevTools protocol.
+func TestCrawlGoesOnAfterACrash(t *testing.T) {
+	needBrowser(t)
+	crashAtB(t, shared, func(ctx context.Context) {
+		// Page.crash gets no answer: the tab is gone
+		go func() { _, _ = chromedp.Call(ctx, page.Crash, cdp.Empty{}) }()
+	}, "the tab crashed while the page loaded; the crawl went on in a new tab")
 }
 
 // A page that spins forever is cut off at its time limit, and the crawl
