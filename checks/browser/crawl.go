@@ -83,6 +83,18 @@ func Sample(pages []string, n int) []string {
 	return out
 }
 
+// Shard is part i (from 1) of n of pages: every n-th page from the i-th, so
+// that n CI jobs, one per part, open every page once between them, each
+// job's pages from every part of the site. The parts are the same on
+// every run of the same pages.
+func Shard(pages []string, i, n int) []string {
+	var out []string
+	for k := i - 1; k < len(pages); k += n {
+		out = append(out, pages[k])
+	}
+	return out
+}
+
 // pageURL is the URL path a host serves a page file at, percent-encoded.
 func pageURL(file string) string {
 	return (&url.URL{Path: serve.PageURL(file)}).EscapedPath()

@@ -123,3 +123,14 @@ navigator.serviceWorker.getRegistrations().then(r => { if (r.length) console.err
 	require.NoError(t, err)
 	assert.Empty(t, got.Findings)
 }
+
+// The shards of a crawl are disjoint, cover every page, and take their
+// pages from all over the sorted list.
+func TestShardsSplitThePages(t *testing.T) {
+	pages := []string{"a", "b", "c", "d", "e", "f", "g"}
+	assert.Equal(t, []string{"a", "d", "g"}, Shard(pages, 1, 3))
+	assert.Equal(t, []string{"b", "e"}, Shard(pages, 2, 3))
+	assert.Equal(t, []string{"c", "f"}, Shard(pages, 3, 3))
+	assert.Equal(t, pages, Shard(pages, 1, 1), "1/1 is every page")
+	assert.Empty(t, Shard(pages, 9, 9), "more shards than pages: the last ones are empty")
+}

@@ -4,6 +4,8 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/devdocs-dev/devdocs/checks/browser"
@@ -26,6 +28,7 @@ type crawlOptions struct {
 	sample      *int
 	tabs        *int
 	pageTimeout *time.Duration
+	shard       *string
 	fs          *flag.FlagSet
 }
 
@@ -40,30 +43,48 @@ func crawlFlags(fs *flag.FlagSet) crawlOptions {
 		sample:      fs.Int("sample", 0, "with --crawl: open only this many pages, spread evenly over the sorted page files (the same ones every run; default crawl.sample in checks.json, else all)"),
 		tabs:        fs.Int("tabs", defaultTabs, "with --crawl: pages open at once (default crawl.tabs in checks.json, else 2)"),
 		pageTimeout: fs.Duration("page-timeout", defaultPageTimeout, "with --crawl: time limit of one page's load and requests (default crawl.pageTimeout in checks.json, else 10s)"),
+		shard:       fs.String("shard", "", "with --crawl: open only part i of n of the pages (i/n, e.g. 2/3: every 3rd page from the 2nd), so n CI jobs share a crawl; checks report merges their --format json results"),
 		fs:          fs,
 	}
 }
 
+// crawlSettings are the crawl's flags laid over checks.json's "crawl".
+type crawlSettings struct {
+	sample, tabs int
+	timeout      time.Duration
+	shard, of    int // part shard (from 1) of of; 1 of 1 is every page
+}
+
 // options are the flags laid over checks.json's "crawl".
-func (o crawlOptions) options(cfg *Config) (sample, tabs int, timeout time.Duration, err error) {
-	sample, tabs, timeout = *o.sample, *o.tabs, *o.pageTimeout
-	if c := cfg.Crawl; c != nil {
-		if c.Sample != 0 && !isSet(o.fs, "sample") {
-			sample = c.Sample
+func (o crawlOptions) options(cfg *Config) (crawlSettings, error) {
+	c := crawlSettings{sample: *o.sample, tabs: *o.tabs, timeout: *o.pageTimeout, shard: 1, of: 1}
+	if k := cfg.Crawl; k != nil {
+		if k.Sample != 0 && !isSet(o.fs, "sample") {
+			c.sample = k.Sample
 		}
-		if c.Tabs != 0 && !isSet(o.fs, "tabs") {
-			tabs = c.Tabs
+		if k.Tabs != 0 && !isSet(o.fs, "tabs") {
+			c.tabs = k.Tabs
 		}
-		if c.PageTimeout != "" && !isSet(o.fs, "page-timeout") {
-			if timeout, err = time.ParseDuration(c.PageTimeout); err != nil {
-				return 0, 0, 0, fmt.Errorf("crawl.pageTimeout in %s: %v", configName, err)
+		if k.PageTimeout != "" && !isSet(o.fs, "page-timeout") {
+			var err error
+			if c.timeout, err = time.ParseDuration(k.PageTimeout); err != nil {
+				return c, fmt.Errorf("crawl.pageTimeout in %s: %v", configName, err)
 			}
 		}
 	}
-	if tabs < 1 || sample < 0 || timeout <= 0 {
-		return 0, 0, 0, fmt.Errorf("--tabs and --page-timeout must be positive, --sample at least 0")
+	if c.tabs < 1 || c.sample < 0 || c.timeout <= 0 {
+		return c, fmt.Errorf("--tabs and --page-timeout must be positive, --sample at least 0")
 	}
-	return sample, tabs, timeout, nil
+	if *o.shard != "" {
+		i, n, ok := strings.Cut(*o.shard, "/")
+		var err1, err2 error
+		c.shard, err1 = strconv.Atoi(i)
+		c.of, err2 = strconv.Atoi(n)
+		if !ok || err1 != nil || err2 != nil || c.shard < 1 || c.shard > c.of {
+			return c, fmt.Errorf("--shard is i/n, part i of n with 1 <= i <= n (2/3): got %q", *o.shard)
+		}
+	}
+	return c, nil
 }
 
 // crawlSteps is the crawl's step of checks all: none unless asked for
@@ -80,7 +101,7 @@ func crawlSteps(dir string, cfg *Config, b browserOptions, stderr io.Writer, c *
 // diagnostics on each page's file.
 func checkCrawl(dir string, cfg *Config, b browserOptions, stderr io.Writer, c *common) (diag.Run, error) {
 	start := time.Now()
-	sample, tabs, timeout, err := b.crawl.options(cfg)
+	set, err := b.crawl.options(cfg)
 	if err != nil {
 		return diag.Run{}, err
 	}
@@ -92,7 +113,8 @@ func checkCrawl(dir string, cfg *Config, b browserOptions, stderr io.Writer, c *
 	if err != nil {
 		return diag.Run{}, err
 	}
-	o := browser.CrawlOptions{Dir: dir, Base: base, Host: new(cfg.host()), Pages: browser.Sample(pages, sample), Tabs: tabs, PageTimeout: timeout}
+	o := browser.CrawlOptions{Dir: dir, Base: base, Host: new(cfg.host()), Pages: browser.Shard(browser.Sample(pages, set.sample), set.shard, set.of),
+		Tabs: set.tabs, PageTimeout: set.timeout}
 	if c.showProgress(stderr) {
 		o.Progress = progress(stderr)
 	}
@@ -100,7 +122,7 @@ func checkCrawl(dir string, cfg *Config, b browserOptions, stderr io.Writer, c *
 	if crawled := crawlIDs(cfg); len(crawled) > 0 && len(o.Pages) > 0 {
 		err = interruptible(stderr, func(ctx interruptContext) error {
 			started := func(version string) {
-				c.say(stderr, "checks browser --crawl: %s at %s, %s in %s", version, *b.chromium, diag.Plural(len(o.Pages), "page"), diag.Plural(tabs, "tab"))
+				c.say(stderr, "checks browser --crawl: %s at %s, %s in %s", version, *b.chromium, diag.Plural(len(o.Pages), "page"), diag.Plural(set.tabs, "tab"))
 			}
 			found, err = browser.RunCrawl(ctx, *b.chromium, started, o)
 			return err

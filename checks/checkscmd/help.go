@@ -53,14 +53,16 @@ contract in checks.json; without one there is nothing to check (exit 2), and a
 check whose selectors the contract leaves empty is skipped.
 
 With --crawl it needs no contract: it opens every page of DIR (or --sample N of
-them) in --tabs tabs and reports what breaks at run time: uncaught exceptions,
-console errors, failed requests to the site, dialogs, pages that never settle
-within --page-timeout, crashed tabs.
+them, or --shard i/n of them in each of n CI jobs) in --tabs tabs and reports
+what breaks at run time: uncaught exceptions, console errors, failed requests
+to the site, dialogs, pages that never settle within --page-timeout, crashed
+tabs and browsers.
 
 examples:
   checks browser site/dist
   checks browser build --checks theme-persistence --chromium /usr/bin/chromium
   checks browser site/dist --crawl --sample 50
+  checks browser site/dist --crawl --shard 2/3 --format json > crawl-2.json
 `,
 	"all": `usage: checks all [DIR] [flags]
 
