@@ -6,9 +6,6 @@ import (
 	"time"
 
 	"github.com/chromedp/cdproto/cdp"
-	"github.com/chromedp/cdproto/css"
-	"github.com/chromedp/cdproto/dom"
-	"github.com/chromedp/cdproto/log"
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/cdproto/storage"
 	"github.com/chromedp/chromedp"
@@ -35,15 +32,6 @@ func newCrawlTab(browser context.Context) (*crawlTab, error) {
 		cancel()
 		return nil, err
 	}
-	// chromedp turns on the CSS, DOM and Log domains of every tab for its
-	// queries; the crawl makes none, and with them on Chromium tells it of
-	// every style sheet, document and log line of every page.
-	for _, off := range []cdp.Command[cdp.Empty, cdp.Empty]{css.Disable, dom.Disable, log.Disable} {
-		if _, err := chromedp.Call(ctx, off, cdp.Empty{}); err != nil {
-			cancel()
-			return nil, err
-		}
-	}
 	return t, nil
 }
 
@@ -64,10 +52,10 @@ func dismiss(ctx context.Context) {
 }
 
 // reset readies the tab for the next page as a new tab would be: the page
-// before unloaded (Navigate waits for about:blank's load),
-// then its origin's storage (local and session storage: Chromium clears
-// both for "local_storage"; cookies, IndexedDB, caches, service workers)
-// and the tab's history cleared.
+// before unloaded (Navigate waits for about:blank's load), then its
+// origin's storage (local and session storage: Chromium clears both for
+// "local_storage"; cookies, IndexedDB, caches, service workers) and the
+// tab's history cleared.
 func (t *crawlTab) reset(origin string) error {
 	ctx, cancel := context.WithTimeout(t.ctx, 10*time.Second)
 	defer cancel()
