@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -138,4 +139,23 @@ func TestShardsSplitThePages(t *testing.T) {
 	assert.Equal(t, []string{"c", "f"}, Shard(pages, 3, 3))
 	assert.Equal(t, pages, Shard(pages, 1, 1), "1/1 is every page")
 	assert.Empty(t, Shard(pages, 9, 9), "more shards than pages: the last ones are empty")
+}
+
+// A page that never stops asking (it polls its site every 50 ms) is cut
+// off at its time limit, and the crawl goes on to the next page.
+func TestCrawlCutsOffEndlessRequests(t *testing.T) {
+	needBrowser(t)
+	site := writeSite(t, map[string]string{
+		"polls.html": `<!doctype html><script>setInterval(() => fetch("/data.json"), 50)</script>`,
+		"data.json":  `{}`,
+		"next.html":  "<!doctype html>\n<script>throw new Error(\"next\")</script>",
+	})
+	got, err := shared.Crawl(CrawlOptions{Dir: site, Pages: []string{"polls.html", "next.html"}, Tabs: 1, PageTimeout: 2 * time.Second})
+	require.NoError(t, err)
+	require.Len(t, got.Findings, 2)
+	assert.Equal(t, Finding{Check: registry.PageException, File: "next.html", Line: 2, Col: 15, Message: "uncaught exception: Error: next"}, got.Findings[0])
+	unsettled := got.Findings[1]
+	assert.Equal(t, Finding{Check: registry.PageUnsettled, File: "polls.html", Message: unsettled.Message}, unsettled)
+	// Which polls are open at the limit, if any, is timing.
+	assert.True(t, strings.HasPrefix(unsettled.Message, "the page did not settle within 2s: requests still open: "), unsettled.Message)
 }
