@@ -55,7 +55,9 @@ func dismiss(ctx context.Context) {
 // before unloaded (Navigate waits for about:blank's load), then its
 // origin's storage (local and session storage: Chromium clears both for
 // "local_storage"; cookies, IndexedDB, caches, service workers) and the
-// tab's history cleared.
+// tab's history cleared. The HTTP cache stays: a file of the site answers
+// every page alike, and Chromium reports a request it answers from its
+// cache as any other.
 func (t *crawlTab) reset(origin string) error {
 	ctx, cancel := context.WithTimeout(t.ctx, 10*time.Second)
 	defer cancel()
