@@ -88,6 +88,9 @@ func Sample(pages []string, n int) []string {
 // job's pages from every part of the site. The parts are the same on
 // every run of the same pages.
 func Shard(pages []string, i, n int) []string {
+	if i < 1 || i > n {
+		return nil // no such part (the command says so before it asks)
+	}
 	var out []string
 	for k := i - 1; k < len(pages); k += n {
 		out = append(out, pages[k])

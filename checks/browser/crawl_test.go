@@ -139,6 +139,8 @@ func TestShardsSplitThePages(t *testing.T) {
 	assert.Equal(t, []string{"c", "f"}, Shard(pages, 3, 3))
 	assert.Equal(t, pages, Shard(pages, 1, 1), "1/1 is every page")
 	assert.Empty(t, Shard(pages, 9, 9), "more shards than pages: the last ones are empty")
+	assert.Empty(t, Shard(pages, 1, 0), "no such part")
+	assert.Empty(t, Shard(pages, 0, 2), "no such part")
 }
 
 // A page that never stops asking (it polls its site every 50 ms) is cut
