@@ -106,6 +106,7 @@ func TestSampleIsSpreadAndStable(t *testing.T) {
 // new tab's history is its blank start and the page: 2.)
 func TestCrawlPagesDoNotSeeThePageBefore(t *testing.T) {
 	needBrowser(t)
+	t.Parallel() // mostly waiting (for timeouts, a browser to start): it overlaps the others
 	site := writeSite(t, map[string]string{
 		"leaves.html": `<!doctype html><title>leaves</title><script>
 localStorage.setItem("k", "1")
@@ -147,6 +148,7 @@ func TestShardsSplitThePages(t *testing.T) {
 // off at its time limit, and the crawl goes on to the next page.
 func TestCrawlCutsOffEndlessRequests(t *testing.T) {
 	needBrowser(t)
+	t.Parallel() // mostly waiting (for timeouts, a browser to start): it overlaps the others
 	site := writeSite(t, map[string]string{
 		"polls.html": `<!doctype html><script>setInterval(() => fetch("/data.json"), 50)</script>`,
 		"data.json":  `{}`,

@@ -130,6 +130,7 @@ func assertInterruptLeavesNothing(t *testing.T, run func(ctx context.Context, st
 // found, and neither browser leaves a process or a profile behind.
 func TestCrawlGoesOnAfterChromiumDies(t *testing.T) {
 	needBrowser(t)
+	t.Parallel() // mostly waiting (for timeouts, a browser to start): it overlaps the others
 	b, err := Launch(context.Background(), chromium())
 	require.NoError(t, err)
 	first := *b
