@@ -134,6 +134,12 @@ func TestCrawlGoesOnAfterChromiumDies(t *testing.T) {
 	b, err := Launch(context.Background(), chromium())
 	require.NoError(t, err)
 	first := *b
+	t.Cleanup(func() {
+		if t.Failed() { // a test that stopped early still leaves no browser
+			first.Close()
+			b.Close()
+		}
+	})
 	crashAtB(t, b, func(context.Context) { first.kill() }, "Chromium crashed while the page loaded; the crawl went on in a new one")
 	require.NotEqual(t, first.cmd.Process.Pid, b.cmd.Process.Pid, "a new Chromium")
 	_, err = os.Stat(first.profile)
