@@ -137,8 +137,11 @@ bench-hook: bin/checks
 	TIMEFORMAT='10 hook runs: %3R s'; time (for i in 1 2 3 4 5 6 7 8 9 10; do GIT_INDEX_FILE=$$index bin/checks markdown --staged > /dev/null; done)
 
 # checks browser --crawl on the built site (BenchmarkCrawl in checks/browser):
-# pages/s and the peak memory of Chromium and the gate, in 1 tab and in 2.
-# CRAWL_SITE=DIR for another site, CRAWL_SAMPLE=N for N of its pages.
+# wall time, CPU time and peak memory of Chromium and the gate, for the floor
+# (each page opened in one tab up to its load event) and the crawl in 1 tab
+# and in 2, with the crawl's ratios to the floor. CRAWL_SITE=DIR for another
+# site, CRAWL_SAMPLE=N for N of its pages, CRAWL_GENERATE=N for a generated
+# site of N pages.
 .PHONY: bench-crawl
 bench-crawl: chromium
 	@test -d site/dist || $(MAKE) build

@@ -30,6 +30,8 @@ type Browser struct {
 	// Debian's builds differ from machine to machine, so runs print it.
 	Version string
 	ctx     context.Context // the browser's root context: no deadline (only the caller's cancel), it owns the process
+	parent  context.Context // Launch's: cancelled on an interrupt
+	path    string
 	cancel  context.CancelFunc
 	profile string
 	cmd     *exec.Cmd
@@ -54,7 +56,7 @@ func Launch(ctx context.Context, path string) (*Browser, error) {
 		_ = os.RemoveAll(profile)
 		return nil, fmt.Errorf("the temporary directory %s has too long a path for Chromium's socket: set TMPDIR to a shorter one, e.g. /tmp", os.TempDir())
 	}
-	b := &Browser{profile: profile}
+	b := &Browser{profile: profile, parent: ctx, path: path}
 	alloc, cancelAlloc := chromedp.NewExecAllocator(ctx, b.options(path)...)
 	ctx, cancelCtx := chromedp.NewContext(alloc, quiet)
 	b.ctx, b.cancel = ctx, func() { cancelCtx(); cancelAlloc() }
@@ -87,6 +89,15 @@ func (b *Browser) options(path string) []chromedp.ExecAllocatorOption {
 		chromedp.Flag("disable-component-update", true),
 		chromedp.Flag("disable-sync", true),
 		chromedp.Flag("disable-dev-shm-usage", true),
+		// A crawl opens page after page in one tab: with the back-forward
+		// cache every page left would stay alive for a Back that never comes.
+		chromedp.Flag("disable-back-forward-cache", true),
+		// Chromium keeps a spare renderer process ready for the next tab,
+		// of one browser context: with a crawl's tabs in two, each page
+		// threw the spare away and started a new process (25 for 20 pages,
+		// 6 without). CPU: 15.6 s, not 19.1, for 40 pages of this site in
+		// 2 tabs; for all 238, 84 s, not 87 (within the noise).
+		chromedp.Flag("disable-features", "SpareRendererForSitePerProcess"),
 		chromedp.UserDataDir(b.profile),
 		// Chromium's own temporary files go inside the profile, so removing
 		// the profile leaves nothing in the system's temporary directory.
@@ -109,6 +120,25 @@ func (b *Browser) Tab(timeout time.Duration, isolated bool) (context.Context, co
 	tab, cancelTab := chromedp.NewContext(b.ctx, opts...)
 	ctx, cancel := context.WithTimeout(tab, timeout)
 	return ctx, func() { cancel(); cancelTab() }
+}
+
+// died is a browser whose process ended (its context did, and the
+// caller's did not: that would be an interrupt).
+func (b *Browser) died() bool {
+	return b.ctx.Err() != nil && b.parent.Err() == nil
+}
+
+// relaunch starts a new Chromium in place of b, which died, and removes
+// what is left of the old one (its process group, its profile).
+func (b *Browser) relaunch() error {
+	nb, err := Launch(b.parent, b.path)
+	if err != nil {
+		return fmt.Errorf("Chromium died and could not be started again: %w", err)
+	}
+	old := *b
+	*b = *nb
+	old.Close()
+	return nil
 }
 
 // Close stops the browser: politely first, then the whole process group,

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -98,6 +99,21 @@ func Sample(pages []string, n int) []string {
 	return out
 }
 
+// Shard is part i (from 1) of n of pages: every n-th page from the i-th, so
+// that n CI jobs, one per part, open every page once between them, each
+// job's pages from every part of the site. The parts are the same on
+// every run of the same pages.
+func Shard(pages []string, i, n int) []string {
+	if i < 1 || i > n {
+		return nil // no such part (the command says so before it asks)
+	}
+	var out []string
+	for k := i - 1; k < len(pages); k += n {
+		out = append(out, pages[k])
+	}
+	return out
+}
+
 // pageURL is the URL path a host serves a page file at, percent-encoded:
 // a.html at /a where the host answers /a with it (clean URLs), since that
 // is the URL a site built for such a host links to, and its router may
@@ -136,9 +152,11 @@ func RunCrawl(ctx context.Context, chromium string, started func(version string)
 	return found, err
 }
 
-// Crawl opens every page of o in a pool of o.Tabs tabs, each page in a tab
-// of its own (fresh storage: no page's result depends on the one before),
-// and returns the findings sorted by page.
+// Crawl opens every page of o in a pool of o.Tabs tabs, each tab with its
+// own storage, cleared between two pages (no page's result depends on the
+// one before), and returns the findings sorted by page. A Chromium that
+// dies is started again (b is then the new one) and the crawl goes on; the
+// error is for a Chromium that cannot be started again.
 func (b *Browser) Crawl(o CrawlOptions) (Crawled, error) {
 	host := serve.Default
 	if o.Host != nil {
@@ -154,27 +172,29 @@ func (b *Browser) Crawl(o CrawlOptions) (Crawled, error) {
 		base = served
 	}
 	o.maps = newSourceMaps((&http.Client{Timeout: o.PageTimeout}).Get)
+	c := &crawl{b: b, parent: b.parent, o: o, base: base}
 	per := make([]pageResult, len(o.Pages))
 	jobs := make(chan int)
 	var wg sync.WaitGroup
-	var mu sync.Mutex
 	done := 0
 	for range max(o.Tabs, 1) {
 		wg.Go(func() {
+			var t *crawlTab
+			defer func() { t.close() }()
 			for i := range jobs {
-				per[i] = b.visit(base, o.Pages[i], o)
-				mu.Lock()
+				per[i], t = c.visit(t, o.Pages[i])
+				c.mu.Lock()
 				done++
 				if o.Progress != nil {
 					o.Progress(done, len(o.Pages))
 				}
-				mu.Unlock()
+				c.mu.Unlock()
 			}
 		})
 	}
 	for i := range o.Pages {
-		if b.ctx.Err() != nil {
-			break // the browser is gone: an interrupt
+		if c.parent.Err() != nil || c.failed() != nil {
+			break // an interrupt, or no browser left
 		}
 		jobs <- i
 	}
@@ -189,50 +209,115 @@ func (b *Browser) Crawl(o CrawlOptions) (Crawled, error) {
 		}
 	}
 	sort.SliceStable(out.Findings, func(i, j int) bool { return out.Findings[i].File < out.Findings[j].File })
-	return out, nil
+	return out, c.failed()
 }
 
-// visit opens one page in a new tab and records what goes wrong until it
-// settles, the time limit passes or the tab crashes. A deployed site's page
-// is opened at the site's rate, and once more if it asked to be.
-func (b *Browser) visit(base, file string, o CrawlOptions) pageResult {
-	if o.Site == nil {
-		return b.visitOnce(base, base+pageURL(o, file), file, o)
+// crawl is one crawl's state shared by its tabs.
+type crawl struct {
+	parent context.Context // the caller's: cancelled on an interrupt
+	o      CrawlOptions
+	base   string // the served site's URL; "" for a deployed site, whose pages are URLs
+
+	mu  sync.Mutex
+	b   *Browser // replaced in place when Chromium is started again
+	err error    // why Chromium could not be started again
+}
+
+func (c *crawl) failed() error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.err
+}
+
+// browser is the running Chromium's context, after starting a new one if
+// it died (not when the crawl was interrupted).
+func (c *crawl) browser() (context.Context, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.err == nil && c.b.died() {
+		c.err = c.b.relaunch()
+	}
+	return c.b.ctx, c.err
+}
+
+// visit opens one page in tab t (a new one when nil), as visitOnce does. A
+// deployed site's page is opened at the site's rate, and once more if it
+// asked to be (429 or 503 with Retry-After).
+func (c *crawl) visit(t *crawlTab, file string) (pageResult, *crawlTab) {
+	site := c.o.Site
+	if site == nil {
+		return c.visitOnce(t, c.base, c.base+pageURL(c.o, file), file)
 	}
 	for try := 0; ; try++ {
-		if err := o.Site.Wait(b.ctx); err != nil {
-			return pageResult{}
+		if err := site.Wait(c.parent); err != nil {
+			return pageResult{}, t
 		}
-		r := b.visitOnce(o.Site.Base.String(), file, file, o)
+		r, next := c.visitOnce(t, site.Base.String(), file, file)
 		if try > 0 {
-			return r
+			return r, next
 		}
-		if again, _ := o.Site.Backoff(b.ctx, file, r.docStatus, r.retryAfter); !again {
-			return r // one that asks for too long keeps its "answered 429"
+		if again, _ := site.Backoff(c.parent, file, r.docStatus, r.retryAfter); !again {
+			return r, next // one that asks for too long keeps its "answered 429"
 		}
+		t = next
 	}
 }
 
-func (b *Browser) visitOnce(origin, url, file string, o CrawlOptions) pageResult {
-	// The tab's deadline is past the page's own limit, so that a page that
-	// never settles is still reported before the tab is closed.
-	ctx, cancel := b.Tab(o.PageTimeout+10*time.Second, true)
-	defer cancel()
+// visitOnce opens url, the page file of the site at origin, in tab t (a
+// new one when nil) and records what goes wrong until it settles, the time
+// limit passes or the tab or the whole browser crashes. It gives back the
+// tab, reset for the next page, or nil when the page took it down or it
+// could not be reset.
+func (c *crawl) visitOnce(t *crawlTab, origin, url, file string) (pageResult, *crawlTab) {
 	p := newPageRecorder(origin, file)
-	p.maps = o.maps
-	if err := p.watch(ctx); err != nil {
-		return p.broke(err)
+	p.maps = c.o.maps
+	bctx, err := c.browser()
+	if err != nil {
+		return p.broke(err), nil
 	}
-	if err := p.open(ctx, url); err != nil {
-		return p.broke(err)
+	if t == nil || t.browser != bctx {
+		t.close()
+		if t, err = newCrawlTab(bctx); err != nil {
+			return p.broke(err), nil
+		}
 	}
-	if o.opened != nil {
-		o.opened(ctx, file)
+	// The deadline is past the page's own limit, so that a page that
+	// never settles is still reported before the tab is given up.
+	ctx, cancel := context.WithTimeout(t.ctx, c.o.PageTimeout+10*time.Second)
+	defer cancel()
+	p.ctx = t.ctx
+	t.rec.Store(p)
+	r := c.record(ctx, p, url, bctx)
+	t.rec.Store(nil)
+	if slices.ContainsFunc(r.findings, func(f Finding) bool { return f.Check == registry.PageUnsettled || f.Check == registry.PageCrash }) ||
+		t.reset(p.origin) != nil {
+		t.close()
+		return r, nil
 	}
-	settled := p.settle(ctx, o.PageTimeout)
+	return r, t
+}
+
+// record opens url in p's tab and waits for it to settle, then looks up
+// the ids asked of it. A browser that died meanwhile (its context ended,
+// the crawl's did not) is the page's crash.
+func (c *crawl) record(ctx context.Context, p *pageRecorder, url string, browser context.Context) pageResult {
+	err := p.open(ctx, url)
 	var anchors []string
-	if frags := o.Anchors[file]; settled && len(frags) > 0 {
-		anchors = p.present(ctx, frags)
+	if err == nil {
+		if c.o.opened != nil {
+			c.o.opened(ctx, p.file)
+		}
+		settled := p.settle(ctx, c.o.PageTimeout)
+		if frags := c.o.Anchors[p.file]; settled && len(frags) > 0 {
+			anchors = p.present(ctx, frags)
+		}
+	}
+	if browser.Err() != nil && c.parent.Err() == nil {
+		p.crash("Chromium crashed while the page loaded; the crawl went on in a new one")
+		return p.result()
+	}
+	if err != nil {
+		return p.broke(err)
 	}
 	r := p.result()
 	r.anchors = anchors

@@ -1,28 +1,78 @@
 package browser
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"github.com/devdocs-dev/devdocs/checks/bench"
+	"github.com/devdocs-dev/devdocs/checks/serve"
 )
 
 // BenchmarkCrawl crawls a built site (CRAWL_SITE, default this repository's
-// site/dist: `make build` first) once per tab count, and reports pages/s
-// and the peak memory of Chromium and the gate together (the sum of their
-// processes' proportional set sizes, PSS, sampled every 50 ms: a page of a
-// library that ten Chromium processes share counts once, not ten times). Tabs=1 is the plain loop,
-// one page after another in one tab. `make bench-crawl` runs it;
-// CRAWL_SAMPLE=N crawls N pages only.
+// site/dist: `make build` first; CRAWL_GENERATE=N for checks/bench's
+// generated site of N pages instead) once per tab count, beside the floor:
+// a plain loop that opens each page in one tab and waits for its load event,
+// nothing heard, nothing reset. For each it reports the wall time, the CPU
+// time of Chromium and the gate together (what a busy machine cannot hide)
+// and their peak memory (the sum of their processes' proportional set
+// sizes, PSS, sampled every 250 ms: a page of a library that ten Chromium
+// processes share counts once, not ten times), and each crawl's ratios to
+// the floor. `make bench-crawl` runs it; CRAWL_SAMPLE=N crawls N pages only.
 func BenchmarkCrawl(b *testing.B) {
+	site, pages := benchSite(b)
+	var floor measured
+	b.Run("floor", func(b *testing.B) {
+		for b.Loop() {
+			floor = measure(b, site, pages, "the floor (one tab, each page to its load event)", func(br *Browser) (string, error) {
+				return "", openEach(br, site, pages)
+			})
+		}
+	})
+	for _, tabs := range []int{1, 2} {
+		b.Run("tabs="+strconv.Itoa(tabs), func(b *testing.B) {
+			for b.Loop() {
+				m := measure(b, site, pages, fmt.Sprintf("the crawl in %d tabs", tabs), func(br *Browser) (string, error) {
+					got, err := br.Crawl(CrawlOptions{Dir: site, Pages: pages, Tabs: tabs, PageTimeout: 30 * time.Second})
+					var out strings.Builder
+					fmt.Fprintf(&out, "%d findings, %d requests", len(got.Findings), got.Requests)
+					for i, f := range got.Findings {
+						if i == 20 { // a generated site has a fault on every page
+							fmt.Fprintf(&out, "\n  and %d more", len(got.Findings)-i)
+							break
+						}
+						fmt.Fprintf(&out, "\n  %s: %s [%s]", f.File, f.Message, f.Check)
+					}
+					return out.String(), err
+				})
+				if floor.wall > 0 {
+					b.Logf("to the floor: %.2f× the wall time, %.2f× the CPU time, %.2f× the peak memory",
+						m.wall.Seconds()/floor.wall.Seconds(), m.cpu.Seconds()/floor.cpu.Seconds(), float64(m.peak)/float64(floor.peak))
+				}
+			}
+		})
+	}
+}
+
+// benchSite is the site and pages BenchmarkCrawl opens.
+func benchSite(b *testing.B) (string, []string) {
 	site := os.Getenv("CRAWL_SITE")
 	if site == "" {
 		site = "../../site/dist"
+	}
+	if n, err := strconv.Atoi(os.Getenv("CRAWL_GENERATE")); err == nil {
+		site = b.TempDir()
+		if _, err := bench.Generate(site, n, 1); err != nil {
+			b.Fatal(err)
+		}
 	}
 	pages, err := SitePages(site)
 	if err != nil || len(pages) == 0 {
@@ -31,51 +81,89 @@ func BenchmarkCrawl(b *testing.B) {
 	if n, err := strconv.Atoi(os.Getenv("CRAWL_SAMPLE")); err == nil {
 		pages = Sample(pages, n)
 	}
-	for _, tabs := range []int{1, 2} {
-		b.Run("tabs="+strconv.Itoa(tabs), func(b *testing.B) {
-			for b.Loop() {
-				crawlOnce(b, site, pages, tabs)
-			}
-		})
-	}
+	return site, pages
 }
 
-func crawlOnce(b *testing.B, site string, pages []string, tabs int) {
+// measured is one run's cost.
+type measured struct {
+	wall, cpu time.Duration
+	peak      int64 // bytes
+}
+
+// measure starts a Chromium, runs run in it and reports what it cost: the
+// CPU time is this process's and that of Chromium's processes.
+func measure(b *testing.B, site string, pages []string, what string, run func(*Browser) (string, error)) measured {
+	load, _ := os.ReadFile("/proc/loadavg")
+	self := selfCPU()
 	br, err := Launch(b.Context(), chromium())
 	if err != nil {
 		b.Skip(err)
 	}
-	defer br.Close()
-	peak := watchMemory(br.cmd.Process.Pid)
+	stop := watch(br.cmd.Process.Pid)
 	start := time.Now()
-	got, err := br.Crawl(CrawlOptions{Dir: site, Pages: pages, Tabs: tabs, PageTimeout: 30 * time.Second})
-	took := time.Since(start)
-	maxRSS := peak()
+	said, err := run(br)
+	m := measured{wall: time.Since(start)}
+	var group time.Duration
+	m.peak, group = stop()
+	br.Close()
+	m.cpu = group + selfCPU() - self
 	if err != nil {
 		b.Fatal(err)
 	}
-	b.ReportMetric(float64(len(pages))/took.Seconds(), "pages/s")
-	b.ReportMetric(took.Seconds(), "s/crawl")
-	b.ReportMetric(float64(maxRSS)/(1<<20), "peak-MiB")
-	b.Logf("%d pages in %d tabs: %.1fs, %.1f pages/s, peak %d MiB (Chromium and the gate), %d findings, %d requests",
-		len(pages), tabs, took.Seconds(), float64(len(pages))/took.Seconds(), maxRSS>>20, len(got.Findings), got.Requests)
-	for _, f := range got.Findings {
-		b.Logf("  %s: %s [%s]", f.File, f.Message, f.Check)
+	b.ReportMetric(float64(len(pages))/m.wall.Seconds(), "pages/s")
+	b.ReportMetric(m.wall.Seconds(), "s/crawl")
+	b.ReportMetric(m.cpu.Seconds(), "cpu-s/crawl")
+	b.ReportMetric(float64(m.peak)/(1<<20), "peak-MiB")
+	b.Logf("%s: %d pages of %s in %.1fs (%.1f pages/s), %.1fs of CPU, peak %d MiB (Chromium and the gate), load average %s",
+		what, len(pages), site, m.wall.Seconds(), float64(len(pages))/m.wall.Seconds(), m.cpu.Seconds(), m.peak>>20, strings.Join(strings.Fields(string(load))[:3], " "))
+	if said != "" {
+		b.Log(said)
 	}
+	return m
 }
 
-// watchMemory samples the resident memory of this process and of the
-// browser's process group until the returned func is called, which gives
-// the peak in bytes.
-func watchMemory(pgid int) func() int64 {
-	var peak atomic.Int64
+// selfCPU is the user and system time of this process.
+func selfCPU() time.Duration {
+	var self syscall.Rusage
+	_ = syscall.Getrusage(syscall.RUSAGE_SELF, &self)
+	return time.Duration(self.Utime.Nano() + self.Stime.Nano())
+}
+
+// openEach is the floor: each page opened in turn in one tab, up to its
+// load event.
+func openEach(br *Browser, site string, pages []string) error {
+	base, stop, err := start(serve.Default.Handler(site), "")
+	if err != nil {
+		return err
+	}
+	defer stop()
+	ctx, cancel := br.Tab(time.Hour, true)
+	defer cancel()
+	for _, p := range pages {
+		if err := chromedp.Do(ctx, chromedp.Navigate(base+pageURL(CrawlOptions{Dir: site}, p))); err != nil {
+			return fmt.Errorf("%s: %w", p, err)
+		}
+	}
+	return nil
+}
+
+// watch samples the browser's process group every 250 ms until the
+// returned func is called, which gives the peak of its memory and this
+// process's (their PSS) and the group's CPU time: the sum of the last time
+// each of its processes had when seen (one that ends between two samples
+// loses at most its last 250 ms; a process's own time is lost to its
+// parent's rusage when Chromium is killed rather than reaping its
+// children, so rusage alone is not enough).
+func watch(pgid int) func() (int64, time.Duration) {
+	var peak int64
+	ticks := map[int]int64{}
 	stop := make(chan struct{})
 	var wg sync.WaitGroup
 	wg.Go(func() {
-		t := time.NewTicker(50 * time.Millisecond)
+		t := time.NewTicker(250 * time.Millisecond) // reading smaps costs: at 50 ms it was most of the gate's CPU
 		defer t.Stop()
 		for {
-			peak.Store(max(peak.Load(), rss(pgid)))
+			peak = max(peak, sample(pgid, ticks))
 			select {
 			case <-stop:
 				return
@@ -83,16 +171,20 @@ func watchMemory(pgid int) func() int64 {
 			}
 		}
 	})
-	return func() int64 {
+	return func() (int64, time.Duration) {
 		close(stop)
 		wg.Wait()
-		return peak.Load()
+		var sum int64
+		for _, n := range ticks {
+			sum += n
+		}
+		return peak, time.Duration(sum) * time.Second / 100 // USER_HZ is 100 on Linux
 	}
 }
 
-// rss is the memory of this process plus every process of the group
-// pgid: their PSS, from /proc.
-func rss(pgid int) int64 {
+// sample is the memory of this process plus every process of the group
+// pgid (their PSS, from /proc), and records the CPU ticks of the group's.
+func sample(pgid int, ticks map[int]int64) int64 {
 	total := int64(0)
 	self := os.Getpid()
 	entries, _ := os.ReadDir("/proc")
@@ -105,8 +197,28 @@ func rss(pgid int) int64 {
 			continue
 		}
 		total += statusKB(filepath.Join("/proc", e.Name(), "smaps_rollup"), "Pss:") << 10
+		if pid != self {
+			ticks[pid] = max(ticks[pid], cpuTicks(pid))
+		}
 	}
 	return total
+}
+
+// cpuTicks is a process's user and system time, in ticks.
+func cpuTicks(pid int) int64 {
+	raw, err := os.ReadFile(filepath.Join("/proc", strconv.Itoa(pid), "stat"))
+	if err != nil {
+		return 0
+	}
+	// The fields after the command's ")": state is the 1st, utime the 12th, stime the 13th.
+	_, rest, _ := strings.Cut(string(raw), ") ")
+	f := strings.Fields(rest)
+	if len(f) < 13 {
+		return 0
+	}
+	u, _ := strconv.ParseInt(f[11], 10, 64)
+	s, _ := strconv.ParseInt(f[12], 10, 64)
+	return u + s
 }
 
 func statusKB(file, key string) int64 {

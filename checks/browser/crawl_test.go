@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -26,39 +27,55 @@ func writeSite(t *testing.T, pages map[string]string) string {
 	return dir
 }
 
-// A tab that crashes is reported on its page, and the crawl goes on: the
-// next page, in a new tab, still has its own fault found. No page can crash
-// its tab, so the test crashes it through the DevTools protocol.
-func TestCrawlGoesOnAfterACrash(t *testing.T) {
-	needBrowser(t)
+// crashAtB crawls a.html, b.html and c.html in one tab of b, calling crash
+// once b.html has started loading, and holds the crawl to reporting b.html
+// as crashed (why) and going on to find c.html's fault.
+func crashAtB(t *testing.T, b *Browser, crash func(ctx context.Context), why string) {
+	t.Helper()
 	site := writeSite(t, map[string]string{
 		"a.html": `<!doctype html><title>a</title>`,
 		"b.html": `<!doctype html><title>b</title>`,
 		"c.html": "<!doctype html>\n<script>throw new Error(\"c\")</script>",
 	})
-	crash := func(ctx context.Context, file string) {
-		if file == "b.html" { // Page.crash gets no answer: the tab is gone
-			go func() { _, _ = chromedp.Call(ctx, page.Crash, cdp.Empty{}) }()
+	opened := func(ctx context.Context, file string) {
+		if file == "b.html" {
+			crash(ctx)
 		}
 	}
-	got, err := shared.Crawl(CrawlOptions{Dir: site, Pages: []string{"a.html", "b.html", "c.html"}, Tabs: 1, PageTimeout: 10 * time.Second, opened: crash})
+	got, err := b.Crawl(CrawlOptions{Dir: site, Pages: []string{"a.html", "b.html", "c.html"}, Tabs: 1, PageTimeout: 10 * time.Second, opened: opened})
 	require.NoError(t, err)
 	assert.Equal(t, []Finding{
-		{Check: registry.PageCrash, File: "b.html", Message: "the tab crashed while the page loaded; the crawl went on in a new tab"},
+		{Check: registry.PageCrash, File: "b.html", Message: why},
 		{Check: registry.PageException, File: "c.html", Line: 2, Col: 15, Message: "uncaught exception: Error: c"},
 	}, got.Findings)
 }
 
-// A page that spins forever is cut off at its time limit, and the crawl
-// ends on time.
+// A tab that crashes is reported on its page, and the crawl goes on: the
+// next page, in a new tab, still has its own fault found. No page can crash
+// its tab, so the test crashes it through the DevTools protocol.
+func TestCrawlGoesOnAfterACrash(t *testing.T) {
+	needBrowser(t)
+	crashAtB(t, shared, func(ctx context.Context) {
+		// Page.crash gets no answer: the tab is gone
+		go func() { _, _ = chromedp.Call(ctx, page.Crash, cdp.Empty{}) }()
+	}, "the tab crashed while the page loaded; the crawl went on in a new tab")
+}
+
+// A page that spins forever (a while (true) loop) is cut off at its time
+// limit, and the crawl goes on: the next page, in the same single tab's
+// place, still has its own fault found, and the crawl ends on time.
 func TestCrawlCutsOffAPageThatSpins(t *testing.T) {
 	needBrowser(t)
 	site := hangingSite(t)
+	require.NoError(t, os.WriteFile(filepath.Join(site, "next.html"), []byte("<!doctype html>\n<script>throw new Error(\"next\")</script>"), 0o644))
 	start := time.Now()
-	got, err := shared.Crawl(CrawlOptions{Dir: site, Pages: []string{"index.html"}, Tabs: 1, PageTimeout: 2 * time.Second})
+	got, err := shared.Crawl(CrawlOptions{Dir: site, Pages: []string{"index.html", "next.html"}, Tabs: 1, PageTimeout: 2 * time.Second})
 	require.NoError(t, err)
-	assert.Equal(t, []Finding{{Check: registry.PageUnsettled, File: "index.html", Message: "the page did not settle within 2s: the load event never fired"}}, got.Findings)
-	assert.Less(t, time.Since(start), 10*time.Second, "the page is given up at its limit")
+	assert.Equal(t, []Finding{
+		{Check: registry.PageUnsettled, File: "index.html", Message: "the page did not settle within 2s: the load event never fired"},
+		{Check: registry.PageException, File: "next.html", Line: 2, Col: 15, Message: "uncaught exception: Error: next"},
+	}, got.Findings)
+	assert.Less(t, time.Since(start), 12*time.Second, "the page is given up at its limit")
 }
 
 // An interrupt (the caller's context cancelled, as the CLI does on Ctrl-C
@@ -80,4 +97,69 @@ func TestSampleIsSpreadAndStable(t *testing.T) {
 	assert.Equal(t, []string{"a", "f"}, Sample(pages, 2))
 	assert.Equal(t, pages, Sample(pages, 0), "0 is every page")
 	assert.Equal(t, pages, Sample(pages, 20), "more than there are is every page")
+}
+
+// No page's result depends on the page before: what one page leaves in
+// the browser (local and session storage, a cookie, IndexedDB, a service
+// worker, history entries) the next one, in the same single tab, must not
+// see. leaves.html stores them all; sees.html throws for each it finds. (A
+// new tab's history is its blank start and the page: 2.)
+func TestCrawlPagesDoNotSeeThePageBefore(t *testing.T) {
+	needBrowser(t)
+	t.Parallel() // mostly waiting (for timeouts, a browser to start): it overlaps the others
+	site := writeSite(t, map[string]string{
+		"leaves.html": `<!doctype html><title>leaves</title><script>
+localStorage.setItem("k", "1")
+sessionStorage.setItem("k", "1")
+document.cookie = "k=1; path=/; max-age=3600"
+indexedDB.open("leftover").onsuccess = () => {}
+navigator.serviceWorker.register("/sw.js")
+addEventListener("pagehide", () => { localStorage.setItem("late", "1"); sessionStorage.setItem("late", "1") })
+</script>`,
+		"sees.html": `<!doctype html><title>sees</title><script>
+if (localStorage.length) throw new Error("localStorage: " + Object.keys(localStorage))
+if (sessionStorage.length) throw new Error("sessionStorage: " + Object.keys(sessionStorage))
+if (document.cookie) throw new Error("cookie: " + document.cookie)
+if (history.length > 2) throw new Error("history: " + history.length)
+indexedDB.databases().then(dbs => { if (dbs.length) console.error("indexedDB: " + dbs.map(d => d.name)) })
+navigator.serviceWorker.getRegistrations().then(r => { if (r.length) console.error("service worker: " + r.length) })
+</script>`,
+		"sw.js": `self.addEventListener("fetch", () => {})`,
+	})
+	got, err := shared.Crawl(CrawlOptions{Dir: site, Pages: []string{"leaves.html", "sees.html", "leaves.html", "sees.html"}, Tabs: 1, PageTimeout: 10 * time.Second})
+	require.NoError(t, err)
+	assert.Empty(t, got.Findings)
+}
+
+// The shards of a crawl are disjoint, cover every page, and take their
+// pages from all over the sorted list.
+func TestShardsSplitThePages(t *testing.T) {
+	pages := []string{"a", "b", "c", "d", "e", "f", "g"}
+	assert.Equal(t, []string{"a", "d", "g"}, Shard(pages, 1, 3))
+	assert.Equal(t, []string{"b", "e"}, Shard(pages, 2, 3))
+	assert.Equal(t, []string{"c", "f"}, Shard(pages, 3, 3))
+	assert.Equal(t, pages, Shard(pages, 1, 1), "1/1 is every page")
+	assert.Empty(t, Shard(pages, 9, 9), "more shards than pages: the last ones are empty")
+	assert.Empty(t, Shard(pages, 1, 0), "no such part")
+	assert.Empty(t, Shard(pages, 0, 2), "no such part")
+}
+
+// A page that never stops asking (it polls its site every 50 ms) is cut
+// off at its time limit, and the crawl goes on to the next page.
+func TestCrawlCutsOffEndlessRequests(t *testing.T) {
+	needBrowser(t)
+	t.Parallel() // mostly waiting (for timeouts, a browser to start): it overlaps the others
+	site := writeSite(t, map[string]string{
+		"polls.html": `<!doctype html><script>setInterval(() => fetch("/data.json"), 50)</script>`,
+		"data.json":  `{}`,
+		"next.html":  "<!doctype html>\n<script>throw new Error(\"next\")</script>",
+	})
+	got, err := shared.Crawl(CrawlOptions{Dir: site, Pages: []string{"polls.html", "next.html"}, Tabs: 1, PageTimeout: 2 * time.Second})
+	require.NoError(t, err)
+	require.Len(t, got.Findings, 2)
+	assert.Equal(t, Finding{Check: registry.PageException, File: "next.html", Line: 2, Col: 15, Message: "uncaught exception: Error: next"}, got.Findings[0])
+	unsettled := got.Findings[1]
+	assert.Equal(t, Finding{Check: registry.PageUnsettled, File: "polls.html", Message: unsettled.Message}, unsettled)
+	// Which polls are open at the limit, if any, is timing.
+	assert.True(t, strings.HasPrefix(unsettled.Message, "the page did not settle within 2s: requests still open: "), unsettled.Message)
 }

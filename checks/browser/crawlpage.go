@@ -65,12 +65,6 @@ func newPageRecorder(base, file string) *pageRecorder {
 		loaded: make(chan struct{}), crashed: make(chan struct{})}
 }
 
-// watch opens the tab and starts hearing its events.
-func (p *pageRecorder) watch(ctx context.Context) error {
-	p.ctx = ctx
-	return chromedp.Listen(ctx, p.hear)
-}
-
 // open starts loading url; it does not wait for the load event.
 func (p *pageRecorder) open(ctx context.Context, url string) error {
 	p.mu.Lock()
@@ -111,10 +105,7 @@ func (p *pageRecorder) hear(ev any) {
 // page waits for an answer no reader of a headless tab can give.
 func (p *pageRecorder) dialog(e *page.EventJavascriptDialogOpening) {
 	p.add(Finding{Check: registry.PageDialog, Message: fmt.Sprintf("%s(%q) opened; dismissed", e.Type, e.Message)})
-	ctx := p.ctx
-	go func() {
-		_, _ = chromedp.Call(ctx, page.HandleJavaScriptDialog, page.HandleJavaScriptDialogParams{Accept: false})
-	}()
+	go dismiss(p.ctx)
 }
 
 func (p *pageRecorder) exception(d *runtime.ExceptionDetails) {
@@ -326,7 +317,7 @@ func (p *pageRecorder) settle(ctx context.Context, limit time.Duration) bool {
 	select {
 	case <-p.loaded:
 	case <-p.crashed:
-		p.crash()
+		p.crash(tabCrashed)
 		return false
 	case <-deadline.C:
 		p.unsettled(limit, "the load event never fired")
@@ -348,7 +339,7 @@ func (p *pageRecorder) settle(ctx context.Context, limit time.Duration) bool {
 			if err := p.idle(ctx, end); err != nil {
 				select {
 				case <-p.crashed:
-					p.crash()
+					p.crash(tabCrashed)
 					return false
 				default:
 				}
@@ -365,7 +356,7 @@ func (p *pageRecorder) settle(ctx context.Context, limit time.Duration) bool {
 				return true
 			}
 		case <-p.crashed:
-			p.crash()
+			p.crash(tabCrashed)
 			return false
 		case <-deadline.C:
 			p.unsettled(limit, "requests still open: "+p.stillOpen())
@@ -413,11 +404,14 @@ func (p *pageRecorder) unsettled(limit time.Duration, why string) {
 	p.add(Finding{Check: registry.PageUnsettled, Message: fmt.Sprintf("the page did not settle within %s: %s", limit, why)})
 }
 
-func (p *pageRecorder) crash() {
+const tabCrashed = "the tab crashed while the page loaded; the crawl went on in a new tab"
+
+// crash reports the page as what took its tab or browser down (why).
+func (p *pageRecorder) crash(why string) {
 	p.mu.Lock()
 	p.list = slices.DeleteFunc(p.list, func(f Finding) bool { return f.Check == registry.FailedRequest && p.unanswered[f.Message] })
 	p.mu.Unlock()
-	p.add(Finding{Check: registry.PageCrash, Message: "the tab crashed while the page loaded; the crawl went on in a new tab"})
+	p.add(Finding{Check: registry.PageCrash, Message: why})
 }
 
 func (p *pageRecorder) add(f Finding) {

@@ -124,3 +124,26 @@ func assertInterruptLeavesNothing(t *testing.T, run func(ctx context.Context, st
 	assert.Empty(t, left, "the profile and Chromium's own temporary files must be removed")
 	assert.Eventually(t, func() bool { return len(processesUsing(profiles[0])) == 0 }, 3*time.Second, 50*time.Millisecond, "no process may still use the profile")
 }
+
+// A Chromium that dies mid-crawl is started again and the crawl goes on:
+// the page that was open is reported, the next one still has its fault
+// found, and neither browser leaves a process or a profile behind.
+func TestCrawlGoesOnAfterChromiumDies(t *testing.T) {
+	needBrowser(t)
+	t.Parallel() // mostly waiting (for timeouts, a browser to start): it overlaps the others
+	b, err := Launch(context.Background(), chromium())
+	require.NoError(t, err)
+	first := *b
+	t.Cleanup(func() {
+		if t.Failed() { // a test that stopped early still leaves no browser
+			first.Close()
+			b.Close()
+		}
+	})
+	crashAtB(t, b, func(context.Context) { first.kill() }, "Chromium crashed while the page loaded; the crawl went on in a new one")
+	require.NotEqual(t, first.cmd.Process.Pid, b.cmd.Process.Pid, "a new Chromium")
+	_, err = os.Stat(first.profile)
+	assert.True(t, os.IsNotExist(err), "the dead Chromium's profile %s is removed once the new one is up", first.profile)
+	assert.Empty(t, processesUsing(first.profile), "no process may still use the dead Chromium's profile")
+	assertGone(t, b)
+}

@@ -7,6 +7,8 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"strconv"
+	"strings"
 	"syscall"
 	"time"
 
@@ -34,6 +36,7 @@ type crawlOptions struct {
 	// changedSince is a git revision: only the pages what changed since builds.
 	changedSince *string
 	rate         *float64 // a deployed site's pages opened per second
+	shard        *string
 	fs           *flag.FlagSet
 }
 
@@ -50,30 +53,48 @@ func crawlFlags(fs *flag.FlagSet) crawlOptions {
 		pageTimeout:  fs.Duration("page-timeout", defaultPageTimeout, "with --crawl: time limit of one page's load and requests (default crawl.pageTimeout in checks.json, else 10s)"),
 		rate:         fs.Float64("rate", 2, "with --crawl of a deployed site (a URL): pages opened per second at most, in --tabs tabs at once (robots.txt's Crawl-delay may lower it)"),
 		changedSince: fs.String("changed-since", "", "with --crawl: open only the pages built from files changed since this git revision (a branch's pull request: --changed-since origin/main); a change that is not one page's source (a theme, a stylesheet, the config) opens them all"),
+		shard:        fs.String("shard", "", "with --crawl: open only part i of n of the pages (i/n, e.g. 2/3: every 3rd page from the 2nd), so n CI jobs share a crawl; checks report merges their --format json results"),
 		fs:           fs,
 	}
 }
 
+// crawlSettings are the crawl's flags laid over checks.json's "crawl".
+type crawlSettings struct {
+	sample, tabs int
+	timeout      time.Duration
+	shard, of    int // part shard (from 1) of of; 1 of 1 is every page
+}
+
 // options are the flags laid over checks.json's "crawl".
-func (o crawlOptions) options(cfg *Config) (sample, tabs int, timeout time.Duration, err error) {
-	sample, tabs, timeout = *o.sample, *o.tabs, *o.pageTimeout
-	if c := cfg.Crawl; c != nil {
-		if c.Sample != 0 && !isSet(o.fs, "sample") {
-			sample = c.Sample
+func (o crawlOptions) options(cfg *Config) (crawlSettings, error) {
+	c := crawlSettings{sample: *o.sample, tabs: *o.tabs, timeout: *o.pageTimeout, shard: 1, of: 1}
+	if k := cfg.Crawl; k != nil {
+		if k.Sample != 0 && !isSet(o.fs, "sample") {
+			c.sample = k.Sample
 		}
-		if c.Tabs != 0 && !isSet(o.fs, "tabs") {
-			tabs = c.Tabs
+		if k.Tabs != 0 && !isSet(o.fs, "tabs") {
+			c.tabs = k.Tabs
 		}
-		if c.PageTimeout != "" && !isSet(o.fs, "page-timeout") {
-			if timeout, err = time.ParseDuration(c.PageTimeout); err != nil {
-				return 0, 0, 0, fmt.Errorf("crawl.pageTimeout in %s: %v", configName, err)
+		if k.PageTimeout != "" && !isSet(o.fs, "page-timeout") {
+			var err error
+			if c.timeout, err = time.ParseDuration(k.PageTimeout); err != nil {
+				return c, fmt.Errorf("crawl.pageTimeout in %s: %v", configName, err)
 			}
 		}
 	}
-	if tabs < 1 || sample < 0 || timeout <= 0 {
-		return 0, 0, 0, fmt.Errorf("--tabs and --page-timeout must be positive, --sample at least 0")
+	if c.tabs < 1 || c.sample < 0 || c.timeout <= 0 {
+		return c, fmt.Errorf("--tabs and --page-timeout must be positive, --sample at least 0")
 	}
-	return sample, tabs, timeout, nil
+	if *o.shard != "" {
+		i, n, ok := strings.Cut(*o.shard, "/")
+		var err1, err2 error
+		c.shard, err1 = strconv.Atoi(i)
+		c.of, err2 = strconv.Atoi(n)
+		if !ok || err1 != nil || err2 != nil || c.shard < 1 || c.shard > c.of {
+			return c, fmt.Errorf("--shard is i/n, part i of n with 1 <= i <= n (2/3): got %q", *o.shard)
+		}
+	}
+	return c, nil
 }
 
 // crawlSteps is the crawl's step of checks all: none unless asked for
@@ -95,11 +116,11 @@ func crawlWanted(cfg *Config, b browserOptions) bool {
 // step) it also opens the pages with missing ids and looks them up.
 func checkCrawl(dir string, cfg *Config, b browserOptions, stderr io.Writer, c *common, la *liveAnchors) (diag.Run, error) {
 	start := time.Now()
-	sample, tabs, timeout, err := b.crawl.options(cfg)
+	set, err := b.crawl.options(cfg)
 	if err != nil {
 		return diag.Run{}, err
 	}
-	o := browser.CrawlOptions{Tabs: tabs, PageTimeout: timeout}
+	o := browser.CrawlOptions{Tabs: set.tabs, PageTimeout: set.timeout}
 	if isURL(dir) {
 		if o.Site, o.Pages, err = c.remotePages(dir, *b.crawl.rate, *b.crawl.changedSince, stderr); err != nil {
 			return diag.Run{}, err
@@ -109,8 +130,8 @@ func checkCrawl(dir string, cfg *Config, b browserOptions, stderr io.Writer, c *
 	} else if o.Base, err = cfg.basePath(dir); err != nil {
 		return diag.Run{}, err
 	}
-	o.Dir, o.Host = dir, new(cfg.host())
-	o.Pages, o.Anchors = la.pages(browser.Sample(o.Pages, sample), o.Pages), la.anchors()
+	o.Dir, o.Host, o.Anchors = dir, new(cfg.host()), la.anchors()
+	o.Pages = browser.Shard(la.pages(browser.Sample(o.Pages, set.sample), o.Pages), set.shard, set.of)
 	if c.showProgress(stderr) {
 		o.Progress = progress(stderr)
 	}
@@ -118,7 +139,7 @@ func checkCrawl(dir string, cfg *Config, b browserOptions, stderr io.Writer, c *
 	if crawled := crawlIDs(cfg); len(crawled) > 0 && len(o.Pages) > 0 {
 		err = interruptible(stderr, func(ctx interruptContext) error {
 			started := func(version string) {
-				c.say(stderr, "checks browser --crawl: %s at %s, %s in %s", version, *b.chromium, diag.Plural(len(o.Pages), "page"), diag.Plural(tabs, "tab"))
+				c.say(stderr, "checks browser --crawl: %s at %s, %s in %s", version, *b.chromium, diag.Plural(len(o.Pages), "page"), diag.Plural(set.tabs, "tab"))
 			}
 			found, err = browser.RunCrawl(ctx, *b.chromium, started, o)
 			return err

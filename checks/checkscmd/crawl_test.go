@@ -1,10 +1,14 @@
 package checkscmd
 
 import (
+	"bytes"
+	"encoding/json"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -13,6 +17,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/devdocs-dev/devdocs/checks/browser/browsertest"
+	"github.com/devdocs-dev/devdocs/checks/diag"
+	"github.com/devdocs-dev/devdocs/checks/registry"
 	"github.com/devdocs-dev/devdocs/checks/remote"
 	"github.com/devdocs-dev/devdocs/checks/serve"
 )
@@ -77,4 +83,31 @@ func TestCrawlDeployedSites(t *testing.T) {
 		checkFixture(t, want, append(strings.Fields(strings.ReplaceAll(want["args"], "SITE", srv.URL)), "--chromium", browsertest.Path()))
 		assert.Empty(t, busy, "every busy page was asked for")
 	})
+}
+
+// --shard i/n crawls part i of n of the pages: of three, 1/2 takes two and
+// 2/2 one (which pages, browser.Shard's test says). With every crawl check
+// ignored no browser starts, so this needs none; a bad --shard is a usage
+// error before anything runs.
+func TestCrawlShardFlag(t *testing.T) {
+	site := t.TempDir()
+	for _, p := range []string{"a", "b", "c"} {
+		require.NoError(t, os.WriteFile(filepath.Join(site, p+".html"), []byte("<!doctype html>"), 0o644))
+	}
+	args := []string{"browser", site, "--crawl", "--format", "json", "--chromium", "/no/such/chromium"}
+	for _, id := range registry.IDs(registry.Of(registry.Crawl)) {
+		args = append(args, "--on-"+id, "ignore")
+	}
+	for shard, pages := range map[string]int{"1/2": 2, "2/2": 1, "1/1": 3} {
+		var out, errOut bytes.Buffer
+		require.Equal(t, 0, Run(append(args, "--shard", shard), &out, &errOut, false), errOut.String())
+		var run diag.Run
+		require.NoError(t, json.Unmarshal(out.Bytes(), &run))
+		assert.Equal(t, pages, run.Summary.Pages, "--shard %s", shard)
+	}
+	for _, bad := range []string{"0/2", "3/2", "2", "a/b", "1/0"} {
+		var out, errOut bytes.Buffer
+		assert.Equal(t, 2, Run(append(args, "--shard", bad), &out, &errOut, false), bad)
+		assert.Equal(t, fmt.Sprintf("checks browser: --shard is i/n, part i of n with 1 <= i <= n (2/3): got %q\n", bad), errOut.String())
+	}
 }

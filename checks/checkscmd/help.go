@@ -53,21 +53,23 @@ contract in checks.json; without one there is nothing to check (exit 2), and a
 check whose selectors the contract leaves empty is skipped.
 
 With --crawl it needs no contract: it opens every page of DIR (or --sample N of
-them) in --tabs tabs and reports what breaks at run time: uncaught exceptions,
-console errors, failed requests to the site, dialogs, pages that never settle
-within --page-timeout, crashed tabs, hydration mismatches (by React's, Vue's,
-Svelte's and Preact's words). In checks all, after the links step, it also
-looks up each id the built pages lack in its running page: a broken anchor
-whose id a script makes is withdrawn. --changed-since REF opens only the pages
-built from what changed since the branch left REF. Given a URL, it crawls the
-deployed site there: the pages its sitemaps list (else those its links reach
-from the URL), as its robots.txt allows, at --rate pages a second.
+them, or --shard i/n of them in each of n CI jobs) in --tabs tabs and reports
+what breaks at run time: uncaught exceptions, console errors, failed requests
+to the site, dialogs, pages that never settle within --page-timeout, crashed
+tabs and browsers, hydration mismatches (by React's, Vue's, Svelte's and
+Preact's words). In checks all, after the links step, it also looks up each
+id the built pages lack in its running page: a broken anchor whose id a
+script makes is withdrawn. --changed-since REF opens only the pages built from
+what changed since the branch left REF. Given a URL, it crawls the deployed
+site there: the pages its sitemaps list (else those its links reach from the
+URL), as its robots.txt allows, at --rate pages a second.
 
 examples:
   checks browser site/dist
   checks browser build --checks theme-persistence --chromium /usr/bin/chromium
   checks browser site/dist --crawl --sample 50
   checks browser site/dist --crawl --changed-since origin/main
+  checks browser site/dist --crawl --shard 2/3 --format json > crawl-2.json
   checks browser https://docs.example.com/ --crawl --rate 1
 `,
 	"all": `usage: checks all [DIR] [flags]

@@ -92,7 +92,7 @@ var All = []Check{
 	{FailedRequest, Throw, Crawl, "a request of a page to its own site that fails: answered 4xx or 5xx, or not answered (aborted, refused, blocked)", ""},
 	{PageDialog, Warn, Crawl, "an alert(), confirm() or prompt() a page opens by itself; it is dismissed and the page goes on", ""},
 	{PageUnsettled, Throw, Crawl, "a page whose load event or requests are not done within the per-page time limit (--page-timeout)", ""},
-	{PageCrash, Throw, Crawl, "a page whose tab crashed; the crawl goes on in a new tab", ""},
+	{PageCrash, Throw, Crawl, "a page whose tab or whole Chromium crashed; the crawl goes on in a new tab, or a new Chromium", ""},
 	{HydrationMismatch, Throw, Crawl, "a page whose prerendered HTML is not what its script renders (React, Vue, Svelte or Preact says so at hydration, by exception, console.error or console.warn); reported instead of page-exception or console-error", ""},
 }
 
