@@ -28,12 +28,15 @@ cd "$scratch/src"
 # module cache may be warm: downloading modules is not building). The wall
 # time is printed, with the load, but fails nothing: on a shared CI machine it
 # measures the neighbours as much as the build. The CPU time of GoReleaser and
-# every go build under it barely moves with the load, so the check fails when
-# that passes 2 × 180 s: no 2-core machine could build the release in 3
-# minutes. RELEASE_WARM=1 keeps your Go build cache (quicker, judged the same).
+# every go build under it is judged instead: within 2 × 180 s, a 2-core machine
+# to itself could build the release in 3 minutes. Contention inflates CPU time
+# too (the same cold build took 284 s of CPU at a load of 25 on 2 cores, 387 s
+# at 33), so past the budget it says SLOW, and fails only past 1.5 times it: a
+# build that costs that much is a change (a heavy dependency, a new target,
+# lost flags), not the neighbours. RELEASE_WARM=1 builds in your GOCACHE.
 budget=180 cores=2
-if [ -n "${RELEASE_WARM:-}" ]; then cache=warm
-else cache=cold; export GOCACHE="$scratch/gocache"; fi
+if [ -n "${RELEASE_WARM:-}" ]; then cache="your Go build cache"
+else cache="a cold Go build cache"; export GOCACHE="$scratch/gocache"; fi
 TIMEFORMAT='%R %U %S'
 if ! { time "$goreleaser" release --snapshot --clean --parallelism "$(nproc)" > "$scratch/goreleaser.log" 2>&1; } 2> "$scratch/time"; then
 	cat "$scratch/goreleaser.log"
@@ -42,10 +45,10 @@ if ! { time "$goreleaser" release --snapshot --clean --parallelism "$(nproc)" > 
 fi
 read -r wall user sys < "$scratch/time"
 cpu=$(awk -v u="$user" -v s="$sys" 'BEGIN { printf "%.0f", u + s }')
-wall=${wall%.*}
-took="snapshot release from a $cache Go build cache: $wall s wall on $(nproc) cores (load $(cut -d' ' -f1-3 /proc/loadavg)), $cpu s CPU"
-if (( cpu <= budget * cores )); then ok "$took, within the budget of $budget s on $cores cores ($(( budget * cores )) s CPU)"
-else bad "$took, over the budget of $budget s on $cores cores ($(( budget * cores )) s CPU)"; fi
+took="snapshot release from $cache: ${wall%.*} s wall on $(nproc) cores (load $(cut -d' ' -f1-3 /proc/loadavg)), $cpu s CPU; budget $budget s on $cores cores, $(( budget * cores )) s CPU"
+if (( cpu <= budget * cores )); then ok "$took"
+elif (( cpu <= budget * cores * 3 / 2 )); then echo "SLOW $took: over it, by less than contention alone can add"
+else bad "$took: over 1.5 times it"; fi
 
 version=$(node -p 'require("./dist/metadata.json").version')
 commit=$(git rev-parse HEAD)
