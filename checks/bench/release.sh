@@ -30,8 +30,9 @@ cd "$scratch/src"
 # measures the neighbours as much as the build. The CPU time of GoReleaser and
 # every go build under it is judged instead: within 2 × 180 s, a 2-core machine
 # to itself could build the release in 3 minutes. Contention inflates CPU time
-# too (the same cold build took 284 s of CPU at a load of 25 on 2 cores, 387 s
-# at 33), so past the budget it says SLOW, and fails only past 1.5 times it: a
+# too (the same cold build took 259 s of CPU and 131 s of wall at a load of 6
+# on 2 cores, 284 s at 25, 387 s at 33), so past the budget it says SLOW, and
+# fails only past 1.5 times it: a
 # build that costs that much is a change (a heavy dependency, a new target,
 # lost flags), not the neighbours. RELEASE_WARM=1 builds in your GOCACHE.
 budget=180 cores=2
