@@ -32,9 +32,8 @@ cd "$scratch/src"
 # to itself could build the release in 3 minutes. Contention inflates CPU time
 # too (the same cold build took 259 s of CPU and 131 s of wall at a load of 6
 # on 2 cores, 284 s at 25, 387 s at 33), so past the budget it says SLOW, and
-# fails only past 1.5 times it: a
-# build that costs that much is a change (a heavy dependency, a new target,
-# lost flags), not the neighbours. RELEASE_WARM=1 builds in your GOCACHE.
+# fails only past 1.5 times it: a build that costs that much is a change (a
+# heavy dependency, a new target, lost flags), not the neighbours. RELEASE_WARM=1 builds in your GOCACHE.
 budget=180 cores=2
 if [ -n "${RELEASE_WARM:-}" ]; then cache="your Go build cache"
 else cache="a cold Go build cache"; export GOCACHE="$scratch/gocache"; fi
