@@ -4,7 +4,9 @@
 # checksums file, unpacks to one `checks` binary of the right kind (ELF,
 # Mach-O, PE for its CPU, read by `file`), and the linux/amd64 one, the only
 # one this machine runs, says the snapshot's version and commit on
-# `--version`. Prints the build's time against its 3-minute budget.
+# `--version`. Each archive holds the binary, README.md, CHANGELOG.md and
+# whatever LICENSE* the repository has. Times the build against its budget
+# of 3 minutes on 2 cores (below).
 #
 # GoReleaser runs in a clone of this checkout (uncommitted changes copied in),
 # so it has a remote to read and the snapshot is named by HEAD's commit.
@@ -22,15 +24,31 @@ bad() { echo "FAIL $*"; fail=1; }
 checkout_copy "$repo" "$scratch/src"
 cd "$scratch/src"
 
-start=$(date +%s)
-if ! "$goreleaser" release --snapshot --clean --parallelism "$(nproc)" > "$scratch/goreleaser.log" 2>&1; then
+# The issue's budget is 3 minutes on 2 cores from a cold Go build cache (the
+# module cache may be warm: downloading modules is not building). The wall
+# time is printed, with the load, but fails nothing: on a shared CI machine it
+# measures the neighbours as much as the build. The CPU time of GoReleaser and
+# every go build under it is judged instead: within 2 × 180 s, a 2-core machine
+# to itself could build the release in 3 minutes. Contention inflates CPU time
+# too (the same cold build took 259 s of CPU and 131 s of wall at a load of 6
+# on 2 cores, 284 s at 25, 387 s at 33), so past the budget it says SLOW, and
+# fails only past 1.5 times it: a build that costs that much is a change (a
+# heavy dependency, a new target, lost flags), not the neighbours. RELEASE_WARM=1 builds in your GOCACHE.
+budget=180 cores=2
+if [ -n "${RELEASE_WARM:-}" ]; then cache="your Go build cache"
+else cache="a cold Go build cache"; export GOCACHE="$scratch/gocache"; fi
+TIMEFORMAT='%R %U %S'
+if ! { time "$goreleaser" release --snapshot --clean --parallelism "$(nproc)" > "$scratch/goreleaser.log" 2>&1; } 2> "$scratch/time"; then
 	cat "$scratch/goreleaser.log"
 	echo "FAIL goreleaser release --snapshot"
 	exit 1
 fi
-took=$(( $(date +%s) - start ))
-if (( took <= 180 )); then ok "snapshot release built in $took s (budget 180 s on 2 cores)"
-else echo "SLOW snapshot release built in $took s, over its 180 s budget (a cold Go build cache compiles every target from scratch)"; fi
+read -r wall user sys < "$scratch/time"
+cpu=$(awk -v u="$user" -v s="$sys" 'BEGIN { printf "%.0f", u + s }')
+took="snapshot release from $cache: ${wall%.*} s wall on $(nproc) cores (load $(cut -d' ' -f1-3 /proc/loadavg)), $cpu s CPU; budget $budget s on $cores cores, $(( budget * cores )) s CPU"
+if (( cpu <= budget * cores )); then ok "$took"
+elif (( cpu <= budget * cores * 3 / 2 )); then echo "SLOW $took: over it, by less than contention alone can add"
+else bad "$took: over 1.5 times it"; fi
 
 version=$(node -p 'require("./dist/metadata.json").version')
 commit=$(git rev-parse HEAD)
@@ -43,6 +61,9 @@ declare -A kind=(
 	[darwin_amd64]='Mach-O 64-bit x86_64 executable' [darwin_arm64]='Mach-O 64-bit arm64 executable'
 	[windows_amd64]='PE32+ executable (console) x86-64' [windows_arm64]='PE32+ executable (console) Aarch64'
 )
+shopt -s nullglob
+licences=(LICENSE*) # none yet: the owners choose one
+shopt -u nullglob
 for target in linux_amd64 linux_arm64 darwin_amd64 darwin_arm64 windows_amd64 windows_arm64; do
 	ext=tar.gz exe=checks
 	if [[ $target == windows_* ]]; then ext=zip exe=checks.exe; fi
@@ -54,6 +75,10 @@ for target in linux_amd64 linux_arm64 darwin_amd64 darwin_arm64 windows_amd64 wi
 	mkdir -p "$out"
 	if [ "$ext" = zip ]; then unzip -q "dist/$archive" -d "$out"; else tar -xzf "dist/$archive" -C "$out"; fi
 	if [ ! -f "$out/$exe" ]; then bad "$target: $archive holds no $exe: $(ls "$out")"; continue; fi
+	want_files=$(printf '%s\n' "$exe" README.md CHANGELOG.md "${licences[@]}" | sort | paste -sd' ')
+	if [ "$ext" = zip ]; then files=$(unzip -Z1 "dist/$archive" | sort | paste -sd' ')
+	else files=$(tar -tzf "dist/$archive" | sort | paste -sd' '); fi
+	[ "$files" = "$want_files" ] || bad "$target: $archive holds $files, want $want_files"
 	what=$(file -b "$out/$exe")
 	if [[ $what == "${kind[$target]}"* ]]; then ok "$target: $archive unpacks to $exe, $(cut -d, -f1-2 <<<"$what")"
 	else bad "$target: $exe is $what, not ${kind[$target]}"; fi

@@ -59,7 +59,7 @@ func TestActionFromRelease(t *testing.T) {
 	env := []string{"DEVDOCS_CHECKS_RELEASES=" + srv.URL}
 	store := t.TempDir() // actions/cache's store, shared by the jobs of the run
 	job := func(ref string, store string) *runner {
-		r := newRunnerWithCache(t, a, root, ref, work, store)
+		r := newJob(t, a, root, ref, work, newWorkflowRun(store))
 		r.env = env
 		return r
 	}
@@ -67,10 +67,12 @@ func TestActionFromRelease(t *testing.T) {
 	wantVersion := "checks v" + version + " (commit "
 
 	// Job 1: downloaded and verified, then cached.
+	// The install's time: the steps that find, download, verify and unpack
+	// checks (the cache's own steps are simulated here, so not timed).
+	installTook := func(res useResult) time.Duration { return res.steps["resolve"].took + res.steps["install"].took }
 	r := job("v"+version, store)
-	start := time.Now()
 	res := r.use(map[string]string{"command": "links"})
-	took := time.Since(start)
+	took := installTook(res)
 	install := res.steps["install"]
 	require.Equal(t, 0, install.code, install.stdout+install.stderr)
 	assert.Contains(t, install.stdout, wantVersion)
@@ -85,9 +87,8 @@ func TestActionFromRelease(t *testing.T) {
 	// Job 2: a fresh runner; the binary comes from the cache, and two uses share it.
 	requests = nil
 	r = job("v"+version, store)
-	start = time.Now()
 	res = r.use(map[string]string{"command": "links"})
-	took = time.Since(start)
+	took = installTook(res)
 	install = res.steps["install"]
 	assert.Contains(t, install.stdout, wantVersion+"")
 	assert.Contains(t, install.stdout, "from the cache")
@@ -95,15 +96,15 @@ func TestActionFromRelease(t *testing.T) {
 	t.Logf("action install, cached: %.1f s (budget 10 s): %s", took.Seconds(), strings.TrimSpace(install.stdout))
 	assert.Less(t, took, 10*time.Second)
 	res = r.use(map[string]string{"command": "markdown", "directory": "build"})
-	assert.Equal(t, "docs-gate-report-2", res.steps["run"].outputs["artifact"])
-	assert.Equal(t, []string{"actions/upload-artifact docs-gate-report-2"}, res.uploads)
+	assert.Equal(t, "docs-gate-report-docs-2", res.steps["run"].outputs["artifact"])
+	assert.Equal(t, []string{"actions/upload-artifact docs-gate-report-docs-2"}, res.uploads)
 
 	// github.action_ref left empty, as runners may leave it in a composite
 	// action: the folder the runner downloaded the action into names the ref.
 	actions := filepath.Join(t.TempDir(), "_actions", "devdocs-dev", "devdocs")
 	require.NoError(t, os.MkdirAll(actions, 0o755))
 	require.NoError(t, os.Symlink(root, filepath.Join(actions, "v"+version)))
-	r = newRunnerWithCache(t, a, filepath.Join(actions, "v"+version), "", work, store)
+	r = newJob(t, a, filepath.Join(actions, "v"+version), "", work, newWorkflowRun(store))
 	r.env = env
 	res = r.use(map[string]string{"command": "links"})
 	assert.Contains(t, res.steps["install"].stdout, wantVersion+"", "the ref read from the action's folder")
@@ -116,6 +117,41 @@ func TestActionFromRelease(t *testing.T) {
 	assert.Equal(t, 1, install.code)
 	assert.Regexp(t, `::error title=devdocs checks::checksum mismatch for checks_`+regexp.QuoteMeta(version)+`_linux_amd64.tar.gz of v`+regexp.QuoteMeta(version)+`: checks_\S+_checksums.txt says [0-9a-f]{64}, the download is [0-9a-f]{64}\. Not using it`, install.stdout)
 	assert.NotContains(t, res.steps, "run", "nothing runs after a checksum mismatch")
+
+	// Runners of every other system and CPU: the archive of that platform
+	// downloaded (a zip for Windows), its sum checked, unpacked to checks or
+	// checks.exe, cached under a key of that platform. This machine cannot
+	// run those binaries, so the step stops where it asks them --version.
+	for _, p := range []struct{ os, arch, platform, archive, exe, magic string }{
+		{"macOS", "X64", "darwin_amd64", "darwin_amd64.tar.gz", "checks", "\xcf\xfa\xed\xfe"}, // Mach-O 64-bit
+		{"macOS", "ARM64", "darwin_arm64", "darwin_arm64.tar.gz", "checks", "\xcf\xfa\xed\xfe"},
+		{"Windows", "X64", "windows_amd64", "windows_amd64.zip", "checks.exe", "MZ"}, // PE
+		{"Windows", "ARM64", "windows_arm64", "windows_arm64.zip", "checks.exe", "MZ"},
+		{"Linux", "ARM64", "linux_arm64", "linux_arm64.tar.gz", "checks", "\x7fELF"},
+	} {
+		requests = nil
+		r := job("v"+version, t.TempDir())
+		r.env = append([]string{"RUNNER_OS=" + p.os, "RUNNER_ARCH=" + p.arch}, env...)
+		res := r.use(map[string]string{"command": "links"})
+		resolve, install := res.steps["resolve"], res.steps["install"]
+		name := p.os + " " + p.arch
+		assert.Equal(t, "devdocs-checks-"+version+"-"+p.platform, resolve.outputs["key"], name)
+		assert.Equal(t, []string{"/v" + version + "/checks_" + version + "_checksums.txt", "/v" + version + "/checks_" + version + "_" + p.archive}, requests, name)
+		assert.NotContains(t, install.stdout, "checksum mismatch", name)
+		exe, err := os.ReadFile(filepath.Join(resolve.outputs["dir"], p.exe))
+		if assert.NoError(t, err, "%s: unpacked to %s", name, p.exe) {
+			assert.True(t, strings.HasPrefix(string(exe), p.magic), "%s: %s is no binary of its platform", name, p.exe)
+		}
+		assert.Equal(t, 126, install.code, "%s: the step ran the unpacked binary, which this machine cannot: %s", name, install.stderr)
+		assert.NotContains(t, res.steps, "run", name)
+	}
+	tampered = true
+	r = job("v"+version, t.TempDir())
+	r.env = append([]string{"RUNNER_OS=Windows", "RUNNER_ARCH=ARM64"}, env...)
+	install = r.use(map[string]string{"command": "links"}).steps["install"]
+	tampered = false
+	assert.Equal(t, 1, install.code)
+	assert.Contains(t, install.stdout, "::error title=devdocs checks::checksum mismatch for checks_"+version+"_windows_arm64.zip of v"+version)
 
 	// A tag with no release, and a branch: Go builds checks, and the step says why.
 	for ref, why := range map[string]string{

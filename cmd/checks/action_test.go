@@ -7,8 +7,10 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -108,14 +110,14 @@ func TestActionRunsOnASite(t *testing.T) {
 	assert.Contains(t, r.summary(), "### Docs gate: 3 errors")
 	assert.Contains(t, r.summary(), `broken link "/blog": no file answers /blog — on 2 pages`)
 	assert.Contains(t, r.summary(), "[/about](https://docs.example.com/about)", "pages are linked at siteUrl")
-	assert.Contains(t, r.summary(), "is the `docs-gate-report` artifact of this run.")
+	assert.Contains(t, r.summary(), "is the `docs-gate-report-docs` artifact of this run.")
 	var sarif struct{ Version string }
 	raw, err := os.ReadFile(run.outputs["sarif"])
 	require.NoError(t, err, "the sarif output names the file")
 	require.NoError(t, json.Unmarshal(raw, &sarif))
 	assert.Equal(t, "2.1.0", sarif.Version)
 	assert.FileExists(t, filepath.Join(run.outputs["dir"], "report.html"))
-	assert.Equal(t, []string{"github/codeql-action/upload-sarif devdocs-checks", "actions/upload-artifact docs-gate-report"}, res.uploads)
+	assert.Equal(t, []string{"github/codeql-action/upload-sarif devdocs-checks-docs", "actions/upload-artifact docs-gate-report-docs"}, res.uploads)
 
 	// A second use in the same job: markdown on the folder named by
 	// directory (it reaches checks markdown, not dropped).
@@ -125,19 +127,19 @@ func TestActionRunsOnASite(t *testing.T) {
 	run = res.steps["run"]
 	assert.Equal(t, 1, run.code, run.stdout+run.stderr)
 	assert.Contains(t, run.stdout, "::error file=notes/a.md,line=3,col=1,title=markdown-link::broken markdown link \"gone.md\"", "directory reaches checks markdown")
-	assert.Equal(t, "docs-gate-report-2", run.outputs["artifact"])
-	assert.Equal(t, []string{"github/codeql-action/upload-sarif devdocs-checks-2", "actions/upload-artifact docs-gate-report-2"}, res.uploads)
+	assert.Equal(t, "docs-gate-report-docs-2", run.outputs["artifact"])
+	assert.Equal(t, []string{"github/codeql-action/upload-sarif devdocs-checks-docs-2", "actions/upload-artifact docs-gate-report-docs-2"}, res.uploads)
 	first := r.uses[0].steps["run"].outputs["dir"]
 	assert.NotEqual(t, first, run.outputs["dir"], "each use has its own report folder")
 	assert.FileExists(t, filepath.Join(first, "report.html"), "the first use's report is still there")
-	assert.Contains(t, r.summary(), "is the `docs-gate-report-2` artifact of this run.")
+	assert.Contains(t, r.summary(), "is the `docs-gate-report-docs-2` artifact of this run.")
 
 	// A third: an --ignore pattern with a space is one argument.
 	require.NoError(t, os.WriteFile(filepath.Join(work, "build/old.html"), []byte(`<a href="/old page/">Old</a>`), 0o644))
 	run = r.use(map[string]string{"command": "links", "args": "--ignore\n^/(old page|blog)/?$\n  --on-broken-anchors=warn  \n"}).steps["run"]
 	assert.Equal(t, 0, run.code, run.stdout+run.stderr)
 	assert.NotContains(t, run.stdout, "old page", "the pattern with a space is one argument")
-	assert.Equal(t, "docs-gate-report-3", run.outputs["artifact"])
+	assert.Equal(t, "docs-gate-report-docs-3", run.outputs["artifact"])
 	require.NoError(t, os.Remove(filepath.Join(work, "build/old.html")))
 
 	require.NoError(t, os.WriteFile(filepath.Join(work, "build/blog.html"), []byte("<h1>Blog</h1>"), 0o644))
@@ -157,21 +159,63 @@ func TestActionRunsOnASite(t *testing.T) {
 	assert.Equal(t, 2, run.code)
 	assert.Contains(t, run.stderr, "public is not a directory")
 	assert.Contains(t, run.stdout, "checks links could not run (exit 2)")
+
+	// Three jobs of one workflow run, two of them a matrix: artifact names
+	// and code-scanning categories last for the whole run, so each carries
+	// its job's id and matrix index (the upload above fails a name used
+	// twice in a run). The jobs restore the checks built above from the
+	// cache, as at a release tag, so nothing is built again.
+	store := t.TempDir()
+	built, err := os.ReadFile(filepath.Join(r.temp, "devdocs-checks/source-bin/checks"))
+	require.NoError(t, err)
+	require.NoError(t, os.Mkdir(filepath.Join(store, "devdocs-checks-9.9.8-linux_amd64"), 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(store, "devdocs-checks-9.9.8-linux_amd64/checks"), built, 0o755))
+	wf := newWorkflowRun(store)
+	var uploads []string
+	for _, job := range []struct {
+		id           string
+		index, total int
+	}{{"test", 0, 2}, {"test", 1, 2}, {"docs", 0, 1}} {
+		j := newJob(t, a, root, "v9.9.8", work, wf)
+		j.job, j.index, j.total = job.id, job.index, job.total
+		j.env = []string{"DEVDOCS_CHECKS_RELEASES=http://127.0.0.1:9"} // a cache miss downloads nothing
+		res := j.use(map[string]string{"command": "links", "sarif": "true"})
+		require.Contains(t, res.steps["install"].stdout, "from the cache")
+		uploads = append(uploads, res.uploads...)
+	}
+	assert.Equal(t, []string{
+		"github/codeql-action/upload-sarif devdocs-checks-test-0", "actions/upload-artifact docs-gate-report-test-0",
+		"github/codeql-action/upload-sarif devdocs-checks-test-1", "actions/upload-artifact docs-gate-report-test-1",
+		"github/codeql-action/upload-sarif devdocs-checks-docs", "actions/upload-artifact docs-gate-report-docs",
+	}, uploads)
 }
 
-// runner is one job of a GitHub runner: its temporary folder and tool cache,
-// the files its steps write to (GITHUB_OUTPUT, …), the PATH earlier steps
-// added, the artifacts uploaded, and actions/cache's store (shared between
-// runners made with the same store).
+// runner is one job of a GitHub runner: its id (and index in a matrix of
+// total jobs), its temporary folder and tool cache, the files its steps
+// write to (GITHUB_OUTPUT, …), the PATH earlier steps added, and the
+// workflow run it is a job of.
 type runner struct {
-	t                                 *testing.T
-	a                                 action
-	actionPath, ref, workspace        string
-	temp, toolCache, cacheStore, home string
-	env                               []string
-	path                              []string
-	uses                              []useResult
-	artifacts                         map[string]bool
+	t                          *testing.T
+	a                          action
+	actionPath, ref, workspace string
+	job                        string
+	index, total               int
+	temp, toolCache            string
+	env                        []string
+	path                       []string
+	uses                       []useResult
+	workflow                   *workflowRun
+}
+
+// workflowRun is what the jobs of one workflow run share: actions/cache's
+// store, and the artifact names uploaded, which GitHub allows once per run.
+type workflowRun struct {
+	cacheStore string
+	artifacts  map[string]bool
+}
+
+func newWorkflowRun(cacheStore string) *workflowRun {
+	return &workflowRun{cacheStore: cacheStore, artifacts: map[string]bool{}}
 }
 
 type useResult struct {
@@ -180,14 +224,15 @@ type useResult struct {
 	uploads []string              // "action name" of each upload
 }
 
+// newRunner is the job "docs", alone in a workflow run of its own.
 func newRunner(t *testing.T, a action, actionPath, ref, workspace string) *runner {
-	return newRunnerWithCache(t, a, actionPath, ref, workspace, t.TempDir())
+	return newJob(t, a, actionPath, ref, workspace, newWorkflowRun(t.TempDir()))
 }
 
-func newRunnerWithCache(t *testing.T, a action, actionPath, ref, workspace, cacheStore string) *runner {
-	r := &runner{t: t, a: a, actionPath: actionPath, ref: ref, workspace: workspace, cacheStore: cacheStore,
-		temp: t.TempDir(), toolCache: t.TempDir(), artifacts: map[string]bool{}}
-	return r
+// newJob is the job "docs" (no matrix) of run; set job, index and total for others.
+func newJob(t *testing.T, a action, actionPath, ref, workspace string, run *workflowRun) *runner {
+	return &runner{t: t, a: a, actionPath: actionPath, ref: ref, workspace: workspace, job: "docs", total: 1,
+		temp: t.TempDir(), toolCache: t.TempDir(), workflow: run}
 }
 
 func (r *runner) summary() string {
@@ -212,6 +257,12 @@ func (r *runner) use(inputs map[string]string) useResult {
 			return r.actionPath
 		case expr == "github.action_ref":
 			return r.ref
+		case expr == "github.job":
+			return r.job
+		case expr == "strategy.job-index":
+			return strconv.Itoa(r.index)
+		case expr == "strategy.job-total":
+			return strconv.Itoa(r.total)
 		case strings.HasPrefix(expr, "inputs."):
 			name := strings.TrimPrefix(expr, "inputs.")
 			if v, set := inputs[name]; set {
@@ -263,19 +314,19 @@ func (r *runner) use(inputs map[string]string) useResult {
 			}
 			switch name {
 			case "actions/cache/restore":
-				if stored := filepath.Join(r.cacheStore, with["key"]); isDir(stored) {
+				if stored := filepath.Join(r.workflow.cacheStore, with["key"]); isDir(stored) {
 					require.NoError(t, os.RemoveAll(with["path"])) // the restore writes over what is there
 					require.NoError(t, os.CopyFS(with["path"], os.DirFS(stored)))
 				}
 			case "actions/cache/save":
-				if stored := filepath.Join(r.cacheStore, with["key"]); !isDir(stored) {
+				if stored := filepath.Join(r.workflow.cacheStore, with["key"]); !isDir(stored) {
 					require.NoError(t, os.CopyFS(stored, os.DirFS(with["path"])))
 				}
 			case "actions/upload-artifact":
-				if r.artifacts[with["name"]] {
+				if r.workflow.artifacts[with["name"]] {
 					t.Errorf("upload-artifact: an artifact named %q was already uploaded in this run", with["name"])
 				}
-				r.artifacts[with["name"]] = true
+				r.workflow.artifacts[with["name"]] = true
 				res.uploads = append(res.uploads, name+" "+with["name"])
 			case "github/codeql-action/upload-sarif":
 				res.uploads = append(res.uploads, name+" "+with["category"])
@@ -299,6 +350,7 @@ type stepResult struct {
 	code           int
 	stdout, stderr string
 	outputs        map[string]string
+	took           time.Duration
 }
 
 // run runs one step's script with bash as a composite action runs it, the
@@ -333,8 +385,9 @@ func (r *runner) run(s step, text func(string) string) stepResult {
 	}
 	var stdout, stderr strings.Builder
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	start := time.Now()
 	err := cmd.Run()
-	res := stepResult{stdout: stdout.String(), stderr: stderr.String(), outputs: map[string]string{}}
+	res := stepResult{stdout: stdout.String(), stderr: stderr.String(), outputs: map[string]string{}, took: time.Since(start)}
 	if exit, ok := err.(*exec.ExitError); ok {
 		res.code = exit.ExitCode()
 	} else {
