@@ -286,7 +286,9 @@ test.describe('keyboard only', () => {
     const href = await chosen.getAttribute('href');
     await page.keyboard.press('Enter');
     await expect(page.locator('.DocSearch-Modal')).toHaveCount(0);
-    expect(new URL(page.url()).pathname + new URL(page.url()).hash).toBe(href);
+    // The modal closes at once; the address changes once the page's content
+    // has come (the router loads it first), so the address is waited for.
+    await expect.poll(() => { const u = new URL(page.url()); return u.pathname + u.hash; }).toBe(href);
   });
 
   test('the mobile drawer: opens on Enter, keeps focus inside, Escape closes it and gives focus back', async ({ page }) => {
