@@ -80,9 +80,9 @@ func within(dir, f string) (string, bool) {
 	return filepath.ToSlash(rel), true
 }
 
-// builtFiles maps a markdown file (a clean, slash-separated name) to the files of the site it may be built
-// as: by routes.json where the generator writes one, else by the preset's
-// layout (or markdown folders built at the root); nil when neither knows.
+// builtFiles maps a markdown file (a clean, slash-separated name) to the
+// files of the site it may be built as: by routes.json where the generator
+// writes one, else as markdownOutputs says; nil when neither knows.
 func (c *Config) builtFiles() (func(file string) []string, error) {
 	if c.Routes != "" {
 		t, err := routes.Load(c.Routes)
@@ -96,8 +96,5 @@ func (c *Config) builtFiles() (func(file string) []string, error) {
 		}
 		return func(file string) []string { return bySource[file] }, nil
 	}
-	if cf := c.newConfirmation(); cf != nil {
-		return cf.built, nil
-	}
-	return nil, nil
+	return c.markdownOutputs(), nil
 }

@@ -119,3 +119,19 @@ func TestChangedSinceReadsRoutesJSON(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, []string{"index.html"}, got)
 }
+
+// Docusaurus names its pages by doc ids and slugs, which the preset does
+// not compute: a changed page could be any built page.
+func TestChangedSinceWithAGeneratorWhosePagesAreNotKnown(t *testing.T) {
+	_, pages := changedRepo(t, false)
+	write(t, map[string]string{"docusaurus.config.js": "export default {baseUrl: '/'};\n"})
+	git(t, "add", ".")
+	git(t, "commit", "-q", "-m", "docusaurus")
+	cfg, err := loadConfig("", "docusaurus")
+	require.NoError(t, err)
+	write(t, map[string]string{"docs/guide.md": "# Guide, changed\n"})
+	got, note, err := cfg.changedPages("build", pages, "HEAD")
+	require.NoError(t, err)
+	assert.Equal(t, pages, got)
+	assert.Equal(t, "all 3 pages: docs/guide.md changed since HEAD, and which page a markdown file builds is not known for this generator", note)
+}

@@ -84,36 +84,44 @@ func (c *Config) newConfirmation() *confirmation {
 	o.Judge = cf.judge
 	cf.opts = o // md is made by register, with the files it lists
 	cf.sources = routes.NewSources(cf.sourceLinks, o.Rules.Base)
+	if cf.built = c.markdownOutputs(); cf.built == nil {
+		return nil
+	}
+	return cf
+}
+
+// markdownOutputs maps a markdown page (a clean, slash-separated name) to
+// the files of the site it may be built as: by the preset's layout, or,
+// with no generator named or found, each markdown folder built at the
+// site's root under either usual page name. It is nil when the preset
+// knows no output names (Docusaurus's come from doc ids and slugs).
+func (c *Config) markdownOutputs() func(file string) []string {
 	switch {
 	case c.preset != nil && c.rules.Output == nil:
 		return nil
 	case c.preset != nil:
 		rules := c.rules.Resolved()
-		cf.built = func(file string) []string {
+		return func(file string) []string {
 			if b, ok := rules.Built(file); ok {
 				return []string{b}
 			}
 			return nil
 		}
-	default:
-		// No generator named or found: each markdown folder is taken to be
-		// built at the site's root, under either usual page name.
-		var dirs []string
-		for _, p := range c.Markdown.Paths {
-			if st, err := os.Stat(p); err == nil && st.IsDir() {
-				dirs = append(dirs, filepath.Clean(p))
-			}
-		}
-		cf.built = func(file string) []string {
-			for _, d := range dirs {
-				if rel, err := filepath.Rel(d, file); err == nil && !strings.HasPrefix(rel, "..") {
-					return preset.Outputs(filepath.ToSlash(rel))
-				}
-			}
-			return nil
+	}
+	var dirs []string
+	for _, p := range c.Markdown.Paths {
+		if st, err := os.Stat(p); err == nil && st.IsDir() {
+			dirs = append(dirs, filepath.Clean(p))
 		}
 	}
-	return cf
+	return func(file string) []string {
+		for _, d := range dirs {
+			if rel, err := filepath.Rel(d, file); err == nil && !strings.HasPrefix(rel, "..") {
+				return preset.Outputs(filepath.ToSlash(rel))
+			}
+		}
+		return nil
+	}
 }
 
 // register records each markdown page under the built files it may be,
