@@ -8,6 +8,7 @@ package remote
 
 import (
 	"bytes"
+	"cmp"
 	"compress/gzip"
 	"context"
 	"errors"
@@ -29,7 +30,7 @@ const Agent = "devdocs-checks"
 
 // Options tune how hard the crawl leans on the host.
 type Options struct {
-	Rate      float64       // requests per second; robots.txt's Crawl-delay may lower it
+	Rate      float64       // requests per second, above 0; robots.txt's Crawl-delay may lower it
 	MaxPages  int           // pages listed at most
 	Timeout   time.Duration // per request
 	MaxWait   time.Duration // the longest Retry-After waited out; a longer one fails the request
@@ -67,25 +68,12 @@ func Open(ctx context.Context, start string, o Options) (*Site, error) {
 	}
 	base.RawPath = ""
 	def := Defaults()
-	if o.Rate <= 0 {
-		o.Rate = def.Rate
-	}
-	if o.MaxPages <= 0 {
-		o.MaxPages = def.MaxPages
-	}
-	if o.Timeout <= 0 {
-		o.Timeout = def.Timeout
-	}
-	if o.MaxWait <= 0 {
-		o.MaxWait = def.MaxWait
-	}
-	if o.UserAgent == "" {
-		o.UserAgent = Agent
-	}
-	s := &Site{Base: base, opts: o, client: o.Client, limiter: rate.NewLimiter(rate.Limit(o.Rate), 1)}
-	if s.client == nil {
-		s.client = &http.Client{Timeout: o.Timeout}
-	}
+	// An option left at zero takes its default.
+	o.Rate, o.MaxPages = cmp.Or(o.Rate, def.Rate), cmp.Or(o.MaxPages, def.MaxPages)
+	o.Timeout, o.MaxWait = cmp.Or(o.Timeout, def.Timeout), cmp.Or(o.MaxWait, def.MaxWait)
+	o.UserAgent = cmp.Or(o.UserAgent, Agent)
+	client := cmp.Or(o.Client, &http.Client{Timeout: o.Timeout})
+	s := &Site{Base: base, opts: o, client: client, limiter: rate.NewLimiter(rate.Limit(o.Rate), 1)}
 	if err := s.readRobots(ctx); err != nil {
 		return nil, err
 	}
