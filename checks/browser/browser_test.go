@@ -119,6 +119,11 @@ func fixtureOptions(t *testing.T, good, ar *txtar.Archive) Options {
 		p := filepath.Join(dir, name)
 		require.NoError(t, os.MkdirAll(filepath.Dir(p), 0o755))
 		require.NoError(t, os.WriteFile(p, []byte(body), 0o644))
+		// An hour old, as a built site's files are by the time it is
+		// checked: by their Last-Modified the browser may keep them in
+		// its cache, and a check must still see every request.
+		built := time.Now().Add(-time.Hour)
+		require.NoError(t, os.Chtimes(p, built, built))
 	}
 	c := fixtureContract()
 	if raw := section(ar, "contract.json"); raw != "" {

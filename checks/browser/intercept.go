@@ -24,6 +24,20 @@ type holdBack struct {
 	fail   bool
 	exempt map[string]bool // URL paths always let through: the page's entry scripts
 	failed map[string]bool // full URLs failed so far
+	// gate, when set, lets a held request go as soon as it is closed,
+	// before its delay is up: a hold that ends on an event in the page,
+	// not on a guess at how slow the machine is.
+	gate chan struct{}
+}
+
+// holdUntil holds every request until release is called, or limit passes.
+func (h *holdBack) holdUntil(limit time.Duration) (release func()) {
+	gate := make(chan struct{})
+	h.mu.Lock()
+	h.delay, h.gate = limit, gate
+	h.mu.Unlock()
+	var once sync.Once
+	return func() { once.Do(func() { close(gate) }) }
 }
 
 func (h *holdBack) set(delay time.Duration, fail bool) {
@@ -46,13 +60,19 @@ func (h *holdBack) start(t tab, pattern string) error {
 	// The pattern must match the whole URL, so a chunk asked for again with
 	// a query (x.js?retry=1) needs a second one; "\\?" is a literal "?".
 	patterns := []*fetch.RequestPattern{{URLPattern: pattern}, {URLPattern: pattern + `\?*`}}
-	_, err = chromedp.Call(t.ctx, fetch.Enable, fetch.EnableParams{Patterns: patterns})
+	if _, err = chromedp.Call(t.ctx, fetch.Enable, fetch.EnableParams{Patterns: patterns}); err != nil {
+		return err
+	}
+	// A response the HTTP cache still holds never reaches the network, so
+	// it would slip past the hold: a built site's files are old, and by
+	// their Last-Modified a reload takes them from the cache.
+	_, err = chromedp.Call(t.ctx, network.SetCacheDisabled, network.SetCacheDisabledParams{CacheDisabled: true})
 	return err
 }
 
 func (h *holdBack) answer(t tab, e *fetch.EventRequestPaused) {
 	h.mu.Lock()
-	delay, fail := h.delay, h.fail || h.failed[e.Request.URL]
+	delay, fail, gate := h.delay, h.fail || h.failed[e.Request.URL], h.gate
 	if u, err := url.Parse(e.Request.URL); err == nil && h.exempt[u.Path] {
 		delay, fail = 0, false
 	}
@@ -69,6 +89,7 @@ func (h *holdBack) answer(t tab, e *fetch.EventRequestPaused) {
 	}
 	select {
 	case <-time.After(delay):
+	case <-gate: // a nil gate never opens
 	case <-t.ctx.Done():
 		return
 	}
