@@ -234,6 +234,7 @@ func totals(res diag.Results, took time.Duration) diag.Summary {
 		total.Pages = max(total.Pages, r.Summary.Pages)
 		total.Links += r.Summary.Links
 		total.Checks += r.Summary.Checks
+		total.Requests += r.Summary.Requests
 		total.Errors += r.Summary.Errors
 		total.Warnings += r.Summary.Warnings
 		// Every run's hints, for the formats that print one merged list

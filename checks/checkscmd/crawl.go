@@ -153,7 +153,7 @@ func checkCrawl(dir string, cfg *Config, b browserOptions, stderr io.Writer, c *
 	}
 	l := cfg.apply(crawlDiagnostics(dir, found.Findings))
 	// Each request of the site a page made is a link it followed, judged.
-	return counted(l, diag.Summary{Tool: "checks browser --crawl", Pages: len(o.Pages), Links: found.Requests}, start), nil
+	return counted(l, diag.Summary{Tool: "checks browser --crawl", Pages: len(o.Pages), Requests: found.Requests}, start), nil
 }
 
 // sitePages are the pages of the built site in dir to crawl: all, or those

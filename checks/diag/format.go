@@ -17,10 +17,13 @@ const (
 
 // Summary is the closing line of a run, and the "summary" of JSON output.
 type Summary struct {
-	Tool     string  `json:"tool"`
-	Pages    int     `json:"pages"`
-	Links    int     `json:"links"`
-	Checks   int     `json:"checks,omitempty"` // browser expectations tried, where there are no links
+	Tool   string `json:"tool"`
+	Pages  int    `json:"pages"`
+	Links  int    `json:"links"`
+	Checks int    `json:"checks,omitempty"` // browser expectations tried, where there are no links
+	// Requests are the crawl's: the requests of the site its pages made,
+	// each judged (a page's links are the links step's).
+	Requests int     `json:"requests,omitempty"`
 	Errors   int     `json:"errors"`
 	Warnings int     `json:"warnings"`
 	Seconds  float64 `json:"seconds"`
@@ -52,8 +55,13 @@ func (h Hint) printable(short bool) Hint {
 
 func (s Summary) String() string {
 	what := Plural(s.Links, "link")
-	if s.Checks > 0 {
+	switch {
+	case s.Requests > 0:
+		what = Plural(s.Requests, "request")
+	case s.Checks > 0:
 		what = Plural(s.Checks, "expectation")
+	case s.Links == 0 && s.Pages == 0: // every check skipped or ignored
+		return fmt.Sprintf("%s: nothing to check in %.2fs: %s", s.Tool, s.Seconds, Counts(s.Errors, s.Warnings))
 	}
 	return fmt.Sprintf("%s: %s, %s checked in %.2fs: %s", s.Tool, Plural(s.Pages, "page"), what, s.Seconds, Counts(s.Errors, s.Warnings))
 }
