@@ -37,7 +37,7 @@ func BenchmarkCrawl(b *testing.B) {
 			})
 		}
 	})
-	for _, tabs := range []int{1, 2} {
+	for _, tabs := range []int{1, 2, 4} { // 4: the default on 2 cores
 		b.Run("tabs="+strconv.Itoa(tabs), func(b *testing.B) {
 			for b.Loop() {
 				m := measure(b, site, pages, fmt.Sprintf("the crawl in %d tabs", tabs), func(br *Browser) (string, error) {

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"runtime"
 	"strconv"
 	"strings"
 	"syscall"
@@ -40,16 +41,19 @@ type crawlOptions struct {
 	fs           *flag.FlagSet
 }
 
-const (
-	defaultTabs        = 2
-	defaultPageTimeout = 10 * time.Second
-)
+const defaultPageTimeout = 10 * time.Second
+
+// defaultTabs is two tabs per core, at most 4: a tab spends most of a page
+// waiting (for the page to go quiet, for the tab's reset), so two keep a
+// core busy; past 4 the time barely falls (make bench-crawl, 2 cores) while
+// each tab's renderer costs another 100 to 200 MiB.
+var defaultTabs = min(2*runtime.NumCPU(), 4)
 
 func crawlFlags(fs *flag.FlagSet) crawlOptions {
 	return crawlOptions{
 		on:           fs.Bool("crawl", false, "open every page of the site in Chromium and report what breaks at run time (exceptions, console errors, failed requests, dialogs, pages that never settle, hydration mismatches) instead of checking the contract"),
 		sample:       fs.Int("sample", 0, "with --crawl: open only this many pages, spread evenly over the sorted page files (the same ones every run; default crawl.sample in checks.json, else all)"),
-		tabs:         fs.Int("tabs", defaultTabs, "with --crawl: pages open at once (default crawl.tabs in checks.json, else 2)"),
+		tabs:         fs.Int("tabs", defaultTabs, "with --crawl: pages open at once (default crawl.tabs in checks.json, else two per core, at most 4)"),
 		pageTimeout:  fs.Duration("page-timeout", defaultPageTimeout, "with --crawl: time limit of one page's load and requests (default crawl.pageTimeout in checks.json, else 10s)"),
 		rate:         fs.Float64("rate", 2, "with --crawl of a deployed site (a URL): pages opened per second at most, in --tabs tabs at once (robots.txt's Crawl-delay may lower it)"),
 		changedSince: fs.String("changed-since", "", "with --crawl: open only the pages built from files changed since this git revision (a branch's pull request: --changed-since origin/main); a change that is not one page's source (a theme, a stylesheet, the config) opens them all"),
