@@ -55,6 +55,9 @@ type Finding struct {
 	Line    int    `json:"line,omitempty"`
 	Col     int    `json:"col,omitempty"`
 	Message string `json:"message"`
+	// aftermath is a hydration finding that only follows another
+	// (withoutAftermath); it never leaves the page's recorder.
+	aftermath bool
 }
 
 // Crawled is what a crawl found.

@@ -6,8 +6,10 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"regexp"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -151,7 +153,7 @@ func (p *pageRecorder) console(e *runtime.EventConsoleAPICalled) {
 	if e.Type == runtime.ConsoleAPICalledTypeWarning {
 		call = "console.warn" // the protocol's "warning"
 	}
-	f := hydrationOr(Finding{Check: registry.ConsoleError, Message: call + ": " + strings.Join(parts, " ")})
+	f := hydrationOr(Finding{Check: registry.ConsoleError, Message: call + ": " + consoleFormat(parts)})
 	if f.Check == registry.ConsoleError && e.Type != runtime.ConsoleAPICalledTypeError {
 		return
 	}
@@ -162,22 +164,86 @@ func (p *pageRecorder) console(e *runtime.EventConsoleAPICalled) {
 	p.add(f)
 }
 
+// consoleFormat joins a console call's arguments as the Console Standard's
+// Formatter does: a first argument with more after it takes them into its
+// %s, %d, %i, %f, %o and %O in turn, and drops those of %c (styles); a
+// directive left without one stays as written. React 18 writes its
+// warnings so: "Text content did not match. Server: \"%s\" Client: \"%s\"".
+func consoleFormat(parts []string) string {
+	if len(parts) < 2 || !strings.Contains(parts[0], "%") {
+		return strings.Join(parts, " ")
+	}
+	var b strings.Builder
+	format, rest := parts[0], parts[1:]
+	for i := 0; i < len(format); i++ {
+		if format[i] != '%' || i+1 == len(format) || len(rest) == 0 || strings.IndexByte("sdifoOc", format[i+1]) < 0 {
+			b.WriteByte(format[i])
+			continue
+		}
+		switch d := format[i+1]; d {
+		case 'c':
+		case 'd', 'i', 'f':
+			b.WriteString(number(rest[0], d != 'f'))
+		default:
+			b.WriteString(rest[0])
+		}
+		rest = rest[1:]
+		i++
+	}
+	return strings.Join(append([]string{b.String()}, rest...), " ")
+}
+
+// leadingFloat and leadingInt are what JavaScript's parseFloat and
+// parseInt read: the longest number at the start, after white space.
+var (
+	leadingFloat = regexp.MustCompile(`^[+-]?(Infinity|(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?)`)
+	leadingInt   = regexp.MustCompile(`^[+-]?\d+`)
+)
+
+// number is an argument as %d and %i (parseInt, whole) or %f (parseFloat)
+// convert it; NaN when it does not start with a number.
+func number(v string, whole bool) string {
+	read := leadingFloat
+	if whole {
+		read = leadingInt
+	}
+	m := read.FindString(strings.TrimLeft(v, " \t\n\r\f\v"))
+	f, err := strconv.ParseFloat(strings.Replace(m, "Infinity", "Inf", 1), 64)
+	if err != nil {
+		return "NaN"
+	}
+	return strconv.FormatFloat(f, 'f', -1, 64)
+}
+
 // hydrationSignatures are what each library says when the HTML it hydrates
 // is not what it renders, as found in its sources (React 19.3 react-dom,
 // Vue 3.5 runtime-core, Svelte 5.57, Preact 10.29's preact/debug), and the
-// React 18 texts and codes (418, 425) of that release's error table.
-var hydrationSignatures = []struct{ library, text string }{
-	{"Svelte", "hydration_mismatch"}, // first: in development it goes on "Hydration failed because…"
-	{"Svelte", "hydration_failed"},
-	{"React", "Hydration failed because"},                                         // 18 and 19, development
-	{"React", "didn't match the client"},                                          // 19, development: attributes
-	{"React", "Text content does not match server-rendered HTML"},                 // 18, development
-	{"React", "did not match. Server:"},                                           // 18, development warnings
-	{"React", "Minified React error #418;"},                                       // production: the HTML or text differs
-	{"React", "Minified React error #425;"},                                       // 18, production: text differs
-	{"Vue", "Hydration completed but contains mismatches"},                        // production
-	{"Vue", "[Vue warn]: Hydration "},                                             // development: node, text, children, attribute … mismatch
-	{"Preact", "this is caused by the SSR'd HTML containing different DOM-nodes"}, // preact/debug
+// React 18 texts and codes (418, 422, 423, 425) of that release's error
+// table, as React 18.3.1's production build reports them.
+var hydrationSignatures = []struct {
+	library, text string
+	// aftermath: what React 18 says next, that the root or a Suspense
+	// boundary gave up hydrating and rendered afresh (#423, #422): the same
+	// cause, so reported only on a page with no other word of it.
+	aftermath bool
+}{
+	{"Svelte", "hydration_mismatch", false}, // first: in development it goes on "Hydration failed because…"
+	{"Svelte", "hydration_failed", false},
+	{"React", "Hydration failed because", false},                                         // 18 and 19, development
+	{"React", "didn't match the client", false},                                          // 19, development: attributes
+	{"React", "Text content does not match server-rendered HTML", false},                 // 18, development
+	{"React", "did not match. Server:", false},                                           // 18, development warnings
+	{"React", "Minified React error #418;", false},                                       // production: the HTML or text differs
+	{"React", "Minified React error #425;", false},                                       // 18, production: text differs
+	{"React", "Expected server HTML to contain a matching", false},                       // 18, development: a node missing
+	{"React", "Did not expect server HTML to contain", false},                            // 18, development: a node too many
+	{"React", "There was an error while hydrating", true},                                // 18, development: #422, #423
+	{"React", "The server HTML was replaced with client content", true},                  // 18, development
+	{"React", "Minified React error #422;", true},                                        // 18, production: a Suspense boundary
+	{"React", "Minified React error #423;", true},                                        // 18, production: the whole root
+	{"Vue", "Hydration completed but contains mismatches", false},                        // production
+	{"Vue", "[Vue warn]: Hydration ", false},                                             // development: node, text, children, attribute … mismatch
+	{"Preact", "this is caused by the SSR'd HTML containing different DOM-nodes", false}, // preact/debug
 }
 
 // hydrationOr is f as a hydration mismatch when its message has a
@@ -185,10 +251,25 @@ var hydrationSignatures = []struct{ library, text string }{
 func hydrationOr(f Finding) Finding {
 	for _, s := range hydrationSignatures {
 		if strings.Contains(f.Message, s.text) {
-			return Finding{Check: registry.HydrationMismatch, Message: s.library + " hydration: " + f.Message}
+			return Finding{Check: registry.HydrationMismatch, Message: s.library + " hydration: " + f.Message, aftermath: s.aftermath}
 		}
 	}
 	return f
+}
+
+// withoutAftermath drops a hydration aftermath (React 18's "switched to
+// client rendering") from a page that also has the mismatch it follows.
+func withoutAftermath(list []Finding) []Finding {
+	cause := slices.ContainsFunc(list, func(f Finding) bool { return f.Check == registry.HydrationMismatch && !f.aftermath })
+	out := list[:0:0]
+	for _, f := range list {
+		if f.aftermath && cause {
+			continue
+		}
+		f.aftermath = false
+		out = append(out, f)
+	}
+	return out
 }
 
 // value is a remote object as console.log prints it, near enough: strings
@@ -438,7 +519,7 @@ func (p *pageRecorder) result() pageResult {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.closed = true
-	return pageResult{findings: p.list, requests: p.requests, docStatus: int(p.docStatus), retryAfter: p.retryAfter}
+	return pageResult{findings: withoutAftermath(p.list), requests: p.requests, docStatus: int(p.docStatus), retryAfter: p.retryAfter}
 }
 
 // pageResult is what one page gave.

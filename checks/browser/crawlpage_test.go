@@ -28,3 +28,49 @@ func TestHydrationNamesTheLibrary(t *testing.T) {
 	other := Finding{Check: registry.PageException, Message: "uncaught exception: Error: Minified React error #185; visit https://react.dev/errors/185"}
 	assert.Equal(t, other, hydrationOr(other), "React's other errors are no mismatch")
 }
+
+// React 18 says a mismatch twice: what differs (#418, #425), then that the
+// root switched to client rendering (#423), the same cause; as its 18.3.1
+// production build says them. The second counts only when alone.
+func TestHydrationAftermathOnlyWhenAlone(t *testing.T) {
+	const (
+		mismatch = "uncaught exception: Error: Minified React error #425; visit https://reactjs.org/docs/error-decoder.html?invariant=425 for the full message"
+		switched = "uncaught exception: Error: Minified React error #423; visit https://reactjs.org/docs/error-decoder.html?invariant=423 for the full message"
+		other    = "uncaught exception: Error: boom"
+	)
+	page := func(msgs ...string) []Finding {
+		var out []Finding
+		for _, m := range msgs {
+			out = append(out, hydrationOr(Finding{Check: registry.PageException, Message: m}))
+		}
+		return withoutAftermath(out)
+	}
+	assert.Equal(t, []Finding{
+		{Check: registry.HydrationMismatch, Message: "React hydration: " + mismatch},
+		{Check: registry.PageException, Message: other},
+	}, page(mismatch, switched, other))
+	assert.Equal(t, []Finding{{Check: registry.HydrationMismatch, Message: "React hydration: " + switched}}, page(switched), "alone, it is the only word of the mismatch")
+}
+
+// A console call's arguments read as the Console Standard's Formatter
+// joins them; the numbers are those Chromium's console gave the same
+// arguments (its log: "%d items, %i left, %f done 4 NaN 0.5"), and
+// parseInt's and parseFloat's readings of the others.
+func TestConsoleFormat(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"plain", "two", "3"}, "plain two 3"},
+		{[]string{`Warning: Text content did not match. Server: "%s" Client: "%s"%s`, "Prerendered title", "Rendered title", ""}, `Warning: Text content did not match. Server: "Prerendered title" Client: "Rendered title"`},
+		{[]string{"%c[svelte] hydration_mismatch\n%cHydration failed", "color: orange", "color: inherit"}, "[svelte] hydration_mismatch\nHydration failed"},
+		{[]string{"%d items, %i left, %f done", "4.7", "x", "0.5"}, "4 items, NaN left, 0.5 done"},
+		{[]string{"%d, %f, %i", " 12px", "-1.5e3s", "Infinity"}, "12, -1500, NaN"},
+		{[]string{"100%% sure, %s", "yes", "extra"}, "100%% sure, yes extra"},
+		{[]string{"%s alone"}, "%s alone"},
+		{[]string{"%s and %s", "one"}, "one and %s"},
+		{[]string{"50% off %"}, "50% off %"},
+	} {
+		assert.Equal(t, c.want, consoleFormat(c.args), "%q", c.args)
+	}
+}
