@@ -1,13 +1,18 @@
 package browser
 
 import (
+	"context"
 	"testing"
+	"time"
 
 	"github.com/chromedp/cdproto/audits"
 	"github.com/chromedp/cdproto/network"
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/devdocs-dev/devdocs/checks/registry"
+	"github.com/devdocs-dev/devdocs/checks/remote"
+	"github.com/devdocs-dev/devdocs/checks/serve"
 )
 
 // A load Chromium blocks as mixed content, which Audits did not speak of,
@@ -48,4 +53,23 @@ func TestMixedContentStrongestWordWins(t *testing.T) {
 		{Check: registry.MixedContent, File: "a.html", Message: "http://x.example/b.png upgraded to https: http on an https page"},
 		{Check: registry.MixedContent, File: "a.html", Message: "http://x.example/c.png loaded over http on an https page, with a warning"},
 	}, p.result().findings)
+}
+
+// A deployed site served over https (here the crawl's own certificate
+// serves it, which this Chromium accepts) reports the same mixed content
+// as the local crawl of its folder, on the page's URL.
+func TestDeployedHTTPSSiteHasMixedContent(t *testing.T) {
+	needBrowser(t)
+	base, stop, err := start(serve.Default.Handler(writeSite(t, fixtureSite(t, "mixed.txtar"))), "", shared.cert)
+	require.NoError(t, err)
+	defer stop()
+	site, err := remote.Open(context.Background(), base+"/", remote.Options{Rate: 100, Client: shared.cert.client(5 * time.Second)})
+	require.NoError(t, err)
+	pages := []string{base + "/script.html", base + "/image.html", base + "/clean.html"}
+	got, err := shared.Crawl(CrawlOptions{Site: site, Pages: pages, Tabs: 1, PageTimeout: 5 * time.Second})
+	require.NoError(t, err)
+	assert.Equal(t, []Finding{
+		{Check: registry.MixedContent, File: pages[1], Message: "http://example.invalid:9/x.png upgraded to https: http on an https page"},
+		{Check: registry.MixedContent, File: pages[0], Message: "http://192.0.2.1:9/x.js blocked: http on an https page"},
+	}, got.Findings)
 }
