@@ -121,6 +121,8 @@ func start(h http.Handler, basePath string, cert *siteCert) (string, func(), err
 		// fault of the site, and the server's log is stderr.
 		srv.ErrorLog = log.New(io.Discard, "", 0)
 		srv.TLSConfig = &tls.Config{Certificates: []tls.Certificate{cert.cert}}
+		// HTTP/1.1, as over http: the listener offers no h2, so Chromium
+		// opens its connections to the site as it did before.
 		ln = tls.NewListener(ln, srv.TLSConfig)
 	}
 	go func() { _ = srv.Serve(ln) }()
