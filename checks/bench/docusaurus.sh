@@ -12,8 +12,8 @@
 # holds on both builds, and fails on a copy whose head script no longer
 # sets the theme. The crawl (checks all --crawl: pages opened in Chromium)
 # finds nothing on a sample of each build, and on a copy of the root build
-# with five runtime faults, every page opened, finds each on its page and
-# nothing else (below): so the other 33 pages are clean too.
+# with six runtime faults, every page opened, finds each on its page and
+# nothing else (below): so the other 32 pages are clean too.
 #   make docusaurus-check        (DOCUSAURUS_DIR keeps the scaffold between runs)
 set -euo pipefail
 checks=${CHECKS:-$PWD/bin/checks}
@@ -64,7 +64,10 @@ expect_faults "4 injected faults in the build" build-faults -- \
 # there. A hydration mismatch (the prerendered <h1> no longer what React
 # renders): React's #418, through Docusaurus's onRecoverableError. And a link
 # to an id only a script makes, whose broken-anchor warning the running page
-# withdraws, beside one to an id nobody makes, which it confirms.
+# withdraws, beside one to an id nobody makes, which it confirms. And an
+# http:// script, mixed content Chromium blocks on the https the local site
+# is served over (a TEST-NET address and port 9, which Chromium never
+# connects to).
 rm -rf build-crawl && cp -r build-root build-crawl
 chunk=$(grep -l '"permalink":"/docs/tutorial-basics/congratulations"' $(grep -l "JSON.parse('{\"id\":\"tutorial-basics/congratulations\"" build-crawl/assets/js/*.js))
 perl -0pi -e 's/(function \w+\(\w+\)\{)/$1throw new Error("injected render fault");/' "$chunk" # the page's MDX content, the chunk's first function
@@ -73,15 +76,17 @@ sed -i 's|</body>|<script>var img = new Image(); img.src = "/img/added-by-script
 sed -i 's|<h1>Manage Docs Versions</h1>|<h1>Manage Docs Versions, as prerendered</h1>|' build-crawl/docs/tutorial-extras/manage-docs-versions/index.html
 sed -i 's|</body>|<script>var d = document.createElement("div"); d.id = "made-by-script"; document.body.append(d)</script></body>|' build-crawl/docs/intro/index.html
 sed -i 's|</body>|<a href="/docs/intro#made-by-script">made by script</a><a href="/docs/intro#made-by-nobody">made by nobody</a></body>|' build-crawl/docs/category/tutorial---basics/index.html
+sed -i 's|</body>|<script src="http://192.0.2.1:9/analytics.js"></script></body>|' build-crawl/docs/tutorial-basics/create-a-page/index.html
 # The theme is checked above; here only the crawl runs.
-expect_findings "5 runtime faults injected into the build, each on its page (checks all --crawl)" all build-crawl --crawl --on-theme-persistence ignore -- \
+expect_findings "6 runtime faults injected into the build, each on its page (checks all --crawl)" all build-crawl --crawl --on-theme-persistence ignore -- \
   "console-error build-crawl/docs/tutorial-basics/congratulations/index.html" \
   "failed-request build-crawl/markdown-page/index.html" \
   "page-exception build-crawl/markdown-page/index.html" \
   "failed-request build-crawl/blog/welcome/index.html" \
   "hydration-mismatch build-crawl/docs/tutorial-extras/manage-docs-versions/index.html" \
-  "broken-anchor build-crawl/docs/category/tutorial---basics/index.html"
+  "broken-anchor build-crawl/docs/category/tutorial---basics/index.html" \
+  "mixed-content build-crawl/docs/tutorial-basics/create-a-page/index.html"
 expect_said "the crawl's words for them" "Error: injected render fault" "ChunkLoadError" "/img/added-by-script.png answered 404" \
   "React hydration: " "Minified React error #418" "1 broken anchor withdrawn: the running page made the id (/docs/intro/index.html#made-by-script)" \
-  "made-by-nobody" "the running page has no such element either"
+  "made-by-nobody" "the running page has no such element either" "http://192.0.2.1:9/analytics.js blocked: http on an https page"
 exit $fail

@@ -35,11 +35,20 @@ type Browser struct {
 	cancel  context.CancelFunc
 	profile string
 	cmd     *exec.Cmd
+	cert    *siteCert // the local crawl's; kept by a Chromium started again
 }
 
 // Launch starts Chromium at path (DefaultChromium when empty). Cancelling
 // ctx (an interrupt) stops the browser; Close still removes its profile.
 func Launch(ctx context.Context, path string) (*Browser, error) {
+	cert, err := newSiteCert()
+	if err != nil {
+		return nil, err
+	}
+	return launch(ctx, path, cert)
+}
+
+func launch(ctx context.Context, path string, cert *siteCert) (*Browser, error) {
 	if path == "" {
 		path = DefaultChromium
 	}
@@ -56,7 +65,7 @@ func Launch(ctx context.Context, path string) (*Browser, error) {
 		_ = os.RemoveAll(profile)
 		return nil, fmt.Errorf("the temporary directory %s has too long a path for Chromium's socket: set TMPDIR to a shorter one, e.g. /tmp", os.TempDir())
 	}
-	b := &Browser{profile: profile, parent: ctx, path: path}
+	b := &Browser{profile: profile, parent: ctx, path: path, cert: cert}
 	alloc, cancelAlloc := chromedp.NewExecAllocator(ctx, b.options(path)...)
 	ctx, cancelCtx := chromedp.NewContext(alloc, quiet)
 	b.ctx, b.cancel = ctx, func() { cancelCtx(); cancelAlloc() }
@@ -89,6 +98,8 @@ func (b *Browser) options(path string) []chromedp.ExecAllocatorOption {
 		chromedp.Flag("disable-component-update", true),
 		chromedp.Flag("disable-sync", true),
 		chromedp.Flag("disable-dev-shm-usage", true),
+		// The local crawl's certificate, and only it (cert.go).
+		chromedp.Flag("ignore-certificate-errors-spki-list", b.cert.spki),
 		// A crawl opens page after page in one tab: with the back-forward
 		// cache every page left would stay alive for a Back that never comes.
 		chromedp.Flag("disable-back-forward-cache", true),
@@ -131,7 +142,7 @@ func (b *Browser) died() bool {
 // relaunch starts a new Chromium in place of b, which died, and removes
 // what is left of the old one (its process group, its profile).
 func (b *Browser) relaunch() error {
-	nb, err := Launch(b.parent, b.path)
+	nb, err := launch(b.parent, b.path, b.cert) // the site is still served with it
 	if err != nil {
 		return fmt.Errorf("Chromium died and could not be started again: %w", err)
 	}

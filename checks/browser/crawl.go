@@ -166,15 +166,18 @@ func (b *Browser) Crawl(o CrawlOptions) (Crawled, error) {
 		host = *o.Host
 	}
 	base := "" // a deployed site's pages are whole URLs
+	client := &http.Client{Timeout: o.PageTimeout}
 	if o.Site == nil {
-		served, stop, err := start(host.Handler(o.Dir), o.Base)
+		// Over https, as a deployed site is, so that Chromium judges its
+		// mixed content.
+		served, stop, err := start(host.Handler(o.Dir), o.Base, b.cert)
 		if err != nil {
 			return Crawled{}, err
 		}
 		defer stop()
-		base = served
+		base, client = served, b.cert.client(o.PageTimeout)
 	}
-	o.maps = newSourceMaps((&http.Client{Timeout: o.PageTimeout}).Get)
+	o.maps = newSourceMaps(client.Get)
 	c := &crawl{b: b, parent: b.parent, o: o, base: base}
 	per := make([]pageResult, len(o.Pages))
 	jobs := make(chan int)

@@ -132,7 +132,7 @@ func selfCPU() time.Duration {
 // openEach is the floor: each page opened in turn in one tab, up to its
 // load event.
 func openEach(br *Browser, site string, pages []string) error {
-	base, stop, err := start(serve.Default.Handler(site), "")
+	base, stop, err := start(serve.Default.Handler(site), "", br.cert) // as the crawl serves it
 	if err != nil {
 		return err
 	}

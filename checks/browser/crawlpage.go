@@ -14,6 +14,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/chromedp/cdproto/audits"
 	"github.com/chromedp/cdproto/inspector"
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/page"
@@ -48,9 +49,11 @@ type pageRecorder struct {
 	docStatus  int64  // what it answered, and its Retry-After header
 	retryAfter string
 	pending    map[network.RequestID]string
-	refused    map[network.RequestID]bool // answered 4xx or 5xx, so already reported
-	requests   int                        // the site's requests the page made
-	lastSeen   time.Time                  // the last request of the site, started or ended
+	refused    map[network.RequestID]bool   // answered 4xx or 5xx, so already reported
+	insecure   map[network.RequestID]string // http:// requests, by id (mixed.go)
+	mixed      map[string]mixedContent      // what Chromium did with each http:// URL of an https page
+	requests   int                          // the site's requests the page made
+	lastSeen   time.Time                    // the last request of the site, started or ended
 
 	loaded, crashed chan struct{}
 	once            struct{ loaded, crashed sync.Once }
@@ -64,6 +67,7 @@ func newPageRecorder(base, file string) *pageRecorder {
 		origin = u.Scheme + "://" + u.Host
 	}
 	return &pageRecorder{origin: origin, file: file, seen: map[string]bool{}, unanswered: map[string]bool{}, pending: map[network.RequestID]string{}, refused: map[network.RequestID]bool{},
+		insecure: map[network.RequestID]string{}, mixed: map[string]mixedContent{},
 		loaded: make(chan struct{}), crashed: make(chan struct{})}
 }
 
@@ -98,6 +102,8 @@ func (p *pageRecorder) hear(ev any) {
 		p.exception(e.ExceptionDetails)
 	case *runtime.EventConsoleAPICalled:
 		p.console(e)
+	case *audits.EventIssueAdded:
+		p.issue(e.Issue)
 	default:
 		p.network(ev)
 	}
@@ -339,6 +345,7 @@ func (p *pageRecorder) network(ev any) {
 	defer p.mu.Unlock()
 	switch e := ev.(type) {
 	case *network.EventRequestWillBeSent:
+		p.insecureLocked(e)
 		if p.ours(e.Request.URL) && !browsersOwn(e) {
 			if _, again := p.pending[e.RequestID]; !again { // a redirect keeps its id
 				p.requests++
@@ -362,6 +369,10 @@ func (p *pageRecorder) network(ev any) {
 	case *network.EventLoadingFinished:
 		p.done(e.RequestID)
 	case *network.EventLoadingFailed:
+		if p.blockedLocked(e) {
+			p.done(e.RequestID)
+			return
+		}
 		// A script answered 404 is also a load that failed (aborted): one fault.
 		if url, ok := p.pending[e.RequestID]; ok && !p.refused[e.RequestID] {
 			msg := fmt.Sprintf("%s failed: %s", p.short(url), e.ErrorText)
@@ -519,7 +530,7 @@ func (p *pageRecorder) result() pageResult {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.closed = true
-	return pageResult{findings: withoutAftermath(p.list), requests: p.requests, docStatus: int(p.docStatus), retryAfter: p.retryAfter}
+	return pageResult{findings: append(withoutAftermath(p.list), p.mixedFindingsLocked()...), requests: p.requests, docStatus: int(p.docStatus), retryAfter: p.retryAfter}
 }
 
 // pageResult is what one page gave.

@@ -5,6 +5,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/chromedp/cdproto/audits"
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/cdproto/storage"
@@ -29,6 +30,11 @@ func newCrawlTab(browser context.Context) (*crawlTab, error) {
 	ctx, cancel := chromedp.NewContext(browser, chromedp.WithNewBrowserContext())
 	t := &crawlTab{browser: browser, ctx: ctx, cancel: cancel}
 	if err := chromedp.Listen(ctx, t.hear); err != nil {
+		cancel()
+		return nil, err
+	}
+	// Audits says what Chromium did with mixed content (mixed.go).
+	if _, err := chromedp.Call(ctx, audits.Enable, cdp.Empty{}); err != nil {
 		cancel()
 		return nil, err
 	}

@@ -2,8 +2,11 @@ package browser
 
 import (
 	"context"
+	"crypto/tls"
 	"errors"
 	"fmt"
+	"io"
+	"log"
 	"net"
 	"net/http"
 	"os"
@@ -64,7 +67,7 @@ func (b *Browser) Check(o Options) ([]Result, error) {
 	if o.Host != nil {
 		host = *o.Host
 	}
-	base, stop, err := start(host.Handler(o.Dir), o.Base)
+	base, stop, err := start(host.Handler(o.Dir), o.Base, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -100,8 +103,9 @@ func runOne(b *Browser, base, id string, o Options) []Result {
 	return r.broke("a known check", errors.New("unknown check "+id))
 }
 
-// start serves a site with the host's rules (h) on a free local port.
-func start(h http.Handler, basePath string) (string, func(), error) {
+// start serves a site with the host's rules (h) on a free local port,
+// over https with cert, else http.
+func start(h http.Handler, basePath string, cert *siteCert) (string, func(), error) {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		return "", nil, err
@@ -110,11 +114,22 @@ func start(h http.Handler, basePath string) (string, func(), error) {
 	// absolute URLs (/repo/assets/…) reach its files, nothing else does.
 	prefix := strings.TrimSuffix(basePath, "/")
 	srv := &http.Server{Handler: http.StripPrefix(prefix, h), ReadHeaderTimeout: 5 * time.Second}
+	scheme := "http"
+	if cert != nil {
+		scheme = "https"
+		// A connection dropped in its handshake (a tab closed) is no
+		// fault of the site, and the server's log is stderr.
+		srv.ErrorLog = log.New(io.Discard, "", 0)
+		srv.TLSConfig = &tls.Config{Certificates: []tls.Certificate{cert.cert}}
+		// HTTP/1.1, as over http: the listener offers no h2, so Chromium
+		// opens its connections to the site as it did before.
+		ln = tls.NewListener(ln, srv.TLSConfig)
+	}
 	go func() { _ = srv.Serve(ln) }()
 	stop := func() {
 		ctx, cancel := context.WithTimeout(context.Background(), time.Second)
 		defer cancel()
 		_ = srv.Shutdown(ctx)
 	}
-	return "http://" + ln.Addr().String() + prefix, stop, nil
+	return scheme + "://" + ln.Addr().String() + prefix, stop, nil
 }

@@ -15,14 +15,7 @@ import (
 // mapsSite serves the site of testdata/crawl/sourcemap.txtar, with edits,
 // and counts the requests of each path.
 func mapsSite(t *testing.T, edit func(files map[string]string)) (string, map[string]int) {
-	ar, err := txtar.ParseFile("../../testdata/crawl/sourcemap.txtar")
-	require.NoError(t, err)
-	files := map[string]string{}
-	for _, f := range ar.Files {
-		if name, ok := strings.CutPrefix(f.Name, "site"); ok {
-			files[name] = string(f.Data)
-		}
-	}
+	files := fixtureSite(t, "sourcemap.txtar")
 	if edit != nil {
 		edit(files)
 	}
@@ -45,6 +38,20 @@ func mapsSite(t *testing.T, edit func(files map[string]string)) (string, map[str
 	}))
 	t.Cleanup(srv.Close)
 	return srv.URL, asked
+}
+
+// fixtureSite is the site/ folder of a testdata/crawl fixture: each file
+// by its URL path ("/assets/app.js").
+func fixtureSite(t *testing.T, fixture string) map[string]string {
+	ar, err := txtar.ParseFile("../../testdata/crawl/" + fixture)
+	require.NoError(t, err)
+	files := map[string]string{}
+	for _, f := range ar.Files {
+		if name, ok := strings.CutPrefix(f.Name, "site"); ok {
+			files[name] = string(f.Data)
+		}
+	}
+	return files
 }
 
 // The expected source places come from source-map-js (another

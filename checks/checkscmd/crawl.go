@@ -51,7 +51,7 @@ var defaultTabs = min(2*runtime.NumCPU(), 4)
 
 func crawlFlags(fs *flag.FlagSet) crawlOptions {
 	return crawlOptions{
-		on:           fs.Bool("crawl", false, "open every page of the site in Chromium and report what breaks at run time (exceptions, console errors, failed requests, dialogs, pages that never settle, hydration mismatches) instead of checking the contract"),
+		on:           fs.Bool("crawl", false, "open every page of the site in Chromium and report what breaks at run time (exceptions, console errors, failed requests, dialogs, pages that never settle, hydration mismatches, mixed content) instead of checking the contract"),
 		sample:       fs.Int("sample", 0, "with --crawl: open only this many pages, spread evenly over the sorted page files (the same ones every run; default crawl.sample in checks.json, else all)"),
 		tabs:         fs.Int("tabs", defaultTabs, "with --crawl: pages open at once (default crawl.tabs in checks.json, else two per core, at most 4)"),
 		pageTimeout:  fs.Duration("page-timeout", defaultPageTimeout, "with --crawl: time limit of one page's load and requests (default crawl.pageTimeout in checks.json, else 10s)"),

@@ -55,6 +55,7 @@ const (
 	PageUnsettled       = "page-unsettled"
 	PageCrash           = "page-crash"
 	HydrationMismatch   = "hydration-mismatch"
+	MixedContent        = "mixed-content"
 )
 
 // Check is one row of the registry.
@@ -94,6 +95,7 @@ var All = []Check{
 	{PageUnsettled, Throw, Crawl, "a page whose load event or requests are not done within the per-page time limit (--page-timeout)", ""},
 	{PageCrash, Throw, Crawl, "a page whose tab or whole Chromium crashed; the crawl goes on in a new tab, or a new Chromium", ""},
 	{HydrationMismatch, Throw, Crawl, "a page whose prerendered HTML is not what its script renders (React, Vue, Svelte or Preact says so at hydration, by exception, console.error or console.warn); reported instead of page-exception or console-error", ""},
+	{MixedContent, Throw, Crawl, "an http:// URL an https page asks for (a script, stylesheet, frame, fetch, or an image or media file), which Chromium blocks or upgrades to https; the local site is served over https to see it; reported instead of failed-request", ""},
 }
 
 // Lookup finds a check by id.

@@ -1,0 +1,94 @@
+package browser
+
+import (
+	"maps"
+	"slices"
+	"strings"
+
+	"github.com/chromedp/cdproto/audits"
+	"github.com/chromedp/cdproto/network"
+
+	"github.com/devdocs-dev/devdocs/checks/registry"
+)
+
+// mixedContent is what Chromium did with an http:// URL an https page
+// asked for, weakest first. Chromium may say more than one thing of one
+// URL (156 warns of an image on an IP address, then blocks it): the
+// strongest is the page's one finding for that URL.
+type mixedContent int
+
+const (
+	mixedWarned mixedContent = iota + 1
+	mixedUpgraded
+	mixedBlocked
+)
+
+// mixedSaid is Audits' word for each; the other issues are not the crawl's.
+var mixedSaid = map[audits.MixedContentResolutionStatus]mixedContent{
+	audits.MixedContentResolutionStatusMixedContentWarning:               mixedWarned,
+	audits.MixedContentResolutionStatusMixedContentAutomaticallyUpgraded: mixedUpgraded,
+	audits.MixedContentResolutionStatusMixedContentBlocked:               mixedBlocked,
+}
+
+func (m mixedContent) String() string {
+	switch m {
+	case mixedBlocked:
+		return "blocked: http on an https page"
+	case mixedUpgraded:
+		return "upgraded to https: http on an https page"
+	}
+	return "loaded over http on an https page, with a warning"
+}
+
+// issue records a mixed-content issue of the Audits domain: it is the
+// only word of an iframe's, and of an image Chromium upgrades or warns of
+// (the request then fails or not as any other).
+func (p *pageRecorder) issue(i *audits.InspectorIssue) {
+	if i == nil || i.Details == nil || i.Details.MixedContentIssueDetails == nil { // another kind of issue
+		return
+	}
+	d := i.Details.MixedContentIssueDetails
+	if m, ok := mixedSaid[d.ResolutionStatus]; ok {
+		p.mu.Lock()
+		p.mixedLocked(d.InsecureURL, m)
+		p.mu.Unlock()
+	}
+}
+
+// insecureLocked remembers the URL of an http:// request, so that its
+// failure as mixed content (which names the request by id) names it.
+func (p *pageRecorder) insecureLocked(e *network.EventRequestWillBeSent) {
+	if strings.HasPrefix(e.Request.URL, "http:") {
+		p.insecure[e.RequestID] = e.Request.URL
+	}
+}
+
+// blockedLocked tells whether a failed load is mixed content Chromium
+// blocked, and records it: that is its one finding, not a failed-request
+// too (the site's own http:// URLs are the crawl's when a deployed site
+// given as http:// sends its pages to https).
+func (p *pageRecorder) blockedLocked(e *network.EventLoadingFailed) bool {
+	if e.BlockedReason != network.BlockedReasonMixedContent {
+		return false
+	}
+	if url, ok := p.insecure[e.RequestID]; ok {
+		p.mixedLocked(url, mixedBlocked)
+	}
+	return true
+}
+
+func (p *pageRecorder) mixedLocked(url string, m mixedContent) {
+	if !p.closed && url != "" && m > p.mixed[url] {
+		p.mixed[url] = m
+	}
+}
+
+// mixedFindingsLocked are the page's mixed-content findings, one per URL,
+// by URL.
+func (p *pageRecorder) mixedFindingsLocked() []Finding {
+	var out []Finding
+	for _, url := range slices.Sorted(maps.Keys(p.mixed)) {
+		out = append(out, Finding{Check: registry.MixedContent, File: p.file, Message: p.short(url) + " " + p.mixed[url].String()})
+	}
+	return out
+}
