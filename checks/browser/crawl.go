@@ -177,7 +177,11 @@ func (b *Browser) Crawl(o CrawlOptions) (Crawled, error) {
 		defer stop()
 		base, client = served, b.cert.client(o.PageTimeout)
 	}
-	o.maps = newSourceMaps(client.Get)
+	get := client.Get
+	if o.Site != nil { // a deployed site's maps are asked for as politely as its pages
+		get = func(u string) (*http.Response, error) { return o.Site.Fetch(b.parent, u) }
+	}
+	o.maps = newSourceMaps(get)
 	c := &crawl{b: b, parent: b.parent, o: o, base: base}
 	per := make([]pageResult, len(o.Pages))
 	jobs := make(chan int)

@@ -122,6 +122,29 @@ func (s *Site) Allowed(u *url.URL) bool {
 // waits here before it opens each page.
 func (s *Site) Wait(ctx context.Context) error { return s.limiter.Wait(ctx) }
 
+// Fetch asks for u as the crawl asks for anything beside its pages (a
+// script's source map): at the host's rate, as Agent, and not at all when
+// u is on the host and its robots.txt keeps crawlers from u's path. The
+// caller closes the body.
+func (s *Site) Fetch(ctx context.Context, u string) (*http.Response, error) {
+	target, err := url.Parse(u)
+	if err != nil {
+		return nil, err
+	}
+	if target.Host == s.Base.Host && !s.robots.TestAgent(target.EscapedPath(), s.opts.UserAgent) {
+		return nil, fmt.Errorf("robots.txt of %s does not let %s open %s", s.Base.Host, s.opts.UserAgent, target.EscapedPath())
+	}
+	if err := s.limiter.Wait(ctx); err != nil {
+		return nil, err
+	}
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u, nil)
+	if err != nil {
+		return nil, err
+	}
+	req.Header.Set("User-Agent", s.opts.UserAgent)
+	return s.client.Do(req)
+}
+
 // maxBody bounds what one page or sitemap may make the crawl hold.
 const maxBody = 32 << 20
 

@@ -226,3 +226,39 @@ func TestRetryAfterReadsBothForms(t *testing.T) {
 		assert.False(t, ok, v)
 	}
 }
+
+// What the crawl reads beside the pages (source maps) is asked for as the
+// pages are: as the crawler, within robots.txt, and at the host's rate.
+func TestFetchIsPolite(t *testing.T) {
+	h := &host{files: map[string]string{
+		"/robots.txt":         "User-agent: *\nDisallow: /private/\n",
+		"/docs/":              "<a href=x>x</a>",
+		"/assets/app.js.map":  "{}",
+		"/private/app.js.map": "{}",
+	}}
+	var agent string
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		agent = r.UserAgent()
+		h.ServeHTTP(w, r)
+	}))
+	t.Cleanup(srv.Close)
+	s, err := Open(context.Background(), srv.URL+"/docs/", fast)
+	require.NoError(t, err)
+
+	resp, err := s.Fetch(context.Background(), srv.URL+"/assets/app.js.map")
+	require.NoError(t, err)
+	resp.Body.Close()
+	assert.Equal(t, http.StatusOK, resp.StatusCode)
+	assert.Equal(t, Agent, agent)
+
+	_, err = s.Fetch(context.Background(), srv.URL+"/private/app.js.map")
+	assert.ErrorContains(t, err, "robots.txt")
+	assert.NotContains(t, h.asked, "/private/app.js.map")
+
+	s.limiter.SetLimit(0.01) // one request per 100 s
+	s.limiter.Allow() // the token left, if any, is spent
+	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+	defer cancel()
+	_, err = s.Fetch(ctx, srv.URL+"/assets/app.js.map")
+	assert.Error(t, err, "the next request waits for the host's rate, past the deadline")
+}
