@@ -149,6 +149,7 @@ export interface Summary {
   pages: number;
   links: number;
   checks?: number;
+  requests?: number;
   errors: number;
   warnings: number;
   seconds: number;
