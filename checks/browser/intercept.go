@@ -63,9 +63,9 @@ func (h *holdBack) start(t tab, pattern string) error {
 	if _, err = chromedp.Call(t.ctx, fetch.Enable, fetch.EnableParams{Patterns: patterns}); err != nil {
 		return err
 	}
-	// A response the HTTP cache still holds never reaches the network, so
-	// it would slip past the hold: a built site's files are old, and by
-	// their Last-Modified a reload takes them from the cache.
+	// A response the browser's caches still hold never reaches the
+	// network, so it would slip past the hold: a built site's files are
+	// old, and by their Last-Modified a reload takes them from a cache.
 	_, err = chromedp.Call(t.ctx, network.SetCacheDisabled, network.SetCacheDisabledParams{CacheDisabled: true})
 	return err
 }

@@ -78,10 +78,10 @@ const firstFrame = `(function frame() {
 // and so how long its scripts are held.
 const firstFrameWithin = 15 * time.Second
 
-// firstFrame polls for the value the firstFrame script recorded. The
+// recordedFirstFrame polls for the value the firstFrame script recorded. The
 // reload may replace the document between two polls, so a failed
 // evaluation is tried again rather than taken as the answer.
-func (t tab) firstFrame(limit time.Duration) (string, bool) {
+func (t tab) recordedFirstFrame(limit time.Duration) (string, bool) {
 	for end := time.Now().Add(limit); time.Now().Before(end); time.Sleep(20 * time.Millisecond) {
 		if v, err := eval[string](t.ctx, `window.__checksFirstFrame ?? ""`); err == nil && v != "" {
 			return v, true
@@ -95,7 +95,7 @@ func (t tab) firstFrame(limit time.Duration) (string, bool) {
 
 // themeFirstPaint stores the non-default theme, holds every script back
 // so the app cannot run before the first frame, and reads the theme then:
-// only an inline head script can have set it.
+// only an inline script before the page's content can have set it.
 func themeFirstPaint(t tab, r *results) error {
 	stored := opposite(t.c.DefaultTheme)
 	if err := t.open(t.c.Page); err != nil {
@@ -121,7 +121,7 @@ func themeFirstPaint(t tab, r *results) error {
 	if _, err := chromedp.Call(t.ctx, page.Reload, page.ReloadParams{}); err != nil {
 		return err
 	}
-	got, ok := t.firstFrame(firstFrameWithin)
+	got, ok := t.recordedFirstFrame(firstFrameWithin)
 	if !ok {
 		r.add(false, "the first paint already has the stored theme", "no frame drew any of the body within %s", ms(firstFrameWithin))
 		return nil

@@ -134,6 +134,11 @@ func (s *Site) Fetch(ctx context.Context, u string) (*http.Response, error) {
 	if target.Host == s.Base.Host && !s.robots.TestAgent(target.EscapedPath(), s.opts.UserAgent) {
 		return nil, fmt.Errorf("robots.txt of %s does not let %s open %s", s.Base.Host, s.opts.UserAgent, target.EscapedPath())
 	}
+	return s.send(ctx, u)
+}
+
+// send is one GET of u at the host's rate, as the crawler.
+func (s *Site) send(ctx context.Context, u string) (*http.Response, error) {
 	if err := s.limiter.Wait(ctx); err != nil {
 		return nil, err
 	}
@@ -194,21 +199,13 @@ func (s *Site) Backoff(ctx context.Context, u string, status int, retryAfter str
 func (s *Site) request(ctx context.Context, u string) (answer, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if err := s.limiter.Wait(ctx); err != nil {
-		return answer{}, err
-	}
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u, nil)
-	if err != nil {
-		return answer{}, err
-	}
-	req.Header.Set("User-Agent", s.opts.UserAgent)
-	resp, err := s.client.Do(req)
+	resp, err := s.send(ctx, u)
 	if err != nil {
 		var ue *url.Error
 		if errors.As(err, &ue) {
 			err = ue.Err
 		}
-		return answer{}, fmt.Errorf("%s: %v", u, err)
+		return answer{}, fmt.Errorf("%s: %w", u, err)
 	}
 	defer resp.Body.Close()
 	body, err := io.ReadAll(io.LimitReader(resp.Body, maxBody))

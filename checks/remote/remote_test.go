@@ -256,7 +256,7 @@ func TestFetchIsPolite(t *testing.T) {
 	assert.NotContains(t, h.asked, "/private/app.js.map")
 
 	s.limiter.SetLimit(0.01) // one request per 100 s
-	s.limiter.Allow() // the token left, if any, is spent
+	s.limiter.Allow()        // the token left, if any, is spent
 	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
 	defer cancel()
 	_, err = s.Fetch(ctx, srv.URL+"/assets/app.js.map")
