@@ -163,3 +163,57 @@ func TestCrawlCutsOffEndlessRequests(t *testing.T) {
 	// Which polls are open at the limit, if any, is timing.
 	assert.True(t, strings.HasPrefix(unsettled.Message, "the page did not settle within 2s: requests still open: "), unsettled.Message)
 }
+
+// A page that goes on to another while its own document is still coming
+// (a redirect stub whose script runs at the top) never hears that document
+// finish: the navigation that replaced it ends it. Its crawl settles on
+// the page it went to, and finds that page's fault.
+func TestCrawlSettlesAPageThatLeavesWhileLoading(t *testing.T) {
+	needBrowser(t)
+	t.Parallel() // mostly waiting (for a browser to start): it overlaps the others
+	site := writeSite(t, map[string]string{
+		// The tail keeps the document coming after its script has left.
+		"stub.html": `<!doctype html><script>location.replace("/to.html")</script>` + strings.Repeat("<p>the rest of the stub</p>\n", 400_000),
+		"to.html":   "<!doctype html>\n<script>throw new Error(\"to\")</script>",
+	})
+	got, err := shared.Crawl(CrawlOptions{Dir: site, Pages: []string{"stub.html"}, Tabs: 1, PageTimeout: 5 * time.Second})
+	require.NoError(t, err)
+	assert.Equal(t, []Finding{{Check: registry.PageException, File: "stub.html", Message: "uncaught exception: Error: to (at /to.html:2:15)"}}, got.Findings)
+}
+
+// A page waits for its browser to be idle (to prefetch, say) with a
+// timeout: the crawl's own wait for idleness must not leave it to time
+// out. Headless shell starts no idle period in a page that draws nothing,
+// until a frame is asked for.
+func TestCrawlLetsThePageGoIdle(t *testing.T) {
+	needBrowser(t)
+	t.Parallel() // mostly waiting (for a browser to start): it overlaps the others
+	site := writeSite(t, map[string]string{
+		"x.js": "1",
+		"waits.html": `<!doctype html><p>text</p><script>
+addEventListener("load", () => setTimeout(() => {
+  const l = document.createElement("link"); l.rel = "prefetch"; l.href = "/x.js"; document.head.append(l)
+  document.body.append("more")
+  requestIdleCallback(d => { if (d.didTimeout) throw new Error("never idle") }, {timeout: 2000})
+}))
+</script>`,
+	})
+	got, err := shared.Crawl(CrawlOptions{Dir: site, Pages: []string{"waits.html", "waits.html", "waits.html"}, Tabs: 1, PageTimeout: 5 * time.Second})
+	require.NoError(t, err)
+	assert.Empty(t, got.Findings)
+}
+
+// A page that goes to another site leaves its tab on that site, where the
+// crawl cannot clear its own: the tab is given up, and the next page,
+// opened in a new one, still sees nothing it left.
+func TestCrawlGivesUpATabThatLeftTheSite(t *testing.T) {
+	needBrowser(t)
+	t.Parallel() // mostly waiting (for a browser to start): it overlaps the others
+	site := writeSite(t, map[string]string{
+		"away.html": `<!doctype html><script>sessionStorage.setItem("k", "1"); addEventListener("load", () => location.href = "http://127.0.0.1:9/")</script>`,
+		"next.html": "<!doctype html>\n<script>if (sessionStorage.length) throw new Error(\"sessionStorage: \" + Object.keys(sessionStorage))</script>",
+	})
+	got, err := shared.Crawl(CrawlOptions{Dir: site, Pages: []string{"away.html", "next.html"}, Tabs: 1, PageTimeout: 5 * time.Second})
+	require.NoError(t, err)
+	assert.Empty(t, got.Findings)
+}

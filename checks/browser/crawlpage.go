@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/chromedp/cdproto/audits"
+	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/inspector"
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/page"
@@ -49,11 +50,12 @@ type pageRecorder struct {
 	docStatus  int64  // what it answered, and its Retry-After header
 	retryAfter string
 	pending    map[network.RequestID]string
-	refused    map[network.RequestID]bool   // answered 4xx or 5xx, so already reported
-	insecure   map[network.RequestID]string // http:// requests, by id (mixed.go)
-	mixed      map[string]mixedContent      // what Chromium did with each http:// URL of an https page
-	requests   int                          // the site's requests the page made
-	lastSeen   time.Time                    // the last request of the site, started or ended
+	documents  map[cdp.FrameID]network.RequestID // the document each frame loads now
+	refused    map[network.RequestID]bool        // answered 4xx or 5xx, so already reported
+	insecure   map[network.RequestID]string      // http:// requests, by id (mixed.go)
+	mixed      map[string]mixedContent           // what Chromium did with each http:// URL of an https page
+	requests   int                               // the site's requests the page made
+	lastSeen   time.Time                         // the last request of the site, started or ended
 
 	loaded, crashed chan struct{}
 	once            struct{ loaded, crashed sync.Once }
@@ -67,7 +69,7 @@ func newPageRecorder(base, file string) *pageRecorder {
 		origin = u.Scheme + "://" + u.Host
 	}
 	return &pageRecorder{origin: origin, file: file, seen: map[string]bool{}, unanswered: map[string]bool{}, pending: map[network.RequestID]string{}, refused: map[network.RequestID]bool{},
-		insecure: map[network.RequestID]string{}, mixed: map[string]mixedContent{},
+		insecure: map[network.RequestID]string{}, mixed: map[string]mixedContent{}, documents: map[cdp.FrameID]network.RequestID{},
 		loaded: make(chan struct{}), crashed: make(chan struct{})}
 }
 
@@ -346,6 +348,7 @@ func (p *pageRecorder) network(ev any) {
 	switch e := ev.(type) {
 	case *network.EventRequestWillBeSent:
 		p.insecureLocked(e)
+		p.supersede(e)
 		if p.ours(e.Request.URL) && !browsersOwn(e) {
 			if _, again := p.pending[e.RequestID]; !again { // a redirect keeps its id
 				p.requests++
@@ -381,6 +384,19 @@ func (p *pageRecorder) network(ev any) {
 		}
 		p.done(e.RequestID)
 	}
+}
+
+// supersede ends the document a frame was still loading when it starts
+// loading another (a redirect stub's script ran before the stub had all
+// come): Chromium drops the first without a word of its end.
+func (p *pageRecorder) supersede(e *network.EventRequestWillBeSent) {
+	if e.Type != network.ResourceTypeDocument {
+		return
+	}
+	if before, ok := p.documents[e.FrameID]; ok && before != e.RequestID {
+		p.done(before)
+	}
+	p.documents[e.FrameID] = e.RequestID
 }
 
 // browsersOwn is a request Chromium makes for itself, not for the page:
@@ -460,11 +476,14 @@ func (p *pageRecorder) settle(ctx context.Context, limit time.Duration) bool {
 }
 
 // idle waits until the page's main thread has had nothing to do (its
-// requestIdleCallback runs), or until end.
+// requestIdleCallback runs), or until end. A frame is asked for first: a
+// headless shell may start no idle period in a page that changed after its
+// last frame until one is, and the page's own idle callbacks stall with it
+// (TestCrawlLetsThePageGoIdle).
 func (p *pageRecorder) idle(ctx context.Context, end time.Time) error {
 	ctx, cancel := context.WithDeadline(ctx, end)
 	defer cancel()
-	_, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`new Promise(r => requestIdleCallback(() => r(true)))`, chromedp.EvalAwaitPromise))
+	_, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`new Promise(r => requestAnimationFrame(() => requestIdleCallback(() => r(true))))`, chromedp.EvalAwaitPromise))
 	return err
 }
 

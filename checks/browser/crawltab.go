@@ -2,6 +2,8 @@ package browser
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"sync/atomic"
 	"time"
 
@@ -57,17 +59,29 @@ func dismiss(ctx context.Context) {
 	_, _ = chromedp.Call(ctx, page.HandleJavaScriptDialog, page.HandleJavaScriptDialogParams{Accept: false})
 }
 
-// reset readies the tab for the next page as a new tab would be: the page
-// before unloaded (Navigate waits for about:blank's load), then its
-// origin's storage (local and session storage: Chromium clears both for
-// "local_storage"; cookies, IndexedDB, caches, service workers) and the
-// tab's history cleared. The HTTP cache stays: a file of the site answers
-// every page alike, and Chromium reports a request it answers from its
-// cache as any other.
+// reset readies the tab for the next page as a new tab would be. The page
+// leaves by its own hand for an about:blank, which then has its origin:
+// its pagehide and unload handlers have run once that blank has loaded, and
+// in it the tab's session storage of the origin can be cleared (Chromium
+// 156 clears it with "local_storage" below, a headless shell 153 did not,
+// and the protocol's DOMStorage finds no frame of the origin in a blank
+// the gate opens itself). Then the origin's other storage (local storage,
+// cookies, IndexedDB, caches, service workers) and the tab's history are
+// cleared. The HTTP cache stays: a file of the site answers every page
+// alike, and Chromium reports a request it answers from its cache as any
+// other. A page that is no longer of the origin (it went elsewhere) cannot
+// be cleared so, and its tab is given up (errLeftOrigin).
 func (t *crawlTab) reset(origin string) error {
 	ctx, cancel := context.WithTimeout(t.ctx, 10*time.Second)
 	defer cancel()
-	if err := chromedp.Do(ctx, chromedp.Navigate("about:blank")); err != nil {
+	leave := fmt.Sprintf(`location.origin === %q && (location.replace("about:blank"), true)`, origin)
+	if left, err := chromedp.Run(ctx, chromedp.Evaluate[bool](leave)); err != nil || !left {
+		return errors.Join(errLeftOrigin, err)
+	}
+	if err := onBlank(ctx); err != nil {
+		return err
+	}
+	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`sessionStorage.clear(), true`)); err != nil {
 		return err
 	}
 	if _, err := chromedp.Call(ctx, storage.ClearDataForOrigin, storage.ClearDataForOriginParams{Origin: origin, StorageTypes: string(storage.TypeAll)}); err != nil {
@@ -75,6 +89,24 @@ func (t *crawlTab) reset(origin string) error {
 	}
 	_, err := chromedp.Call(ctx, page.ResetNavigationHistory, cdp.Empty{})
 	return err
+}
+
+var errLeftOrigin = errors.New("the page is no longer of the site's origin")
+
+// onBlank waits until the tab shows a loaded about:blank. Until the blank
+// commits the page before answers, and while it commits an evaluation can
+// fail for want of a context: both are asked again.
+func onBlank(ctx context.Context) error {
+	for {
+		if blank, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`location.href === "about:blank" && document.readyState === "complete"`)); err == nil && blank {
+			return nil
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(5 * time.Millisecond):
+		}
+	}
 }
 
 // close closes the tab and its browser context; a nil tab is none.
