@@ -1,6 +1,7 @@
 // Prints failing tests and one plain line "N passed, N failed" from the
 // results in a directory: go.json (`go test -json`), e2e.json (Playwright's
-// JSON reporter) and steps.txt ("pass|fail <command>" per build step), after
+// JSON reporter) and steps.txt ("pass|fail <command>" per build step, or
+// "skip <command>: why"), after
 // the browser they ran in (browser.txt, written by the Playwright setup).
 // A missing results file counts as one failure: a suite that did not run did not pass.
 import { existsSync, readFileSync } from 'node:fs';
@@ -59,6 +60,7 @@ function stepResults(file) {
   for (const line of readFileSync(file, 'utf8').split('\n').filter(Boolean)) {
     const [verdict, ...cmd] = line.split(' ');
     if (verdict === 'pass') passed++;
+    else if (verdict === 'skip') { skipped++; skips.push(`step: ${cmd.join(' ')}`); }
     else { failed++; failures.push(`step failed: ${cmd.join(' ')}`); }
   }
 }

@@ -1,6 +1,7 @@
-// Package browser drives Debian's Chromium through chromedp to check what a
-// link checker cannot see: the search shortcuts, the colour mode and the
-// loader timing of a built site.
+// Package browser drives a headless Chromium through chromedp to check what
+// a link checker cannot see: the search shortcuts, the colour mode and the
+// loader timing of a built site, and what breaks when each of its pages
+// runs (the crawl).
 package browser
 
 import (
@@ -17,8 +18,28 @@ import (
 	"github.com/chromedp/chromedp"
 )
 
-// DefaultChromium is where Debian's chromium package puts the browser.
-const DefaultChromium = "/usr/bin/chromium"
+// Browsers are the names the gate looks for on PATH when it is told no
+// browser, in this order. A headless shell comes first: Chromium's old
+// headless mode, built apart (Debian's chromium-headless-shell, Chrome for
+// Testing's chrome-headless-shell), draws no browser window around the
+// page and takes less than half the CPU per page of a crawl (make
+// bench-crawl). Then Chromium, or Chrome as GitHub's Ubuntu runners have it.
+var Browsers = []string{"chromium-headless-shell", "chrome-headless-shell", "chromium", "google-chrome", "chromium-browser"}
+
+// debianChromium is where Debian's chromium package puts the browser: the
+// path a machine with none of Browsers is told to install.
+const debianChromium = "/usr/bin/chromium"
+
+// DefaultChromium is the browser the gate runs when told none: the first
+// of Browsers on PATH, else Debian's path (so that the error names it).
+func DefaultChromium() string {
+	for _, name := range Browsers {
+		if path, err := exec.LookPath(name); err == nil {
+			return path
+		}
+	}
+	return debianChromium
+}
 
 // ErrNoChromium means the browser binary is missing; the message says how to get it.
 var ErrNoChromium = errors.New("chromium not found")
@@ -38,7 +59,7 @@ type Browser struct {
 	cert    *siteCert // the local crawl's; kept by a Chromium started again
 }
 
-// Launch starts Chromium at path (DefaultChromium when empty). Cancelling
+// Launch starts Chromium at path (DefaultChromium() when empty). Cancelling
 // ctx (an interrupt) stops the browser; Close still removes its profile.
 func Launch(ctx context.Context, path string) (*Browser, error) {
 	cert, err := newSiteCert()
@@ -50,10 +71,10 @@ func Launch(ctx context.Context, path string) (*Browser, error) {
 
 func launch(ctx context.Context, path string, cert *siteCert) (*Browser, error) {
 	if path == "" {
-		path = DefaultChromium
+		path = DefaultChromium()
 	}
 	if _, err := exec.LookPath(path); err != nil {
-		return nil, fmt.Errorf("%w at %s: install it (Debian: apt-get install chromium, or `make chromium`) or pass --chromium PATH / set CHROMIUM", ErrNoChromium, path)
+		return nil, fmt.Errorf("%w at %s: install it (Debian: apt-get install chromium-headless-shell or chromium, or `make chromium`) or pass --chromium PATH / set CHROMIUM", ErrNoChromium, path)
 	}
 	profile, err := os.MkdirTemp("", "checks-browser-")
 	if err != nil {

@@ -56,7 +56,7 @@ func chromium() string {
 	if p := os.Getenv("CHROMIUM"); p != "" {
 		return p
 	}
-	return DefaultChromium
+	return DefaultChromium()
 }
 
 // Each testdata/browser/*.txtar is good.txtar, or good.txtar with edits that

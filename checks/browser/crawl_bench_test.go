@@ -26,7 +26,9 @@ import (
 // and their peak memory (the sum of their processes' proportional set
 // sizes, PSS, sampled every 250 ms: a page of a library that ten Chromium
 // processes share counts once, not ten times), and each crawl's ratios to
-// the floor. `make bench-crawl` runs it; CRAWL_SAMPLE=N crawls N pages only.
+// the floor. `make bench-crawl` runs it in each browser it finds (a
+// headless shell, Chromium); CRAWL_SAMPLE=N crawls N pages only,
+// CRAWL_TABS=4 in 4 tabs only.
 func BenchmarkCrawl(b *testing.B) {
 	site, pages := benchSite(b)
 	var floor measured
@@ -37,7 +39,7 @@ func BenchmarkCrawl(b *testing.B) {
 			})
 		}
 	})
-	for _, tabs := range []int{1, 2, 4} { // 4: the default on 2 cores
+	for _, tabs := range benchTabs() {
 		b.Run("tabs="+strconv.Itoa(tabs), func(b *testing.B) {
 			for b.Loop() {
 				m := measure(b, site, pages, fmt.Sprintf("the crawl in %d tabs", tabs), func(br *Browser) (string, error) {
@@ -60,6 +62,21 @@ func BenchmarkCrawl(b *testing.B) {
 			}
 		})
 	}
+}
+
+// benchTabs are the tab counts BenchmarkCrawl crawls in: CRAWL_TABS
+// ("4", "2,4"), else 1, 2 and 4 (the default on 2 cores).
+func benchTabs() []int {
+	var tabs []int
+	for _, f := range strings.Split(os.Getenv("CRAWL_TABS"), ",") {
+		if n, err := strconv.Atoi(strings.TrimSpace(f)); err == nil && n > 0 {
+			tabs = append(tabs, n)
+		}
+	}
+	if len(tabs) == 0 {
+		return []int{1, 2, 4}
+	}
+	return tabs
 }
 
 // benchSite is the site and pages BenchmarkCrawl opens.

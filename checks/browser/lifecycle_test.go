@@ -21,8 +21,29 @@ import (
 func TestMissingChromiumSaysHowToInstall(t *testing.T) {
 	_, err := Launch(context.Background(), "/no/such/chromium")
 	require.ErrorIs(t, err, ErrNoChromium)
-	assert.Contains(t, err.Error(), "apt-get install chromium")
+	assert.Contains(t, err.Error(), "apt-get install chromium-headless-shell or chromium")
 	assert.Contains(t, err.Error(), "--chromium")
+}
+
+// Told no browser, the gate runs a headless shell where there is one, else
+// Chromium or Chrome, whichever PATH has; with none it names Debian's path.
+func TestDefaultChromiumPrefersAHeadlessShell(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv("PATH", dir)
+	put := func(name string) string {
+		path := filepath.Join(dir, name)
+		require.NoError(t, os.WriteFile(path, []byte("#!/bin/sh\n"), 0o755))
+		return path
+	}
+	assert.Equal(t, "/usr/bin/chromium", DefaultChromium(), "none on PATH")
+	chrome := put("google-chrome")
+	assert.Equal(t, chrome, DefaultChromium())
+	chromium := put("chromium")
+	assert.Equal(t, chromium, DefaultChromium(), "Chromium before Chrome")
+	shell := put("chrome-headless-shell")
+	assert.Equal(t, shell, DefaultChromium(), "a headless shell first")
+	debian := put("chromium-headless-shell")
+	assert.Equal(t, debian, DefaultChromium())
 }
 
 // hangingSite's page never finishes loading: its script spins forever.

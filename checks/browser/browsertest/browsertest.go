@@ -12,12 +12,13 @@ import (
 	"github.com/devdocs-dev/devdocs/checks/browser"
 )
 
-// Path is the browser the tests run: $CHROMIUM, else Debian's.
+// Path is the browser the tests run: $CHROMIUM, else the one the gate
+// would run (browser.DefaultChromium).
 func Path() string {
 	if p := os.Getenv("CHROMIUM"); p != "" {
 		return p
 	}
-	return browser.DefaultChromium
+	return browser.DefaultChromium()
 }
 
 // Launch starts the browser for one test and stops it when the test ends.
