@@ -56,8 +56,11 @@ type Finding struct {
 	Col     int    `json:"col,omitempty"`
 	Message string `json:"message"`
 	// aftermath is a hydration finding that only follows another
-	// (withoutAftermath); it never leaves the page's recorder.
+	// (withoutAftermath); asked is where the page asked for the request
+	// the finding is of, placed once the page is done (result). Neither
+	// leaves the page's recorder.
 	aftermath bool
+	asked     *place
 }
 
 // Crawled is what a crawl found.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"net/http"
 	"net/url"
 	"regexp"
@@ -53,6 +54,8 @@ type pageRecorder struct {
 	documents  map[cdp.FrameID]network.RequestID // the document each frame loads now
 	refused    map[network.RequestID]bool        // answered 4xx or 5xx, so already reported
 	insecure   map[network.RequestID]string      // http:// requests, by id (mixed.go)
+	askedAt    map[string]place                  // where each http:// URL was first asked for, when Chromium said
+	askedFrom  map[network.RequestID]place       // where the page asked for each request of the site, when Chromium said
 	mixed      map[string]mixedContent           // what Chromium did with each http:// URL of an https page
 	requests   int                               // the site's requests the page made
 	lastSeen   time.Time                         // the last request of the site, started or ended
@@ -69,7 +72,7 @@ func newPageRecorder(base, file string) *pageRecorder {
 		origin = u.Scheme + "://" + u.Host
 	}
 	return &pageRecorder{origin: origin, file: file, seen: map[string]bool{}, unanswered: map[string]bool{}, pending: map[network.RequestID]string{}, refused: map[network.RequestID]bool{},
-		insecure: map[network.RequestID]string{}, mixed: map[string]mixedContent{}, documents: map[cdp.FrameID]network.RequestID{},
+		insecure: map[network.RequestID]string{}, askedAt: map[string]place{}, askedFrom: map[network.RequestID]place{}, mixed: map[string]mixedContent{}, documents: map[cdp.FrameID]network.RequestID{},
 		loaded: make(chan struct{}), crashed: make(chan struct{})}
 }
 
@@ -312,10 +315,26 @@ func (p *pageRecorder) placed(f Finding, url string, line, col int64) Finding {
 	p.mu.Lock()
 	doc := p.doc
 	p.mu.Unlock()
+	return p.placedIn(doc, f, place{url, line, col})
+}
+
+// place is a place in a page or script: its URL, 0-based line and column
+// (-1: the line alone is known).
+type place struct {
+	url       string
+	line, col int64
+}
+
+// placedIn is placed for a page whose document came from doc; it takes no
+// lock, so that a source map may be fetched while events go on.
+func (p *pageRecorder) placedIn(doc string, f Finding, at place) Finding {
+	url, line, col := at.url, at.line, at.col
 	switch {
 	case url == "":
 	case url == doc:
 		f.Line, f.Col = int(line)+1, int(col)+1
+	case col < 0:
+		f.Message += fmt.Sprintf(" (at %s:%d)", p.short(url), line+1)
 	default:
 		at := fmt.Sprintf("%s:%d:%d", p.short(url), line+1, col+1)
 		if p.ours(url) {
@@ -354,6 +373,11 @@ func (p *pageRecorder) network(ev any) {
 				p.requests++
 			}
 			p.pending[e.RequestID], p.lastSeen = e.Request.URL, time.Now()
+			if at, ok := initiatedAt(e.Initiator); ok {
+				if _, again := p.askedFrom[e.RequestID]; !again {
+					p.askedFrom[e.RequestID] = at
+				}
+			}
 		}
 	case *network.EventResponseReceived:
 		r := e.Response
@@ -367,7 +391,7 @@ func (p *pageRecorder) network(ev any) {
 		}
 		if _, asked := p.pending[e.RequestID]; asked && r.Status >= 400 {
 			p.refused[e.RequestID] = true
-			p.addLocked(Finding{Check: registry.FailedRequest, Message: fmt.Sprintf("%s answered %d %s", p.short(r.URL), r.Status, http.StatusText(int(r.Status)))})
+			p.addLocked(Finding{Check: registry.FailedRequest, Message: fmt.Sprintf("%s answered %d %s", p.short(r.URL), r.Status, http.StatusText(int(r.Status))), asked: p.askedLocked(e.RequestID)})
 		}
 	case *network.EventLoadingFinished:
 		p.done(e.RequestID)
@@ -380,10 +404,18 @@ func (p *pageRecorder) network(ev any) {
 		if url, ok := p.pending[e.RequestID]; ok && !p.refused[e.RequestID] {
 			msg := fmt.Sprintf("%s failed: %s", p.short(url), e.ErrorText)
 			p.unanswered[msg] = true
-			p.addLocked(Finding{Check: registry.FailedRequest, Message: msg})
+			p.addLocked(Finding{Check: registry.FailedRequest, Message: msg, asked: p.askedLocked(e.RequestID)})
 		}
 		p.done(e.RequestID)
 	}
+}
+
+// askedLocked is where the page asked for a request, if Chromium said.
+func (p *pageRecorder) askedLocked(id network.RequestID) *place {
+	if at, ok := p.askedFrom[id]; ok {
+		return &at
+	}
+	return nil
 }
 
 // supersede ends the document a frame was still loading when it starts
@@ -547,9 +579,18 @@ func (p *pageRecorder) addLocked(f Finding) {
 // result ends the recording: what the tab does while it closes is not the page's.
 func (p *pageRecorder) result() pageResult {
 	p.mu.Lock()
-	defer p.mu.Unlock()
 	p.closed = true
-	return pageResult{findings: append(withoutAftermath(p.list), p.mixedFindingsLocked()...), requests: p.requests, docStatus: int(p.docStatus), retryAfter: p.retryAfter}
+	r := pageResult{findings: withoutAftermath(p.list), requests: p.requests, docStatus: int(p.docStatus), retryAfter: p.retryAfter}
+	doc, mixed, askedAt := p.doc, maps.Clone(p.mixed), maps.Clone(p.askedAt)
+	p.mu.Unlock()
+	r.findings = append(r.findings, p.mixedFindings(mixed, askedAt)...)
+	for i, f := range r.findings {
+		if f.asked != nil {
+			r.findings[i] = p.placedIn(doc, f, *f.asked)
+			r.findings[i].asked = nil
+		}
+	}
+	return r
 }
 
 // pageResult is what one page gave.

@@ -56,11 +56,38 @@ func (p *pageRecorder) issue(i *audits.InspectorIssue) {
 }
 
 // insecureLocked remembers the URL of an http:// request, so that its
-// failure as mixed content (which names the request by id) names it.
+// failure as mixed content (which names the request by id) names it, and
+// where the page first asked for it, so that its finding is placed there
+// (Audits' issue has no place).
 func (p *pageRecorder) insecureLocked(e *network.EventRequestWillBeSent) {
-	if strings.HasPrefix(e.Request.URL, "http:") {
-		p.insecure[e.RequestID] = e.Request.URL
+	url := e.Request.URL
+	if !strings.HasPrefix(url, "http:") {
+		return
 	}
+	p.insecure[e.RequestID] = url
+	if at, ok := initiatedAt(e.Initiator); ok {
+		if _, seen := p.askedAt[url]; !seen {
+			p.askedAt[url] = at
+		}
+	}
+}
+
+// initiatedAt is where a request was asked for: the top of the script's
+// stack, or the line the parser had reached in the document that named it.
+// That line only: the parser stands at the end of the tag then (3:48 for a
+// script tag of 47 characters on line 3), or, for an image a script adds,
+// at the end of that script, with no stack (Chromium 156).
+func initiatedAt(in *network.Initiator) (place, bool) {
+	switch {
+	case in == nil:
+		return place{}, false
+	case in.Stack != nil && len(in.Stack.CallFrames) > 0:
+		top := in.Stack.CallFrames[0]
+		return place{top.URL, top.LineNumber, top.ColumnNumber}, true
+	case in.URL != "":
+		return place{url: in.URL, line: int64(in.LineNumber), col: -1}, true
+	}
+	return place{}, false
 }
 
 // blockedLocked tells whether a failed load is mixed content Chromium
@@ -83,12 +110,16 @@ func (p *pageRecorder) mixedLocked(url string, m mixedContent) {
 	}
 }
 
-// mixedFindingsLocked are the page's mixed-content findings, one per URL,
-// by URL.
-func (p *pageRecorder) mixedFindingsLocked() []Finding {
+// mixedFindings are a page's mixed-content findings, one per URL, by URL,
+// each to be placed where the page asked for it when Chromium said.
+func (p *pageRecorder) mixedFindings(mixed map[string]mixedContent, askedAt map[string]place) []Finding {
 	var out []Finding
-	for _, url := range slices.Sorted(maps.Keys(p.mixed)) {
-		out = append(out, Finding{Check: registry.MixedContent, File: p.file, Message: p.short(url) + " " + p.mixed[url].String()})
+	for _, url := range slices.Sorted(maps.Keys(mixed)) {
+		f := Finding{Check: registry.MixedContent, File: p.file, Message: p.short(url) + " " + mixed[url].String()}
+		if at, ok := askedAt[url]; ok {
+			f.asked = &at
+		}
+		out = append(out, f)
 	}
 	return out
 }

@@ -70,6 +70,6 @@ func TestDeployedHTTPSSiteHasMixedContent(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, []Finding{
 		{Check: registry.MixedContent, File: pages[1], Message: "http://example.invalid:9/x.png upgraded to https: http on an https page"},
-		{Check: registry.MixedContent, File: pages[0], Message: "http://192.0.2.1:9/x.js blocked: http on an https page"},
+		{Check: registry.MixedContent, File: pages[0], Line: 3, Message: "http://192.0.2.1:9/x.js blocked: http on an https page"},
 	}, got.Findings)
 }
