@@ -21,7 +21,8 @@ import (
 // names its folder in DEVDOCS_ACTION_RELEASES; without it the test skips,
 // so go test and make test build no release). A first job downloads the
 // archive, checks its sum and caches it; a second job restores it from the
-// cache and uses the action twice; a tampered archive stops the job; a tag
+// cache and uses the action twice; a tampered archive stops the job (also
+// where only shasum checks sums, as on macOS); a tag
 // with no release and a branch fall back to Go and say so. The install
 // step's time is printed against its budget: 20 s downloaded, 10 s cached.
 func TestActionFromRelease(t *testing.T) {
@@ -132,6 +133,9 @@ func TestActionFromRelease(t *testing.T) {
 		requests = nil
 		r := job("v"+version, t.TempDir())
 		r.env = append([]string{"RUNNER_OS=" + p.os, "RUNNER_ARCH=" + p.arch}, env...)
+		if p.os == "macOS" { // macOS has shasum, no sha256sum: the sum is checked with Debian's shasum here
+			r.env = append(r.env, "PATH="+pathWithout(t, "sha256sum"))
+		}
 		res := r.use(map[string]string{"command": "links"})
 		resolve, install := res.steps["resolve"], res.steps["install"]
 		name := p.os + " " + p.arch
@@ -152,6 +156,13 @@ func TestActionFromRelease(t *testing.T) {
 	tampered = false
 	assert.Equal(t, 1, install.code)
 	assert.Contains(t, install.stdout, "::error title=devdocs checks::checksum mismatch for checks_"+version+"_windows_arm64.zip of v"+version)
+	tampered = true
+	r = job("v"+version, t.TempDir())
+	r.env = append([]string{"RUNNER_OS=macOS", "RUNNER_ARCH=ARM64", "PATH=" + pathWithout(t, "sha256sum")}, env...)
+	install = r.use(map[string]string{"command": "links"}).steps["install"]
+	tampered = false
+	assert.Equal(t, 1, install.code)
+	assert.Contains(t, install.stdout, "::error title=devdocs checks::checksum mismatch for checks_"+version+"_darwin_arm64.tar.gz of v"+version, "shasum finds the mismatch")
 
 	// A tag with no release, and a branch: Go builds checks, and the step says why.
 	for ref, why := range map[string]string{
@@ -163,6 +174,28 @@ func TestActionFromRelease(t *testing.T) {
 		assert.Contains(t, res.used, "actions/setup-go", ref)
 		assert.Equal(t, 1, res.steps["run"].code, ref)
 	}
+}
+
+// pathWithout is a PATH of this machine's tools without name: a folder of
+// links to every program of PATH's folders but that one.
+func pathWithout(t *testing.T, name string) string {
+	dir := t.TempDir()
+	for _, from := range filepath.SplitList(os.Getenv("PATH")) {
+		entries, _ := os.ReadDir(from)
+		for _, e := range entries {
+			link := filepath.Join(dir, e.Name())
+			if e.Name() == name {
+				continue
+			}
+			if _, err := os.Lstat(link); err == nil {
+				continue // an earlier folder of PATH has it
+			}
+			require.NoError(t, os.Symlink(filepath.Join(from, e.Name()), link))
+		}
+	}
+	_, err := exec.LookPath(filepath.Join(dir, name))
+	require.Error(t, err, "%s is still there", name)
+	return dir
 }
 
 // actionlint on the workflows and on a workflow that uses the action twice
