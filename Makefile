@@ -46,7 +46,8 @@ bin/checks: $(GO_SOURCES)
 	go build -buildvcs=auto -ldflags "-X github.com/devdocs-dev/devdocs/checks/checkscmd.stampCommit=$$(git rev-parse HEAD 2>/dev/null)" -o $@ ./cmd/checks
 
 # The gate on our own build: markdown sources, every link of site/dist, then
-# the browser checks (search shortcuts, theme persistence, loader timing).
+# the browser checks (search shortcuts, theme persistence, loader timing) and
+# the crawl of 24 pages, in the browser the gate picks (GATE_ENV).
 check: bin/checks chromium
 	$(GATE_ENV) bin/checks all site/dist --routes site/.generated/routes.json
 
@@ -95,7 +96,7 @@ test: deps chromium pre-commit mkdocs
 	step() { if "$$@"; then echo "pass $$*" >> test-results/steps.txt; else echo "fail $$*" >> test-results/steps.txt; status=1; fi; }; \
 	step go vet ./...; \
 	go test -json ./... > test-results/go.json || status=1; \
-	step node --test site/scripts/ site/src/search/ site/src/lib/; \
+	step node --test site/scripts/ site/src/search/ site/src/lib/ .ci/; \
 	step $(MAKE) --no-print-directory typecheck; \
 	step $(MAKE) --no-print-directory build; \
 	step $(MAKE) --no-print-directory check; \

@@ -169,7 +169,8 @@ func (b *Browser) Crawl(o CrawlOptions) (Crawled, error) {
 		host = *o.Host
 	}
 	base := "" // a deployed site's pages are whole URLs
-	client := &http.Client{Timeout: o.PageTimeout}
+	// Source maps: a deployed site's are asked for as politely as its pages.
+	get := func(u string) (*http.Response, error) { return o.Site.Fetch(b.parent, u) }
 	if o.Site == nil {
 		// Over https, as a deployed site is, so that Chromium judges its
 		// mixed content.
@@ -178,11 +179,7 @@ func (b *Browser) Crawl(o CrawlOptions) (Crawled, error) {
 			return Crawled{}, err
 		}
 		defer stop()
-		base, client = served, b.cert.client(o.PageTimeout)
-	}
-	get := client.Get
-	if o.Site != nil { // a deployed site's maps are asked for as politely as its pages
-		get = func(u string) (*http.Response, error) { return o.Site.Fetch(b.parent, u) }
+		base, get = served, b.cert.client(o.PageTimeout).Get
 	}
 	o.maps = newSourceMaps(get)
 	c := &crawl{b: b, parent: b.parent, o: o, base: base}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"maps"
 	"net/http"
 	"net/url"
 	"regexp"
@@ -54,8 +53,7 @@ type pageRecorder struct {
 	documents  map[cdp.FrameID]network.RequestID // the document each frame loads now
 	refused    map[network.RequestID]bool        // answered 4xx or 5xx, so already reported
 	insecure   map[network.RequestID]string      // http:// requests, by id (mixed.go)
-	askedAt    map[string]place                  // where each http:// URL was first asked for, when Chromium said
-	askedFrom  map[network.RequestID]place       // where the page asked for each request of the site, when Chromium said
+	askedAt    map[string]place                  // where the page first asked for each URL of the site or http:// URL, when Chromium said
 	mixed      map[string]mixedContent           // what Chromium did with each http:// URL of an https page
 	requests   int                               // the site's requests the page made
 	lastSeen   time.Time                         // the last request of the site, started or ended
@@ -72,7 +70,7 @@ func newPageRecorder(base, file string) *pageRecorder {
 		origin = u.Scheme + "://" + u.Host
 	}
 	return &pageRecorder{origin: origin, file: file, seen: map[string]bool{}, unanswered: map[string]bool{}, pending: map[network.RequestID]string{}, refused: map[network.RequestID]bool{},
-		insecure: map[network.RequestID]string{}, askedAt: map[string]place{}, askedFrom: map[network.RequestID]place{}, mixed: map[string]mixedContent{}, documents: map[cdp.FrameID]network.RequestID{},
+		insecure: map[network.RequestID]string{}, askedAt: map[string]place{}, mixed: map[string]mixedContent{}, documents: map[cdp.FrameID]network.RequestID{},
 		loaded: make(chan struct{}), crashed: make(chan struct{})}
 }
 
@@ -373,11 +371,7 @@ func (p *pageRecorder) network(ev any) {
 				p.requests++
 			}
 			p.pending[e.RequestID], p.lastSeen = e.Request.URL, time.Now()
-			if at, ok := initiatedAt(e.Initiator); ok {
-				if _, again := p.askedFrom[e.RequestID]; !again {
-					p.askedFrom[e.RequestID] = at
-				}
-			}
+			p.askedLocked(e)
 		}
 	case *network.EventResponseReceived:
 		r := e.Response
@@ -391,7 +385,7 @@ func (p *pageRecorder) network(ev any) {
 		}
 		if _, asked := p.pending[e.RequestID]; asked && r.Status >= 400 {
 			p.refused[e.RequestID] = true
-			p.addLocked(Finding{Check: registry.FailedRequest, Message: fmt.Sprintf("%s answered %d %s", p.short(r.URL), r.Status, http.StatusText(int(r.Status))), asked: p.askedLocked(e.RequestID)})
+			p.addLocked(Finding{Check: registry.FailedRequest, Message: fmt.Sprintf("%s answered %d %s", p.short(r.URL), r.Status, http.StatusText(int(r.Status))), asked: p.whereAskedLocked(r.URL)})
 		}
 	case *network.EventLoadingFinished:
 		p.done(e.RequestID)
@@ -404,15 +398,27 @@ func (p *pageRecorder) network(ev any) {
 		if url, ok := p.pending[e.RequestID]; ok && !p.refused[e.RequestID] {
 			msg := fmt.Sprintf("%s failed: %s", p.short(url), e.ErrorText)
 			p.unanswered[msg] = true
-			p.addLocked(Finding{Check: registry.FailedRequest, Message: msg, asked: p.askedLocked(e.RequestID)})
+			p.addLocked(Finding{Check: registry.FailedRequest, Message: msg, asked: p.whereAskedLocked(url)})
 		}
 		p.done(e.RequestID)
 	}
 }
 
-// askedLocked is where the page asked for a request, if Chromium said.
-func (p *pageRecorder) askedLocked(id network.RequestID) *place {
-	if at, ok := p.askedFrom[id]; ok {
+// askedLocked records where the page asked for a request's URL, if
+// Chromium says and it is the first time (a finding of that URL is one
+// finding, placed at the first).
+func (p *pageRecorder) askedLocked(e *network.EventRequestWillBeSent) {
+	if _, seen := p.askedAt[e.Request.URL]; seen {
+		return
+	}
+	if at, ok := initiatedAt(e.Initiator); ok {
+		p.askedAt[e.Request.URL] = at
+	}
+}
+
+// whereAskedLocked is where the page first asked for url; nil if unknown.
+func (p *pageRecorder) whereAskedLocked(url string) *place {
+	if at, ok := p.askedAt[url]; ok {
 		return &at
 	}
 	return nil
@@ -581,9 +587,9 @@ func (p *pageRecorder) result() pageResult {
 	p.mu.Lock()
 	p.closed = true
 	r := pageResult{findings: withoutAftermath(p.list), requests: p.requests, docStatus: int(p.docStatus), retryAfter: p.retryAfter}
-	doc, mixed, askedAt := p.doc, maps.Clone(p.mixed), maps.Clone(p.askedAt)
+	r.findings = append(r.findings, p.mixedFindingsLocked()...)
+	doc := p.doc
 	p.mu.Unlock()
-	r.findings = append(r.findings, p.mixedFindings(mixed, askedAt)...)
 	for i, f := range r.findings {
 		if f.asked != nil {
 			r.findings[i] = p.placedIn(doc, f, *f.asked)

@@ -57,18 +57,12 @@ func (p *pageRecorder) issue(i *audits.InspectorIssue) {
 
 // insecureLocked remembers the URL of an http:// request, so that its
 // failure as mixed content (which names the request by id) names it, and
-// where the page first asked for it, so that its finding is placed there
+// where the page asked for it, so that its finding is placed there
 // (Audits' issue has no place).
 func (p *pageRecorder) insecureLocked(e *network.EventRequestWillBeSent) {
-	url := e.Request.URL
-	if !strings.HasPrefix(url, "http:") {
-		return
-	}
-	p.insecure[e.RequestID] = url
-	if at, ok := initiatedAt(e.Initiator); ok {
-		if _, seen := p.askedAt[url]; !seen {
-			p.askedAt[url] = at
-		}
+	if strings.HasPrefix(e.Request.URL, "http:") {
+		p.insecure[e.RequestID] = e.Request.URL
+		p.askedLocked(e)
 	}
 }
 
@@ -110,16 +104,12 @@ func (p *pageRecorder) mixedLocked(url string, m mixedContent) {
 	}
 }
 
-// mixedFindings are a page's mixed-content findings, one per URL, by URL,
-// each to be placed where the page asked for it when Chromium said.
-func (p *pageRecorder) mixedFindings(mixed map[string]mixedContent, askedAt map[string]place) []Finding {
+// mixedFindingsLocked are the page's mixed-content findings, one per URL,
+// by URL, each to be placed where the page asked for it (result).
+func (p *pageRecorder) mixedFindingsLocked() []Finding {
 	var out []Finding
-	for _, url := range slices.Sorted(maps.Keys(mixed)) {
-		f := Finding{Check: registry.MixedContent, File: p.file, Message: p.short(url) + " " + mixed[url].String()}
-		if at, ok := askedAt[url]; ok {
-			f.asked = &at
-		}
-		out = append(out, f)
+	for _, url := range slices.Sorted(maps.Keys(p.mixed)) {
+		out = append(out, Finding{Check: registry.MixedContent, File: p.file, Message: p.short(url) + " " + p.mixed[url].String(), asked: p.whereAskedLocked(url)})
 	}
 	return out
 }

@@ -45,8 +45,9 @@ const defaultPageTimeout = 10 * time.Second
 
 // defaultTabs is two tabs per core, at most 4: a tab spends most of a page
 // waiting (for the page to go quiet, for the tab's reset), so two keep a
-// core busy; past 4 the time barely falls (make bench-crawl, 2 cores) while
-// each tab's renderer costs another 100 to 200 MiB.
+// core busy. Past 4 on 2 cores (make bench-crawl) full Chromium is bound by
+// CPU and gains nothing, and a headless shell about a fifth, while each tab
+// costs another 100 to 200 MiB.
 var defaultTabs = min(2*runtime.NumCPU(), 4)
 
 func crawlFlags(fs *flag.FlagSet) crawlOptions {
@@ -156,7 +157,7 @@ func checkCrawl(dir string, cfg *Config, b browserOptions, stderr io.Writer, c *
 		la.found = found.Anchors
 	}
 	l := cfg.apply(crawlDiagnostics(dir, found.Findings))
-	// Each request of the site a page made is a link it followed, judged.
+	// Each request of the site a page made is counted, judged.
 	return counted(l, diag.Summary{Tool: "checks browser --crawl", Pages: len(o.Pages), Requests: found.Requests}, start), nil
 }
 
