@@ -284,7 +284,9 @@ bin/actionlint:
 
 # The release a tag publishes (.goreleaser.yaml), built as a snapshot: every
 # archive unpacks to a binary of its platform, and the linux/amd64 one names
-# the snapshot on --version (checks/bench/release.sh). Built from a cold Go
+# the snapshot on --version; then the tag's run rehearsed, less the upload
+# (version and changelog from tags made in a scratch clone), all by
+# checks/bench/release.sh. Built from a cold Go
 # build cache and timed, wall and CPU, against 3 minutes on 2 cores (the
 # rule is in release.sh; RELEASE_WARM=1 builds in your cache, as action-check does).
 # The archives are kept in bin/snapshot for action-check.

@@ -4,9 +4,10 @@
 # checksums file, unpacks to one `checks` binary of the right kind (ELF,
 # Mach-O, PE for its CPU, read by `file`), and the linux/amd64 one, the only
 # one this machine runs, says the snapshot's version and commit on
-# `--version`. Each archive holds the binary, README.md, CHANGELOG.md and
-# whatever LICENSE* the repository has. Times the build against its budget
-# of 3 minutes on 2 cores (below).
+# `--version`. Then the tag's own run, less the upload: the version from the
+# tag and the changelog since the tag before. Each archive holds the binary,
+# README.md, CHANGELOG.md and whatever LICENSE* the repository has. Times the
+# build against its budget of 3 minutes on 2 cores (below).
 #
 # GoReleaser runs in a clone of this checkout (uncommitted changes copied in),
 # so it has a remote to read and the snapshot is named by HEAD's commit.
@@ -94,4 +95,37 @@ if [ -n "${RELEASE_DIST:-}" ]; then
 	echo "$version" > "$RELEASE_DIST/VERSION"
 	echo "the archives are in $RELEASE_DIST"
 fi
+
+# The tag's own run, rehearsed: what release.yml does on a tag, less the
+# upload (--skip=publish, and no GITHUB_TOKEN to upload with). The snapshot
+# above proves the archives; this proves what only a tag has: the version
+# taken from the tag, and the changelog of the commits since the tag before,
+# merges left out, oldest first. The rehearsal's tags and commits are made
+# here, in the clone (the real tags are set aside), so their subjects are
+# known without asking GoReleaser. Relinks only: the build cache is warm.
+export GIT_AUTHOR_NAME=ci GIT_AUTHOR_EMAIL=ci@example.invalid GIT_COMMITTER_NAME=ci GIT_COMMITTER_EMAIL=ci@example.invalid
+git tag -l | xargs -r git tag -d > /dev/null
+git add -A && git commit -q --allow-empty -m "The checkout as it is"
+git tag v9.0.0
+git commit -q --allow-empty -m "First change after v9.0.0"
+git checkout -q -b side && git commit -q --allow-empty -m "A change on a branch"
+git checkout -q - && git merge -q --no-ff side -m "Merge branch 'side'"
+git commit -q --allow-empty -m "Second change"
+git tag v9.1.0
+want_log=$(git log --reverse --no-merges --format='* %H %s' v9.0.0..v9.1.0)
+start=$SECONDS
+if ! env -u GITHUB_TOKEN "$goreleaser" release --clean --skip=publish --parallelism "$(nproc)" > "$scratch/tag.log" 2>&1; then
+	cat "$scratch/tag.log"
+	echo "FAIL goreleaser release on the tag v9.1.0"
+	exit 1
+fi
+tag=$(node -p 'const m = require("./dist/metadata.json"); m.tag + " " + m.version')
+[ "$tag" = "v9.1.0 9.1.0" ] && ok "the tag v9.1.0 releases as version 9.1.0, in $((SECONDS - start)) s" || bad "the tag v9.1.0 released as '$tag'"
+got_log=$(grep '^\* ' dist/CHANGELOG.md || true)
+if [ "$got_log" = "$want_log" ]; then ok "its changelog: the 3 commits since v9.0.0, oldest first, the merge left out"
+else bad "its changelog is not the commits since v9.0.0:"; echo "$got_log"; echo "want:"; echo "$want_log"; fi
+mkdir -p "$scratch/tagged" && tar -xzf dist/checks_9.1.0_linux_amd64.tar.gz -C "$scratch/tagged"
+want="checks v9.1.0 (commit $(git rev-parse --short=12 HEAD))"
+got=$("$scratch/tagged/checks" --version 2>&1 || true)
+[ "$got" = "$want" ] && ok "the tag's linux_amd64 binary says $got" || bad "the tag's binary says '$got', want '$want'"
 exit $fail
