@@ -168,3 +168,27 @@ func TestCrawlGoesOnAfterChromiumDies(t *testing.T) {
 	assert.Empty(t, processesUsing(first.profile), "no process may still use the dead Chromium's profile")
 	assertGone(t, b)
 }
+
+// Told no number of tabs, a crawl opens three a core (at most 6) in a
+// headless shell and two a core (at most 4) in full Chromium: the shell
+// spends less than half the CPU on a page.
+func TestDefaultTabsByBrowser(t *testing.T) {
+	for _, c := range []struct {
+		path  string
+		cores int
+		want  int
+	}{
+		{"/usr/bin/chromium-headless-shell", 1, 3},
+		{"/usr/bin/chromium-headless-shell", 2, 6},
+		{"/usr/bin/chromium-headless-shell", 16, 6},
+		{"/opt/chrome-headless-shell-linux64/chrome-headless-shell", 2, 6},
+		{"chrome-headless-shell.exe", 2, 6},
+		{"/usr/bin/chromium", 1, 2},
+		{"/usr/bin/chromium", 2, 4},
+		{"/usr/bin/chromium", 16, 4},
+		{"/usr/bin/google-chrome", 2, 4},
+		{"/opt/chrome-headless-shell-linux64/chrome", 2, 4}, // the name decides, not the folder
+	} {
+		assert.Equal(t, c.want, DefaultTabs(c.path, c.cores), "%s on %d cores", c.path, c.cores)
+	}
+}

@@ -43,18 +43,11 @@ type crawlOptions struct {
 
 const defaultPageTimeout = 10 * time.Second
 
-// defaultTabs is two tabs per core, at most 4: a tab spends most of a page
-// waiting (for the page to go quiet, for the tab's reset), so two keep a
-// core busy. Past 4 on 2 cores (make bench-crawl) full Chromium is bound by
-// CPU and gains nothing, and a headless shell about a fifth, while each tab
-// costs another 100 to 200 MiB.
-var defaultTabs = min(2*runtime.NumCPU(), 4)
-
 func crawlFlags(fs *flag.FlagSet) crawlOptions {
 	return crawlOptions{
 		on:           fs.Bool("crawl", false, "open every page of the site in Chromium and report what breaks at run time (exceptions, console errors, failed requests, dialogs, pages that never settle, hydration mismatches, mixed content) instead of checking the contract"),
 		sample:       fs.Int("sample", 0, "with --crawl: open only this many pages, spread evenly over the sorted page files (the same ones every run; default crawl.sample in checks.json, else all)"),
-		tabs:         fs.Int("tabs", defaultTabs, "with --crawl: pages open at once (default crawl.tabs in checks.json, else two per core, at most 4)"),
+		tabs:         fs.Int("tabs", 0, "with --crawl: pages open at once (default crawl.tabs in checks.json, else by the browser: three per core, at most 6, in a headless shell; two per core, at most 4, in full Chromium)"),
 		pageTimeout:  fs.Duration("page-timeout", defaultPageTimeout, "with --crawl: time limit of one page's load and requests (default crawl.pageTimeout in checks.json, else 10s)"),
 		rate:         fs.Float64("rate", 2, "with --crawl of a deployed site (a URL): pages opened per second at most, in --tabs tabs at once (robots.txt's Crawl-delay may lower it)"),
 		changedSince: fs.String("changed-since", "", "with --crawl: open only the pages built from files changed since this git revision (a branch's pull request: --changed-since origin/main); a change that is not one page's source (a theme, a stylesheet, the config) opens them all"),
@@ -70,8 +63,9 @@ type crawlSettings struct {
 	shard, of    int // part shard (from 1) of of; 1 of 1 is every page
 }
 
-// options are the flags laid over checks.json's "crawl".
-func (o crawlOptions) options(cfg *Config) (crawlSettings, error) {
+// options are the flags laid over checks.json's "crawl"; the number of
+// tabs, set by neither, is the one for the browser at chromium.
+func (o crawlOptions) options(cfg *Config, chromium string) (crawlSettings, error) {
 	c := crawlSettings{sample: *o.sample, tabs: *o.tabs, timeout: *o.pageTimeout, shard: 1, of: 1}
 	if k := cfg.Crawl; k != nil {
 		if k.Sample != 0 && !isSet(o.fs, "sample") {
@@ -86,6 +80,9 @@ func (o crawlOptions) options(cfg *Config) (crawlSettings, error) {
 				return c, fmt.Errorf("crawl.pageTimeout in %s: %v", configName, err)
 			}
 		}
+	}
+	if c.tabs == 0 && !isSet(o.fs, "tabs") {
+		c.tabs = browser.DefaultTabs(chromium, runtime.NumCPU())
 	}
 	if c.tabs < 1 || c.sample < 0 || c.timeout <= 0 {
 		return c, fmt.Errorf("--tabs and --page-timeout must be positive, --sample at least 0")
@@ -121,7 +118,7 @@ func crawlWanted(cfg *Config, b browserOptions) bool {
 // step) it also opens the pages with missing ids and looks them up.
 func checkCrawl(dir string, cfg *Config, b browserOptions, stderr io.Writer, c *common, la *liveAnchors) (diag.Run, error) {
 	start := time.Now()
-	set, err := b.crawl.options(cfg)
+	set, err := b.crawl.options(cfg, *b.chromium)
 	if err != nil {
 		return diag.Run{}, err
 	}

@@ -3,12 +3,14 @@ package checkscmd
 import (
 	"bytes"
 	"encoding/json"
+	"flag"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"sync"
 	"testing"
@@ -110,4 +112,37 @@ func TestCrawlShardFlag(t *testing.T) {
 		assert.Equal(t, 2, Run(append(args, "--shard", bad), &out, &errOut, false), bad)
 		assert.Equal(t, fmt.Sprintf("checks browser: --shard is i/n, part i of n with 1 <= i <= n (2/3): got %q\n", bad), errOut.String())
 	}
+}
+
+// The number of tabs is --tabs, else crawl.tabs of checks.json, else the
+// browser's own (browser.DefaultTabs); none of them may be 0.
+func TestCrawlTabsFlag(t *testing.T) {
+	shell, full := "/usr/bin/chromium-headless-shell", "/usr/bin/chromium"
+	tabs := func(chromium string, crawl *CrawlConfig, args ...string) (int, error) {
+		fs := flag.NewFlagSet("browser", flag.ContinueOnError)
+		o := crawlFlags(fs)
+		require.NoError(t, fs.Parse(args))
+		set, err := o.options(&Config{Crawl: crawl}, chromium)
+		return set.tabs, err
+	}
+	cores := runtime.NumCPU()
+	for _, c := range []struct {
+		chromium string
+		crawl    *CrawlConfig
+		args     []string
+		want     int
+	}{
+		{shell, nil, nil, min(3*cores, 6)},
+		{full, nil, nil, min(2*cores, 4)},
+		{full, &CrawlConfig{Sample: 5}, nil, min(2*cores, 4)},
+		{shell, &CrawlConfig{Tabs: 9}, nil, 9},
+		{shell, &CrawlConfig{Tabs: 9}, []string{"--tabs", "1"}, 1},
+		{full, nil, []string{"--tabs", "7"}, 7},
+	} {
+		got, err := tabs(c.chromium, c.crawl, c.args...)
+		require.NoError(t, err)
+		assert.Equal(t, c.want, got, "%s %+v %v", c.chromium, c.crawl, c.args)
+	}
+	_, err := tabs(shell, nil, "--tabs", "0")
+	assert.EqualError(t, err, "--tabs and --page-timeout must be positive, --sample at least 0")
 }
