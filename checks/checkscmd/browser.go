@@ -23,12 +23,14 @@ import (
 func runBrowser(args []string, stdout, stderr io.Writer, tty bool) int {
 	fs, c := newCommand("browser", stderr, checksOf("browser"))
 	bf := browserFlags(fs)
-	host := registerHost(fs) // checks all takes it with the links flags
+	// checks all takes these two with the links flags
+	host, base := registerHost(fs), registerBase(fs)
 	dir, cfg, code := c.dirAndConfig(fs, args, stderr)
 	if code != 0 {
 		return code
 	}
 	cfg.Host = firstNonEmpty(string(*host), cfg.Host)
+	cfg.BaseURL = firstNonEmpty(*base, cfg.BaseURL)
 	ids, err := bf.apply(cfg)
 	if err != nil {
 		return usageError(stderr, "browser", err)

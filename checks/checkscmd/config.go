@@ -178,6 +178,13 @@ func loadConfig(file, presetFlag string) (*Config, error) {
 		if err := f.checkKeysSince(c.Requires); err != nil {
 			return nil, err
 		}
+		if _, err := basePath(c.BaseURL, c.SiteURL); err != nil {
+			key := "siteUrl"
+			if c.BaseURL != "" {
+				key = "baseUrl"
+			}
+			return nil, fmt.Errorf("%s: %v", f.pos(key), err)
+		}
 		if c.Browser != nil { // the file's keys over the defaults
 			contract := browser.DefaultContract()
 			var doc struct{ Browser *browser.Contract }

@@ -61,6 +61,25 @@ func TestConfigUnknownCheck(t *testing.T) {
 	assert.Equal(t, "checks links: checks.json:1:2: unknown preset \"gatbsy\": presets are docusaurus, vitepress, starlight, mkdocs, hugo, eleventy, jekyll, sphinx, gfm (checks presets says what each assumes)\n", errOut.String())
 }
 
+// A base URL in checks.json is a path: the site's full URL there is an
+// error at its line, for every command (markdown reads it too), not a
+// folder named https: that every link then falls outside of.
+func TestConfigBaseURLIsAPath(t *testing.T) {
+	t.Chdir(t.TempDir())
+	write(t, map[string]string{"checks.json": "{\n  \"site\": \"site\",\n  \"baseUrl\": \"https://example.com/proj/\"\n}\n", "site/index.html": `<a href="/proj/">home</a>`, "docs/a.md": "# A\n"})
+	for _, cmd := range []string{"links", "markdown"} {
+		var out, errOut bytes.Buffer
+		assert.Equal(t, 2, Run([]string{cmd}, &out, &errOut, false), cmd)
+		assert.Equal(t, "checks "+cmd+": checks.json:3:3: base URL \"https://example.com/proj/\": want the path the site is served under, such as /repo/ (the site's full URL is --site-url, siteUrl in checks.json)\n", errOut.String())
+	}
+	write(t, map[string]string{"checks.json": `{"site": "site", "siteUrl": "example.com/proj/"}`})
+	var out, errOut bytes.Buffer
+	assert.Equal(t, 2, Run([]string{"markdown", "docs"}, &out, &errOut, false))
+	assert.Equal(t, "checks markdown: checks.json:1:18: site URL \"example.com/proj/\": want an absolute URL such as https://docs.example.com/\n", errOut.String())
+	write(t, map[string]string{"checks.json": `{"site": "site", "baseUrl": "/proj/"}`})
+	assert.Equal(t, 0, Run([]string{"links"}, &out, &errOut, false), errOut.String())
+}
+
 // The level flags are --on-<id>; their former names still work.
 func TestLevelFlags(t *testing.T) {
 	t.Chdir(t.TempDir())

@@ -134,6 +134,7 @@ func checkCrawl(dir string, cfg *Config, b browserOptions, stderr io.Writer, c *
 	}
 	o.Dir, o.Host, o.Anchors = dir, new(cfg.host()), la.anchors()
 	o.Pages = browser.Shard(la.pages(browser.Sample(o.Pages, set.sample), o.Pages), set.shard, set.of)
+	o.Tabs = max(min(o.Tabs, len(o.Pages)), 1) // a tab more than pages would sit idle
 	if c.showProgress(stderr) {
 		o.Progress = progress(stderr)
 	}
@@ -141,7 +142,7 @@ func checkCrawl(dir string, cfg *Config, b browserOptions, stderr io.Writer, c *
 	if crawled := crawlIDs(cfg); len(crawled) > 0 && len(o.Pages) > 0 {
 		err = interruptible(stderr, func(ctx interruptContext) error {
 			started := func(version string) {
-				c.say(stderr, "checks browser --crawl: %s at %s, %s in %s", version, *b.chromium, diag.Plural(len(o.Pages), "page"), diag.Plural(set.tabs, "tab"))
+				c.say(stderr, "checks browser --crawl: %s at %s, %s in %s", version, *b.chromium, diag.Plural(len(o.Pages), "page"), diag.Plural(o.Tabs, "tab"))
 			}
 			found, err = browser.RunCrawl(ctx, *b.chromium, started, o)
 			return err

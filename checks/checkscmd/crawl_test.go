@@ -146,3 +146,14 @@ func TestCrawlTabsFlag(t *testing.T) {
 	_, err := tabs(shell, nil, "--tabs", "0")
 	assert.EqualError(t, err, "--tabs and --page-timeout must be positive, --sample at least 0")
 }
+
+// A crawl opens no more tabs than it has pages: two pages, two tabs, where
+// the default is 4 or 6.
+func TestCrawlOpensNoIdleTabs(t *testing.T) {
+	needBrowser(t)
+	t.Chdir(t.TempDir())
+	write(t, map[string]string{"site/index.html": "<!doctype html><title>a</title>", "site/b.html": "<!doctype html><title>b</title>"})
+	var out, errOut bytes.Buffer
+	require.Equal(t, 0, Run([]string{"browser", "site", "--crawl", "--no-progress", "--chromium", browsertest.Path()}, &out, &errOut, false), errOut.String())
+	assert.Contains(t, errOut.String(), ", 2 pages in 2 tabs\n")
+}

@@ -52,8 +52,13 @@ func linksFlags(fs *flag.FlagSet) *linksOptions {
 	o.cleanURLs = fs.Bool("clean-urls", true, "the host answers /p with p.html (default: as the host does)")
 	o.host = registerHost(fs)
 	o.siteURL = fs.String("site-url", "", "the site's public URL: absolute links to it are checked as internal (a path in it is the base URL)")
-	o.base = fs.String("base-url", "", "the path the site is served under, e.g. /repo/ (Docusaurus baseUrl); links outside it are broken")
+	o.base = registerBase(fs)
 	return o
+}
+
+// registerBase is --base-url, of checks links and checks browser.
+func registerBase(fs *flag.FlagSet) *string {
+	return fs.String("base-url", "", "the path the site is served under, e.g. /repo/ (Docusaurus baseUrl); links outside it are broken")
 }
 
 // apply lays the flags over the config.
@@ -232,9 +237,14 @@ func (e *externalOptions) check(uses map[string][]external.Use, stderr io.Writer
 	return found
 }
 
-// basePath is --base-url, or else the path of --site-url.
+// basePath is --base-url, or else the path of --site-url. A base URL is a
+// path: a full URL there (the site's own, pasted) is refused, not read as a
+// folder named https:.
 func basePath(base, siteURL string) (string, error) {
 	if base != "" {
+		if u, err := url.Parse(base); err != nil || u.Scheme != "" || u.Host != "" || u.RawQuery != "" || u.Fragment != "" {
+			return "", fmt.Errorf("base URL %q: want the path the site is served under, such as /repo/ (the site's full URL is --site-url, siteUrl in checks.json)", base)
+		}
 		return links.NormalizeBase(base), nil
 	}
 	if siteURL == "" {
