@@ -111,7 +111,10 @@ func summaryLine(r report.Report) string {
 	if r.HasPrevious {
 		s += fmt.Sprintf(", %d new, %d fixed", r.New, r.FixedTotal)
 	}
-	if !r.BrowserRan {
+	switch { // as the report's own summary says it
+	case !r.BrowserRan && r.CrawlPages > 0:
+		s += ", browser: " + diag.Plural(r.CrawlPages, "page") + " crawled, contract checks not run"
+	case !r.BrowserRan:
 		s += ", browser: not run"
 	}
 	return s

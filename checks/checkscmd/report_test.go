@@ -46,6 +46,17 @@ func TestReportSARIFAnnotationsArtifact(t *testing.T) {
 	assert.Contains(t, string(md), "is the `docs-report` artifact of this run.")
 }
 
+// A run with a crawl and no contract checks is not "browser: not run" in
+// the line checks report ends with, as the report itself says.
+func TestReportLineCountsTheCrawl(t *testing.T) {
+	results, err := filepath.Abs("../../testdata/report/crawl.json")
+	require.NoError(t, err)
+	t.Chdir(t.TempDir())
+	var out, errOut bytes.Buffer
+	require.Equal(t, 0, Run([]string{"report", results, "--out", "r.html"}, &out, &errOut, false), errOut.String())
+	assert.Equal(t, "checks report: r.html written (7 errors, 1 warning, browser: 3 pages crawled, contract checks not run)\n", out.String())
+}
+
 // From checks all to the report, the base-URL hint of a site built for
 // /proj/ is said once wherever a reader meets it: after the text list,
 // in the summary for the pull request, and as one annotation.
