@@ -15,6 +15,7 @@ import (
 
 	"github.com/devdocs-dev/devdocs/checks/browser"
 	"github.com/devdocs-dev/devdocs/checks/diag"
+	"github.com/devdocs-dev/devdocs/checks/internal/textfile"
 	"github.com/devdocs-dev/devdocs/checks/mdlinks"
 	"github.com/devdocs-dev/devdocs/checks/preset"
 	"github.com/devdocs-dev/devdocs/checks/registry"
@@ -155,7 +156,7 @@ func gitRoot() string {
 func loadConfig(file, presetFlag string) (*Config, error) {
 	c := &Config{}
 	if file != "" {
-		raw, err := os.ReadFile(file)
+		raw, err := textfile.Read(file, textfile.MaxConfig)
 		if err != nil {
 			return nil, err
 		}

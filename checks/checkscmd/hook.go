@@ -8,6 +8,8 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+
+	"github.com/devdocs-dev/devdocs/checks/internal/textfile"
 )
 
 // hookMarker tells our hook from one someone else wrote.
@@ -48,8 +50,18 @@ func runInstallHook(args []string, stdout, stderr io.Writer) int {
 		return usageError(stderr, "install-hook", err)
 	}
 	file := filepath.Join(hooks, "pre-commit")
-	if old, err := os.ReadFile(file); err == nil && !bytes.Contains(old, []byte(hookMarker)) && !*force {
-		return usageError(stderr, "install-hook", fmt.Errorf("%s exists and was not written by checks: pass --force to replace it", file))
+	if _, err := os.Lstat(file); err == nil {
+		old, err := textfile.Read(file, textfile.MaxConfig)
+		if (err != nil || !bytes.Contains(old, []byte(hookMarker))) && !*force {
+			return usageError(stderr, "install-hook", fmt.Errorf("%s exists and was not written by checks: pass --force to replace it", file))
+		}
+		// What cannot be read as a hook (a pipe would take the write and
+		// wait for a reader) is replaced, not written through.
+		if err != nil {
+			if err := os.Remove(file); err != nil {
+				return usageError(stderr, "install-hook", err)
+			}
+		}
 	}
 	if err := os.MkdirAll(hooks, 0o755); err != nil {
 		return usageError(stderr, "install-hook", err)

@@ -9,6 +9,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/devdocs-dev/devdocs/checks/internal/textfile"
 	"github.com/devdocs-dev/devdocs/checks/outfile"
 )
 
@@ -36,7 +37,7 @@ func OpenCache(file string, maxAge time.Duration, now func() time.Time) (*Cache,
 		now = time.Now
 	}
 	c := &Cache{file: file, maxAge: maxAge, now: now, entries: map[string]Result{}}
-	raw, err := os.ReadFile(file)
+	raw, err := textfile.Read(file, textfile.MaxData)
 	if os.IsNotExist(err) {
 		return c, nil
 	}

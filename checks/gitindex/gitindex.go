@@ -25,6 +25,8 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+
+	"github.com/devdocs-dev/devdocs/checks/internal/textfile"
 )
 
 // Index is the staged files of one repository.
@@ -246,7 +248,7 @@ func (ix *Index) special(p string) (at, rest string) {
 func (ix *Index) read(f file) ([]byte, error) {
 	switch {
 	case f.disk != "":
-		return os.ReadFile(f.disk)
+		return textfile.Read(f.disk, textfile.MaxSource)
 	case f.sub != "":
 		c, err := ix.subCat(f.sub)
 		if c == nil || err != nil {

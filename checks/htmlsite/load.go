@@ -17,6 +17,7 @@ import (
 
 	"github.com/charlievieth/fastwalk"
 
+	"github.com/devdocs-dev/devdocs/checks/internal/textfile"
 	"github.com/devdocs-dev/devdocs/checks/serve"
 )
 
@@ -166,16 +167,7 @@ func brokenSymlink(p string, err error) string {
 // a pipe waits for a writer that never comes, and a device may never end.
 // No static host serves one as a page, so links to it count as broken.
 func notRegular(m fs.FileMode) string {
-	kind := "special file"
-	switch {
-	case m&fs.ModeNamedPipe != 0:
-		kind = "named pipe"
-	case m&fs.ModeSocket != 0:
-		kind = "socket"
-	case m&fs.ModeDevice != 0:
-		kind = "device"
-	}
-	return "not a regular file (a " + kind + "); not read, links to it count as broken"
+	return "not a regular file (" + textfile.Kind(m) + "); not read, links to it count as broken"
 }
 
 // IsCSS tells whether a file of the site is a stylesheet, read for the

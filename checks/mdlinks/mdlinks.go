@@ -22,6 +22,7 @@ import (
 
 	"github.com/devdocs-dev/devdocs/checks/diag"
 	"github.com/devdocs-dev/devdocs/checks/internal/par"
+	"github.com/devdocs-dev/devdocs/checks/internal/textfile"
 	"github.com/devdocs-dev/devdocs/checks/mdscan"
 	"github.com/devdocs-dev/devdocs/checks/registry"
 )
@@ -63,7 +64,7 @@ type Tree interface {
 
 type disk struct{}
 
-func (disk) ReadFile(name string) ([]byte, error) { return os.ReadFile(name) }
+func (disk) ReadFile(name string) ([]byte, error) { return textfile.Read(name, textfile.MaxSource) }
 
 func (disk) IsFile(name string) bool {
 	st, err := os.Stat(name)

@@ -2,7 +2,6 @@ package preset
 
 import (
 	"fmt"
-	"os"
 	"path"
 	"path/filepath"
 	"regexp"
@@ -10,6 +9,7 @@ import (
 	"golang.org/x/net/html"
 
 	"github.com/devdocs-dev/devdocs/checks/browser"
+	"github.com/devdocs-dev/devdocs/checks/internal/textfile"
 )
 
 // docusaurusEntry is the path of the script every Docusaurus page loads;
@@ -74,7 +74,7 @@ func docusaurusContract(site string) (browser.Contract, error) {
 // homeScripts calls fn with the src and the text of each script of the
 // build's home page until it returns true.
 func homeScripts(site, what string, fn func(src, text []byte) bool) error {
-	f, err := os.Open(filepath.Join(site, "index.html"))
+	f, err := textfile.Open(filepath.Join(site, "index.html"))
 	if err != nil {
 		return fmt.Errorf("docusaurus preset: reading %s from the build: %v", what, err)
 	}

@@ -9,7 +9,6 @@ package preset
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -18,6 +17,7 @@ import (
 	"github.com/bmatcuk/doublestar/v4"
 
 	"github.com/devdocs-dev/devdocs/checks/browser"
+	"github.com/devdocs-dev/devdocs/checks/internal/textfile"
 	"github.com/devdocs-dev/devdocs/checks/mdlinks"
 )
 
@@ -147,7 +147,7 @@ func (p Preset) Find(root string) (Generator, bool) {
 	for _, glob := range p.Configs {
 		matches, _ := doublestar.FilepathGlob(filepath.Join(root, glob)) // {js,ts} alternatives
 		for _, m := range matches {
-			src, err := os.ReadFile(m)
+			src, err := textfile.Read(m, textfile.MaxConfig) // a pipe or device is no config
 			if err != nil {
 				continue
 			}

@@ -11,6 +11,7 @@ import (
 	"sort"
 
 	"github.com/devdocs-dev/devdocs/checks/diag"
+	"github.com/devdocs-dev/devdocs/checks/internal/textfile"
 )
 
 // A results file of a large site holds a million diagnostics. The report
@@ -92,7 +93,7 @@ func jsonFiles(p string) ([]string, error) {
 // summary}, the summary their total) or one diag.Run ({diagnostics,
 // summary}).
 func readFile(file string, diagnostic func(diag.Diagnostic), run func(diag.Summary)) error {
-	f, err := os.Open(file)
+	f, err := textfile.Open(file)
 	if err != nil {
 		return err
 	}

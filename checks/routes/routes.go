@@ -8,11 +8,11 @@ package routes
 import (
 	"encoding/json"
 	"fmt"
-	"os"
 	"sort"
 	"strings"
 
 	"github.com/devdocs-dev/devdocs/checks/diag"
+	"github.com/devdocs-dev/devdocs/checks/internal/textfile"
 	"github.com/devdocs-dev/devdocs/checks/registry"
 	"github.com/devdocs-dev/devdocs/checks/serve"
 )
@@ -65,7 +65,7 @@ type Table struct {
 
 // Load reads routes.json.
 func Load(file string) (*Table, error) {
-	raw, err := os.ReadFile(file)
+	raw, err := textfile.Read(file, textfile.MaxData)
 	if err != nil {
 		return nil, err
 	}

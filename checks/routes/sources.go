@@ -4,10 +4,10 @@ import (
 	"bytes"
 	"fmt"
 	"net/url"
-	"os"
 	"path"
 	"strings"
 
+	"github.com/devdocs-dev/devdocs/checks/internal/textfile"
 	"github.com/devdocs-dev/devdocs/checks/serve"
 )
 
@@ -78,7 +78,7 @@ func (s *Sources) Source(file, href string) string {
 	if !ok {
 		return ""
 	}
-	src, err := os.ReadFile(source)
+	src, err := textfile.Read(source, textfile.MaxSource)
 	dec := decode(href)
 	to := s.leadsTo(file, href)
 	// Most problems of a large site are its templates' (a navbar link on

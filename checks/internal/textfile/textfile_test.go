@@ -1,0 +1,31 @@
+package textfile
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// A file over the limit is refused, also one whose size says 0 (procfs).
+func TestReadLimit(t *testing.T) {
+	f := filepath.Join(t.TempDir(), "ten.md")
+	require.NoError(t, os.WriteFile(f, []byte("0123456789"), 0o644))
+	b, err := Read(f, 10)
+	require.NoError(t, err)
+	assert.Equal(t, "0123456789", string(b))
+	_, err = Read(f, 9)
+	assert.ErrorIs(t, err, ErrTooLarge)
+	assert.EqualError(t, err, "read "+f+": file too large: over 9 bytes, the most read of such a file")
+
+	if st, err := os.Stat("/proc/self/status"); err == nil && st.Size() == 0 {
+		_, err = Read("/proc/self/status", 16)
+		assert.ErrorIs(t, err, ErrTooLarge, "a file that says it is empty is still read only up to the limit")
+	}
+	if _, err := os.Stat("/dev/zero"); err == nil {
+		_, err = Read("/dev/zero", MaxSource)
+		assert.ErrorIs(t, err, ErrNotRegular)
+	}
+}
