@@ -269,6 +269,9 @@ func (c *Config) applyPreset(name string) error {
 	}
 	c.Preset, c.preset = p.Name, p
 	l := p.Layout(g)
+	if len(l.Unread) > 0 {
+		c.notes = append(c.notes, fmt.Sprintf("%s computes %s, which checks does not run: taken as unset; if that is not what the build uses, set it in %s", filepath.Join(g.Root, g.Config), strings.Join(l.Unread, ", "), configName))
+	}
 	c.rules = l.Rules
 	if c.Site == "" && l.Site != "" {
 		c.Site = relative(l.Site)

@@ -95,3 +95,20 @@ func TestLevelFlags(t *testing.T) {
 	assert.NotContains(t, out.String(), "-on-broken-links", "former names are not shown")
 	assert.Contains(t, out.String(), "  broken-anchor         warn   a #fragment that no element")
 }
+
+// A value the generator's config computes is not read as a literal: a
+// base of process.env.BASE || '/docs/' is no folder named process.env…
+// that every link falls outside of; the run says it took it as unset.
+func TestPresetComputedValueIsUnset(t *testing.T) {
+	t.Chdir(t.TempDir())
+	write(t, map[string]string{
+		"docs/.vitepress/config.mts":      "export default {\n  base: process.env.BASE_URL || '/docs/',\n}\n",
+		"docs/index.md":                   "# Home\n",
+		"docs/.vitepress/dist/index.html": `<a href="/x.html">x</a>`,
+		"docs/.vitepress/dist/x.html":     `<a href="/">home</a>`,
+	})
+	var out, errOut bytes.Buffer
+	assert.Equal(t, 0, Run([]string{"links"}, &out, &errOut, false), out.String())
+	assert.Equal(t, "checks: the vitepress preset, for docs/.vitepress/config.mts\n"+
+		"checks: docs/.vitepress/config.mts computes base, which checks does not run: taken as unset; if that is not what the build uses, set it in checks.json\n", errOut.String())
+}

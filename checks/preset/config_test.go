@@ -41,7 +41,17 @@ func TestValue(t *testing.T) {
 		{"config.mts", "export default {\n  // base: '/old/',\n}\n", "base", ""},
 		{"config.mts", "export default {\n  /*\n  base: '/old/',\n  */\n  title: 'x',\n}\n", "base", ""},
 		{"config.mts", "/* base: '/old/' */\nexport default { title: 'x' }\n", "base", ""},
-		{"config.mts", "export default {\n  base: process.env.BASE,\n}\n", "base", "process.env.BASE"},
+		// a value the config computes is not seen: no literal to read
+		{"config.mts", "export default {\n  base: process.env.BASE,\n}\n", "base", ""},
+		{"config.mts", "export default {\n  base: process.env.BASE_URL || '/docs/',\n}\n", "base", ""},
+		{"config.mts", "export default {\n  base: '/docs/' + version,\n}\n", "base", ""},
+		{"config.mts", "export default {\n  base: `/${repo}/`,\n}\n", "base", ""},
+		{"config.mts", "export default {\n  base: '/docs/', // the repository\n}\n", "base", "/docs/"},
+		{"mkdocs.yml", "site_url: !ENV [SITE_URL, 'https://example.org/proj/']\n", "site_url", ""},
+		{"mkdocs.yml", "site_url: *url\n", "site_url", ""},
+		{"conf.py", "html_baseurl = os.environ.get('BASE', '/proj/')\n", "html_baseurl", ""},
+		{"conf.py", "html_baseurl = BASE\n", "html_baseurl", ""},
+		{"hugo.toml", "baseURL = 'https://example.org/' # production\n", "baseURL", "https://example.org/"},
 		{"astro.config.mjs", "export default defineConfig({\n\tsite: 'https://example.org',\n\tbase: '/proj',\n});\n", "base", "/proj"},
 		{"eleventy.config.js", "export const config = {\n\tpathPrefix: \"/proj/\",\n};\n", "pathPrefix", "/proj/"},
 		// Python (conf.py)

@@ -8,6 +8,7 @@
 package preset
 
 import (
+	"bytes"
 	"fmt"
 	"path/filepath"
 	"regexp"
@@ -49,6 +50,7 @@ type Generator struct {
 	Root   string // the project root: where checks.json is, or the current folder
 	Config string // the config file, relative to Root; "" when none was found
 	src    []byte
+	unread *[]string // the keys Value found computed, while Layout runs
 }
 
 // Dir is the folder of the config file, relative to the root ("." when none).
@@ -58,18 +60,52 @@ func (g Generator) Dir() string { return filepath.Dir(g.Config) }
 // (YAML, JavaScript), `key = value` (TOML, Python), quoted or not. A value
 // the config computes is not seen; checks.json then says it.
 func (g Generator) Value(key string) string {
-	re := regexp.MustCompile(`(?m)^[ \t]*["']?` + regexp.QuoteMeta(key) + `["']?[ \t]*[:=][ \t]*(?:"([^"\n]*)"|'([^'\n]*)'|` + "`([^`\\n]*)`" + `|([^\s,#}]+))`)
+	re := regexp.MustCompile(`(?m)^[ \t]*["']?` + regexp.QuoteMeta(key) + `["']?[ \t]*[:=][ \t]*(?:"([^"\n]*)"|'([^'\n]*)'|` + "`([^`\\n]*)`" + `|([^\s,#}]+))([^\n]*)`)
 	m := re.FindSubmatch(g.src)
 	if m == nil {
 		return ""
 	}
-	for _, v := range m[1:] {
+	rest := m[5]
+	for i, v := range m[1:4] {
 		if v != nil {
+			if (i == 2 && bytes.Contains(v, []byte("${"))) || !endsValue(rest) {
+				return g.computed(key) // `/${repo}/`, '/docs/' + version
+			}
 			return string(v)
 		}
 	}
+	if v := m[4]; plainScalar(g.Config, v) && endsValue(rest) {
+		return string(v)
+	}
+	return g.computed(key) // process.env.BASE || '/docs/', !ENV [SITE_URL, …], os.environ.get(…)
+}
+
+// computed notes a key whose value the config computes, and reads it as unset.
+func (g Generator) computed(key string) string {
+	if g.unread != nil && !slices.Contains(*g.unread, key) {
+		*g.unread = append(*g.unread, key)
+	}
 	return ""
 }
+
+// endsValue: what follows a value on its line ends it (a comma, a closing
+// bracket, a comment), so the value is not the start of an expression.
+func endsValue(rest []byte) bool {
+	rest = bytes.TrimSpace(rest)
+	return len(rest) == 0 || bytes.ContainsAny(rest[:1], ",;})]#") || bytes.HasPrefix(rest, []byte("//")) || bytes.HasPrefix(rest, []byte("/*"))
+}
+
+// plainScalar: an unquoted value is a literal in YAML unless it is a tag,
+// an alias or a collection; in the other config languages only a boolean
+// or a number is (a string there is quoted, and a name is a variable).
+func plainScalar(config string, v []byte) bool {
+	if ext := filepath.Ext(config); ext == ".yml" || ext == ".yaml" {
+		return !bytes.ContainsAny(v[:1], "!&*[{|>")
+	}
+	return literalWord.Match(v)
+}
+
+var literalWord = regexp.MustCompile(`^(?:true|false|True|False|-?[0-9][0-9._]*)$`)
 
 // Line is the rest of the line after `key =` or `key:` in the config
 // file: a list written on one line ("exclude_patterns = ['_build']").
@@ -97,6 +133,9 @@ type Layout struct {
 	Public string
 	// Base is the path the site is served under, from the config ("").
 	Base string
+	// Unread are the config's keys the preset asked for whose values the
+	// config computes: read as unset.
+	Unread []string
 	// Rules are the generator's link and heading rules; their mounts are
 	// relative to the project root.
 	Rules mdlinks.Rules
@@ -187,7 +226,10 @@ func Detect(root string) []Found {
 // Layout lays the project out by the preset, from the config file found
 // under root (or its defaults when there is none).
 func (p Preset) Layout(g Generator) Layout {
+	var unread []string
+	g.unread = &unread
 	l := p.Setup(g)
+	l.Unread = unread
 	at := func(q string) string {
 		if q == "" {
 			return ""
