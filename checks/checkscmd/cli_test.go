@@ -128,6 +128,8 @@ func TestUsage(t *testing.T) {
 		{"links . --base-url https://example.com/proj/", 2, `base URL "https://example.com/proj/": want the path the site is served under, such as /repo/ (the site's full URL is --site-url, siteUrl in checks.json)`},
 		{"links . --base-url //example.com/proj/", 2, `base URL "//example.com/proj/": want the path`},
 		{"links . --base-url /proj/?v=2", 2, `base URL "/proj/?v=2": want the path`},
+		{"links . --base-url /proj/../", 2, `base URL "/proj/../": want the path the site is served under, such as /repo/, without . or .. in it`},
+		{"links . --base-url ..", 2, `base URL "..": want the path`},
 		{"browser . --crawl --base-url https://example.com/proj/ --chromium /no/such/chromium", 2, `base URL "https://example.com/proj/": want the path`},
 		{"links .", 2, ". has no HTML pages: is it the folder the site is built into?"},
 		{"browser . --checks theme,search-shortcut --chromium /no/such/chromium", 2, `unknown browser check "theme" in --checks; checks are search-shortcut, theme-persistence, loader-timing`},

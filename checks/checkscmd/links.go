@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"net/url"
+	"slices"
 	"strings"
 	"time"
 
@@ -244,6 +245,9 @@ func basePath(base, siteURL string) (string, error) {
 	if base != "" {
 		if u, err := url.Parse(base); err != nil || u.Scheme != "" || u.Host != "" || u.RawQuery != "" || u.Fragment != "" {
 			return "", fmt.Errorf("base URL %q: want the path the site is served under, such as /repo/ (the site's full URL is --site-url, siteUrl in checks.json)", base)
+		}
+		if slices.ContainsFunc(strings.Split(base, "/"), func(s string) bool { return s == "." || s == ".." }) {
+			return "", fmt.Errorf("base URL %q: want the path the site is served under, such as /repo/, without . or .. in it", base)
 		}
 		return links.NormalizeBase(base), nil
 	}

@@ -183,11 +183,14 @@ func NormalizeBase(base string) string {
 
 // StripBase maps a URL path on the host to a path in the site when the site
 // is served under base (a GitHub Pages project site, a Docusaurus baseUrl).
-// A path outside base is not part of the site at all.
+// A path outside base is not part of the site at all. p is a resolved URL's
+// path, percent-encoded as the browser encodes it; base is as the user wrote
+// it ("/dök/"), so it is encoded the same way before they are compared.
 func StripBase(p, base string) (string, bool) {
 	if base == "" {
 		return p, true
 	}
+	base = escape(base, &pathEscapes)
 	if p+"/" == base {
 		return "/", true
 	}
