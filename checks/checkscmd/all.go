@@ -114,7 +114,7 @@ func runAll(args []string, stdout, stderr io.Writer, tty bool) int {
 		case errors.Is(err, errInterrupted):
 			return Interrupted
 		case err != nil:
-			fmt.Fprintf(stderr, "checks %s: %v\n", s.name, err)
+			sayError(stderr, s.name, err)
 			failed = true
 			continue
 		}

@@ -153,7 +153,7 @@ func interruptible(stderr io.Writer, run func(ctx interruptContext) error) error
 // say writes a status line on stderr, unless --quiet.
 func (c *common) say(stderr io.Writer, format string, args ...any) {
 	if !c.quiet {
-		fmt.Fprintf(stderr, format+"\n", args...)
+		fmt.Fprintln(stderr, diag.Printable(fmt.Sprintf(format, args...))) // a note may name what a file holds
 	}
 }
 

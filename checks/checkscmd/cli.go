@@ -114,7 +114,11 @@ func newCommand(name string, stderr io.Writer, checks []registry.Check) (*flag.F
 // flagSet makes a command's flag set: errors go to stderr, -h prints its help.
 func flagSet(name string, stderr io.Writer) *flag.FlagSet {
 	fs := flag.NewFlagSet("checks "+name, flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	if _, help := stderr.(helpOutput); help {
+		fs.SetOutput(stderr) // the help text, ours
+	} else {
+		fs.SetOutput(escaper{stderr}) // a bad flag is echoed as given
+	}
 	setUsage(fs)
 	return fs
 }
@@ -267,8 +271,38 @@ func isDir(dir string) error {
 }
 
 func usageError(stderr io.Writer, cmd string, err error) int {
-	fmt.Fprintf(stderr, "checks %s: %v\n", cmd, err)
+	sayError(stderr, cmd, err)
 	return 2
+}
+
+// escaper writes text with the control characters of each line escaped,
+// but for the tabs that lay out a help text.
+type escaper struct{ w io.Writer }
+
+func (e escaper) Write(p []byte) (int, error) {
+	lines := strings.Split(string(p), "\n")
+	for i, l := range lines {
+		cells := strings.Split(l, "\t")
+		for j, c := range cells {
+			cells[j] = diag.Printable(c)
+		}
+		lines[i] = strings.Join(cells, "\t")
+	}
+	_, err := io.WriteString(e.w, strings.Join(lines, "\n"))
+	return len(p), err
+}
+
+// sayError writes "checks CMD: err" on stderr. An error may quote what a
+// file or an argument holds (a path, a pattern), so the control characters
+// of each of its lines are escaped: an escape sequence in a checks.json
+// must not reach the terminal. (An error of several lines escapes what it
+// quotes itself, newlines too.)
+func sayError(stderr io.Writer, cmd string, err error) {
+	lines := strings.Split(err.Error(), "\n")
+	for i, l := range lines {
+		lines[i] = diag.Printable(l)
+	}
+	fmt.Fprintf(stderr, "checks %s: %s\n", cmd, strings.Join(lines, "\n"))
 }
 
 func joinPath(dir, file string) string {

@@ -138,6 +138,20 @@ func TestUsage(t *testing.T) {
 		{"browser . --host nginks --chromium /no/such/chromium", 2, `unknown host "nginks"; did you mean "nginx"?`},
 		{"all . --host s4 --chromium /no/such/chromium", 2, `unknown host "s4"; did you mean "s3"?`},
 	}
+	// What a user passes is echoed escaped: an escape sequence or a bell in
+	// an argument does not reach the terminal.
+	for _, args := range [][]string{
+		{"links", "site\x1b[2J"},
+		{"links", ".", "--ignore", "\x1b]0;title\a("},
+		{"links", ".", "--\x1b[31mred"},
+		{"links", ".", "--external-timeout", "\x1b[2J"},
+	} {
+		var out, errOut bytes.Buffer
+		assert.Equal(t, 2, Run(args, &out, &errOut, false), "%q", args)
+		assert.NotContains(t, errOut.String(), "\x1b", "%q", args)
+		assert.NotContains(t, errOut.String(), "\a", "%q", args)
+		assert.Contains(t, errOut.String(), `\x1b`, "%q", args)
+	}
 	for _, c := range cases {
 		var out, errOut bytes.Buffer
 		code := Run(strings.Fields(c.args), &out, &errOut, false)

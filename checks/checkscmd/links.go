@@ -227,13 +227,13 @@ func (e *externalOptions) check(uses map[string][]external.Use, stderr io.Writer
 	if e.cache != "" {
 		c, err := external.OpenCache(e.cache, e.cacheMaxAge, nil)
 		if err != nil {
-			fmt.Fprintf(stderr, "checks links: external cache: %v\n", err)
+			sayError(stderr, "links", fmt.Errorf("external cache: %w", err))
 		}
 		e.opts.Cache = c
 	}
 	found := external.Check(context.Background(), uses, e.opts)
 	if err := e.opts.Cache.Save(); err != nil {
-		fmt.Fprintf(stderr, "checks links: external cache not saved: %v\n", err)
+		sayError(stderr, "links", fmt.Errorf("external cache not saved: %w", err))
 	}
 	return found
 }
