@@ -7,6 +7,7 @@ import (
 	"os"
 	"runtime/debug"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/devdocs-dev/devdocs/checks/diag"
@@ -116,7 +117,9 @@ func runAll(args []string, stdout, stderr io.Writer, tty bool) int {
 		case err != nil:
 			sayError(stderr, s.name, err)
 			failed = true
-			continue
+			// Kept as a run that says why, so that the JSON, and the report
+			// made from it, do not read as a clean run.
+			run = diag.Run{Summary: diag.Summary{Tool: "checks " + s.name, Failed: err.Error()}}
 		}
 		runs[i] = &run
 	}
@@ -205,14 +208,14 @@ func writeAll(w io.Writer, c *common, res diag.Results, total diag.Summary, tty 
 			return nil
 		}
 		for _, r := range res.Runs {
-			if c.quiet && r.Summary.Errors+r.Summary.Warnings == 0 {
-				continue
+			if r.Summary.Failed != "" || c.quiet && r.Summary.Errors+r.Summary.Warnings == 0 {
+				continue // a step that could not run said why on stderr
 			}
 			if err := diag.Write(w, c.format, r.Diagnostics, r.Summary, c.useColor(tty)); err != nil {
 				return err
 			}
 		}
-		_, err := fmt.Fprintf(w, "checks all: %s in %.2fs\n", diag.Counts(total.Errors, total.Warnings), total.Seconds)
+		_, err := fmt.Fprintf(w, "checks all: %s in %.2fs\n", allCounts(res, total), total.Seconds)
 		return err
 	}
 	var merged diag.List
@@ -225,6 +228,21 @@ func writeAll(w io.Writer, c *common, res diag.Results, total diag.Summary, tty 
 func writeJSON(w io.Writer, res diag.Results, total diag.Summary) error {
 	res.Summary = total
 	return diag.WriteResults(w, res)
+}
+
+// allCounts is the total's counts, and which steps could not run: "checks
+// links could not run; no problems in the rest".
+func allCounts(res diag.Results, total diag.Summary) string {
+	var failed []string
+	for _, r := range res.Runs {
+		if r.Summary.Failed != "" {
+			failed = append(failed, r.Summary.Tool)
+		}
+	}
+	if len(failed) == 0 {
+		return diag.Counts(total.Errors, total.Warnings)
+	}
+	return strings.Join(failed, " and ") + " could not run; " + diag.Counts(total.Errors, total.Warnings) + " in the rest"
 }
 
 // totals adds up the runs; pages are the most any one run saw, not a sum.

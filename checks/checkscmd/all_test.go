@@ -37,7 +37,8 @@ func TestAllKeepsGoingAndTheWorstCodeWins(t *testing.T) {
 	for _, r := range doc.Runs {
 		tools = append(tools, r.Summary.Tool)
 	}
-	assert.Equal(t, []string{"checks markdown", "checks links"}, tools)
+	assert.Equal(t, []string{"checks markdown", "checks links", "checks browser"}, tools, "the browser's as a run that says why it could not")
+	assert.Contains(t, doc.Runs[2].Summary.Failed, "chromium not found at /no/such/chromium")
 	assert.Equal(t, "checks all", doc.Summary.Tool)
 	assert.Equal(t, 3, doc.Summary.Errors, "two broken markdown links, one broken link")
 
@@ -49,7 +50,7 @@ func TestAllKeepsGoingAndTheWorstCodeWins(t *testing.T) {
 	out.Reset()
 	require.Equal(t, 0, Run([]string{"report", "results.json", "--out", "r.html", "--markdown", "s.md"}, &out, &errOut, false), errOut.String())
 	md, _ := os.ReadFile("s.md")
-	assert.True(t, strings.HasPrefix(string(md), "### Docs gate: 3 errors and 1 warning"), string(md))
+	assert.True(t, strings.HasPrefix(string(md), "### Docs gate: checks browser could not run; 3 errors and 1 warning in the rest"), string(md))
 }
 
 // A folder that is not there is a usage error before any step runs, and so
@@ -101,4 +102,23 @@ func TestReportUsage(t *testing.T) {
 	assert.Contains(t, errOut.String(), "missing.json")
 	_, err := os.Stat("report.html")
 	assert.True(t, os.IsNotExist(err), "a failed run writes no report")
+}
+
+// A step of checks all that cannot run (routes.json missing) is no clean
+// run: the last line says so, the JSON keeps it as a run that says why,
+// and the report made from that JSON does not read "no problems".
+func TestAllStepThatCouldNotRunIsNoCleanRun(t *testing.T) {
+	t.Chdir(t.TempDir())
+	write(t, map[string]string{"checks.json": `{"site": "site", "routes": "missing-routes.json"}`, "site/index.html": `<a href="/">home</a>`})
+	var out, errOut bytes.Buffer
+	assert.Equal(t, 2, Run([]string{"all", "--json", "all.json"}, &out, &errOut, false))
+	assert.Contains(t, errOut.String(), "checks links: stat missing-routes.json: no such file or directory\n")
+	assert.Regexp(t, `(?m)^checks all: checks links could not run; no problems in the rest in \d+\.\d\ds\n\z`, out.String())
+
+	out.Reset()
+	require.Equal(t, 0, Run([]string{"report", "all.json", "--out", "r.html", "--markdown", "s.md"}, &out, &errOut, false), errOut.String())
+	md, err := os.ReadFile("s.md")
+	require.NoError(t, err)
+	assert.True(t, strings.HasPrefix(string(md), "### Docs gate: checks links could not run; no problems in the rest\n\n**Could not run:** checks links: stat missing-routes.json: no such file or directory\n"), string(md))
+	assert.Contains(t, out.String(), "(checks links could not run; no problems in the rest: 0 errors, 0 warnings, browser: not run)")
 }

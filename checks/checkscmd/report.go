@@ -108,6 +108,9 @@ func annotateEveryProblem(stdout io.Writer, files []string) error {
 
 func summaryLine(r report.Report) string {
 	s := diag.Plural(r.Errors, "error") + ", " + diag.Plural(r.Warnings, "warning")
+	if len(r.Failed) > 0 {
+		s = r.Headline() + ": " + s
+	}
 	if r.HasPrevious {
 		s += fmt.Sprintf(", %d new, %d fixed", r.New, r.FixedTotal)
 	}

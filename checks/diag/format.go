@@ -31,6 +31,9 @@ type Summary struct {
 	// once here rather than on each of its diagnostics (a navbar link
 	// broken on 22 pages is one hint, not 22 notes).
 	Hints []Hint `json:"hints,omitempty"`
+	// Failed says why the tool could not run (in checks all, which goes on
+	// with the other steps); such a run has no diagnostics and no counts.
+	Failed string `json:"failed,omitempty"`
 }
 
 // Hint is a likely cause of many diagnostics of one run, and what to do
@@ -54,6 +57,9 @@ func (h Hint) printable(short bool) Hint {
 }
 
 func (s Summary) String() string {
+	if s.Failed != "" {
+		return fmt.Sprintf("%s: could not run: %s", s.Tool, Printable(s.Failed))
+	}
 	what := Plural(s.Links, "link")
 	switch {
 	case s.Requests > 0:

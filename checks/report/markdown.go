@@ -20,7 +20,10 @@ var icon = map[string]string{"error": "❌", "warning": "⚠️", "info": "ℹ�
 // WriteMarkdown writes the short summary for a pull-request comment.
 func WriteMarkdown(w io.Writer, r Report) error {
 	var b strings.Builder
-	fmt.Fprintf(&b, "### Docs gate: %s\n\n", diag.Counts(r.Errors, r.Warnings))
+	fmt.Fprintf(&b, "### Docs gate: %s\n\n", r.Headline())
+	for _, f := range r.Failed {
+		b.WriteString("**Could not run:** " + escapeMarkdown(f) + "\n\n")
+	}
 	if r.HasPrevious {
 		fmt.Fprintf(&b, "%s since the previous run, %s.\n\n", diag.Plural(r.New, "new problem"), diag.Plural(r.FixedTotal, "fixed problem"))
 	}

@@ -66,6 +66,10 @@ type Report struct {
 	HasPrevious      bool
 	BrowserRan       bool // no browser run is "not run", not "0 passed"
 	CrawlPages       int  // pages the crawl (checks browser --crawl) opened; 0: it did not run
+	// Failed are the tools of checks all that could not run, with why
+	// ("checks links: stat routes.json: no such file or directory"): a
+	// report of the rest is no clean run.
+	Failed []string
 	Matrix           Matrix
 	Timings          []diag.Summary
 	Artifact         string
@@ -77,6 +81,20 @@ type Report struct {
 func (r Report) FixedMore() int { return r.FixedTotal - len(r.Fixed) }
 
 // Build makes the report of results in memory.
+// Headline is the report's verdict: its counts, and first what could not
+// run ("checks links could not run; no problems in the rest").
+func (r Report) Headline() string {
+	counts := diag.Counts(r.Errors, r.Warnings)
+	if len(r.Failed) == 0 {
+		return counts
+	}
+	tools := make([]string, len(r.Failed))
+	for i, f := range r.Failed {
+		tools[i], _, _ = strings.Cut(f, ": ")
+	}
+	return strings.Join(tools, " and ") + " could not run; " + counts + " in the rest"
+}
+
 func Build(res diag.Results, o Options) Report {
 	r, _ := build(inMemory(res), o) // results in memory give no error
 	return r
@@ -132,6 +150,10 @@ func build(current results, o Options) (Report, error) {
 				seenHint[h.Message] = true
 				r.Hints = append(r.Hints, h)
 			}
+		}
+		if s.Failed != "" {
+			r.Failed = append(r.Failed, s.Tool+": "+s.Failed)
+			return
 		}
 		r.Timings = append(r.Timings, s)
 		r.BrowserRan = r.BrowserRan || s.Tool == "checks browser"

@@ -154,6 +154,7 @@ export interface Summary {
   warnings: number;
   seconds: number;
   hints?: Hint[];
+  failed?: string;
 }
 
 /** Go: checks/diag.Run */
