@@ -63,11 +63,11 @@ func (d *Doc) HasID(id string) bool {
 // heading's id as it does on GitHub. Parsing is a sixth faster without it.
 var (
 	md = goldmark.New(
-		goldmark.WithExtensions(extension.Table, extension.Strikethrough, extension.TaskList),
+		goldmark.WithExtensions(extension.Table, extension.Strikethrough, TaskList),
 		goldmark.WithParserOptions(parser.WithHeadingAttribute()),
 	)
 	// mdPlain reads "{#id}" after a heading as text, for generators without the syntax.
-	mdPlain = goldmark.New(goldmark.WithExtensions(extension.Table, extension.Strikethrough, extension.TaskList))
+	mdPlain = goldmark.New(goldmark.WithExtensions(extension.Table, extension.Strikethrough, TaskList))
 )
 
 // Parse reads one markdown file with GitHub-style ids. It never fails: text

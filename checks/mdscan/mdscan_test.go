@@ -32,6 +32,17 @@ func TestLinkPositions(t *testing.T) {
 	}, doc.Links)
 }
 
+// A task list item's "[ ]" or "[x]" is a checkbox only when whitespace
+// follows it, as GitHub reads GFM: "- [x](b.md)" is a link.
+func TestTaskListMarkerOrLink(t *testing.T) {
+	doc := Parse([]byte("- [x] done, see [a](a.md)\n- [X](b.md)\n- [ ](c.md)\n- [ ] to do\n- [ ]\n"))
+	assert.Equal(t, []Link{
+		{Dest: "a.md", Line: 1, Col: 17},
+		{Dest: "b.md", Line: 2, Col: 3},
+		{Dest: "c.md", Line: 3, Col: 3},
+	}, doc.Links)
+}
+
 func TestHeadingText(t *testing.T) {
 	doc := Parse([]byte("# The `env::read` function\n\n## **Bold** and *it* [text](url_with_under)\n"))
 	var texts []string

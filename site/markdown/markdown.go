@@ -41,7 +41,8 @@ type Doc struct {
 }
 
 var md = goldmark.New(
-	goldmark.WithExtensions(extension.GFM, admonitions{}, math{}, code{}, tables{}),
+	// GFM, with its task lists as GitHub reads them (mdscan.TaskList).
+	goldmark.WithExtensions(extension.Linkify, extension.Table, extension.Strikethrough, mdscan.TaskList, admonitions{}, math{}, code{}, tables{}),
 	goldmark.WithParserOptions(parser.WithHeadingAttribute()),
 	// Content is written by the docs team, so raw HTML (<details>, <br>) is allowed.
 	goldmark.WithRendererOptions(html.WithUnsafe()),
