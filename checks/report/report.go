@@ -69,12 +69,12 @@ type Report struct {
 	// Failed are the tools of checks all that could not run, with why
 	// ("checks links: stat routes.json: no such file or directory"): a
 	// report of the rest is no clean run.
-	Failed []string
-	Matrix           Matrix
-	Timings          []diag.Summary
-	Artifact         string
-	HTMLPath         string
-	Hints            []diag.Hint // the runs' likely causes behind many problems, each once
+	Failed   []string
+	Matrix   Matrix
+	Timings  []diag.Summary
+	Artifact string
+	HTMLPath string
+	Hints    []diag.Hint // the runs' likely causes behind many problems, each once
 }
 
 // FixedMore is how many fixed problems the report does not list.
