@@ -76,6 +76,9 @@ func Parse(src []byte) *Doc { return ParseStyled(src, GitHub) }
 
 // ParseStyled reads one markdown file, its headings given ids in style.
 func ParseStyled(src []byte, style IDStyle) *Doc {
+	// A byte order mark is no text: an editor on Windows may write one, and
+	// the first heading (or the front matter's ---) is after it.
+	src = bytes.TrimPrefix(src, []byte("\xef\xbb\xbf"))
 	_, body, _, _ := FrontMatter(src)
 	p := md.Parser()
 	if !style.CustomIDs {
@@ -97,7 +100,7 @@ func ParseFileStyled(name string, src []byte, style IDStyle) *Doc {
 	if !strings.HasSuffix(name, ".mdx") {
 		return ParseStyled(src, style)
 	}
-	src, shift := dedent(blankJSXComments(src))
+	src, shift := dedent(blankJSXComments(bytes.TrimPrefix(src, []byte("\xef\xbb\xbf"))))
 	d := ParseStyled(src, style)
 	for i, l := range d.Links {
 		if l.Col > 0 {

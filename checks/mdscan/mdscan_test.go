@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 func TestHeadingIDs(t *testing.T) {
@@ -41,6 +42,20 @@ func TestTaskListMarkerOrLink(t *testing.T) {
 		{Dest: "b.md", Line: 2, Col: 3},
 		{Dest: "c.md", Line: 3, Col: 3},
 	}, doc.Links)
+}
+
+// A UTF-8 byte order mark before the first heading or the front matter
+// is not text: the heading keeps its id, links their columns.
+func TestByteOrderMark(t *testing.T) {
+	for _, name := range []string{"a.md", "a.mdx"} {
+		doc := ParseFile(name, []byte("\xef\xbb\xbf# Intro\n\n[a](a.md)\n"))
+		require.Len(t, doc.Headings, 1, name)
+		assert.Equal(t, "intro", doc.Headings[0].ID, name)
+		assert.Equal(t, []Link{{Dest: "a.md", Line: 3, Col: 1}}, doc.Links, name)
+		doc = ParseFile(name, []byte("\xef\xbb\xbf---\ntitle: x\n---\n# Intro\n"))
+		require.Len(t, doc.Headings, 1, name)
+		assert.Equal(t, "intro", doc.Headings[0].ID, name)
+	}
 }
 
 func TestHeadingText(t *testing.T) {
