@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/bmatcuk/doublestar/v4"
 
@@ -139,7 +140,16 @@ func gitRoot() string {
 	if err != nil {
 		return ""
 	}
+	return workTree(dir, func(string) (string, bool) { return "", false })
+}
+
+// workTree is the nearest folder at or above dir holding .git; known
+// answers for the folders already looked up.
+func workTree(dir string, known func(dir string) (string, bool)) string {
 	for {
+		if root, ok := known(dir); ok {
+			return root
+		}
 		if _, err := os.Stat(filepath.Join(dir, ".git")); err == nil {
 			return dir
 		}
@@ -148,6 +158,25 @@ func gitRoot() string {
 			return ""
 		}
 		dir = parent
+	}
+}
+
+// repositories answers the git work tree a file is in ("" for none), each
+// folder looked up once; safe for the markdown check's workers.
+func repositories() func(file string) string {
+	var mu sync.Mutex
+	cache := map[string]string{}
+	known := func(dir string) (string, bool) { root, ok := cache[dir]; return root, ok }
+	return func(file string) string {
+		dir, err := filepath.Abs(filepath.Dir(file))
+		if err != nil {
+			return ""
+		}
+		mu.Lock()
+		defer mu.Unlock()
+		root := workTree(dir, known)
+		cache[dir] = root
+		return root
 	}
 }
 

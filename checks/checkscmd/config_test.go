@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -111,4 +112,24 @@ func TestPresetComputedValueIsUnset(t *testing.T) {
 	assert.Equal(t, 0, Run([]string{"links"}, &out, &errOut, false), out.String())
 	assert.Equal(t, "checks: the vitepress preset, for docs/.vitepress/config.mts\n"+
 		"checks: docs/.vitepress/config.mts computes base, which checks does not run: taken as unset; if that is not what the build uses, set it in checks.json\n", errOut.String())
+}
+
+// A markdown link that climbs out of the repository leads nowhere on
+// GitHub or in a build, though the file is there on this machine: an
+// error, from wherever the check is run. A link inside it is fine.
+func TestMarkdownLinkOutOfTheRepository(t *testing.T) {
+	t.Chdir(t.TempDir())
+	write(t, map[string]string{
+		"outside.md":     "# Outside\n",
+		"repo/docs/a.md": "# A\n\n[in](b.md) [out](../../outside.md#outside)\n\n![up](../../logo.png)\n",
+		"repo/docs/b.md": "# B\n",
+		"logo.png":       "png",
+	})
+	require.NoError(t, os.Mkdir("repo/.git", 0o755))
+	want := "repo/docs/a.md\n" +
+		"  3:12   error   broken markdown link \"../../outside.md#outside\": outside.md is outside the repository [markdown-link]\n" +
+		"  5:1    error   image \"../../logo.png\" not found: logo.png is outside the repository [markdown-image]\n"
+	var out, errOut bytes.Buffer
+	assert.Equal(t, 1, Run([]string{"markdown", "repo/docs"}, &out, &errOut, false), errOut.String())
+	assert.True(t, strings.HasPrefix(out.String(), want), out.String())
 }

@@ -110,7 +110,7 @@ func (c *Config) markdownOptions() mdlinks.Options {
 	if c.BaseURL != "" || c.SiteURL != "" {
 		r.Base, _ = basePath(c.BaseURL, c.SiteURL)
 	}
-	return mdlinks.Options{Public: c.Markdown.Public, Versions: c.Markdown.Versions, Rules: r}
+	return mdlinks.Options{Public: c.Markdown.Public, Versions: c.Markdown.Versions, Rules: r, Repository: repositories()}
 }
 
 // excluded reports whether markdown.exclude leaves a file out. Its globs

@@ -54,6 +54,11 @@ type Options struct {
 	// Files, when set, are files known to be there (the markdown files a
 	// run listed), so that links to them cost no call to the OS.
 	Files []string
+	// Repository, when set, is the folder of the repository a file is in
+	// ("" for none): a relative link to a file outside the linking file's
+	// repository leads nowhere on GitHub or in a build, though the file is
+	// there on this machine.
+	Repository func(file string) string
 }
 
 // Tree is a set of files to read: the working tree or a commit to be.
@@ -401,7 +406,12 @@ func (c *checker) link(file string, doc *mdscan.Doc, l mdscan.Link) (d diag.Diag
 		if !ok {
 			return at, false, false
 		}
-		if at.Target = filepath.ToSlash(target); !c.o.Tree.IsFile(target) {
+		if at.Target = filepath.ToSlash(target); c.outsideRepository(file, target) {
+			at.Check = registry.MarkdownImage
+			at.Message = fmt.Sprintf("image %q not found: %s is outside the repository", l.Dest, at.Target)
+			return at, true, true
+		}
+		if !c.o.Tree.IsFile(target) {
 			at.Check = registry.MarkdownImage
 			at.Message = fmt.Sprintf("image %q not found: %s does not exist", l.Dest, at.Target)
 			return at, true, true
@@ -491,6 +501,25 @@ func (c *checker) pageFolderMoved(file, dest, urlPath string) bool {
 	return ok && filepath.Clean(f) != filepath.Join(filepath.Dir(file), filepath.FromSlash(decode(p)))
 }
 
+// outsideRepository reports whether the file a link of file names climbs
+// out of file's repository.
+func (c *checker) outsideRepository(file, target string) bool {
+	if c.o.Repository == nil {
+		return false
+	}
+	root := c.o.Repository(file)
+	if root == "" {
+		return false
+	}
+	abs, err2 := filepath.Abs(target)
+	root, err1 := filepath.Abs(root)
+	if err1 != nil || err2 != nil {
+		return false
+	}
+	rel, err := filepath.Rel(root, abs)
+	return err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator))
+}
+
 // fileLink judges a relative link to a markdown file, which names the file
 // on disk (and the generator turns into the page's URL, or leaves as it is).
 func (c *checker) fileLink(file string, at diag.Diagnostic, l mdscan.Link) (diag.Diagnostic, bool) {
@@ -498,6 +527,10 @@ func (c *checker) fileLink(file string, at diag.Diagnostic, l mdscan.Link) (diag
 	p, _, _ = strings.Cut(p, "?")
 	target := c.mdTarget(file, p)
 	at.Target = filepath.ToSlash(target)
+	if c.outsideRepository(file, target) {
+		at.Check, at.Message = registry.MarkdownLink, fmt.Sprintf("broken markdown link %q: %s is outside the repository", l.Dest, at.Target)
+		return at, true
+	}
 	if !c.o.Tree.IsFile(target) {
 		at.Check, at.Message = registry.MarkdownLink, fmt.Sprintf("broken markdown link %q: %s does not exist", l.Dest, at.Target)
 		return at, true
