@@ -13,7 +13,7 @@ SHELL_CHROMIUM ?= /usr/bin/chromium-headless-shell
 GATE_ENV := $(if $(filter environment command line,$(origin CHROMIUM)),,env -u CHROMIUM)
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 
-.PHONY: shell-check serve test build check content dev preview deps chromium pre-commit mkdocs generators typecheck clean bench bench-build docusaurus-check mkdocs-check hugo-check vitepress-check starlight-check eleventy-check jekyll-check sphinx-check proofs install-check check-browser report bench-hook hook bench-size bench-search bench-apiref manuals-check release-check action-check precommit-check
+.PHONY: shell-check serve test build check content dev preview deps chromium pre-commit mkdocs generators typecheck clean bench bench-build docusaurus-check mkdocs-check hugo-check vitepress-check starlight-check rspress-check eleventy-check jekyll-check sphinx-check proofs install-check check-browser report bench-hook hook bench-size bench-search bench-apiref manuals-check release-check action-check precommit-check
 
 serve: build check
 	bin/docs serve -dir site/dist -addr 127.0.0.1:$(PORT)
@@ -177,9 +177,9 @@ mkdocs:
 	@command -v mkdocs >/dev/null && dpkg -s mkdocs-material >/dev/null 2>&1 || { $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends mkdocs mkdocs-material; }
 
 # The generators the proofs build with that come from Debian (the npm ones,
-# Docusaurus, VitePress, Starlight and Eleventy, are installed by their
-# scripts at pinned versions): Hugo, Jekyll with the plugins GitHub Pages
-# turns on, Sphinx with MyST.
+# Docusaurus, VitePress, Starlight, Rspress and Eleventy, are installed by
+# their scripts at pinned versions): Hugo, Jekyll with the plugins GitHub
+# Pages turns on, Sphinx with MyST.
 GENERATOR_PACKAGES := hugo jekyll jekyll-theme-minima ruby-jekyll-relative-links ruby-jekyll-optional-front-matter \
 	ruby-jekyll-readme-index ruby-jekyll-default-layout ruby-jekyll-titles-from-headings ruby-jekyll-seo-tag \
 	ruby-jekyll-feed python3-sphinx python3-myst-parser
@@ -199,16 +199,20 @@ install-check: mkdocs pre-commit
 hugo-check: bin/checks generators
 	checks/bench/hugo.sh
 
-# The gate on real builds of VitePress 1.6, Starlight 0.37 (Astro 5) and
-# Eleventy 3 from npm, Jekyll 4 (GitHub Pages' defaults, and plain) and
-# Sphinx 5 with MyST (html and dirhtml) from Debian: each at the root and
-# under a base URL, checks all with the generator's preset clean on sources
-# and build, and every fault put into a copy found at its file:line:col.
+# The gate on real builds of VitePress 1.6, Starlight 0.37 (Astro 5),
+# Rspress 2 and Eleventy 3 from npm, Jekyll 4 (GitHub Pages' defaults, and
+# plain) and Sphinx 5 with MyST (html and dirhtml) from Debian: each at the
+# root and under a base URL, checks all with the generator's preset clean on
+# sources and build, and every fault put into a copy found at its
+# file:line:col.
 vitepress-check: bin/checks
 	checks/bench/vitepress.sh
 
 starlight-check: bin/checks
 	checks/bench/starlight.sh
+
+rspress-check: bin/checks
+	checks/bench/rspress.sh
 
 eleventy-check: bin/checks
 	checks/bench/eleventy.sh
@@ -221,7 +225,7 @@ sphinx-check: bin/checks generators
 
 # Every real-build proof, each a step of the summary with its time; CI runs
 # it after make test (.ci/run), and its last line is the summary of both.
-PROOFS := install-check release-check action-check precommit-check shell-check docusaurus-check mkdocs-check hugo-check vitepress-check starlight-check eleventy-check jekyll-check sphinx-check manuals-check
+PROOFS := install-check release-check action-check precommit-check shell-check docusaurus-check mkdocs-check hugo-check vitepress-check starlight-check rspress-check eleventy-check jekyll-check sphinx-check manuals-check
 # The browser package's tests (each browser check failing on its broken
 # fixtures, the crawl's) again in Debian's headless shell, the gate's own
 # choice, as make test runs them in Chromium. A machine whose apt has no

@@ -620,6 +620,9 @@ func (k *Checker) URLOf(file string, l mdscan.Link) string {
 	case r.judgesURLs() && isURLLink(l.Dest):
 		t, found := c.resolveURL(file, l.Dest)
 		u, ok = t.path, found && !t.outsideBase
+		if ok && t.page && r.Href != nil { // as the generator writes it
+			u = r.Href(t.path, !strings.HasPrefix(l.Dest, "/"))
+		}
 	}
 	if !ok {
 		return ""
@@ -651,6 +654,14 @@ func (c *checker) urlLink(file string, at diag.Diagnostic, l mdscan.Link) (d dia
 		return at, true, true
 	}
 	at.Target = filepath.ToSlash(t.file)
+	if r := c.o.Rules; t.page && r.Href != nil {
+		if w := r.Href(t.path, !strings.HasPrefix(l.Dest, "/")); w != t.path {
+			if f, _ := c.answer(w); f != t.file {
+				at.Message = fmt.Sprintf("broken markdown link %q: %s writes it as %s, which no file answers; link to %q", l.Dest, r.Generator, w, c.fileRef(file, t.file, frag))
+				return at, true, true
+			}
+		}
+	}
 	if !t.page || frag == "" {
 		return at, true, false
 	}
@@ -661,6 +672,23 @@ func (c *checker) urlLink(file string, at diag.Diagnostic, l mdscan.Link) (d dia
 	}
 	d, bad = c.anchor(at, tdoc, frag, at.Target)
 	return d, true, bad
+}
+
+// fileRef is a relative link from file to the page target by its file
+// name, with the fragment: the form every generator that rewrites .md
+// links resolves by the file itself.
+func (c *checker) fileRef(file, target, frag string) string {
+	rel, err := filepath.Rel(filepath.Dir(file), target)
+	if err != nil {
+		return filepath.ToSlash(target)
+	}
+	if rel = filepath.ToSlash(rel); !strings.HasPrefix(rel, "../") {
+		rel = "./" + rel
+	}
+	if frag != "" {
+		rel += "#" + frag
+	}
+	return rel
 }
 
 // anchor reports a fragment that is no heading id of doc (as written or

@@ -72,6 +72,13 @@ type Rules struct {
 	// the markdown file, or root-absolute (jekyll-relative-links). Other
 	// root-absolute links get no base.
 	RewritesFileLinks bool
+	// Href, when set, is the URL path the generator writes into the page
+	// for a link written as a URL that it resolved to the page at urlPath
+	// (without the base); rel: the link was written relative. Rspress
+	// without cleanUrls writes ./guide/ as /guide.html (a relative link
+	// loses its trailing slash, and .html is added), which no file
+	// answers. nil: the link is written as it resolves.
+	Href func(urlPath string, rel bool) string
 
 	// FrontURL, when set, is the URL path (in its content folder) that a
 	// page's front matter serves it at instead of its Output: ok is false

@@ -63,7 +63,8 @@ func (s IDStyle) Slug(text string) string { return s.slug(text) }
 // The styles of the generators the gate knows.
 var (
 	// GitHub is github-slugger's reading of GitHub's rules, with the
-	// "{#id}" syntax: Docusaurus.
+	// "{#id}" syntax: Docusaurus, and Rspress 2 (which numbers repeats
+	// the same way and has the syntax in .md and .mdx alike).
 	GitHub = IDStyle{Name: "github", CustomIDs: true, slug: Slug, unique: counted("-")}
 	// GFM is GitHub itself, and MyST's heading anchors: no "{#id}" syntax,
 	// the text stays in the heading.

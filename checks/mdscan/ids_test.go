@@ -17,6 +17,7 @@ import (
 var goldenStyles = map[string]IDStyle{
 	"gfm.txt":                     GFM,
 	"docusaurus.txt":              GitHub,
+	"rspress.txt":                 GitHub,
 	"hugo.txt":                    Hugo,
 	"mkdocs.txt":                  MkDocs,
 	"mkdocs-material.txt":         MkDocsAttrList,

@@ -58,6 +58,14 @@ func TestDetectEachConfigFile(t *testing.T) {
 		"astro.config.ts":  "starlight",
 		"astro.config.cjs": "starlight",
 		"astro.config.cts": "starlight",
+		// Rspress 2.0.22: rspress.config with .js .ts .mjs .mts .cjs .cts,
+		// looked for in the folder it is run from (the project's)
+		"rspress.config.ts":  "rspress",
+		"rspress.config.js":  "rspress",
+		"rspress.config.mjs": "rspress",
+		"rspress.config.mts": "rspress",
+		"rspress.config.cjs": "rspress",
+		"rspress.config.cts": "rspress",
 		// MkDocs 1.4 tries mkdocs.yml, then mkdocs.yaml
 		"mkdocs.yml":  "mkdocs",
 		"mkdocs.yaml": "mkdocs",
@@ -124,6 +132,8 @@ func TestDetectNotTheseFiles(t *testing.T) {
 		// configs below where each generator looks
 		"nested mkdocs.yml": {"examples/site/mkdocs.yml": "site_name: X\n"},
 		"nested conf.py":    {"lib/pkg/conf.py": "x = 1\n"},
+		// Rspress reads its config from the folder it is run in only
+		"nested rspress.config.ts": {"website/rspress.config.ts": "export default {}\n"},
 		// a conf.py that sets no Sphinx extensions (some other program's)
 		"another program's conf.py": {"conf.py": "DEBUG = True\n"},
 		"nested _config.yml":        {"src/_config.yml": "title: X\n"},

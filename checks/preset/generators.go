@@ -52,6 +52,14 @@ var All = []Preset{
 		NoBrowser: "the starlight preset has none yet",
 	},
 	{
+		Name:      "rspress",
+		Tested:    "Rspress 2.0.22 (`@rspress/core`) from npm, `root` literal and as its template writes it, `cleanUrls` on and off, `outDir`, at the root and under `/proj/`",
+		About:     "Rspress 2: pages in docs/ (its root; no page of a name starting with _), docs/public/ served at the root, built into doc_build/ as page.html. Ids as GitHub gives them, with {#id}; .md, .mdx, extensionless and root-absolute links to pages become the page's URL, with the base. Without route.cleanUrls, a relative link to a folder (./guide/) or a root-absolute one without its slash (/guide) becomes /guide.html, which no file answers. Locales and multiVersion are not modelled.",
+		Configs:   []string{"rspress.config.{ts,js,mjs,mts,cjs,cts}"},
+		Setup:     rspress,
+		NoBrowser: "the rspress preset has none yet",
+	},
+	{
 		Name:      "mkdocs",
 		Tested:    "MkDocs 1.4 and mkdocs-material 8.2 from Debian, with and without `use_directory_urls`",
 		About:     "MkDocs (plain or Material): pages in docs/, built into site/ with a folder per page (use_directory_urls). Ids by Python-Markdown's toc, {#id} with attr_list; MkDocs turns relative .md links into URLs; root-absolute links are left as written, so they must carry the path of site_url themselves.",
@@ -217,6 +225,53 @@ func starlightSources(docs string) func(string) []string {
 		}
 		return found
 	}
+}
+
+// rspressCleanURLs reads route: { cleanUrls: true }, often on one line.
+var rspressCleanURLs = regexp.MustCompile(`\bcleanUrls\s*:\s*true\b`)
+
+// rspressRoot reads root as a string, or as a folder joined to the
+// config's own (path.join(__dirname, 'docs'), as Rspress's template writes
+// it); a root computed otherwise is not read, and docs is taken.
+var rspressRoot = regexp.MustCompile(`(?m)^[ \t]*root[ \t]*:[ \t]*(?:path\.(?:join|resolve)\([ \t]*(?:__dirname|import\.meta\.dirname)[ \t]*,[ \t]*)?(?:'([^'\n]*)'|"([^"\n]*)"|` + "`([^`\\n]*)`" + `)`)
+
+func rspress(g Generator) Layout {
+	root := "docs"
+	if m := rspressRoot.FindSubmatch(g.src); m != nil {
+		root = filepath.Clean(string(m[1]) + string(m[2]) + string(m[3]))
+	}
+	rules := mdlinks.Rules{IDs: mdscan.GitHub, Mounts: []mdlinks.Mount{{Dir: root, URL: "/"}}, Output: pages(true, "index"),
+		Host: serve.Host{CleanURLs: true}, PrefixesBase: true}
+	if !rspressCleanURLs.Match(g.src) {
+		rules.Href = rspressHref
+	}
+	// Rspress makes no page of node_modules, of its public folder, or of a
+	// file or folder named _x (a partial a page imports): "/**" matches
+	// the file itself too.
+	return Layout{
+		Site: firstNonEmpty(g.Value("outDir"), "doc_build"), Markdown: []string{root},
+		Exclude: []string{"**/node_modules/**", path.Join(filepath.ToSlash(root), "public/**"), "**/_[!_]*/**"},
+		Public:  filepath.Join(root, "public"), Base: basePath(g.Value("base")),
+		Rules: rules,
+	}
+}
+
+// rspressHref is the link Rspress writes, without cleanUrls, for a link to
+// a page that it resolved to p: the path it names, with .html added, or
+// index.html after a trailing slash. A relative link is resolved as a file
+// path, which keeps no trailing slash: ./guide/ becomes /guide.html, and
+// no file answers it (the page is guide/index.html).
+func rspressHref(p string, rel bool) string {
+	if rel && p != "/" {
+		p = strings.TrimSuffix(p, "/")
+	}
+	switch {
+	case strings.HasSuffix(p, "/"):
+		return p + "index.html"
+	case strings.HasSuffix(p, ".html"):
+		return p
+	}
+	return p + ".html"
 }
 
 // permalink is where Jekyll and Eleventy serve a page whose front matter

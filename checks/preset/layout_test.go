@@ -26,6 +26,17 @@ func TestLayouts(t *testing.T) {
 		// notes/starlight.md: base '/proj' and '/proj/' gave identical output
 		{"starlight", "starlight", "astro.config.mjs", "import starlight from '@astrojs/starlight';\nexport default defineConfig({\n\tbase: '/proj',\n\tintegrations: [starlight({})],\n});\n",
 			"dist", "public", "/proj/", []string{"src/content/docs"}},
+		// Rspress 2.0.22: root is the docs folder (docs), relative to the
+		// folder it is run in; its template writes path.join(__dirname, 'docs').
+		// public is <root>/public; outDir doc_build, beside the config
+		{"rspress as its template writes it", "rspress", "rspress.config.ts", "import * as path from 'node:path';\nimport { defineConfig } from '@rspress/core';\n\nexport default defineConfig({\n  root: path.join(__dirname, 'site-docs'),\n  base: '/proj/',\n});\n",
+			"doc_build", "site-docs/public", "/proj/", []string{"site-docs"}},
+		{"rspress with its folders set", "rspress", "rspress.config.mjs", "export default {\n  root: 'src',\n  outDir: 'build',\n  base: '/proj',\n};\n",
+			"build", "src/public", "/proj/", []string{"src"}},
+		{"rspress defaults", "rspress", "rspress.config.ts", "export default defineConfig({\n  title: 'x',\n});\n",
+			"doc_build", "docs/public", "", []string{"docs"}},
+		{"rspress with a root it computes", "rspress", "rspress.config.ts", "export default defineConfig({\n  root: process.env.DOCS,\n});\n",
+			"doc_build", "docs/public", "", []string{"docs"}},
 		// notes/existing.md: MkDocs copies every file of docs_dir; the base is site_url's path
 		{"mkdocs", "mkdocs", "mkdocs.yml", "site_name: X\nsite_url: https://example.org/proj/\n",
 			"site", "docs", "/proj/", []string{"docs"}},
@@ -61,4 +72,41 @@ func TestLayouts(t *testing.T) {
 		assert.Equal(t, c.public, l.Public, c.name+": public")
 		assert.Equal(t, c.base, l.Base, c.name+": base")
 	}
+}
+
+// Rspress 2.0.22 without cleanUrls writes each link to a page as a path
+// ending in .html (index.html after a slash), a relative link's trailing
+// slash dropped: these are the hrefs its build wrote for links of
+// docs/index.md and docs/guide/start.md, each resolved to a page. With
+// route: { cleanUrls: true } it writes the paths a clean-URL host answers
+// (/guide, /guide/start), so the links lead where they resolve.
+func TestRspressHref(t *testing.T) {
+	cases := []struct {
+		p    string
+		rel  bool
+		want string
+	}{
+		{"/guide/", true, "/guide.html"},        // ./guide/ of index.md, ./ of guide/start.md
+		{"/guide", false, "/guide.html"},        // /guide
+		{"/guide/", false, "/guide/index.html"}, // /guide/
+		{"/guide/start", true, "/guide/start.html"},
+		{"/guide/start", false, "/guide/start.html"},
+		{"/guide/start.html", true, "/guide/start.html"},
+		{"/", true, "/index.html"}, // ../ of guide/index.md
+		{"/", false, "/index.html"},
+	}
+	p, err := Lookup("rspress")
+	require.NoError(t, err)
+	href := p.Layout(config("rspress.config.ts", "export default {\n  title: 'x',\n};\n")).Rules.Href
+	require.NotNil(t, href)
+	for _, c := range cases {
+		assert.Equal(t, c.want, href(c.p, c.rel), "%s (relative: %v)", c.p, c.rel)
+	}
+	for _, src := range []string{
+		"export default {\n  route: { cleanUrls: true },\n};\n",
+		"export default {\n  route: {\n    cleanUrls: true,\n  },\n};\n",
+	} {
+		assert.Nil(t, p.Layout(config("rspress.config.ts", src)).Rules.Href, src)
+	}
+	assert.NotNil(t, p.Layout(config("rspress.config.ts", "export default {\n  // route: { cleanUrls: true },\n};\n")).Rules.Href, "cleanUrls commented out")
 }

@@ -80,6 +80,7 @@ func (s *Sources) Source(file, href string) string {
 	}
 	src, err := textfile.Read(source, textfile.MaxSource)
 	dec := decode(href)
+	exact := s.resolve(file, href)
 	to := s.leadsTo(file, href)
 	// Most problems of a large site are its templates' (a navbar link on
 	// every page): the bytes say at once that the source holds no such
@@ -99,9 +100,34 @@ func (s *Sources) Source(file, href string) string {
 			return fmt.Sprintf("%s:%d:%d", source, l.Line, l.Col)
 		}
 	}
-	if to != "" {
-		for _, l := range links {
-			if l.URL != nil && samePage(l.URL()) == to {
+	if to == "" {
+		return ""
+	}
+	// The link whose URL is the built href's, or that wrote it as it is
+	// but for the base, else one to the same page by another of its
+	// names: a page may link one page twice, once by a name the host
+	// serves and once by one it does not (Rspress writes ./guide/ as
+	// /guide.html, ./guide/index.md as /guide/index.html).
+	urls := make([]*string, len(links)) // each asked once, when needed
+	urlOf := func(i int) string {
+		if urls[i] == nil {
+			u := ""
+			if links[i].URL != nil {
+				u = links[i].URL()
+			}
+			urls[i] = &u
+		}
+		return *urls[i]
+	}
+	for _, same := range []func(i int) bool{
+		func(i int) bool {
+			u, h := urlOf(i), links[i].Href
+			return u != "" && decode(u) == decode(exact) || strings.HasPrefix(h, "/") && decode(h) == decode(exact)
+		},
+		func(i int) bool { u := urlOf(i); return u != "" && samePage(u) == to },
+	} {
+		for i, l := range links {
+			if same(i) {
 				return fmt.Sprintf("%s:%d:%d", source, l.Line, l.Col)
 			}
 		}
@@ -113,6 +139,15 @@ func (s *Sources) Source(file, href string) string {
 // resolved against the page (a folder's index.html is the folder), the
 // base taken off.
 func (s *Sources) leadsTo(file, href string) string {
+	if p := s.resolve(file, href); p != "" {
+		return samePage(p)
+	}
+	return ""
+}
+
+// resolve is the URL path and fragment a link of a built file leads to,
+// resolved against the page, the base taken off; "" for another site's.
+func (s *Sources) resolve(file, href string) string {
 	ref, err := url.Parse(href)
 	if err != nil || ref.Scheme != "" || ref.Host != "" {
 		return ""
@@ -130,7 +165,7 @@ func (s *Sources) leadsTo(file, href string) string {
 	if u.Fragment != "" {
 		p += "#" + u.Fragment
 	}
-	return samePage(p)
+	return p
 }
 
 // lastName is the fragment of a samePage string, else its last segment.
