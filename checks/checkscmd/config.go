@@ -189,6 +189,9 @@ func loadConfig(file, presetFlag string) (*Config, error) {
 		if err != nil {
 			return nil, err
 		}
+		// An editor may begin the file with a byte order mark, which JSON
+		// does not allow and no one sees: it is not read as a stray 'ï'.
+		raw = bytes.TrimPrefix(raw, []byte("\xef\xbb\xbf"))
 		f := &jsonFile{name: file, raw: raw}
 		var head struct{ Requires any }
 		if json.Unmarshal(raw, &head) == nil { // before the keys: a newer file's keys are not misspelt

@@ -133,3 +133,16 @@ func TestMarkdownLinkOutOfTheRepository(t *testing.T) {
 	assert.Equal(t, 1, Run([]string{"markdown", "repo/docs"}, &out, &errOut, false), errOut.String())
 	assert.True(t, strings.HasPrefix(out.String(), want), out.String())
 }
+
+// A checks.json saved with a byte order mark is read, and its errors keep
+// the columns an editor shows.
+func TestConfigWithByteOrderMark(t *testing.T) {
+	t.Chdir(t.TempDir())
+	write(t, map[string]string{"checks.json": "\xef\xbb\xbf{\"site\": \"site\"}\n", "site/index.html": `<a href="/">home</a>`})
+	var out, errOut bytes.Buffer
+	assert.Equal(t, 0, Run([]string{"links"}, &out, &errOut, false), errOut.String())
+	write(t, map[string]string{"checks.json": "\xef\xbb\xbf{\"sites\": \"site\"}\n"})
+	errOut.Reset()
+	assert.Equal(t, 2, Run([]string{"links", "site"}, &out, &errOut, false))
+	assert.Contains(t, errOut.String(), "checks.json:1:2: unknown key \"sites\"")
+}

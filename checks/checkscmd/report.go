@@ -5,7 +5,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net/url"
 	"os"
+	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/devdocs-dev/devdocs/checks/diag"
@@ -37,8 +40,16 @@ func runReport(args []string, stdout, stderr io.Writer) int {
 	if len(files) == 0 {
 		return usageError(stderr, "report", errors.New("no results: pass --in DIR or JSON files (from --format json)"))
 	}
+	for _, o := range []string{*out, *md, *sarif} {
+		if in := inputAt(o, append(files, *previous)); in != "" {
+			return usageError(stderr, "report", fmt.Errorf("%s is one of the results it reads (%s): write it elsewhere", o, in))
+		}
+	}
 	cfg, err := (&common{config: *config, format: diag.FormatText}).loadConfig()
 	if err != nil {
+		return usageError(stderr, "report", err)
+	}
+	if err := httpURL(firstNonEmpty(*siteURL, cfg.SiteURL)); err != nil {
 		return usageError(stderr, "report", err)
 	}
 	o := report.Options{Dist: firstNonEmpty(*dist, cfg.Site), SiteURL: firstNonEmpty(*siteURL, cfg.SiteURL), Generated: time.Now(),
@@ -70,6 +81,39 @@ func runReport(args []string, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stdout, "checks report: %s written (%s)\n", *out, summaryLine(r))
 	return 0
+}
+
+// inputAt is the input that out would overwrite: a results file named, or
+// a folder of them that out is a .json file of; "" for none.
+func inputAt(out string, inputs []string) string {
+	if out == "" {
+		return ""
+	}
+	st, err := os.Stat(out)
+	for _, in := range inputs {
+		if in == "" {
+			continue
+		}
+		if ist, ierr := os.Stat(in); err == nil && ierr == nil && os.SameFile(st, ist) {
+			return in
+		}
+		if isDir(in) == nil && strings.EqualFold(filepath.Ext(out), ".json") && sameDir(filepath.Dir(out), in) {
+			return in
+		}
+	}
+	return ""
+}
+
+// httpURL checks a site URL that the report links pages at: http or https
+// only, so that no javascript: link is written into the report.
+func httpURL(s string) error {
+	if s == "" {
+		return nil
+	}
+	if u, err := url.Parse(s); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return fmt.Errorf("site URL %q: want an http or https URL such as https://docs.example.com/", s)
+	}
+	return nil
 }
 
 // --sarif and --annotations list every problem: each is written as it is

@@ -83,3 +83,32 @@ func TestHintFromAllToReport(t *testing.T) {
 		assert.Equal(t, 1, strings.Count(string(b), hint), f)
 	}
 }
+
+// checks report never writes over the results it reads (a file named, or a
+// .json file in a folder it reads), and links pages only at an http(s) URL.
+func TestReportKeepsItsInputs(t *testing.T) {
+	results, err := filepath.Abs("../../testdata/report/crawl.json")
+	require.NoError(t, err)
+	raw, err := os.ReadFile(results)
+	require.NoError(t, err)
+	t.Chdir(t.TempDir())
+	write(t, map[string]string{"res.json": string(raw), "in/res.json": string(raw)})
+	for _, args := range [][]string{
+		{"res.json", "--out", "res.json"},
+		{"res.json", "--markdown", "./res.json"},
+		{"res.json", "--sarif", "res.json"},
+		{"--in", "in", "--out", "in/report.json"},
+	} {
+		var out, errOut bytes.Buffer
+		assert.Equal(t, 2, Run(append([]string{"report"}, args...), &out, &errOut, false), "%q", args)
+		assert.Contains(t, errOut.String(), "is one of the results it reads", "%q", args)
+	}
+	after, err := os.ReadFile("res.json")
+	require.NoError(t, err)
+	assert.Equal(t, raw, after, "the results are as they were")
+
+	var out, errOut bytes.Buffer
+	assert.Equal(t, 2, Run([]string{"report", "res.json", "--site-url", "javascript://x/%0aalert(1)"}, &out, &errOut, false))
+	assert.Equal(t, "checks report: site URL \"javascript://x/%0aalert(1)\": want an http or https URL such as https://docs.example.com/\n", errOut.String())
+	assert.Equal(t, 0, Run([]string{"report", "in", "--out", "in/report.html", "--site-url", "https://docs.example.com/"}, &out, &errOut, false), errOut.String())
+}
