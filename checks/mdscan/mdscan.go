@@ -18,6 +18,7 @@ import (
 	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/text"
 	"github.com/yuin/goldmark/util"
+	"golang.org/x/text/encoding/unicode"
 )
 
 // Heading is one heading with its id: the {#id} written after it, or the
@@ -74,11 +75,22 @@ var (
 // that is not a link or a heading is text to a renderer too.
 func Parse(src []byte) *Doc { return ParseStyled(src, GitHub) }
 
+// Text is a markdown file's bytes as UTF-8 text. A byte order mark is no
+// text: an editor on Windows may write one, and the first heading (or the
+// front matter's ---) is after it. A file saved as UTF-16, which its mark
+// says, is decoded, as GitHub shows it, rather than read as no markdown.
+func Text(src []byte) []byte {
+	if bytes.HasPrefix(src, []byte("\xff\xfe")) || bytes.HasPrefix(src, []byte("\xfe\xff")) {
+		if utf8, err := unicode.UTF16(unicode.LittleEndian, unicode.UseBOM).NewDecoder().Bytes(src); err == nil {
+			return utf8
+		}
+	}
+	return bytes.TrimPrefix(src, []byte("\xef\xbb\xbf"))
+}
+
 // ParseStyled reads one markdown file, its headings given ids in style.
 func ParseStyled(src []byte, style IDStyle) *Doc {
-	// A byte order mark is no text: an editor on Windows may write one, and
-	// the first heading (or the front matter's ---) is after it.
-	src = bytes.TrimPrefix(src, []byte("\xef\xbb\xbf"))
+	src = Text(src)
 	_, body, _, _ := FrontMatter(src)
 	p := md.Parser()
 	if !style.CustomIDs {
@@ -100,7 +112,7 @@ func ParseFileStyled(name string, src []byte, style IDStyle) *Doc {
 	if !strings.HasSuffix(name, ".mdx") {
 		return ParseStyled(src, style)
 	}
-	src, shift := dedent(blankJSXComments(bytes.TrimPrefix(src, []byte("\xef\xbb\xbf"))))
+	src, shift := dedent(blankJSXComments(Text(src)))
 	d := ParseStyled(src, style)
 	for i, l := range d.Links {
 		if l.Col > 0 {

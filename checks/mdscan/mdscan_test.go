@@ -58,6 +58,23 @@ func TestByteOrderMark(t *testing.T) {
 	}
 }
 
+// A page saved as UTF-16 (its byte order mark says which) is read as the
+// text it is, not as a page with no markdown in it.
+func TestUTF16Page(t *testing.T) {
+	le := []byte{0xff, 0xfe}
+	be := []byte{0xfe, 0xff}
+	for _, r := range "# Café\n\n[a](a.md)\n" {
+		le = append(le, byte(r), byte(r>>8))
+		be = append(be, byte(r>>8), byte(r))
+	}
+	for _, src := range [][]byte{le, be} {
+		doc := ParseFile("a.md", src)
+		require.Len(t, doc.Headings, 1)
+		assert.Equal(t, "café", doc.Headings[0].ID)
+		assert.Equal(t, []Link{{Dest: "a.md", Line: 3, Col: 1}}, doc.Links)
+	}
+}
+
 func TestHeadingText(t *testing.T) {
 	doc := Parse([]byte("# The `env::read` function\n\n## **Bold** and *it* [text](url_with_under)\n"))
 	var texts []string
