@@ -96,8 +96,10 @@ func (d Diagnostic) Location() string {
 }
 
 // String is the diagnostic on one line per part, escaped (Printable).
-func (d Diagnostic) String() string {
-	d = d.printable()
+func (d Diagnostic) String() string { return d.printable().text() }
+
+// text is the diagnostic as String writes it, of texts already escaped.
+func (d Diagnostic) text() string {
 	var b strings.Builder
 	if loc := d.Location(); loc != "" {
 		b.WriteString(loc + ": ")

@@ -42,7 +42,7 @@ func writeJUnit(w io.Writer, l List, sum Summary) error {
 	s := junitSuite{Name: sum.Tool, Tests: len(l), Time: fmt.Sprintf("%.3f", sum.Seconds), Cases: []junitCase{}}
 	for _, d := range l {
 		c := junitCase{Name: d.Location() + " " + d.Href, Classname: d.Check}
-		msg := &junitMessage{Message: d.Message, Type: d.Check, Body: d.String()}
+		msg := &junitMessage{Message: d.Message, Type: d.Check, Body: d.text()} // escaped (safe) once
 		switch {
 		case d.Severity == Error:
 			c.Failure = msg
