@@ -79,13 +79,25 @@ func Parse(src []byte) *Doc { return ParseStyled(src, GitHub) }
 // text: an editor on Windows may write one, and the first heading (or the
 // front matter's ---) is after it. A file saved as UTF-16, which its mark
 // says, is decoded, as GitHub shows it, rather than read as no markdown.
+// A carriage return alone ends a line, as CommonMark says (old Mac
+// files), which goldmark does not see: it becomes a newline, byte for byte.
 func Text(src []byte) []byte {
 	if bytes.HasPrefix(src, []byte("\xff\xfe")) || bytes.HasPrefix(src, []byte("\xfe\xff")) {
 		if utf8, err := unicode.UTF16(unicode.LittleEndian, unicode.UseBOM).NewDecoder().Bytes(src); err == nil {
-			return utf8
+			src = utf8
 		}
 	}
-	return bytes.TrimPrefix(src, []byte("\xef\xbb\xbf"))
+	src = bytes.TrimPrefix(src, []byte("\xef\xbb\xbf"))
+	if bytes.IndexByte(src, '\r') < 0 {
+		return src
+	}
+	out := bytes.Clone(src) // the caller's bytes stay as they are
+	for i, c := range out {
+		if c == '\r' && (i+1 == len(out) || out[i+1] != '\n') {
+			out[i] = '\n'
+		}
+	}
+	return out
 }
 
 // ParseStyled reads one markdown file, its headings given ids in style.

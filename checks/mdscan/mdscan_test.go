@@ -58,6 +58,17 @@ func TestByteOrderMark(t *testing.T) {
 	}
 }
 
+// A carriage return alone ends a line (old Mac files), as it does for
+// CommonMark: headings and links keep their lines.
+func TestCarriageReturnLines(t *testing.T) {
+	src := []byte("# Intro\r\r[a](a.md)\r\n\r\n## Next\r")
+	doc := ParseFile("a.md", src)
+	require.Len(t, doc.Headings, 2)
+	assert.Equal(t, "next", doc.Headings[1].ID)
+	assert.Equal(t, []Link{{Dest: "a.md", Line: 3, Col: 1}}, doc.Links)
+	assert.Equal(t, "# Intro\r\r[a](a.md)\r\n\r\n## Next\r", string(src), "the caller's bytes are not changed")
+}
+
 // A page saved as UTF-16 (its byte order mark says which) is read as the
 // text it is, not as a page with no markdown in it.
 func TestUTF16Page(t *testing.T) {
