@@ -16,11 +16,16 @@ import (
 // against the stylesheet's own URL as the browser resolves them. A URL
 // that is only a fragment (url(#clip)) names an element of the page using
 // the stylesheet, which a stylesheet alone cannot tell: it is skipped.
-// The file is read as UTF-8: a stylesheet's URLs are nearly always ASCII.
+// The file is read as UTF-8 (a stylesheet's URLs are nearly always ASCII),
+// unless a byte order mark says UTF-16: the browser decodes it so first.
 func (p *Page) extractCSS(path string, r io.Reader) {
 	p.reset(path)
 	p.Stylesheet = true
 	doc, _ := p.read(r) // a stylesheet past maxInMemory is read up to there
+	if e := utf16BOM(doc); e != nil {
+		doc = decoded(doc, e)
+		p.doc = doc
+	}
 	lines := lineCounter{doc: doc, line: 1}
 	if len(doc) == cap(doc) {
 		doc = append(doc, 0)[:len(doc)] // room for the tokenizer's NUL, in p's own buffer

@@ -29,8 +29,7 @@ const prescanLen = 1024
 // page that mentions charset=utf-8 outside a <meta>, in a comment or a
 // script, and is not UTF-8 itself.)
 func sniff(doc []byte) encoding.Encoding {
-	if bytes.HasPrefix(doc, []byte{0xfe, 0xff}) || bytes.HasPrefix(doc, []byte{0xff, 0xfe}) {
-		e, _, _ := charset.DetermineEncoding(doc, "")
+	if e := utf16BOM(doc); e != nil {
 		return e
 	}
 	if bytes.HasPrefix(doc, []byte{0xef, 0xbb, 0xbf}) {
@@ -54,6 +53,16 @@ func sniff(doc []byte) encoding.Encoding {
 		return nil
 	}
 	return charmap.Windows1252
+}
+
+// utf16BOM is UTF-16LE or UTF-16BE when doc starts with its byte order
+// mark, which wins over anything a page or a stylesheet says; else nil.
+func utf16BOM(doc []byte) encoding.Encoding {
+	if bytes.HasPrefix(doc, []byte{0xfe, 0xff}) || bytes.HasPrefix(doc, []byte{0xff, 0xfe}) {
+		e, _, _ := charset.DetermineEncoding(doc, "")
+		return e
+	}
+	return nil
 }
 
 // declared tells whether the prescan found an encoding in head, valid

@@ -60,3 +60,26 @@ func hrefsOnly(p *Page) (hrefs []string) {
 	}
 	return hrefs
 }
+
+// A stylesheet whose byte order mark says UTF-16 is decoded as the browser
+// decodes it, so its url()s are found, on their lines; without a mark it is
+// read as UTF-8.
+func TestStylesheetInUTF16(t *testing.T) {
+	const css = "body {\n  background: url(/gone.png);\n}\n"
+	for name, e := range map[string]struct {
+		enc encoding.Encoding
+		bom []byte
+	}{
+		"LE": {unicode.UTF16(unicode.LittleEndian, unicode.IgnoreBOM), []byte{0xff, 0xfe}},
+		"BE": {unicode.UTF16(unicode.BigEndian, unicode.IgnoreBOM), []byte{0xfe, 0xff}},
+	} {
+		b, err := e.enc.NewEncoder().Bytes([]byte(css))
+		assert.NoError(t, err)
+		p := &Page{}
+		p.extractCSS("s.css", bytes.NewReader(append(e.bom, b...)))
+		if assert.Len(t, p.Links, 1, name) {
+			assert.Equal(t, "/gone.png", p.Links[0].Raw, name)
+			assert.Equal(t, 2, p.Links[0].Line, name)
+		}
+	}
+}
