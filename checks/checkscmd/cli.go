@@ -276,7 +276,10 @@ func usageError(stderr io.Writer, cmd string, err error) int {
 }
 
 // escaper writes text with the control characters of each line escaped,
-// but for the tabs that lay out a help text.
+// but for the tabs that lay out a help text: what a file or an argument
+// holds (a path, a pattern, a bad flag) must not reach the terminal as an
+// escape sequence. (A text of several lines escapes what it quotes itself,
+// newlines too.)
 type escaper struct{ w io.Writer }
 
 func (e escaper) Write(p []byte) (int, error) {
@@ -292,17 +295,9 @@ func (e escaper) Write(p []byte) (int, error) {
 	return len(p), err
 }
 
-// sayError writes "checks CMD: err" on stderr. An error may quote what a
-// file or an argument holds (a path, a pattern), so the control characters
-// of each of its lines are escaped: an escape sequence in a checks.json
-// must not reach the terminal. (An error of several lines escapes what it
-// quotes itself, newlines too.)
+// sayError writes "checks CMD: err" on stderr, escaped (escaper).
 func sayError(stderr io.Writer, cmd string, err error) {
-	lines := strings.Split(err.Error(), "\n")
-	for i, l := range lines {
-		lines[i] = diag.Printable(l)
-	}
-	fmt.Fprintf(stderr, "checks %s: %s\n", cmd, strings.Join(lines, "\n"))
+	fmt.Fprintf(escaper{stderr}, "checks %s: %s\n", cmd, err)
 }
 
 func joinPath(dir, file string) string {

@@ -140,16 +140,12 @@ func gitRoot() string {
 	if err != nil {
 		return ""
 	}
-	return workTree(dir, func(string) (string, bool) { return "", false })
+	return workTree(dir)
 }
 
-// workTree is the nearest folder at or above dir holding .git; known
-// answers for the folders already looked up.
-func workTree(dir string, known func(dir string) (string, bool)) string {
+// workTree is the nearest folder at or above dir holding .git.
+func workTree(dir string) string {
 	for {
-		if root, ok := known(dir); ok {
-			return root
-		}
 		if _, err := os.Stat(filepath.Join(dir, ".git")); err == nil {
 			return dir
 		}
@@ -166,7 +162,6 @@ func workTree(dir string, known func(dir string) (string, bool)) string {
 func repositories() func(file string) string {
 	var mu sync.Mutex
 	cache := map[string]string{}
-	known := func(dir string) (string, bool) { root, ok := cache[dir]; return root, ok }
 	return func(file string) string {
 		dir, err := filepath.Abs(filepath.Dir(file))
 		if err != nil {
@@ -174,8 +169,11 @@ func repositories() func(file string) string {
 		}
 		mu.Lock()
 		defer mu.Unlock()
-		root := workTree(dir, known)
-		cache[dir] = root
+		root, ok := cache[dir]
+		if !ok {
+			root = workTree(dir)
+			cache[dir] = root
+		}
 		return root
 	}
 }
