@@ -7,7 +7,6 @@ import (
 	"os"
 	"runtime/debug"
 	"slices"
-	"strings"
 	"time"
 
 	"github.com/devdocs-dev/devdocs/checks/diag"
@@ -215,7 +214,7 @@ func writeAll(w io.Writer, c *common, res diag.Results, total diag.Summary, tty 
 				return err
 			}
 		}
-		_, err := fmt.Fprintf(w, "checks all: %s in %.2fs\n", allCounts(res, total), total.Seconds)
+		_, err := fmt.Fprintf(w, "checks all: %s in %.2fs\n", diag.Verdict(failedRuns(res), total.Errors, total.Warnings), total.Seconds)
 		return err
 	}
 	var merged diag.List
@@ -230,19 +229,15 @@ func writeJSON(w io.Writer, res diag.Results, total diag.Summary) error {
 	return diag.WriteResults(w, res)
 }
 
-// allCounts is the total's counts, and which steps could not run: "checks
-// links could not run; no problems in the rest".
-func allCounts(res diag.Results, total diag.Summary) string {
-	var failed []string
+// failedRuns are the steps that could not run.
+func failedRuns(res diag.Results) []diag.Summary {
+	var failed []diag.Summary
 	for _, r := range res.Runs {
 		if r.Summary.Failed != "" {
-			failed = append(failed, r.Summary.Tool)
+			failed = append(failed, r.Summary)
 		}
 	}
-	if len(failed) == 0 {
-		return diag.Counts(total.Errors, total.Warnings)
-	}
-	return strings.Join(failed, " and ") + " could not run; " + diag.Counts(total.Errors, total.Warnings) + " in the rest"
+	return failed
 }
 
 // totals adds up the runs; pages are the most any one run saw, not a sum.

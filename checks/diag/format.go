@@ -72,6 +72,19 @@ func (s Summary) String() string {
 	return fmt.Sprintf("%s: %s, %s checked in %.2fs: %s", s.Tool, Plural(s.Pages, "page"), what, s.Seconds, Counts(s.Errors, s.Warnings))
 }
 
+// Verdict is a run's counts, and first the tools that could not run:
+// "checks links could not run; no problems in the rest".
+func Verdict(failed []Summary, errors, warnings int) string {
+	if len(failed) == 0 {
+		return Counts(errors, warnings)
+	}
+	tools := make([]string, len(failed))
+	for i, s := range failed {
+		tools[i] = s.Tool
+	}
+	return strings.Join(tools, " and ") + " could not run; " + Counts(errors, warnings) + " in the rest"
+}
+
 // Counts reads like "2 errors and 1 warning", or "no problems".
 func Counts(errors, warnings int) string {
 	parts := []string{}

@@ -22,7 +22,7 @@ func WriteMarkdown(w io.Writer, r Report) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "### Docs gate: %s\n\n", r.Headline())
 	for _, f := range r.Failed {
-		b.WriteString("**Could not run:** " + escapeMarkdown(f) + "\n\n")
+		b.WriteString("**Could not run:** " + escapeMarkdown(f.Tool+": "+f.Failed) + "\n\n")
 	}
 	if r.HasPrevious {
 		fmt.Fprintf(&b, "%s since the previous run, %s.\n\n", diag.Plural(r.New, "new problem"), diag.Plural(r.FixedTotal, "fixed problem"))

@@ -66,10 +66,9 @@ type Report struct {
 	HasPrevious      bool
 	BrowserRan       bool // no browser run is "not run", not "0 passed"
 	CrawlPages       int  // pages the crawl (checks browser --crawl) opened; 0: it did not run
-	// Failed are the tools of checks all that could not run, with why
-	// ("checks links: stat routes.json: no such file or directory"): a
-	// report of the rest is no clean run.
-	Failed   []string
+	// Failed are the runs of checks all's tools that could not run, each
+	// saying why: a report of the rest is no clean run.
+	Failed   []diag.Summary
 	Matrix   Matrix
 	Timings  []diag.Summary
 	Artifact string
@@ -80,21 +79,10 @@ type Report struct {
 // FixedMore is how many fixed problems the report does not list.
 func (r Report) FixedMore() int { return r.FixedTotal - len(r.Fixed) }
 
-// Build makes the report of results in memory.
-// Headline is the report's verdict: its counts, and first what could not
-// run ("checks links could not run; no problems in the rest").
-func (r Report) Headline() string {
-	counts := diag.Counts(r.Errors, r.Warnings)
-	if len(r.Failed) == 0 {
-		return counts
-	}
-	tools := make([]string, len(r.Failed))
-	for i, f := range r.Failed {
-		tools[i], _, _ = strings.Cut(f, ": ")
-	}
-	return strings.Join(tools, " and ") + " could not run; " + counts + " in the rest"
-}
+// Headline is the report's verdict (diag.Verdict).
+func (r Report) Headline() string { return diag.Verdict(r.Failed, r.Errors, r.Warnings) }
 
+// Build makes the report of results in memory.
 func Build(res diag.Results, o Options) Report {
 	r, _ := build(inMemory(res), o) // results in memory give no error
 	return r
@@ -152,7 +140,7 @@ func build(current results, o Options) (Report, error) {
 			}
 		}
 		if s.Failed != "" {
-			r.Failed = append(r.Failed, s.Tool+": "+s.Failed)
+			r.Failed = append(r.Failed, s)
 			return
 		}
 		r.Timings = append(r.Timings, s)
