@@ -76,7 +76,7 @@ func TestConfigBaseURLIsAPath(t *testing.T) {
 	write(t, map[string]string{"checks.json": `{"site": "site", "siteUrl": "example.com/proj/"}`})
 	var out, errOut bytes.Buffer
 	assert.Equal(t, 2, Run([]string{"markdown", "docs"}, &out, &errOut, false))
-	assert.Equal(t, "checks markdown: checks.json:1:18: site URL \"example.com/proj/\": want an absolute URL such as https://docs.example.com/\n", errOut.String())
+	assert.Equal(t, "checks markdown: checks.json:1:18: site URL \"example.com/proj/\": want an absolute http(s) URL such as https://docs.example.com/\n", errOut.String())
 	write(t, map[string]string{"checks.json": `{"site": "site", "baseUrl": "/proj/"}`})
 	assert.Equal(t, 0, Run([]string{"links"}, &out, &errOut, false), errOut.String())
 }

@@ -254,9 +254,11 @@ func basePath(base, siteURL string) (string, error) {
 	if siteURL == "" {
 		return "", nil
 	}
+	// http or https only: the report links pages at it, and a javascript:
+	// URL there would be a script.
 	u, err := url.Parse(siteURL)
-	if err != nil || u.Host == "" {
-		return "", fmt.Errorf("site URL %q: want an absolute URL such as https://docs.example.com/", siteURL)
+	if err != nil || u.Host == "" || (u.Scheme != "http" && u.Scheme != "https") {
+		return "", fmt.Errorf("site URL %q: want an absolute http(s) URL such as https://docs.example.com/", siteURL)
 	}
 	return links.NormalizeBase(u.Path), nil
 }

@@ -109,6 +109,6 @@ func TestReportKeepsItsInputs(t *testing.T) {
 
 	var out, errOut bytes.Buffer
 	assert.Equal(t, 2, Run([]string{"report", "res.json", "--site-url", "javascript://x/%0aalert(1)"}, &out, &errOut, false))
-	assert.Equal(t, "checks report: site URL \"javascript://x/%0aalert(1)\": want an http or https URL such as https://docs.example.com/\n", errOut.String())
+	assert.Equal(t, "checks report: site URL \"javascript://x/%0aalert(1)\": want an absolute http(s) URL such as https://docs.example.com/\n", errOut.String())
 	assert.Equal(t, 0, Run([]string{"report", "in", "--out", "in/report.html", "--site-url", "https://docs.example.com/"}, &out, &errOut, false), errOut.String())
 }

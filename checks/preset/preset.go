@@ -58,7 +58,8 @@ func (g Generator) Dir() string { return filepath.Dir(g.Config) }
 
 // Value is the literal value of a key in the config file: `key: value`
 // (YAML, JavaScript), `key = value` (TOML, Python), quoted or not. A value
-// the config computes is not seen; checks.json then says it.
+// the config computes is read as unset, and Layout names its key (Unread)
+// so that the run can say so; checks.json then says what it is.
 func (g Generator) Value(key string) string {
 	re := regexp.MustCompile(`(?m)^[ \t]*["']?` + regexp.QuoteMeta(key) + `["']?[ \t]*[:=][ \t]*(?:"([^"\n]*)"|'([^'\n]*)'|` + "`([^`\\n]*)`" + `|([^\s,#}]+))([^\n]*)`)
 	m := re.FindSubmatch(g.src)
