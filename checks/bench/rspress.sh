@@ -29,10 +29,7 @@ work=${RSPRESS_DIR:-/tmp/devdocs-rspress/bench}
 mkdir -p "$work" && cd "$work" && work=$PWD
 want_pkg='{ "name": "rspress-bench", "private": true, "type": "module",
   "devDependencies": { "@rspress/core": "2.0.22" } }'
-if [ "$(cat package.json 2>/dev/null)" != "$want_pkg" ] || [ ! -x node_modules/.bin/rspress ]; then
-  printf '%s\n' "$want_pkg" > package.json
-  nice -n 10 npm install --no-audit --no-fund --loglevel=error >/dev/null
-fi
+npm_project "$want_pkg" node_modules/.bin/rspress
 rspress=$work/node_modules/.bin/rspress
 
 # pages DIR: the markdown of the site, in DIR (Rspress's root).

@@ -30,10 +30,7 @@ export ASTRO_TELEMETRY_DISABLED=1
 mkdir -p "$work" && cd "$work" && work=$PWD
 want_pkg='{ "name": "starlight-bench", "private": true, "type": "module",
   "dependencies": { "astro": "5.18.2", "@astrojs/starlight": "0.37.7" } }'
-if [ "$(cat package.json 2>/dev/null)" != "$want_pkg" ] || [ ! -d node_modules/@astrojs/starlight ]; then
-  printf '%s\n' "$want_pkg" > package.json
-  npm install --no-audit --no-fund --loglevel=error >/dev/null
-fi
+npm_project "$want_pkg" node_modules/@astrojs/starlight
 
 # site DIR BASE [FORMAT]: an Astro project with Starlight in DIR, its
 # root-absolute markdown links written with BASE ("" or "/proj").

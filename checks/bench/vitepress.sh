@@ -33,10 +33,7 @@ work=${VITEPRESS_DIR:-/tmp/devdocs-vitepress/bench}
 mkdir -p "$work" && cd "$work" && work=$PWD
 want_pkg='{ "name": "vitepress-bench", "private": true, "type": "module",
   "devDependencies": { "vitepress": "1.6.4" } }'
-if [ "$(cat package.json 2>/dev/null)" != "$want_pkg" ] || [ ! -x node_modules/.bin/vitepress ]; then
-  printf '%s\n' "$want_pkg" > package.json
-  npm install --no-audit --no-fund --loglevel=error >/dev/null
-fi
+npm_project "$want_pkg" node_modules/.bin/vitepress
 vitepress=$work/node_modules/.bin/vitepress
 
 # pages DIR: the markdown of the site, in DIR (VitePress's srcDir).

@@ -54,6 +54,17 @@ func TestSpecialFilesAreRefusedNotRead(t *testing.T) {
 	assert.Equal(t, 2, code)
 	assert.Equal(t, "checks markdown: open docs/zero.md: not a regular file (a device)\n", stderr)
 
+	// A page over 32 MiB is no page a person wrote: refused by name, not
+	// parsed (goldmark would take some 26 times its size in memory).
+	f, err := os.Create("docs/huge.md")
+	require.NoError(t, err)
+	require.NoError(t, f.Truncate(32<<20+1)) // sparse: no disk used
+	require.NoError(t, f.Close())
+	code, stderr = runWithin(t, "markdown", "docs/huge.md")
+	assert.Equal(t, 2, code)
+	assert.Equal(t, "checks markdown: read docs/huge.md: file too large: over 32 MiB, the most read of such a file\n", stderr)
+	require.NoError(t, os.Remove("docs/huge.md"))
+
 	// A pipe where a generator's config would be is no config: the site
 	// is checked with none.
 	require.NoError(t, syscall.Mkfifo("mkdocs.yml", 0o644))

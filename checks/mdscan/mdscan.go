@@ -101,8 +101,10 @@ func Text(src []byte) []byte {
 }
 
 // ParseStyled reads one markdown file, its headings given ids in style.
-func ParseStyled(src []byte, style IDStyle) *Doc {
-	src = Text(src)
+func ParseStyled(src []byte, style IDStyle) *Doc { return parseText(Text(src), style) }
+
+// parseText is ParseStyled of a page already made text (Text).
+func parseText(src []byte, style IDStyle) *Doc {
 	_, body, _, _ := FrontMatter(src)
 	p := md.Parser()
 	if !style.CustomIDs {
@@ -125,7 +127,7 @@ func ParseFileStyled(name string, src []byte, style IDStyle) *Doc {
 		return ParseStyled(src, style)
 	}
 	src, shift := dedent(blankJSXComments(Text(src)))
-	d := ParseStyled(src, style)
+	d := parseText(src, style)
 	for i, l := range d.Links {
 		if l.Col > 0 {
 			d.Links[i].Col += shift[l.Line]
