@@ -56,7 +56,7 @@ func runAll(args []string, stdout, stderr io.Writer, tty bool) int {
 	}
 	if cf != nil {
 		if files, err := markdownFiles(cfg.Markdown.Paths, cfg); err == nil { // else the markdown step says why
-			cf.register(files)
+			cf.register(cfg.judges(files)[0].files) // the pages of the project whose site this is
 		}
 		// The site's ids outlive the links step here, for the sources'
 		// anchors, and markdown is parsed beside them: at the 200% that
@@ -169,11 +169,11 @@ type step struct {
 }
 
 func (c *Config) noMarkdown() string {
-	if len(c.Markdown.Paths) > 0 {
-		return ""
-	}
 	if c.noPresetMarkdown != "" {
 		return c.noPresetMarkdown
+	}
+	if len(c.Markdown.Paths) > 0 {
+		return ""
 	}
 	if c.file == "" {
 		return "no markdown.paths: no " + configName + " here or at the git root"

@@ -99,7 +99,9 @@ type common struct {
 	format, config, color, preset string
 	quiet, noProgress             bool
 	levels                        map[string]*string
-	stderr                        io.Writer
+	// named are the markdown paths given, whose project is looked for above them too.
+	named  []string
+	stderr io.Writer
 }
 
 // newCommand makes a subcommand's flag set with the common flags and a
@@ -151,7 +153,7 @@ func (c *common) loadConfig() (*Config, error) {
 			return nil, fmt.Errorf("config file %s: no such file", file)
 		}
 	}
-	cfg, err := loadConfig(file, c.preset)
+	cfg, err := loadConfig(file, c.preset, c.named)
 	if err != nil {
 		return nil, err
 	}

@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strconv"
@@ -69,7 +70,9 @@ func eachFixture(t *testing.T, dir string, run func(t *testing.T, want map[strin
 }
 
 // unpack writes the archive's files into a fresh directory, makes it the
-// working directory, and returns the args and want/ sections. Every file
+// working directory, and returns the args and want/ sections. With a "git"
+// section the directory is a git repository with every file staged but
+// what its .gitignore ignores (a commit to be, for --staged). Every file
 // has the same modification time, so a built page is as new as its
 // source, whatever order they are written in; a "newer" section lists
 // files edited after that (a source changed since the site was built).
@@ -79,12 +82,15 @@ func unpack(t *testing.T, ar *txtar.Archive) map[string]string {
 	want := map[string]string{}
 	built := time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
 	defer func() {
+		if _, ok := want["git"]; ok {
+			gitStage(t)
+		}
 		for _, name := range strings.Fields(want["newer"]) {
 			require.NoError(t, os.Chtimes(name, built.Add(time.Minute), built.Add(time.Minute)))
 		}
 	}()
 	for _, f := range ar.Files {
-		if f.Name == "args" || f.Name == "newer" || strings.HasPrefix(f.Name, "want/") {
+		if f.Name == "args" || f.Name == "newer" || f.Name == "git" || strings.HasPrefix(f.Name, "want/") {
 			want[f.Name] = string(f.Data)
 			continue
 		}
@@ -231,4 +237,12 @@ func TestExternalLinksOnlyOnRequest(t *testing.T) {
 	assert.Equal(t, 1, Run(args, &out, &errOut, false))
 	assert.Equal(t, asked, requests.Load(), "the second run is answered from the cache")
 	assert.Contains(t, out.String(), "404 Not Found")
+}
+
+// gitStage makes the working directory a repository and stages its files.
+func gitStage(t *testing.T) {
+	for _, args := range [][]string{{"init", "-q"}, {"add", "-A"}} {
+		out, err := exec.Command("git", args...).CombinedOutput()
+		require.NoError(t, err, "git %v: %s", args, out)
+	}
 }

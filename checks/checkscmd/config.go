@@ -7,8 +7,10 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"path"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 
@@ -78,6 +80,8 @@ type Config struct {
 	// generatorBase is the base URL the generator's config sets, which
 	// applies to the folder it builds into (generatorSite).
 	generatorBase, generatorSite string
+	// set is the docs projects found when no preset is named (projects.go).
+	set projectSet
 	// scriptFragment is ScriptFragments compiled; nil when there are none.
 	scriptFragment func(page, fragment string) bool
 }
@@ -179,8 +183,8 @@ func repositories() func(file string) string {
 }
 
 // loadConfig reads file (none when "") and applies the preset named by
-// presetFlag or by the file.
-func loadConfig(file, presetFlag string) (*Config, error) {
+// presetFlag or by the file; named are the paths the command was given.
+func loadConfig(file, presetFlag string, named []string) (*Config, error) {
 	c := &Config{}
 	if file != "" {
 		raw, err := textfile.Read(file, textfile.MaxConfig)
@@ -249,7 +253,7 @@ func loadConfig(file, presetFlag string) (*Config, error) {
 	if c.Levels == nil {
 		c.Levels = defaultLevels()
 	}
-	return c, c.applyPreset(firstNonEmpty(presetFlag, c.Preset))
+	return c, c.applyPreset(firstNonEmpty(presetFlag, c.Preset), named)
 }
 
 // rebase makes the file's paths, written relative to the file, relative to
@@ -290,15 +294,25 @@ func relative(p string) string {
 }
 
 // applyPreset fills what the file left empty from the preset named (by
-// flag or file), or else from the generator whose config file is found
-// under the project root (the config file's folder, or here).
-func (c *Config) applyPreset(name string) error {
-	p, g, err := c.choosePreset(name, c.projectRoots())
-	if err != nil || p == nil {
+// flag or file), or else from the docs projects found at and below the
+// project root (projects.go). named are the paths given on the command
+// line: a project is looked for above them too.
+func (c *Config) applyPreset(name string, named []string) error {
+	if name == "" {
+		return c.discover(named)
+	}
+	p, g, err := c.choosePreset(name, append(namedRoots(named), c.projectRoots()...))
+	if err != nil {
 		return err
 	}
+	c.useLayout(p, g, p.Layout(g))
+	return nil
+}
+
+// useLayout fills what the file left empty from the layout of a project
+// of preset p found at g.
+func (c *Config) useLayout(p *preset.Preset, g preset.Generator, l preset.Layout) {
 	c.Preset, c.preset = p.Name, p
-	l := p.Layout(g)
 	if len(l.Unread) > 0 {
 		c.notes = append(c.notes, fmt.Sprintf("%s computes %s, which checks does not run: taken as unset; if that is not what the build uses, set it in %s", filepath.Join(g.Root, g.Config), strings.Join(l.Unread, ", "), configName))
 	}
@@ -307,17 +321,26 @@ func (c *Config) applyPreset(name string) error {
 		c.Site = relative(l.Site)
 	}
 	if len(c.Markdown.Paths) == 0 {
-		for _, dir := range l.Markdown {
-			if _, err := os.Stat(dir); err == nil { // a preset's folders are there or not
-				c.Markdown.Paths = append(c.Markdown.Paths, relative(dir))
-			}
-		}
+		c.Markdown.Paths = existing(l.Markdown)
 		if len(c.Markdown.Paths) == 0 && len(l.Markdown) > 0 {
 			c.noPresetMarkdown = fmt.Sprintf("the %s preset reads markdown from %s, and none of it is here: run in the project's folder, or name the folders in %s (\"markdown\": {\"paths\": […]})",
 				p.Name, strings.Join(l.Markdown, ", "), configName)
 		}
 	}
-	c.Markdown.Exclude = append(c.Markdown.Exclude, l.Exclude...)
+	// The layout's globs are written from the project's root, excluded
+	// reads them from the folder of checks.json (or here).
+	from := "."
+	if c.file != "" {
+		from = filepath.Dir(c.file)
+	}
+	at, err := relTo(from, g.Root)
+	if err != nil {
+		at = "."
+	}
+	c.Markdown.Exclude = slices.Clone(c.Markdown.Exclude)
+	for _, e := range l.Exclude {
+		c.Markdown.Exclude = append(c.Markdown.Exclude, path.Join(filepath.ToSlash(at), e))
+	}
 	if c.Markdown.Public == "" && l.Public != "" {
 		c.Markdown.Public = relative(l.Public)
 	}
@@ -325,7 +348,17 @@ func (c *Config) applyPreset(name string) error {
 		c.rules.Mounts[i].Dir = relative(m.Dir)
 	}
 	c.generatorBase, c.generatorSite = l.Base, l.Site
-	return nil
+}
+
+// existing are the folders of dirs that are there, named from here.
+func existing(dirs []string) []string {
+	var out []string
+	for _, dir := range dirs {
+		if _, err := os.Stat(dir); err == nil {
+			out = append(out, relative(dir))
+		}
+	}
+	return out
 }
 
 // projectRoots are where a generator's config file is looked for: the
@@ -342,29 +375,34 @@ func (c *Config) projectRoots() []string {
 	return roots
 }
 
-// choosePreset is the preset named, or else the one whose config file is
-// in the first of roots that has one; nil when neither. It notes what it
-// chose, and a named preset that the project's config files contradict.
-func (c *Config) choosePreset(name string, roots []string) (*preset.Preset, preset.Generator, error) {
-	if name == "" {
-		var found []preset.Found
-		root := roots[0]
-		for _, root = range roots {
-			if found = preset.Detect(root); len(found) > 0 {
+// namedRoots are the folders a named path is in and those above it, up to
+// the root of its git work tree: where the config of the project that owns
+// it may be.
+func namedRoots(named []string) []string {
+	var out []string
+	for _, p := range named {
+		abs, err := filepath.Abs(p)
+		if err != nil {
+			continue
+		}
+		if st, err := os.Stat(abs); err != nil || !st.IsDir() {
+			abs = filepath.Dir(abs)
+		}
+		top := workTree(abs)
+		for dir := abs; ; dir = filepath.Dir(dir) {
+			out = append(out, relative(dir))
+			if dir == top || dir == filepath.Dir(dir) || top == "" && sameDir(dir, ".") {
 				break
 			}
 		}
-		if len(found) == 0 {
-			return nil, preset.Generator{}, nil
-		}
-		f := found[0]
-		note := fmt.Sprintf("the %s preset, for %s", f.Preset.Name, filepath.Join(root, f.Generator.Config))
-		for _, other := range found[1:] {
-			note += fmt.Sprintf(" (%s is here too: --preset %s chooses it)", filepath.Join(root, other.Generator.Config), other.Preset.Name)
-		}
-		c.notes = append(c.notes, note)
-		return &f.Preset, f.Generator, nil
 	}
+	return out
+}
+
+// choosePreset is the preset named, with the config file of the first of
+// roots that has one. It notes a named preset that the project's config
+// files contradict.
+func (c *Config) choosePreset(name string, roots []string) (*preset.Preset, preset.Generator, error) {
 	p, err := preset.Lookup(name)
 	if err != nil {
 		return nil, preset.Generator{}, err

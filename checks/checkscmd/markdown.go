@@ -22,6 +22,7 @@ func runMarkdown(args []string, stdout, stderr io.Writer, tty bool) int {
 	if err != nil {
 		return 2
 	}
+	c.named = paths
 	cfg, err := c.loadConfig()
 	if err != nil {
 		return usageError(stderr, "markdown", err)
@@ -32,7 +33,7 @@ func runMarkdown(args []string, stdout, stderr io.Writer, tty bool) int {
 		check = checkStaged
 	} else if len(paths) == 0 {
 		paths = cfg.Markdown.Paths
-		if len(paths) == 0 && cfg.noPresetMarkdown != "" {
+		if cfg.noPresetMarkdown != "" {
 			return usageError(stderr, "markdown", errors.New(cfg.noPresetMarkdown))
 		}
 		if len(paths) == 0 {
@@ -57,42 +58,49 @@ func (m markdownOptions) apply(cfg *Config) {
 	cfg.Markdown.Public = firstNonEmpty(*m.public, cfg.Markdown.Public)
 }
 
-// checkMarkdown checks the markdown files under paths, as they are on disk.
-// With cf (checks all, after the links step), it reads only the files the
-// built site cannot vouch for, and says how many it left to the build.
+// checkMarkdown checks the markdown files under paths, as they are on disk,
+// each by the rules of the project that reads it (projects.go). With cf
+// (checks all, after the links step), it reads only the files of the
+// run's own project that the built site cannot vouch for, and says how
+// many it left to the build.
 func checkMarkdown(paths []string, cfg *Config, cf *confirmation, stderr io.Writer, c *common) (diag.Run, error) {
 	start := time.Now()
-	var files []string
-	if cf != nil {
-		files = cf.files
-	}
-	if files == nil {
-		var err error
-		if files, err = markdownFiles(paths, cfg); err != nil {
-			return diag.Run{}, err
-		}
-	}
-	read := cf.toRead(files)
-	if n := len(files) - len(read); n > 0 && c != nil {
-		c.say(stderr, "checks all: markdown: %d of %d pages not read again: their built pages, made since they last changed, show no problem their markdown wrote", n, len(files))
-	}
-	var md *mdlinks.Checker
-	if cf != nil {
-		md = cf.md
-	} else {
-		o := cfg.markdownOptions()
-		o.Files = files
-		md = mdlinks.New(o)
-	}
-	found, st, err := md.Check(read)
+	files, err := markdownFiles(paths, cfg)
 	if err != nil {
 		return diag.Run{}, err
 	}
-	return counted(cfg.apply(found), diag.Summary{Tool: "checks markdown", Pages: len(files), Links: st.Links}, start), nil
+	var found diag.List
+	links := 0
+	for _, j := range cfg.judges(files) {
+		var md *mdlinks.Checker
+		read := j.files
+		if cf != nil && j.cfg == cfg {
+			read = cf.toRead(cf.files)
+			if n := len(cf.files) - len(read); n > 0 && c != nil {
+				c.say(stderr, "checks all: markdown: %d of %d pages not read again: their built pages, made since they last changed, show no problem their markdown wrote", n, len(cf.files))
+			}
+			md = cf.md
+		} else {
+			o := j.cfg.markdownOptions()
+			o.Files = files
+			md = mdlinks.New(o)
+		}
+		if len(read) == 0 {
+			continue
+		}
+		l, st, err := md.Check(read)
+		if err != nil {
+			return diag.Run{}, err
+		}
+		found = append(found, l...)
+		links += st.Links
+	}
+	found.Sort()
+	return counted(cfg.apply(found), diag.Summary{Tool: "checks markdown", Pages: len(files), Links: links}, start), nil
 }
 
-// markdownFiles are the markdown files under paths that markdown.exclude
-// leaves in.
+// markdownFiles are the markdown files under paths that the
+// markdown.exclude of their project leaves in.
 func markdownFiles(paths []string, cfg *Config) ([]string, error) {
 	if err := mdlinks.CheckExclude(cfg.Markdown.Exclude); err != nil {
 		return nil, err
@@ -101,7 +109,7 @@ func markdownFiles(paths []string, cfg *Config) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	return slices.DeleteFunc(files, cfg.excluded), nil
+	return slices.DeleteFunc(files, cfg.excludedHere), nil
 }
 
 func (c *Config) markdownOptions() mdlinks.Options {

@@ -3,13 +3,14 @@ package checkscmd
 import (
 	"fmt"
 	"io"
+	"path/filepath"
 	"strings"
 
 	"github.com/devdocs-dev/devdocs/checks/preset"
 )
 
 // runPresets lists the presets, what each assumes and the config files
-// that name it; with -detect (or a folder) it says which is found there.
+// that name it; given a folder, it lists the docs projects found there.
 func runPresets(args []string, stdout, stderr io.Writer) int {
 	fs := flagSet("presets", stderr)
 	pos, err := parse(fs, args)
@@ -23,14 +24,7 @@ func runPresets(args []string, stdout, stderr io.Writer) int {
 		if err := isDir(pos[0]); err != nil {
 			return usageError(stderr, "presets", err)
 		}
-		found := preset.Detect(pos[0])
-		if len(found) == 0 {
-			fmt.Fprintf(stdout, "%s: no generator's config file here; checks reads markdown by GitHub's rules, with {#id} headings (--preset gfm: without)\n", pos[0])
-			return 0
-		}
-		for _, f := range found {
-			fmt.Fprintf(stdout, "%s: %s\n", f.Preset.Name, f.Generator.Config)
-		}
+		listProjects(stdout, pos[0])
 		return 0
 	}
 	for _, p := range preset.All {
@@ -61,4 +55,55 @@ func wrap(text, indent string, width int) string {
 		b.WriteString(indent + line.String() + "\n")
 	}
 	return b.String()
+}
+
+// listProjects says which docs projects are at and below dir, and where
+// each reads its pages, serves its static files from, is served under and
+// builds into: what checks markdown run there judges, and by which rules.
+func listProjects(w io.Writer, dir string) {
+	repo := preset.Discover(dir)
+	kept, under := preset.Shadow(repo.Projects)
+	if len(kept) == 0 {
+		fmt.Fprintf(w, "%s: no generator's config file here or below; checks reads markdown by GitHub's rules, with {#id} headings (--preset gfm: without)\n", dir)
+		return
+	}
+	for i, p := range kept {
+		l := p.Layout
+		base := firstNonEmpty(l.Base, "/")
+		if l.Base == "" && p.Preset.BaseURL != nil {
+			base = "read from the build"
+		}
+		fmt.Fprintf(w, "%s: %s\n", p.Preset.Name, p.Config())
+		fmt.Fprintf(w, "  markdown: %s\n", projectDirs(l.Markdown))
+		if in := inside(kept, i); len(in) > 0 {
+			var names []string
+			for _, n := range in {
+				names = append(names, fmt.Sprintf("%s (%s)", filepath.ToSlash(n.dir), n.by.Config()))
+			}
+			fmt.Fprintf(w, "  except:   %s: a nearer config reads them\n", strings.Join(names, ", "))
+		}
+		if l.Public != "" {
+			fmt.Fprintf(w, "  static:   %s\n", filepath.ToSlash(l.Public))
+		}
+		fmt.Fprintf(w, "  base:     %s\n", base)
+		if l.Site != "" {
+			fmt.Fprintf(w, "  site:     %s\n", filepath.ToSlash(l.Site))
+		}
+		for _, o := range under[i] {
+			fmt.Fprintf(w, "  also:     %s (%s) reads the same folders; this one is nearer or first, --preset %s chooses the other\n", o.Config(), o.Preset.Name, o.Preset.Name)
+		}
+	}
+	outside := 0
+	for _, f := range repo.Markdown {
+		if preset.Owner(kept, f) < 0 {
+			outside++
+		}
+	}
+	if outside > 0 {
+		files := "files"
+		if outside == 1 {
+			files = "file"
+		}
+		fmt.Fprintf(w, "elsewhere: %d markdown %s that no project reads, judged by GitHub's rules\n", outside, files)
+	}
 }

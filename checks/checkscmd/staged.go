@@ -29,8 +29,6 @@ func checkStaged(paths []string, cfg *Config) (diag.Run, error) {
 		return diag.Run{}, err
 	}
 	defer ix.Close()
-	o := cfg.markdownOptions()
-	o.Tree = ix
 	changes, err := ix.Changes()
 	if err != nil {
 		return diag.Run{}, err
@@ -43,19 +41,45 @@ func checkStaged(paths []string, cfg *Config) (diag.Run, error) {
 	if err != nil {
 		return diag.Run{}, err
 	}
-	found, st, err := mdlinks.Check(files, o)
-	if err != nil {
-		return diag.Run{}, err
+	// Each page by its own project's rules (projects.go), the pages that
+	// link to what the commit changes among them.
+	var found diag.List
+	var st mdlinks.Stats
+	targets := s.targets(changes)
+	others := map[*Config][]string{}
+	if len(targets) > 0 {
+		for _, j := range cfg.judges(s.others(files)) {
+			others[j.cfg] = j.files
+		}
 	}
-	if targets := s.targets(changes); len(targets) > 0 {
-		inbound, ist, err := mdlinks.Inbound(s.others(files), targets, o)
+	for _, j := range cfg.judges(files) {
+		o := j.cfg.markdownOptions()
+		o.Tree = ix
+		l, jst, err := mdlinks.Check(j.files, o)
 		if err != nil {
 			return diag.Run{}, err
 		}
-		found = append(found, inbound...)
-		st.Files += ist.Files
-		st.Links += ist.Links
+		found, st.Files, st.Links = append(found, l...), st.Files+jst.Files, st.Links+jst.Links
+		if len(others[j.cfg]) == 0 {
+			continue
+		}
+		inbound, ist, err := mdlinks.Inbound(others[j.cfg], targets, o)
+		if err != nil {
+			return diag.Run{}, err
+		}
+		delete(others, j.cfg)
+		found, st.Files, st.Links = append(found, inbound...), st.Files+ist.Files, st.Links+ist.Links
 	}
+	for jc, files := range others { // projects none of whose pages the commit touches
+		o := jc.markdownOptions()
+		o.Tree = ix
+		inbound, ist, err := mdlinks.Inbound(files, targets, o)
+		if err != nil {
+			return diag.Run{}, err
+		}
+		found, st.Files, st.Links = append(found, inbound...), st.Files+ist.Files, st.Links+ist.Links
+	}
+	found.Sort()
 	return counted(cfg.apply(found), diag.Summary{Tool: "checks markdown", Pages: st.Files, Links: st.Links}, start), nil
 }
 
@@ -67,7 +91,7 @@ type stagedScope struct {
 
 // page reports whether p (a path from the top) is a markdown page to check.
 func (s stagedScope) page(p string) bool {
-	if !mdscan.IsMarkdownFile(p) || s.cfg.excluded(s.ix.Name(p)) {
+	if !mdscan.IsMarkdownFile(p) || s.cfg.excludedHere(s.ix.Name(p)) {
 		return false
 	}
 	if len(s.cfg.Markdown.Paths) == 0 {
@@ -88,12 +112,12 @@ func (s stagedScope) named(paths []string) ([]string, error) {
 	for _, p := range paths {
 		switch {
 		case s.ix.IsFile(p):
-			if !s.cfg.excluded(p) {
+			if !s.cfg.excludedHere(p) {
 				files = append(files, filepath.Clean(p))
 			}
 		case s.ix.IsDir(p):
 			for _, f := range s.ix.Files(p) {
-				if mdscan.IsMarkdownFile(f) && !s.cfg.excluded(f) {
+				if mdscan.IsMarkdownFile(f) && !s.cfg.excludedHere(f) {
 					files = append(files, f)
 				}
 			}

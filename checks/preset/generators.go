@@ -173,7 +173,7 @@ func starlight(g Generator) Layout {
 		Base: basePath(g.Value("base")),
 		Rules: mdlinks.Rules{IDs: mdscan.Astro, LeavesMD: true, Mounts: []mdlinks.Mount{{Dir: docs, URL: "/"}},
 			// build: { format: 'file' } writes a.html, else a/index.html
-			Output: starlightOutput(g.Value("format") == "file"), Sources: starlightSources(docs),
+			Output: starlightOutput(g.Value("format") == "file"), Sources: starlightSources(filepath.Join(g.Root, docs)),
 			Host: serve.Host{CleanURLs: true}, FrontURL: starlightSlug},
 	}
 }

@@ -1,0 +1,237 @@
+package checkscmd
+
+import (
+	"fmt"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/devdocs-dev/devdocs/checks/preset"
+)
+
+// Several docs projects in one repository. With no preset named, the gate
+// finds every generator's config at and below the project root (a site in
+// website/, a second one in packages/x/docs, a Sphinx tree beside them),
+// and each markdown file is judged by the rules of the project that reads
+// it: the one whose markdown folder holding it is nearest. A file that no
+// project reads (a README, CONTRIBUTING.md) is judged as GitHub shows it.
+// The Config of the run is the project at the root, when there is one: its
+// site is the one checks links and the browser checks take.
+
+// projectSet is what the discovery found; the zero value is one project or
+// none, judged by the run's Config alone.
+type projectSet struct {
+	found    []preset.Project
+	projects []*Config // by found's index; the primary's is the run's Config
+	outside  *Config   // the run's settings with no generator's
+	primary  int       // the project at the root, or -1
+}
+
+// discover finds the docs projects at and below the project root (and
+// above the paths named) and gives each its Config. Markdown paths the file
+// left unset become every project's markdown folders and the markdown no
+// project reads.
+func (c *Config) discover(named []string) error {
+	roots := c.projectRoots()
+	root := roots[0]
+	var repo preset.Repo
+	for _, root = range roots {
+		if repo = preset.Discover(root); len(repo.Projects) > 0 {
+			break
+		}
+	}
+	found := append(repo.Projects, above(repo.Projects, named)...)
+	if len(found) == 0 {
+		return nil
+	}
+	found, under := preset.Shadow(found)
+	base := c.clone()
+	set := projectSet{found: found, outside: base, primary: -1}
+	for i, p := range found {
+		if sameDir(p.Generator.Root, root) && set.primary < 0 {
+			set.primary = i
+		}
+		note := fmt.Sprintf("the %s preset, for %s", p.Preset.Name, p.Config())
+		for _, other := range under[i] {
+			note += fmt.Sprintf(" (%s is here too: --preset %s chooses it)", other.Config(), other.Preset.Name)
+		}
+		c.notes = append(c.notes, note)
+		pc := base.clone()
+		pc.useLayout(&found[i].Preset, p.Generator, p.Layout)
+		c.notes = append(c.notes, pc.notes...)
+		if pc.noPresetMarkdown != "" && len(base.Markdown.Paths) == 0 { // a project with no pages is no clean run
+			c.noPresetMarkdown = firstNonEmpty(c.noPresetMarkdown, strings.Replace(pc.noPresetMarkdown, " preset ", " preset of "+p.Config()+" ", 1))
+		}
+		set.projects = append(set.projects, pc)
+	}
+	c.notes = append(c.notes, nested(found)...)
+	if set.primary < 0 && len(found) == 1 {
+		set.primary = 0
+	}
+	why := c.noPresetMarkdown
+	if set.primary >= 0 {
+		p := found[set.primary]
+		c.useLayout(&found[set.primary].Preset, p.Generator, p.Layout)
+	}
+	c.notes = once(c.notes) // the primary's own notes came twice
+	c.noPresetMarkdown = why
+	if len(base.Markdown.Paths) == 0 {
+		c.Markdown.Paths = markdownScope(set, repo.Markdown)
+	}
+	c.set = set
+	return nil
+}
+
+// nested says of each markdown folder of a project inside another
+// project's that the nearer config owns it.
+func nested(found []preset.Project) []string {
+	var out []string
+	for i, outer := range found {
+		for _, n := range inside(found, i) {
+			out = append(out, fmt.Sprintf("%s is read by the %s preset, for %s, which is nearer to it than %s (%s)", n.dir, n.by.Preset.Name, n.by.Config(), outer.Config(), outer.Preset.Name))
+		}
+	}
+	return out
+}
+
+// nearer is a markdown folder of project by.
+type nearer struct {
+	dir string
+	by  preset.Project
+}
+
+// inside are the markdown folders of the other projects that lie in one of
+// project i's: the nearer config owns them.
+func inside(projects []preset.Project, i int) []nearer {
+	var out []nearer
+	for j, p := range projects {
+		if j == i {
+			continue
+		}
+		for _, dir := range existing(p.Layout.Markdown) {
+			if preset.Owner([]preset.Project{projects[i]}, dir) == 0 && !slices.ContainsFunc(projects[i].Layout.Markdown, func(d string) bool { return sameDir(d, dir) }) {
+				out = append(out, nearer{dir, p})
+			}
+		}
+	}
+	return out
+}
+
+// above are the projects whose config is above a named path that none of
+// found reads: checks markdown ../site/docs names its project's pages.
+func above(found []preset.Project, named []string) []preset.Project {
+	var out []preset.Project
+	for _, p := range named {
+		if preset.Owner(found, p) >= 0 || preset.Owner(out, p) >= 0 {
+			continue
+		}
+		for _, dir := range namedRoots([]string{p}) {
+			var here []preset.Project
+			for _, f := range preset.Detect(dir) {
+				here = append(here, preset.Project{Preset: f.Preset, Generator: f.Generator, Layout: f.Preset.Layout(f.Generator)})
+			}
+			if preset.Owner(here, p) >= 0 {
+				out = append(out, here...)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// markdownScope is what checks markdown reads when nothing is named: the
+// markdown folders of every project, and the markdown files no project
+// reads.
+func markdownScope(set projectSet, markdown []string) []string {
+	var out []string
+	for _, pc := range set.projects {
+		out = append(out, pc.Markdown.Paths...)
+	}
+	for _, f := range markdown {
+		if preset.Owner(set.found, f) < 0 {
+			out = append(out, relative(f))
+		}
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+// once keeps the first of each note.
+func once(notes []string) []string {
+	var out []string
+	for _, n := range notes {
+		if !slices.Contains(out, n) {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// clone is a copy whose slices are its own, with no notes.
+func (c *Config) clone() *Config {
+	d := *c
+	d.Markdown.Paths = slices.Clone(c.Markdown.Paths)
+	d.Markdown.Exclude = slices.Clone(c.Markdown.Exclude)
+	d.Markdown.Versions = slices.Clone(c.Markdown.Versions)
+	d.notes = nil
+	return &d
+}
+
+// judge is the Config whose rules judge a markdown file: its project's,
+// or the settings alone for a file no project reads.
+func (c *Config) judge(file string) *Config {
+	if c.set.found == nil {
+		return c
+	}
+	switch i := preset.Owner(c.set.found, file); i {
+	case -1:
+		return c.set.outside
+	case c.set.primary:
+		return c
+	default:
+		return c.set.projects[i]
+	}
+}
+
+// judged are files and the Config that judges them.
+type judged struct {
+	cfg   *Config
+	files []string
+}
+
+// judges splits files among the Configs that judge them, the run's own
+// first.
+func (c *Config) judges(files []string) []judged {
+	var out []judged
+	at := map[*Config]int{c: 0}
+	out = append(out, judged{cfg: c})
+	for _, f := range files {
+		j := c.judge(f)
+		i, ok := at[j]
+		if !ok {
+			i = len(out)
+			at[j] = i
+			out = append(out, judged{cfg: j})
+		}
+		out[i].files = append(out[i].files, f)
+	}
+	return out
+}
+
+// excludedHere reports whether the markdown.exclude of the file's own
+// project leaves it out.
+func (c *Config) excludedHere(file string) bool { return c.judge(file).excluded(file) }
+
+// projectDirs names the markdown folders of a project for checks presets.
+func projectDirs(dirs []string) string {
+	var out []string
+	for _, d := range dirs {
+		if isDir(d) == nil {
+			out = append(out, filepath.ToSlash(d))
+		}
+	}
+	if len(out) == 0 {
+		return "none here (" + strings.Join(dirs, ", ") + ")"
+	}
+	return strings.Join(out, ", ")
+}

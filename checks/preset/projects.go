@@ -1,0 +1,259 @@
+package preset
+
+import (
+	"bytes"
+	"io/fs"
+	"os/exec"
+	"path"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/bmatcuk/doublestar/v4"
+
+	"github.com/devdocs-dev/devdocs/checks/internal/textfile"
+)
+
+// Project is one docs project found in a repository: a generator's config
+// file and the layout it gives, every path of Layout joined to the
+// project's root (Generator.Root).
+type Project struct {
+	Preset    Preset
+	Generator Generator
+	Layout    Layout
+}
+
+// Config is the project's config file, named from where root was.
+func (p Project) Config() string { return filepath.Join(p.Generator.Root, p.Generator.Config) }
+
+// Repo is what Discover found in a folder: every docs project at or below
+// it, and every markdown file there that git does not ignore (or, outside
+// a git work tree, every one outside dependency and dot folders).
+type Repo struct {
+	Projects []Project
+	Markdown []string
+}
+
+// Discover finds every docs project at or below root: each config file a
+// preset names, anchored at any folder, that its preset claims. What git
+// ignores, node_modules and dot folders (but .vitepress) are skipped: a
+// config there is a dependency's or a tool's, not the repository's site.
+// Projects come in the order of their config files' paths, and within one
+// folder in the order of All.
+func Discover(root string) Repo {
+	var r Repo
+	seen := map[string]bool{} // preset and root: one project each
+	for _, rel := range repoFiles(root) {
+		if isMarkdown(rel) {
+			r.Markdown = append(r.Markdown, filepath.Join(root, rel))
+			continue
+		}
+		if !mayBeConfig(rel) {
+			continue
+		}
+		p, g, ok := claim(root, rel)
+		if !ok || seen[p.Name+"\x00"+g.Root] {
+			continue
+		}
+		seen[p.Name+"\x00"+g.Root] = true
+		r.Projects = append(r.Projects, Project{Preset: p, Generator: g, Layout: p.Layout(g)})
+	}
+	slices.SortStableFunc(r.Projects, func(a, b Project) int {
+		if c := strings.Compare(filepath.Dir(a.Config()), filepath.Dir(b.Config())); c != 0 {
+			return c
+		}
+		return order(a.Preset) - order(b.Preset)
+	})
+	return r
+}
+
+// claim is the preset whose config glob names rel (a path under root) with
+// the most folders, so that config/_default/hugo.toml is Hugo's config in
+// the folder above config/, and the preset claims the file's content.
+func claim(root, rel string) (Preset, Generator, bool) {
+	segs := strings.Split(rel, "/")
+	var best Preset
+	bestRoot, bestN := "", 0
+	for _, p := range All {
+		for _, glob := range p.Configs {
+			n := strings.Count(glob, "/") + 1
+			if n > len(segs) || n <= bestN {
+				continue
+			}
+			if ok, _ := doublestar.Match(glob, strings.Join(segs[len(segs)-n:], "/")); ok {
+				best, bestRoot, bestN = p, path.Join(segs[:len(segs)-n]...), n
+			}
+		}
+	}
+	if bestN == 0 {
+		return Preset{}, Generator{}, false
+	}
+	dir := filepath.Join(root, filepath.FromSlash(bestRoot))
+	file := filepath.Join(root, filepath.FromSlash(rel))
+	src, err := textfile.Read(file, textfile.MaxConfig) // a pipe or device is no config
+	if err != nil {
+		return Preset{}, Generator{}, false
+	}
+	src = withoutComments(file, src)
+	if best.Claims != nil && !best.Claims(file, src) {
+		return Preset{}, Generator{}, false
+	}
+	config, _ := filepath.Rel(dir, file)
+	return best, Generator{Root: dir, Config: config, src: src}, true
+}
+
+// configNames are the starts of the names of the files a preset's config
+// globs can match: a cheap test before the globs.
+var configNames = func() []string {
+	var out []string
+	for _, p := range All {
+		for _, glob := range p.Configs {
+			name := path.Base(glob)
+			if i := strings.IndexAny(name, "{*?["); i >= 0 {
+				name = name[:i]
+			}
+			if !slices.Contains(out, name) {
+				out = append(out, name)
+			}
+		}
+	}
+	return out
+}()
+
+func mayBeConfig(rel string) bool {
+	name := path.Base(rel)
+	for _, n := range configNames {
+		if strings.HasPrefix(name, n) {
+			return true
+		}
+	}
+	return false
+}
+
+func isMarkdown(rel string) bool {
+	return strings.HasSuffix(rel, ".md") || strings.HasSuffix(rel, ".mdx")
+}
+
+// repoFiles lists the files under root that belong to the repository, as
+// slash paths relative to root: git's list of tracked files and of
+// untracked ones it does not ignore, else a walk of the disk. Either way
+// nothing in node_modules or a dot folder (but .vitepress) is listed.
+func repoFiles(root string) []string {
+	var out []string
+	keep := func(rel string) {
+		for _, seg := range strings.Split(path.Dir(rel), "/") {
+			if skippedDir(seg) {
+				return
+			}
+		}
+		out = append(out, rel)
+	}
+	cmd := exec.Command("git", "-C", root, "ls-files", "-z", "--cached", "--others", "--exclude-standard")
+	if listed, err := cmd.Output(); err == nil {
+		for _, rel := range bytes.Split(listed, []byte{0}) {
+			if len(rel) > 0 {
+				keep(string(rel))
+			}
+		}
+		slices.Sort(out)
+		return slices.Compact(out) // a file with merge conflicts is listed once per stage
+	}
+	filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return nil // an unreadable folder holds no project we can read
+		}
+		if d.IsDir() {
+			if p != root && skippedDir(d.Name()) {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if rel, err := filepath.Rel(root, p); err == nil {
+			keep(filepath.ToSlash(rel))
+		}
+		return nil
+	})
+	return out
+}
+
+func skippedDir(name string) bool {
+	return name == "node_modules" || (strings.HasPrefix(name, ".") && name != "." && name != ".vitepress")
+}
+
+// order is a preset's place in All: the first of two presets that claim
+// one folder from one config folder is the one that applies.
+func order(p Preset) int {
+	return slices.IndexFunc(All, func(q Preset) bool { return q.Name == p.Name })
+}
+
+// Owner is the project whose pages a file is among: of those whose
+// markdown folders hold it, the one whose folder is deepest (the nearer
+// config owns a folder two configs claim), then the first in order. It
+// is -1 for a file no project reads, which GitHub's rules judge.
+func Owner(projects []Project, file string) int {
+	abs, err := filepath.Abs(file)
+	if err != nil {
+		return -1
+	}
+	best, depth := -1, -1
+	for i, p := range projects {
+		for _, dir := range p.Layout.Markdown {
+			d, err := filepath.Abs(dir)
+			if err != nil || !within(d, abs) {
+				continue
+			}
+			if n := len(d); n > depth || (n == depth && order(p.Preset) < order(projects[best].Preset)) {
+				best, depth = i, n
+			}
+		}
+	}
+	return best
+}
+
+// within reports whether file is dir or below it (both absolute, clean).
+func within(dir, file string) bool {
+	return file == dir || strings.HasPrefix(file, dir+string(filepath.Separator)) || dir == string(filepath.Separator)
+}
+
+// Shadow sets aside the projects that read no page of their own: each of
+// their markdown folders that is there, another, nearer or first in order,
+// owns (a mkdocs.yml beside docs/.vitepress, both reading docs/). kept are
+// the others; under[i] are the projects kept[i] shadows, for the run to name.
+func Shadow(projects []Project) (kept []Project, under [][]Project) {
+	by := make([]int, len(projects)) // the owner of each project's folders, or itself
+	for i, p := range projects {
+		by[i] = i
+		owns, owner := false, -1
+		for _, dir := range p.Layout.Markdown {
+			if !isDir(dir) {
+				continue
+			}
+			switch o := Owner(projects, dir); {
+			case o == i:
+				owns = true
+			case owner < 0:
+				owner = o
+			}
+		}
+		if !owns && owner >= 0 {
+			by[i] = owner
+		}
+	}
+	at := map[int]int{}
+	for i, p := range projects {
+		if by[i] == i {
+			at[i] = len(kept)
+			kept = append(kept, p)
+			under = append(under, nil)
+		}
+	}
+	for i, p := range projects {
+		if o := by[i]; o != i {
+			for by[o] != o { // the owner may itself be shadowed
+				o = by[o]
+			}
+			under[at[o]] = append(under[at[o]], p)
+		}
+	}
+	return kept, under
+}
