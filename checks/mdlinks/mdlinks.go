@@ -594,6 +594,11 @@ func (c *checker) mdTarget(file, p string) string {
 			target = t
 		}
 	}
+	if f := c.o.Rules.Fallback; f != nil && !c.o.Tree.IsFile(target) {
+		if t := f(target); t != "" && c.o.Tree.IsFile(t) {
+			target = t
+		}
+	}
 	return target
 }
 

@@ -50,6 +50,10 @@ type Rules struct {
 	// MDFromRoot: a .md link that names no file beside its page is looked
 	// up from the page's content folder too (Eleventy's InputPathToUrl).
 	MDFromRoot bool
+	// Fallback, when set, is the file a link to a missing file leads to
+	// instead ("" for none): a translated page's link to a page not
+	// translated leads to the untranslated one (Docusaurus's i18n).
+	Fallback func(target string) string
 	// Mounts are the content folders and the URL path each is served at.
 	// With none, links written as URLs (extensionless, .html,
 	// root-absolute) are not judged, and not counted as checked.

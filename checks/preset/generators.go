@@ -28,10 +28,7 @@ var All = []Preset{
 		Tested:  "Docusaurus 3 from npm (the classic template, two versions), at the root and under `/repo/`",
 		About:   "Docusaurus 3: markdown and MDX in docs/, versioned_docs/, blog/ and src/pages/, static files in static/, built into build/. Ids as GitHub gives them, with {#id}; .md links become routes. Links written as URLs are not judged in the sources (doc ids, slugs and number prefixes decide the routes); the base URL is read from the build.",
 		Configs: []string{"docusaurus.config.{js,mjs,cjs,ts,mts}"},
-		Setup: func(g Generator) Layout {
-			return Layout{Site: "build", Markdown: []string{"docs", "versioned_docs", "blog", "src/pages"}, Public: "static",
-				Rules: mdlinks.Rules{IDs: mdscan.GitHub}}
-		},
+		Setup:   docusaurus,
 		BaseURL: docusaurusBase, Browser: docusaurusContract,
 	},
 	{

@@ -60,7 +60,26 @@ func TestLayouts(t *testing.T) {
 			"docs/_build/html", "docs", "/proj/", []string{"docs"}},
 		// notes/existing.md, Docusaurus: docs/, versioned_docs/, blog/, src/pages/; static/; build/
 		{"docusaurus", "docusaurus", "docusaurus.config.js", "export default { baseUrl: '/proj/' };\n",
-			"build", "static", "", []string{"docs", "versioned_docs", "blog", "src/pages"}},
+			"build", "static", "", []string{"docs", "versioned_docs", "blog", "src/pages", "i18n"}},
+		// Every content plugin instance, each with its folder: the classic
+		// preset's docs moved and its blog turned off, a second docs
+		// instance (its versions in api_versioned_docs/) and a second blog;
+		// themeConfig's docs: { sidebar } is no instance.
+		{"docusaurus instances", "docusaurus", "docusaurus.config.js", `export default {
+  presets: [['classic', { docs: { path: 'guides', routeBasePath: '/' }, blog: false }]],
+  plugins: [
+    ['@docusaurus/plugin-content-docs', { id: 'api', path: 'api', routeBasePath: 'api' }],
+    [
+      '@docusaurus/plugin-content-blog',
+      {
+        id: 'changelog',
+        path: "changelog",
+      },
+    ],
+  ],
+  themeConfig: { docs: { sidebar: { hideable: true } } },
+};
+`, "build", "static", "", []string{"guides", "versioned_docs", "api", "api_versioned_docs", "changelog", "src/pages", "i18n"}},
 		{"gfm", "gfm", "", "", "", "", "", []string{"."}},
 	}
 	for _, c := range cases {
