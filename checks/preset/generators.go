@@ -26,7 +26,7 @@ var All = []Preset{
 	{
 		Name:    "docusaurus",
 		Tested:  "Docusaurus 3 from npm (the classic template, two versions), at the root and under `/repo/`",
-		About:   "Docusaurus 3: markdown and MDX in docs/, versioned_docs/, blog/ and src/pages/, static files in static/, built into build/. Ids as GitHub gives them, with {#id}; .md links become routes. Links written as URLs are not judged in the sources (doc ids, slugs and number prefixes decide the routes); the base URL is read from the build.",
+		About:   "Docusaurus 3: markdown and MDX in the folder of each content plugin instance the config names (the classic preset's docs/, blog/ and src/pages/, or their path, or none when false; every @docusaurus/plugin-content-docs, -blog and -pages with its id and path), each docs instance's versions (versioned_docs/, id_versioned_docs/) and i18n/ translations; static files in static/, built into build/. Ids as GitHub gives them, with {#id}; .md links become routes, and a translated page's link to a page not translated leads to the untranslated one. Links written as URLs are not judged in the sources (doc ids, slugs and number prefixes decide the routes); the base URL is read from the build.",
 		Configs: []string{"docusaurus.config.{js,mjs,cjs,ts,mts}"},
 		Setup:   docusaurus,
 		BaseURL: docusaurusBase, Browser: docusaurusContract,
