@@ -313,6 +313,9 @@ func (c *Config) applyPreset(name string, named []string) error {
 // of preset p found at g.
 func (c *Config) useLayout(p *preset.Preset, g preset.Generator, l preset.Layout) {
 	c.Preset, c.preset = p.Name, p
+	if l.Unreadable != "" {
+		c.notes = append(c.notes, l.Unreadable)
+	}
 	if len(l.Unread) > 0 {
 		c.notes = append(c.notes, fmt.Sprintf("%s computes %s, which checks does not run: taken as unset; if that is not what the build uses, set it in %s", filepath.Join(g.Root, g.Config), strings.Join(l.Unread, ", "), configName))
 	}

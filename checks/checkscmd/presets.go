@@ -34,7 +34,7 @@ func runPresets(args []string, stdout, stderr io.Writer) int {
 		}
 		fmt.Fprintln(stdout)
 	}
-	fmt.Fprintf(stdout, "With no preset named (--preset, or \"preset\" in %s), the first whose config file is in the\nproject's folder applies, and checks says which on stderr.\n", configName)
+	fmt.Fprintf(stdout, "With no preset named (--preset, or \"preset\" in %s), each docs project whose config file is\nin the project's folder or below it judges its own pages, and checks says which on stderr;\nchecks presets DIR lists them.\n", configName)
 	return 0
 }
 
@@ -88,6 +88,12 @@ func listProjects(w io.Writer, dir string) {
 		fmt.Fprintf(w, "  base:     %s\n", base)
 		if l.Site != "" {
 			fmt.Fprintf(w, "  site:     %s\n", filepath.ToSlash(l.Site))
+		}
+		if l.Unreadable != "" {
+			fmt.Fprintf(w, "  unread:   %s\n", l.Unreadable)
+		}
+		if len(l.Unread) > 0 {
+			fmt.Fprintf(w, "  computed: %s, taken as unset\n", strings.Join(l.Unread, ", "))
 		}
 		for _, o := range under[i] {
 			fmt.Fprintf(w, "  also:     %s (%s) reads the same folders; this one is nearer or first, --preset %s chooses the other\n", o.Config(), o.Preset.Name, o.Preset.Name)

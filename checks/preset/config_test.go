@@ -8,7 +8,7 @@ import (
 
 // config is a Generator reading src as the config file name, as Find reads it.
 func config(name, src string) Generator {
-	return Generator{Root: ".", Config: name, src: withoutComments(name, []byte(src))}
+	return newGenerator(".", name, withoutComments(name, []byte(src)))
 }
 
 // Value reads a key's literal value from each config language the presets
@@ -24,7 +24,19 @@ func TestValue(t *testing.T) {
 		{"_config.yml", "baseurl: /proj # the repository\n", "baseurl", "/proj"},
 		{"_config.yml", "# baseurl: /old\nbaseurl: /proj\n", "baseurl", "/proj"},
 		{"_config.yml", "# baseurl: /old\ntitle: x\n", "baseurl", ""},
-		{"mkdocs.yml", "theme:\n  name: material\n", "name", "material"},
+		{"mkdocs.yml", "theme:\n  name: material\n", "theme.name", "material"},
+		{"mkdocs.yml", "theme: material\n", "theme", "material"},
+		{"mkdocs.yml", "theme: material\n", "theme.name", ""},
+		// a data config's key is the one at its nesting, not a line that looks like it
+		{"mkdocs.yml", "extra:\n  site_url: https://wrong.example.org/\nsite_name: x\n", "site_url", ""},
+		{"mkdocs.yml", "site_name: x\nnav:\n  - docs_dir: other.md\n", "docs_dir", ""},
+		{"mkdocs.yml", "site_description: >\n  docs_dir: pages is text\n", "docs_dir", ""},
+		{"hugo.toml", "title = 'x'\n[params]\nbaseURL = 'https://wrong.example.org/'\n", "baseURL", ""},
+		{"hugo.toml", "baseurl = 'https://example.org/'\n", "baseURL", "https://example.org/"},
+		{"hugo.toml", "[markup.goldmark.parser]\nautoHeadingIDType = 'github-ascii'\n", "markup.goldmark.parser.autoHeadingIDType", "github-ascii"},
+		{"hugo.json", "{\"baseURL\": \"https://example.org/proj/\", \"uglyURLs\": true}", "uglyURLs", "true"},
+		{"_config.yml", "relative_links:\n  enabled: false\n", "relative_links.enabled", "false"},
+		{"mkdocs.yml", "markdown_extensions:\n  - pymdownx.emoji:\n      emoji_index: !!python/name:material.extensions.emoji.twemoji\nsite_url: https://example.org/\n", "site_url", "https://example.org/"},
 		{"mkdocs.yml", "site_name: x\n", "docs_dir", ""},
 		// TOML (hugo.toml)
 		{"hugo.toml", "baseURL = 'https://example.org/proj/'\n", "baseURL", "https://example.org/proj/"},

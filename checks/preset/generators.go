@@ -319,7 +319,7 @@ func mkdocs(g Generator) Layout {
 	if g.Mentions("attr_list") {
 		ids = mdscan.MkDocsAttrList
 	}
-	if g.Value("theme") == "material" || g.Value("name") == "material" {
+	if g.Value("theme") == "material" || g.Value("theme.name") == "material" {
 		variant = "Material theme"
 	}
 	return Layout{
@@ -445,12 +445,7 @@ func jekyllPostSources(out string) []string {
 // jekyllLeavesMD: GitHub Pages always runs jekyll-relative-links, which
 // rewrites .md links, unless the config turns it off.
 func jekyllLeavesMD(g Generator) bool {
-	i := bytes.Index(g.src, []byte("relative_links:"))
-	if i < 0 {
-		return false
-	}
-	block := Generator{src: g.src[i:min(len(g.src), i+200)]}
-	return block.Value("enabled") == "false"
+	return g.Value("relative_links.enabled") == "false"
 }
 
 func sphinx(g Generator) Layout {

@@ -9,6 +9,7 @@ package preset
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"path/filepath"
 	"regexp"
@@ -51,16 +52,44 @@ type Generator struct {
 	Config string // the config file, relative to Root; "" when none was found
 	src    []byte
 	unread *[]string // the keys Value found computed, while Layout runs
+	// doc is a data config (YAML, TOML, JSON) as its parser reads it, and
+	// docErr why it could not be read.
+	doc    any
+	docErr error
+}
+
+// newGenerator is the project at root whose config file is config (a path
+// from root), its text src with comments blanked.
+func newGenerator(root, config string, src []byte) Generator {
+	g := Generator{Root: root, Config: config, src: src}
+	if isDataConfig(config) {
+		g.doc, g.docErr = parseConfig(config, src)
+	}
+	return g
 }
 
 // Dir is the folder of the config file, relative to the root ("." when none).
 func (g Generator) Dir() string { return filepath.Dir(g.Config) }
 
-// Value is the literal value of a key in the config file: `key: value`
-// (YAML, JavaScript), `key = value` (TOML, Python), quoted or not. A value
-// the config computes is read as unset, and Layout names its key (Unread)
-// so that the run can say so; checks.json then says what it is.
+// Value is the literal value of a key in the config file. In a data config
+// (YAML, TOML, JSON) it is the value at a dotted path of keys
+// ("theme.name"), as the language's parser reads it; in a program
+// (JavaScript, Python) it is the first `key: value` or `key = value`,
+// quoted or not, of the last key of the path. A value the config computes
+// is read as unset, and Layout names its key (Unread) so that the run can
+// say so; checks.json then says what it is.
 func (g Generator) Value(key string) string {
+	if isDataConfig(g.Config) {
+		v, _ := lookup(g.doc, key)
+		s, computed := scalar(v)
+		if computed {
+			return g.computed(key)
+		}
+		return s
+	}
+	if i := strings.LastIndexByte(key, '.'); i >= 0 {
+		key = key[i+1:]
+	}
 	re := regexp.MustCompile(`(?m)^[ \t]*["']?` + regexp.QuoteMeta(key) + `["']?[ \t]*[:=][ \t]*(?:"([^"\n]*)"|'([^'\n]*)'|` + "`([^`\\n]*)`" + `|([^\s,#}]+))([^\n]*)`)
 	m := re.FindSubmatch(g.src)
 	if m == nil {
@@ -135,8 +164,10 @@ type Layout struct {
 	// Base is the path the site is served under, from the config ("").
 	Base string
 	// Unread are the config's keys the preset asked for whose values the
-	// config computes: read as unset.
-	Unread []string
+	// config computes: read as unset. Unreadable says why the config could
+	// not be read at all (a YAML error at a line).
+	Unread     []string
+	Unreadable string
 	// Rules are the generator's link and heading rules; their mounts are
 	// relative to the project root.
 	Rules mdlinks.Rules
@@ -196,7 +227,7 @@ func (p Preset) Find(root string) (Generator, bool) {
 				continue
 			}
 			rel, _ := filepath.Rel(root, m)
-			return Generator{Root: root, Config: rel, src: src}, true
+			return newGenerator(root, rel, src), true
 		}
 	}
 	return Generator{Root: root}, false
@@ -231,6 +262,11 @@ func (p Preset) Layout(g Generator) Layout {
 	g.unread = &unread
 	l := p.Setup(g)
 	l.Unread = unread
+	if g.docErr != nil {
+		var ce configError
+		errors.As(g.docErr, &ce)
+		l.Unreadable = fmt.Sprintf("%s (so the %s preset takes its settings as unset)", ce.at(filepath.Join(g.Root, g.Config)), p.Name)
+	}
 	at := func(q string) string {
 		if q == "" {
 			return ""

@@ -99,7 +99,7 @@ func claim(root, rel string) (Preset, Generator, bool) {
 		return Preset{}, Generator{}, false
 	}
 	config, _ := filepath.Rel(dir, file)
-	return best, Generator{Root: dir, Config: config, src: src}, true
+	return best, newGenerator(dir, config, src), true
 }
 
 // configNames are the starts of the names of the files a preset's config

@@ -1,0 +1,171 @@
+package preset
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+
+	toml "github.com/pelletier/go-toml/v2"
+	yaml "go.yaml.in/yaml/v3"
+)
+
+// A config file in a data language (YAML, TOML, JSON) is read by that
+// language's parser, so that a setting is the value at its key and its
+// nesting, not the first line that looks like it. JavaScript and Python
+// configs are programs, and are read line by line (Value).
+
+// computedValue stands for a value the file does not hold as a literal:
+// a YAML tag the generator resolves when it runs (MkDocs's !ENV,
+// !!python/name:…).
+type computedValue struct{}
+
+// isDataConfig reports whether a config is read by a parser.
+func isDataConfig(name string) bool {
+	switch strings.ToLower(filepath.Ext(name)) {
+	case ".yml", ".yaml", ".toml", ".json":
+		return true
+	}
+	return false
+}
+
+// configError is why a data config could not be read, at its line (0
+// when the parser does not say).
+type configError struct {
+	line int
+	msg  string
+}
+
+func (e configError) Error() string { return e.msg }
+
+// at names the error's place in the file: "mkdocs.yml:4: …".
+func (e configError) at(file string) string {
+	if e.line > 0 {
+		return fmt.Sprintf("%s:%d: %s", file, e.line, e.msg)
+	}
+	return fmt.Sprintf("%s: %s", file, e.msg)
+}
+
+// yamlLine is where yaml.v3 says its error is.
+var yamlLine = regexp.MustCompile(`^yaml: line (\d+): `)
+
+// parseConfig reads a data config into maps ([string]any), lists
+// ([]any), strings and computedValue. The error is a configError.
+func parseConfig(name string, src []byte) (any, error) {
+	switch strings.ToLower(filepath.Ext(name)) {
+	case ".toml":
+		var v map[string]any
+		if err := toml.Unmarshal(src, &v); err != nil {
+			var de *toml.DecodeError
+			if errors.As(err, &de) {
+				row, _ := de.Position()
+				return nil, configError{row, strings.TrimPrefix(de.Error(), "toml: ")}
+			}
+			return nil, configError{0, err.Error()}
+		}
+		return v, nil
+	case ".json":
+		var v any
+		if err := json.Unmarshal(src, &v); err != nil {
+			var se *json.SyntaxError
+			if errors.As(err, &se) {
+				return nil, configError{1 + bytes.Count(src[:min(int(se.Offset), len(src))], []byte("\n")), se.Error()}
+			}
+			return nil, configError{0, err.Error()}
+		}
+		return v, nil
+	}
+	var n yaml.Node
+	if err := yaml.Unmarshal(src, &n); err != nil {
+		msg := err.Error()
+		if m := yamlLine.FindStringSubmatch(msg); m != nil {
+			line, _ := strconv.Atoi(m[1])
+			return nil, configError{line, msg[len(m[0]):]}
+		}
+		return nil, configError{0, strings.TrimPrefix(msg, "yaml: ")}
+	}
+	return yamlValue(&n, 0), nil
+}
+
+// yamlValue turns a node into maps, lists and strings; a scalar with a tag
+// YAML does not define is computed.
+func yamlValue(n *yaml.Node, depth int) any {
+	if depth > 64 { // an alias cycle, or a nesting no config has
+		return computedValue{}
+	}
+	switch n.Kind {
+	case yaml.DocumentNode:
+		if len(n.Content) == 0 {
+			return nil
+		}
+		return yamlValue(n.Content[0], depth+1)
+	case yaml.AliasNode:
+		return yamlValue(n.Alias, depth+1)
+	case yaml.MappingNode:
+		m := map[string]any{}
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			m[n.Content[i].Value] = yamlValue(n.Content[i+1], depth+1)
+		}
+		return m
+	case yaml.SequenceNode:
+		var l []any
+		for _, c := range n.Content {
+			l = append(l, yamlValue(c, depth+1))
+		}
+		return l
+	}
+	switch n.Tag {
+	case "!!str", "!!int", "!!float", "!!bool", "!!timestamp", "!!binary":
+		return n.Value
+	case "!!null":
+		return nil
+	}
+	return computedValue{}
+}
+
+// lookup is the value at a dotted key path ("theme.name"), each key
+// matched regardless of case (Hugo's keys are; the others' are lower
+// case anyway).
+func lookup(doc any, key string) (any, bool) {
+	v := doc
+	for _, k := range strings.Split(key, ".") {
+		m, ok := v.(map[string]any)
+		if !ok {
+			return nil, false
+		}
+		mv, found := m[k]
+		for mk, other := range m {
+			if !found && strings.EqualFold(mk, k) {
+				mv, found = other, true
+			}
+		}
+		if !found {
+			return nil, false
+		}
+		v = mv
+	}
+	return v, true
+}
+
+// scalar is a value as Value gives it: a string, number or boolean as
+// written; "" for a map, a list or nothing. computed is true for a value
+// the file does not hold.
+func scalar(v any) (s string, computed bool) {
+	switch v := v.(type) {
+	case string:
+		return v, false
+	case bool:
+		return strconv.FormatBool(v), false
+	case int64:
+		return strconv.FormatInt(v, 10), false
+	case float64:
+		return strconv.FormatFloat(v, 'f', -1, 64), false
+	case computedValue:
+		return "", true
+	}
+	return "", false
+}
