@@ -4,7 +4,9 @@
 # headings with ref, an image and a stylesheet, built at the root and under
 # /repo/ (baseURL with a path). A correct checker reports nothing on either;
 # then known faults are put into a copy and each must be reported, and
-# nothing else.
+# nothing else. Last, a site in a subfolder of a repository, in three
+# languages (by file name and by content folder) with module.mounts, checked
+# from the repository root.
 #   make hugo-check        (Hugo from Debian's package)
 set -euo pipefail
 checks=${CHECKS:-$PWD/bin/checks}
@@ -121,4 +123,56 @@ sed -i 's|</main>|<a href="/docs/no-such-page/">a</a><a href="/docs/install/#no-
 rm public-faults/img/logo.png
 expect_faults "4 injected faults in the build" public-faults -- \
   /docs/no-such-page/ /docs/install/#no-such-heading /img/missing.png ../../img/logo.png
+# Languages and mounts, as real sites set them: English at the root, German
+# translated by file name (faq.de.md), French in its own content folder,
+# content and static files mounted from docs/ and files/ (module.mounts).
+# Clean from the repository root, where the site is a subfolder; then three
+# faults, found in the sources at file:line:col and in the build.
+rm -rf "$work/repo" && mkdir -p "$work/repo/site" && cd "$work/repo/site"
+mkdir -p layouts/_default docs/docs content-fr/docs files/img
+cat > hugo.toml <<'TOML'
+baseURL = "https://docs.example.org/"
+title = "Languages"
+disableKinds = ["taxonomy", "term"]
+defaultContentLanguage = "en"
+[languages.en]
+weight = 1
+[languages.de]
+weight = 2
+[languages.fr]
+weight = 3
+contentDir = "content-fr"
+[[module.mounts]]
+source = "docs"
+target = "content"
+[[module.mounts]]
+source = "content-fr"
+target = "content"
+lang = "fr"
+[[module.mounts]]
+source = "files"
+target = "static"
+TOML
+cp "$work/layouts/_default/"*.html layouts/_default/
+printf -- '---\ntitle: Home\n---\n[FAQ](docs/faq/) ![logo](/img/logo.png)\n' > docs/_index.md
+printf -- '---\ntitle: Docs\n---\n' > docs/docs/_index.md
+printf -- '---\ntitle: FAQ\n---\n## Questions\n\n[Deutsch](/de/docs/faq/#fragen) and [Français](/fr/docs/faq/).\n' > docs/docs/faq.md
+printf -- '---\ntitle: FAQ de\n---\n## Fragen\n\n[English](/docs/faq/#questions).\n' > docs/docs/faq.de.md
+printf -- '---\ntitle: FAQ fr\n---\n## Questions\n\n[English](/docs/faq/) and [German](/de/docs/faq/).\n' > content-fr/docs/faq.md
+printf -- '---\ntitle: Docs fr\n---\n' > content-fr/docs/_index.md
+printf '\x89PNG\r\n\x1a\n' > files/img/logo.png
+mkdir -p files/css && cp "$work/static/css/site.css" files/css/
+cd "$work/repo"
+printf '# Languages\n\nThe [FAQ](site/docs/docs/faq.md#questions).\n' > README.md
+expect "hugo languages and mounts, markdown from the repository root, clean" 0 ": no problems$" markdown
+(cd site && hugo --quiet -d public)
+expect "hugo languages and mounts, build, clean" 0 ": no problems$" links site/public
+printf '\n[Gone](/de/docs/gone/), [the file](/docs/faq.de/) and [only in English](../only/).\n' >> site/content-fr/docs/faq.md
+expect_lines "hugo languages: faults at file:line:col" 1 markdown -- \
+  'site/content-fr/docs/faq.md' \
+  '  8:1    error   broken markdown link "/de/docs/gone/": no page or file answers /de/docs/gone/ [markdown-link]' \
+  '  8:25   error   broken markdown link "/docs/faq.de/": no page or file answers /docs/faq.de/ [markdown-link]' \
+  '  8:55   error   broken markdown link "../only/": no page or file answers /fr/docs/only/ [markdown-link]'
+(cd site && rm -rf public && hugo --quiet -d public)
+expect_faults "hugo languages: the same faults in the build" site/public -- /de/docs/gone/ /docs/faq.de/ ../only/
 exit $fail

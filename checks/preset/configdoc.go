@@ -133,6 +133,14 @@ func yamlValue(n *yaml.Node, depth int) any {
 func lookup(doc any, key string) (any, bool) {
 	v := doc
 	for _, k := range strings.Split(key, ".") {
+		if l, ok := v.([]any); ok { // a list's item by its index: module.mounts.0.source
+			i, err := strconv.Atoi(k)
+			if err != nil || i < 0 || i >= len(l) {
+				return nil, false
+			}
+			v = l[i]
+			continue
+		}
 		m, ok := v.(map[string]any)
 		if !ok {
 			return nil, false
@@ -149,6 +157,19 @@ func lookup(doc any, key string) (any, bool) {
 		v = mv
 	}
 	return v, true
+}
+
+// lookupMap and lookupList are the map or list at a dotted key path.
+func lookupMap(doc any, key string) (map[string]any, bool) {
+	v, _ := lookup(doc, key)
+	m, ok := v.(map[string]any)
+	return m, ok
+}
+
+func lookupList(doc any, key string) ([]any, bool) {
+	v, _ := lookup(doc, key)
+	l, ok := v.([]any)
+	return l, ok
 }
 
 // scalar is a value as Value gives it: a string, number or boolean as

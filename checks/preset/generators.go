@@ -2,6 +2,7 @@ package preset
 
 import (
 	"bytes"
+	"fmt"
 	"net/url"
 	"os"
 	"path"
@@ -333,17 +334,134 @@ func mkdocs(g Generator) Layout {
 }
 
 func hugo(g Generator) Layout {
-	content := firstNonEmpty(g.Value("contentDir"), "content")
-	out := pages(false, "index", "_index")
-	if g.Value("uglyURLs") == "true" {
-		out = pages(true, "index", "_index")
+	uglyURLs := g.Value("uglyURLs") == "true"
+	langs := hugoLanguages(g)
+	out := hugoOutput(pages(uglyURLs, "index", "_index"), langs)
+	public := "static"
+	var mounts []mdlinks.Mount
+	for _, m := range hugoMounts(g, langs) {
+		switch m.target {
+		case "content":
+			mounts = append(mounts, mdlinks.Mount{Dir: m.source, URL: langs.url(m.lang)})
+		case "static":
+			public = m.source
+		}
+	}
+	var markdown []string
+	for _, m := range mounts {
+		markdown = append(markdown, m.Dir)
 	}
 	return Layout{
-		Site: firstNonEmpty(g.Value("publishDir"), "public"), Markdown: []string{content}, Public: "static",
+		Site: firstNonEmpty(g.Value("publishDir"), "public"), Markdown: markdown, Public: public,
 		Base: basePath(g.Value("baseURL")),
-		Rules: mdlinks.Rules{IDs: mdscan.Hugo, LeavesMD: true, Mounts: []mdlinks.Mount{{Dir: content, URL: "/"}}, Output: out,
+		Rules: mdlinks.Rules{IDs: mdscan.Hugo, LeavesMD: true, Mounts: mounts, Output: out, Sources: langs.sources,
 			Host: serve.Host{CleanURLs: true}, CopiesFiles: true, ImagesAsURLs: true, FrontURL: hugoURL(out)},
 	}
+}
+
+// hugoLangs are a Hugo site's languages: the default one, whether it too
+// is served in its own folder, and each one's content folder ("" for the
+// site's own).
+type hugoLangs struct {
+	def      string
+	inSubdir bool
+	dirs     map[string]string
+}
+
+// hugoLanguages reads [languages] (each with its contentDir),
+// defaultContentLanguage and defaultContentLanguageInSubdir.
+func hugoLanguages(g Generator) hugoLangs {
+	l := hugoLangs{def: strings.ToLower(firstNonEmpty(g.Value("defaultContentLanguage"), "en")),
+		inSubdir: g.Value("defaultContentLanguageInSubdir") == "true", dirs: map[string]string{}}
+	if m, ok := lookupMap(g.doc, "languages"); ok {
+		for code := range m {
+			l.dirs[strings.ToLower(code)] = g.Value("languages." + code + ".contentDir")
+		}
+	}
+	return l
+}
+
+// url is where a language's pages are served: its code's folder, or the
+// root for the default language (unless it too has a folder).
+func (l hugoLangs) url(lang string) string {
+	if lang == "" || lang == l.def && !l.inSubdir {
+		return "/"
+	}
+	return "/" + lang + "/"
+}
+
+// hugoMount is one of module.mounts: a folder of the project mounted as a
+// component (content, static, …) of a language, or of all ("").
+type hugoMount struct{ source, target, lang string }
+
+// hugoMounts are the site's content and static folders: module.mounts when
+// the config sets them (they replace Hugo's own for their component), else
+// contentDir (content/) and static/, and each language's contentDir.
+func hugoMounts(g Generator, langs hugoLangs) []hugoMount {
+	var out []hugoMount
+	if list, ok := lookupList(g.doc, "module.mounts"); ok {
+		for i := range list {
+			at := fmt.Sprintf("module.mounts.%d.", i)
+			m := hugoMount{g.Value(at + "source"), strings.Split(g.Value(at+"target"), "/")[0], strings.ToLower(g.Value(at + "lang"))}
+			if m.source != "" && m.target != "" {
+				out = append(out, m)
+			}
+		}
+	}
+	if !slices.ContainsFunc(out, func(m hugoMount) bool { return m.target == "content" }) {
+		content := firstNonEmpty(g.Value("contentDir"), "content")
+		if d := langs.dirs[langs.def]; d != "" {
+			content = d
+		}
+		out = append(out, hugoMount{content, "content", ""})
+		for code, dir := range langs.dirs {
+			if dir != "" && code != langs.def {
+				out = append(out, hugoMount{dir, "content", code})
+			}
+		}
+		slices.SortStableFunc(out, func(a, b hugoMount) int { return strings.Compare(a.lang, b.lang) })
+	}
+	if !slices.ContainsFunc(out, func(m hugoMount) bool { return m.target == "static" }) {
+		out = append(out, hugoMount{"static", "static", ""})
+	}
+	return out
+}
+
+// hugoOutput builds a page named for a language (faq.de.md, a translation
+// in the site's own content folder) into that language's folder, and one
+// named for the default language (faq.en.md) where faq.md goes.
+func hugoOutput(page func(string) string, langs hugoLangs) func(string) string {
+	return func(rel string) string {
+		ext := path.Ext(rel)
+		stem := strings.TrimSuffix(rel, ext)
+		lang := strings.ToLower(strings.TrimPrefix(path.Ext(stem), "."))
+		if _, ok := langs.dirs[lang]; !ok || lang == "" {
+			return page(rel)
+		}
+		built := page(strings.TrimSuffix(stem, path.Ext(stem)) + ext)
+		if u := langs.url(lang); u != "/" {
+			return strings.TrimPrefix(u, "/") + built
+		}
+		return built
+	}
+}
+
+// sources are the translations that may be built into out: for
+// de/docs/faq/index.html, docs/faq.de.md and its bundle forms.
+func (l hugoLangs) sources(out string) []string {
+	var found []string
+	for code := range l.dirs {
+		rest, ok := strings.CutPrefix(out, strings.TrimPrefix(l.url(code), "/"))
+		if !ok {
+			continue
+		}
+		stem := strings.TrimSuffix(strings.TrimSuffix(strings.TrimSuffix(rest, ".html"), "index"), "/")
+		for _, ext := range []string{".md", ".markdown"} {
+			found = append(found, stem+"."+code+ext, path.Join(stem, "index."+code+ext), path.Join(stem, "_index."+code+ext))
+		}
+	}
+	slices.Sort(found)
+	return found
 }
 
 // eleventyPublic reads addPassthroughCopy({ public: "/" }): a folder copied to the root.
