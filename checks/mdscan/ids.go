@@ -71,6 +71,11 @@ var (
 	GFM = IDStyle{Name: "gfm", slug: Slug, unique: counted("-")}
 	// Hugo 0.111 ("github" ids) counts a link's destination as text.
 	Hugo = IDStyle{Name: "hugo", CustomIDs: true, slug: Slug, unique: counted("-"), linkURLs: true, rawEntities: true}
+	// HugoGitHubASCII and HugoBlackfriday are Hugo's other
+	// autoHeadingIDType settings (markup.goldmark.parser).
+	// A heading with no letter or digit left is "heading" in both.
+	HugoGitHubASCII = IDStyle{Name: "hugo-github-ascii", CustomIDs: true, slug: orHeading(hugoASCIISlug), unique: counted("-"), linkURLs: true, rawEntities: true}
+	HugoBlackfriday = IDStyle{Name: "hugo-blackfriday", CustomIDs: true, slug: orHeading(blackfridaySlug), unique: counted("-"), linkURLs: true, rawEntities: true}
 	// Astro (Starlight) slugs with github-slugger after SmartyPants has
 	// made "--" a dash, which the slug drops; no "{#id}".
 	Astro = IDStyle{Name: "astro", slug: Slug, unique: counted("-"), prose: smartDashes}
@@ -111,6 +116,62 @@ func counted(sep string) func(string, int, func(string) bool) (string, int) {
 			n++
 		}
 	}
+}
+
+// hugoASCIISlug is Hugo's github-ascii: accents taken off the letters
+// that have them, then GitHub's slug of what is ASCII: a space or hyphen a
+// hyphen, a letter or digit in lower case, the rest dropped.
+func hugoASCIISlug(text string) string {
+	var b strings.Builder
+	for _, r := range norm.NFC.String(stripMarks(norm.NFD.String(strings.TrimSpace(text)))) {
+		switch {
+		case r >= 0x80:
+		case r == ' ' || r == '-':
+			b.WriteByte('-')
+		case r == '_' || unicode.IsLetter(r) || unicode.IsNumber(r):
+			b.WriteRune(unicode.ToLower(r))
+		}
+	}
+	return b.String()
+}
+
+// orHeading names a heading whose slug is empty "heading", as Hugo does.
+func orHeading(slug func(string) string) func(string) string {
+	return func(text string) string {
+		if s := slug(text); s != "" {
+			return s
+		}
+		return "heading"
+	}
+}
+
+func stripMarks(s string) string {
+	return strings.Map(func(r rune) rune {
+		if unicode.Is(unicode.Mn, r) {
+			return -1
+		}
+		return r
+	}, s)
+}
+
+// blackfridaySlug is Blackfriday's anchor names (Hugo's blackfriday): the
+// letters and digits in lower case, each run of anything else between two
+// of them one hyphen.
+func blackfridaySlug(text string) string {
+	var b strings.Builder
+	dash := false
+	for _, r := range text {
+		if !unicode.IsLetter(r) && !unicode.IsNumber(r) {
+			dash = true
+			continue
+		}
+		if dash && b.Len() > 0 {
+			b.WriteByte('-')
+		}
+		dash = false
+		b.WriteRune(unicode.ToLower(r))
+	}
+	return b.String()
 }
 
 var (

@@ -19,6 +19,8 @@ var goldenStyles = map[string]IDStyle{
 	"docusaurus.txt":              GitHub,
 	"rspress.txt":                 GitHub,
 	"hugo.txt":                    Hugo,
+	"hugo-github-ascii.txt":       HugoGitHubASCII,
+	"hugo-blackfriday.txt":        HugoBlackfriday,
 	"mkdocs.txt":                  MkDocs,
 	"mkdocs-material.txt":         MkDocsAttrList,
 	"jekyll.txt":                  Kramdown,
@@ -33,9 +35,7 @@ var goldenStyles = map[string]IDStyle{
 }
 
 var goldenUnused = map[string]string{
-	"hugo-blackfriday.txt":  "Hugo's autoHeadingIDType blackfriday, not its default",
-	"hugo-github-ascii.txt": "Hugo's autoHeadingIDType github-ascii, not its default",
-	"jekyll-nogfm.txt":      "kramdown's own input, where neither Jekyll nor GitHub Pages defaults to it",
+	"jekyll-nogfm.txt": "kramdown's own input, where neither Jekyll nor GitHub Pages defaults to it",
 }
 
 func TestIDsAsRealBuildsGaveThem(t *testing.T) {

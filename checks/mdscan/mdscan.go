@@ -232,7 +232,7 @@ func assignIDs(headings []*ast.Heading, src []byte, ls lines, style IDStyle) []H
 		} else if id = slugger.Unique(text); id != "" {
 			h.SetAttributeString("id", []byte(id))
 		}
-		out = append(out, Heading{Level: h.Level, ID: id, Text: text, Line: blockLine(h, ls)})
+		out = append(out, Heading{Level: h.Level, ID: id, Text: strings.ReplaceAll(text, string(linkBoundary), ""), Line: blockLine(h, ls)})
 	}
 	return out
 }
@@ -282,7 +282,10 @@ func plainText(n ast.Node, src []byte, style IDStyle) string {
 			}
 		case *ast.Link:
 			if !entering && style.linkURLs {
+				// Hugo 0.111 puts the destination after the text with a
+				// boundary a slug drops, but Blackfriday's makes a hyphen.
 				flush()
+				b.WriteByte(linkBoundary)
 				b.Write(c.Destination)
 			}
 		}
@@ -291,6 +294,10 @@ func plainText(n ast.Node, src []byte, style IDStyle) string {
 	flush()
 	return strings.TrimSpace(b.String())
 }
+
+// linkBoundary stands between a link's text and its destination, when a
+// style counts the destination as heading text.
+const linkBoundary = '\x1f'
 
 // strikeMarks is the "~" a single-tilde strikethrough was written with,
 // for a renderer that reads it as text: found before its first text.

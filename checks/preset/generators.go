@@ -354,9 +354,20 @@ func hugo(g Generator) Layout {
 	return Layout{
 		Site: firstNonEmpty(g.Value("publishDir"), "public"), Markdown: markdown, Public: public,
 		Base: basePath(g.Value("baseURL")),
-		Rules: mdlinks.Rules{IDs: mdscan.Hugo, LeavesMD: true, Mounts: mounts, Output: out, Sources: langs.sources,
+		Rules: mdlinks.Rules{IDs: hugoIDs(g.Value("markup.goldmark.parser.autoHeadingIDType")), LeavesMD: true, Mounts: mounts, Output: out, Sources: langs.sources,
 			Host: serve.Host{CleanURLs: true}, CopiesFiles: true, ImagesAsURLs: true, FrontURL: hugoURL(out)},
 	}
+}
+
+// hugoIDs is the id style markup.goldmark.parser.autoHeadingIDType names.
+func hugoIDs(t string) mdscan.IDStyle {
+	switch strings.ToLower(t) {
+	case "github-ascii":
+		return mdscan.HugoGitHubASCII
+	case "blackfriday":
+		return mdscan.HugoBlackfriday
+	}
+	return mdscan.Hugo
 }
 
 // hugoLangs are a Hugo site's languages: the default one, whether it too
