@@ -79,4 +79,32 @@ build docs-raw site-raw true
 build docs-raw site-raw-flat false
 expect_faults "raw HTML image under directory URLs: broken" site-raw -- img/logo.png
 expect "raw HTML image without directory URLs: fine" 0 ": no problems$" links site-raw-flat
+
+# toc's slugify set to PyMdown Extensions' (case lower), as Material's docs
+# advise: Unicode letters kept, each space a hyphen. A project of its own in
+# slugs/, checked from the folder above it: clean in the sources and in the
+# build, then Python-Markdown's ids for the same headings are warned in both.
+rm -rf slugs && mkdir -p slugs/docs
+cat > slugs/mkdocs.yml <<'YAML'
+site_name: Slugs
+markdown_extensions:
+  - attr_list
+  - toc:
+      permalink: true
+      slugify: !!python/object/apply:pymdownx.slugs.slugify
+        kwds:
+          case: lower
+YAML
+printf '# Home\n\n[Setup](setup.md#first-steps--more), [accents](setup.md#café-déjà-vu) and [custom](setup.md#custom).\n' > slugs/docs/index.md
+printf '# Setup\n\n## First steps & more\n\n## Café déjà vu\n\n## Other {#custom}\n' > slugs/docs/setup.md
+expect "pymdownx slugify: markdown from the folder above, clean" 0 ": no problems$" markdown slugs/docs
+(cd slugs && mkdocs build -q -d site)
+expect "pymdownx slugify: build, clean" 0 ": no problems$" links slugs/site
+printf '\n[Python-Markdown'"'"'s ids](setup.md#first-steps-more) and [ASCII](setup.md#cafe-deja-vu).\n' >> slugs/docs/index.md
+expect_lines "pymdownx slugify: other slugs' ids, at file:line:col" 0 markdown slugs/docs -- \
+  'slugs/docs/index.md' \
+  '  5:1    warning anchor #first-steps-more not found in slugs/docs/setup.md [markdown-anchor]' \
+  '  5:56   warning anchor #cafe-deja-vu not found in slugs/docs/setup.md [markdown-anchor]'
+(cd slugs && mkdocs build -q -d site)
+expect_faults "pymdownx slugify: the same anchors in the build" slugs/site -- setup/#first-steps-more setup/#cafe-deja-vu
 exit $fail

@@ -316,6 +316,7 @@ func (c *Config) useLayout(p *preset.Preset, g preset.Generator, l preset.Layout
 	if l.Unreadable != "" {
 		c.notes = append(c.notes, l.Unreadable)
 	}
+	c.notes = append(c.notes, l.Notes...)
 	if len(l.Unread) > 0 {
 		c.notes = append(c.notes, fmt.Sprintf("%s computes %s, which checks does not run: taken as unset; if that is not what the build uses, set it in %s", filepath.Join(g.Root, g.Config), strings.Join(l.Unread, ", "), configName))
 	}

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"unicode"
 
+	"golang.org/x/text/cases"
 	"golang.org/x/text/unicode/norm"
 )
 
@@ -195,6 +196,80 @@ func vitepressSlug(text string) string {
 		s = "_" + s
 	}
 	return strings.ToLower(s)
+}
+
+// PyMdownSlugs is MkDocs's toc with the slugify of PyMdown Extensions
+// (toc: slugify: pymdownx.slugs.slugify, with its case, or one of the
+// older uslugify and gfm names): Unicode letters kept, each space a hyphen
+// (no runs folded), repeats "_1" as Python-Markdown numbers them; "{#id}"
+// with attr_list.
+func PyMdownSlugs(caseMode string, percentEncode, attrList bool) IDStyle {
+	name := "mkdocs-pymdownx-" + firstNonEmpty(caseMode, "none")
+	if percentEncode {
+		name += "-encoded"
+	}
+	if attrList {
+		name += "-attr-list"
+	}
+	return IDStyle{Name: name, CustomIDs: attrList, emptyTaken: true, unique: pythonMarkdownUnique,
+		slug: func(text string) string { return pymdownSlug(text, caseMode, percentEncode) }}
+}
+
+var htmlTags = regexp.MustCompile(`</?[^>]*>`)
+
+// pymdownSlug: NFC, tags and the ends' white space dropped, the case
+// changed as asked, then every character but word characters (Python's \w:
+// letters, digits, _), hyphens and spaces dropped, and each space a hyphen.
+func pymdownSlug(text, caseMode string, percentEncode bool) string {
+	s := strings.TrimSpace(htmlTags.ReplaceAllString(norm.NFC.String(text), ""))
+	switch caseMode {
+	case "lower":
+		s = strings.ToLower(s)
+	case "lower-ascii":
+		s = strings.Map(func(r rune) rune {
+			if r >= 'A' && r <= 'Z' {
+				return r + 'a' - 'A'
+			}
+			return r
+		}, s)
+	case "fold":
+		s = cases.Fold().String(s)
+	}
+	var b strings.Builder
+	for _, r := range s {
+		switch {
+		case r == ' ':
+			b.WriteByte('-')
+		case r == '-' || r == '_' || unicode.IsLetter(r) || unicode.IsNumber(r):
+			b.WriteRune(r)
+		}
+	}
+	if percentEncode {
+		return pythonQuote(b.String())
+	}
+	return b.String()
+}
+
+// pythonQuote is Python's urllib.parse.quote: UTF-8 bytes percent-encoded
+// but for letters, digits, "_.-~" and "/".
+func pythonQuote(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c < 0x80 && (isWord(rune(c)) || strings.IndexByte("_.-~/", c) >= 0) {
+			b.WriteByte(c)
+			continue
+		}
+		fmt.Fprintf(&b, "%%%02X", c)
+	}
+	return b.String()
+}
+
+func firstNonEmpty(a, b string) string {
+	if a != "" {
+		return a
+	}
+	return b
 }
 
 // pythonMarkdownSlug: NFKD, non-ASCII dropped, then everything but word

@@ -23,6 +23,8 @@ var goldenStyles = map[string]IDStyle{
 	"hugo-blackfriday.txt":        HugoBlackfriday,
 	"mkdocs.txt":                  MkDocs,
 	"mkdocs-material.txt":         MkDocsAttrList,
+	"mkdocs-pymdownx-lower.txt":   PyMdownSlugs("lower", false, false),
+	"mkdocs-pymdownx-none.txt":    PyMdownSlugs("", false, false),
 	"jekyll.txt":                  Kramdown,
 	"starlight.txt":               Astro,
 	"sphinx-myst.txt":             Docutils,

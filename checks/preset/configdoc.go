@@ -20,9 +20,13 @@ import (
 // configs are programs, and are read line by line (Value).
 
 // computedValue stands for a value the file does not hold as a literal:
-// a YAML tag the generator resolves when it runs (MkDocs's !ENV,
-// !!python/name:…).
-type computedValue struct{}
+// a YAML node with a tag the generator resolves when it runs (MkDocs's
+// !ENV, !!python/name:…), kept with its tag and what it holds for the
+// presets that know the tag.
+type computedValue struct {
+	tag   string
+	value any
+}
 
 // isDataConfig reports whether a config is read by a parser.
 func isDataConfig(name string) bool {
@@ -110,13 +114,13 @@ func yamlValue(n *yaml.Node, depth int) any {
 		for i := 0; i+1 < len(n.Content); i += 2 {
 			m[n.Content[i].Value] = yamlValue(n.Content[i+1], depth+1)
 		}
-		return m
+		return tagged(n, m)
 	case yaml.SequenceNode:
 		var l []any
 		for _, c := range n.Content {
 			l = append(l, yamlValue(c, depth+1))
 		}
-		return l
+		return tagged(n, l)
 	}
 	switch n.Tag {
 	case "!!str", "!!int", "!!float", "!!bool", "!!timestamp", "!!binary":
@@ -124,7 +128,17 @@ func yamlValue(n *yaml.Node, depth int) any {
 	case "!!null":
 		return nil
 	}
-	return computedValue{}
+	return computedValue{n.Tag, n.Value}
+}
+
+// tagged keeps a collection YAML reads as itself, and one with a tag of
+// the generator's (!!python/object/apply:…) as computed.
+func tagged(n *yaml.Node, v any) any {
+	switch n.Tag {
+	case "", "!!map", "!!seq", "!!omap", "!!set", "!!pairs":
+		return v
+	}
+	return computedValue{n.Tag, v}
 }
 
 // lookup is the value at a dotted key path ("theme.name"), each key

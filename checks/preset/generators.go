@@ -316,10 +316,7 @@ func mkdocs(g Generator) Layout {
 	if g.Value("use_directory_urls") == "false" {
 		out = pages(true, "index", "README")
 	}
-	ids := mdscan.MkDocs
-	if g.Mentions("attr_list") {
-		ids = mdscan.MkDocsAttrList
-	}
+	ids := mkdocsIDs(g)
 	if g.Value("theme") == "material" || g.Value("theme.name") == "material" {
 		variant = "Material theme"
 	}
@@ -331,6 +328,63 @@ func mkdocs(g Generator) Layout {
 		// the path of site_url.
 		Rules: mdlinks.Rules{IDs: ids, Mounts: []mdlinks.Mount{{Dir: docs, URL: "/"}}, Output: out, LeavesRootMD: true, CopiesFiles: true},
 	}
+}
+
+// mkdocsIDs are the ids of Python-Markdown's toc, with "{#id}" when
+// attr_list is on, and the slugify of PyMdown Extensions when toc's slugify
+// names one of its functions (a function checks does not know is said).
+func mkdocsIDs(g Generator) mdscan.IDStyle {
+	attrList := g.Mentions("attr_list")
+	slugify, set := mkdocsTOC(g)
+	if !set {
+		if attrList {
+			return mdscan.MkDocsAttrList
+		}
+		return mdscan.MkDocs
+	}
+	c, ok := slugify.(computedValue)
+	name := strings.TrimPrefix(strings.TrimPrefix(c.tag, "tag:yaml.org,2002:"), "!!")
+	switch {
+	case ok && name == "python/object/apply:pymdownx.slugs.slugify":
+		kwds, _ := lookup(c.value, "kwds")
+		caseMode, _ := lookup(kwds, "case")
+		encode, _ := lookup(kwds, "percent_encode")
+		s, _ := scalar(caseMode)
+		e, _ := scalar(encode)
+		return mdscan.PyMdownSlugs(s, e == "true", attrList)
+	case ok && strings.HasPrefix(name, "python/name:pymdownx.slugs."):
+		switch fn := strings.TrimPrefix(name, "python/name:pymdownx.slugs."); fn {
+		case "uslugify", "uslugify_encoded":
+			return mdscan.PyMdownSlugs("lower", fn == "uslugify_encoded", attrList)
+		case "uslugify_cased", "uslugify_cased_encoded":
+			return mdscan.PyMdownSlugs("", fn == "uslugify_cased_encoded", attrList)
+		case "gfm", "gfm_encoded":
+			return mdscan.PyMdownSlugs("lower-ascii", fn == "gfm_encoded", attrList)
+		}
+	}
+	g.note("toc's slugify is %s, which checks does not model: ids are taken as Python-Markdown's own", firstNonEmpty(c.tag, "not a function it knows"))
+	if attrList {
+		return mdscan.MkDocsAttrList
+	}
+	return mdscan.MkDocs
+}
+
+// mkdocsTOC is the slugify option of the toc extension in
+// markdown_extensions (a list of names and of {name: options}).
+func mkdocsTOC(g Generator) (any, bool) {
+	list, _ := lookupList(g.doc, "markdown_extensions")
+	for _, ext := range list {
+		m, ok := ext.(map[string]any)
+		if !ok {
+			continue
+		}
+		for _, name := range []string{"toc", "markdown.extensions.toc"} {
+			if opts, ok := m[name].(map[string]any); ok && opts["slugify"] != nil {
+				return opts["slugify"], true
+			}
+		}
+	}
+	return nil, false
 }
 
 func hugo(g Generator) Layout {

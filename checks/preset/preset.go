@@ -52,6 +52,7 @@ type Generator struct {
 	Config string // the config file, relative to Root; "" when none was found
 	src    []byte
 	unread *[]string // the keys Value found computed, while Layout runs
+	notes  *[]string // what else the preset could not model, while Layout runs
 	// doc is a data config (YAML, TOML, JSON) as its parser reads it, and
 	// docErr why it could not be read.
 	doc    any
@@ -118,6 +119,13 @@ func (g Generator) computed(key string) string {
 	return ""
 }
 
+// note says what of the config the preset does not model.
+func (g Generator) note(format string, args ...any) {
+	if g.notes != nil {
+		*g.notes = append(*g.notes, fmt.Sprintf("%s: ", filepath.Join(g.Root, g.Config))+fmt.Sprintf(format, args...))
+	}
+}
+
 // endsValue: what follows a value on its line ends it (a comma, a closing
 // bracket, a comment), so the value is not the start of an expression.
 func endsValue(rest []byte) bool {
@@ -168,6 +176,8 @@ type Layout struct {
 	// not be read at all (a YAML error at a line).
 	Unread     []string
 	Unreadable string
+	// Notes say what else of the config the preset does not model.
+	Notes []string
 	// Rules are the generator's link and heading rules; their mounts are
 	// relative to the project root.
 	Rules mdlinks.Rules
@@ -258,10 +268,10 @@ func Detect(root string) []Found {
 // Layout lays the project out by the preset, from the config file found
 // under root (or its defaults when there is none).
 func (p Preset) Layout(g Generator) Layout {
-	var unread []string
-	g.unread = &unread
+	var unread, notes []string
+	g.unread, g.notes = &unread, &notes
 	l := p.Setup(g)
-	l.Unread = unread
+	l.Unread, l.Notes = unread, notes
 	if g.docErr != nil {
 		var ce configError
 		errors.As(g.docErr, &ce)
