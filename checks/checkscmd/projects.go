@@ -47,6 +47,7 @@ func (c *Config) discover(named []string) error {
 	found, under := preset.Shadow(found)
 	base := c.clone()
 	set := projectSet{found: found, outside: base, primary: -1}
+	var missing []string // what projects whose folders are not there read
 	for i, p := range found {
 		if sameDir(p.Generator.Root, root) && set.primary < 0 {
 			set.primary = i
@@ -59,8 +60,17 @@ func (c *Config) discover(named []string) error {
 		pc := base.clone()
 		pc.useLayout(&found[i].Preset, p.Generator, p.Layout)
 		c.notes = append(c.notes, pc.notes...)
-		if pc.noPresetMarkdown != "" && len(base.Markdown.Paths) == 0 { // a project with no pages is no clean run
-			c.noPresetMarkdown = firstNonEmpty(c.noPresetMarkdown, strings.Replace(pc.noPresetMarkdown, " preset ", " preset of "+p.Config()+" ", 1))
+		if len(base.Markdown.Paths) == 0 {
+			// A folder with no markdown is left out; a project with none
+			// is said, and is an error only when nothing else is checked.
+			there := len(pc.Markdown.Paths) > 0
+			pc.Markdown.Paths = holdingMarkdown(pc.Markdown.Paths, repo.Markdown, root)
+			switch {
+			case !there: // the config names folders that are not there
+				missing = append(missing, fmt.Sprintf("the %s preset of %s reads markdown from %s, and none of it is here", p.Preset.Name, p.Config(), strings.Join(p.Layout.Markdown, ", ")))
+			case len(pc.Markdown.Paths) == 0: // reST only, say
+				c.notes = append(c.notes, fmt.Sprintf("the %s preset of %s reads markdown from %s, and it holds none", p.Preset.Name, p.Config(), strings.Join(existing(p.Layout.Markdown), ", ")))
+			}
 		}
 		set.projects = append(set.projects, pc)
 	}
@@ -68,18 +78,54 @@ func (c *Config) discover(named []string) error {
 	if set.primary < 0 && len(found) == 1 {
 		set.primary = 0
 	}
-	why := c.noPresetMarkdown
 	if set.primary >= 0 {
 		p := found[set.primary]
 		c.useLayout(&found[set.primary].Preset, p.Generator, p.Layout)
 	}
-	c.notes = once(c.notes) // the primary's own notes came twice
-	c.noPresetMarkdown = why
+	c.noPresetMarkdown = ""
 	if len(base.Markdown.Paths) == 0 {
 		c.Markdown.Paths = markdownScope(set, repo.Markdown)
+		if len(missing) > 0 { // no clean run of what is left
+			c.noPresetMarkdown = missing[0] + ": run in the project's folder, or name the folders in " + configName + ` ("markdown": {"paths": […]})`
+		}
 	}
+	if n := len(repo.Fixtures); n > 0 {
+		c.notes = append(c.notes, fmt.Sprintf("%d %s in test and template folders (%s) taken for fixtures, not docs projects: name a folder to check it", n, plural(n, "config", "configs"), repo.Fixtures[0]))
+	}
+	c.notes = once(c.notes) // the primary's own notes came twice
 	c.set = set
 	return nil
+}
+
+// holdingMarkdown are the folders of dirs that hold one of the markdown
+// files found at and below root (a project's folders outside it are kept).
+func holdingMarkdown(dirs, markdown []string, root string) []string {
+	var out []string
+	for _, d := range dirs {
+		abs, err := filepath.Abs(d)
+		if err != nil {
+			continue
+		}
+		absRoot, _ := filepath.Abs(root)
+		if !strings.HasPrefix(abs+string(filepath.Separator), absRoot+string(filepath.Separator)) ||
+			slices.ContainsFunc(markdown, func(f string) bool { return inDir(abs, f) }) {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// inDir reports whether file is below the absolute folder dir.
+func inDir(dir, file string) bool {
+	abs, err := filepath.Abs(file)
+	return err == nil && strings.HasPrefix(abs, dir+string(filepath.Separator))
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }
 
 // nested says of each markdown folder of a project inside another

@@ -32,6 +32,9 @@ func (p Project) Config() string { return filepath.Join(p.Generator.Root, p.Gene
 type Repo struct {
 	Projects []Project
 	Markdown []string
+	// Fixtures are the config files in test and template folders, which
+	// are no docs projects (a generator's own test sites, a scaffold).
+	Fixtures []string
 }
 
 // Discover finds every docs project at or below root: each config file a
@@ -44,6 +47,14 @@ func Discover(root string) Repo {
 	var r Repo
 	seen := map[string]bool{} // preset and root: one project each
 	for _, rel := range repoFiles(root) {
+		if inFixtures(rel) {
+			if mayBeConfig(rel) {
+				if _, _, ok := claim(root, rel); ok {
+					r.Fixtures = append(r.Fixtures, filepath.Join(root, rel))
+				}
+			}
+			continue
+		}
 		if isMarkdown(rel) {
 			r.Markdown = append(r.Markdown, filepath.Join(root, rel))
 			continue
@@ -174,6 +185,22 @@ func repoFiles(root string) []string {
 		return nil
 	})
 	return out
+}
+
+// fixtureDirs are the folder names under which a config is a test's or a
+// scaffold's, and markdown is no page of the repository's docs: found in
+// the repositories of the generators themselves, whose test sites break
+// links on purpose.
+var fixtureDirs = []string{"test", "tests", "__tests__", "testdata", "fixtures", "__fixtures__", "e2e", "__e2e__", "template", "templates"}
+
+// inFixtures reports whether a file lies in a test or template folder.
+func inFixtures(rel string) bool {
+	for _, seg := range strings.Split(path.Dir(rel), "/") {
+		if slices.Contains(fixtureDirs, strings.ToLower(seg)) || strings.HasSuffix(strings.ToLower(seg), "_template") {
+			return true
+		}
+	}
+	return false
 }
 
 func skippedDir(name string) bool {
