@@ -50,6 +50,9 @@ type Rules struct {
 	// MDFromRoot: a .md link that names no file beside its page is looked
 	// up from the page's content folder too (Eleventy's InputPathToUrl).
 	MDFromRoot bool
+	// URLsRewritten: the project's own code rewrites every link (a Hugo
+	// link render hook), so links written as URLs are not judged.
+	URLsRewritten bool
 	// Fallback, when set, is the file a link to a missing file leads to
 	// instead ("" for none): a translated page's link to a page not
 	// translated leads to the untranslated one (Docusaurus's i18n).
@@ -123,7 +126,7 @@ func (r Rules) ids() mdscan.IDStyle {
 }
 
 // judgesURLs reports whether links written as URLs can be resolved to files.
-func (r Rules) judgesURLs() bool { return len(r.Mounts) > 0 && r.Output != nil }
+func (r Rules) judgesURLs() bool { return len(r.Mounts) > 0 && r.Output != nil && !r.URLsRewritten }
 
 // mountOf is the mount that holds file, and file's path inside it.
 func (r Rules) mountOf(file string) (Mount, string, bool) {

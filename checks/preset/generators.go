@@ -195,33 +195,48 @@ func starlightOutput(flat bool) func(string) string {
 // starlightSources are the files under docs whose slugged path is a built
 // page's: the names on disk, found folder by folder.
 func starlightSources(docs string) func(string) []string {
+	return foldedSources([]string{docs}, mdscan.Slug, "index")
+}
+
+// foldedSources are the files under dirs whose path, each segment (and
+// the file's name without its extension) folded, is a built page's stem:
+// the names on disk for a generator that changes them in its URLs (Astro
+// slugs them, Hugo lowers their case). A folder's page is one of index
+// names in it.
+func foldedSources(dirs []string, fold func(string) string, index ...string) func(string) []string {
 	return func(out string) []string {
 		stem := strings.TrimSuffix(strings.TrimSuffix(strings.TrimSuffix(out, ".html"), "index"), "/")
 		if stem == "" {
 			return nil
 		}
 		segs := strings.Split(stem, "/")
-		dirs, found := []string{""}, []string(nil)
-		for i, seg := range segs {
-			var next []string
-			for _, d := range dirs {
-				entries, _ := os.ReadDir(filepath.Join(docs, filepath.FromSlash(d)))
-				for _, e := range entries {
-					name, last := e.Name(), i == len(segs)-1
-					switch {
-					case e.IsDir() && mdscan.Slug(name) == seg:
-						next = append(next, path.Join(d, name))
-						if last {
-							found = append(found, path.Join(d, name, "index.md"), path.Join(d, name, "index.mdx"))
+		var found []string
+		for _, docs := range dirs {
+			here := []string{""}
+			for i, seg := range segs {
+				var next []string
+				for _, d := range here {
+					entries, _ := os.ReadDir(filepath.Join(docs, filepath.FromSlash(d)))
+					for _, e := range entries {
+						name, last := e.Name(), i == len(segs)-1
+						switch {
+						case e.IsDir() && fold(name) == seg:
+							next = append(next, path.Join(d, name))
+							if last {
+								for _, ix := range index {
+									found = append(found, path.Join(d, name, ix+".md"), path.Join(d, name, ix+".mdx"))
+								}
+							}
+						case last && mdscan.IsMarkdownFile(name) && fold(strings.TrimSuffix(name, path.Ext(name))) == seg:
+							found = append(found, path.Join(d, name))
 						}
-					case last && mdscan.IsMarkdownFile(name) && mdscan.Slug(strings.TrimSuffix(name, path.Ext(name))) == seg:
-						found = append(found, path.Join(d, name))
 					}
 				}
+				here = next
 			}
-			dirs = next
 		}
-		return found
+		slices.Sort(found)
+		return slices.Compact(found)
 	}
 }
 
@@ -391,6 +406,10 @@ func hugo(g Generator) Layout {
 	uglyURLs := g.Value("uglyURLs") == "true"
 	langs := hugoLanguages(g)
 	out := hugoOutput(pages(uglyURLs, "index", "_index"), langs)
+	sources := langs.sources
+	if g.Value("disablePathToLower") != "true" { // Hugo lowers the case of its URLs
+		out = lowered(out)
+	}
 	public := "static"
 	var mounts []mdlinks.Mount
 	for _, m := range hugoMounts(g, langs) {
@@ -405,12 +424,41 @@ func hugo(g Generator) Layout {
 	for _, m := range mounts {
 		markdown = append(markdown, m.Dir)
 	}
+	if g.Value("disablePathToLower") != "true" {
+		var dirs []string
+		for _, m := range markdown {
+			dirs = append(dirs, filepath.Join(g.Root, m))
+		}
+		folded := foldedSources(dirs, strings.ToLower, "index", "_index")
+		sources = func(out string) []string { return append(langs.sources(out), folded(out)...) }
+	}
+	rules := mdlinks.Rules{IDs: hugoIDs(g.Value("markup.goldmark.parser.autoHeadingIDType")), LeavesMD: true, Mounts: mounts, Output: out, Sources: sources,
+		Host: serve.Host{CleanURLs: true}, CopiesFiles: true, ImagesAsURLs: true, FrontURL: hugoURL(out)}
+	// A link render hook of the project's own rewrites every link as it
+	// likes (hugoDocs's looks pages up, and makes [term](g) a glossary
+	// link): links written as URLs are not judged, and .md links may be
+	// pages it finds.
+	for _, hook := range []string{"layouts/_markup/render-link.html", "layouts/_default/_markup/render-link.html"} {
+		if isFile(filepath.Join(g.Root, hook)) {
+			rules.LeavesMD, rules.URLsRewritten = false, true
+			g.note("%s rewrites the links of every page, which checks does not run: links written as URLs are not judged", hook)
+			break
+		}
+	}
 	return Layout{
 		Site: firstNonEmpty(g.Value("publishDir"), "public"), Markdown: markdown, Public: public,
-		Base: basePath(g.Value("baseURL")),
-		Rules: mdlinks.Rules{IDs: hugoIDs(g.Value("markup.goldmark.parser.autoHeadingIDType")), LeavesMD: true, Mounts: mounts, Output: out, Sources: langs.sources,
-			Host: serve.Host{CleanURLs: true}, CopiesFiles: true, ImagesAsURLs: true, FrontURL: hugoURL(out)},
+		Base: basePath(g.Value("baseURL")), Rules: rules,
 	}
+}
+
+// lowered is a page's output path in lower case.
+func lowered(out func(string) string) func(string) string {
+	return func(rel string) string { return strings.ToLower(out(rel)) }
+}
+
+func isFile(p string) bool {
+	st, err := os.Stat(p)
+	return err == nil && !st.IsDir()
 }
 
 // hugoIDs is the id style markup.goldmark.parser.autoHeadingIDType names.
