@@ -8,6 +8,7 @@ package mdscan
 
 import (
 	"bytes"
+	"regexp"
 	"sort"
 	"strings"
 
@@ -118,6 +119,11 @@ func parseText(src []byte, style IDStyle) *Doc {
 // ParseFile reads one file by its kind, with GitHub-style ids.
 func ParseFile(name string, src []byte) *Doc { return ParseFileStyled(name, src, GitHub) }
 
+// escapedIDs finds a heading's "\{#id}": in MDX a brace opens an
+// expression, so Rspress and Docusaurus let a custom id be written
+// escaped. The backslash becomes a space: columns stay where they were.
+var escapedIDs = regexp.MustCompile(`(?m)^([ \t]*#{1,6}[ \t].*?)\\(\{#[^\s{}]+\})[ \t]*$`)
+
 // ParseFileStyled reads one file by its kind. An .mdx page is read as MDX
 // reads markdown: JSX comments ({/* … */}) hold no markdown, and there is
 // no indented code, so text indented inside a JSX element is markdown too.
@@ -127,6 +133,9 @@ func ParseFileStyled(name string, src []byte, style IDStyle) *Doc {
 		return ParseStyled(src, style)
 	}
 	src, shift := dedent(blankJSXComments(Text(src)))
+	if style.CustomIDs {
+		src = escapedIDs.ReplaceAll(src, []byte("$1 $2"))
+	}
 	d := parseText(src, style)
 	for i, l := range d.Links {
 		if l.Col > 0 {

@@ -253,7 +253,7 @@ func rspress(g Generator) Layout {
 	if m := rspressRoot.FindSubmatch(g.src); m != nil {
 		root = filepath.Clean(string(m[1]) + string(m[2]) + string(m[3]))
 	}
-	rules := mdlinks.Rules{IDs: mdscan.GitHub, Mounts: []mdlinks.Mount{{Dir: root, URL: "/"}}, Output: pages(true, "index"),
+	rules := mdlinks.Rules{IDs: mdscan.GitHub, Mounts: rspressMounts(g, root), Output: pages(true, "index"),
 		Host: serve.Host{CleanURLs: true}, PrefixesBase: true}
 	if !rspressCleanURLs.Match(g.src) {
 		rules.Href = rspressHref
@@ -267,6 +267,28 @@ func rspress(g Generator) Layout {
 		Public:  filepath.Join(root, "public"), Base: basePath(g.Value("base")),
 		Rules: rules,
 	}
+}
+
+// rspressLang reads each locale's lang: 'zh' of the config.
+var rspressLang = regexp.MustCompile(`\blang\s*:\s*['"]([A-Za-z][\w-]*)['"]`)
+
+// rspressMounts: with locales, each language's pages are in root/<lang>/,
+// served under /<lang>/, but the default language's (lang) at the root.
+func rspressMounts(g Generator, root string) []mdlinks.Mount {
+	def := g.Value("lang")
+	var mounts []mdlinks.Mount
+	for _, m := range rspressLang.FindAllSubmatch(g.src, -1) {
+		lang := string(m[1])
+		dir := filepath.Join(root, lang)
+		if lang == def || !isDir(filepath.Join(g.Root, dir)) || slices.ContainsFunc(mounts, func(m mdlinks.Mount) bool { return m.Dir == dir }) {
+			continue
+		}
+		mounts = append(mounts, mdlinks.Mount{Dir: dir, URL: "/" + lang + "/"})
+	}
+	if def != "" && isDir(filepath.Join(g.Root, root, def)) {
+		return append(mounts, mdlinks.Mount{Dir: filepath.Join(root, def), URL: "/"})
+	}
+	return append(mounts, mdlinks.Mount{Dir: root, URL: "/"})
 }
 
 // rspressHref is the link Rspress writes, without cleanUrls, for a link to
