@@ -229,4 +229,37 @@ jekyll build -q
 cd "$work"
 expect_faults "plain Jekyll: the unrewritten .md link 404s in the build" plain-faults/_site -- \
   guide/install.md#install-the-tools
+
+# Collections written out, as Jekyll's own docs have them: _docs at
+# /docs/:path/, _recipes at the default /recipes/:path.html, a page's own
+# permalink the site's path. The site is in site/ of a repository, checked
+# from the repository root: clean, then two faults found in the sources and
+# in the build alike.
+rm -rf "$work/collections" && mkdir -p "$work/collections/site/_docs/guide" "$work/collections/site/_recipes" "$work/collections/site/_layouts"
+cd "$work/collections/site"
+cat > _config.yml <<'YAML'
+title: Collections
+collections:
+  docs:
+    permalink: "/:collection/:path/"
+    output: true
+  recipes:
+    output: true
+YAML
+printf '<!doctype html><html><body>{{ content }}</body></html>\n' > _layouts/default.html
+printf -- '---\nlayout: default\n---\n# Home\n\n[Install](/docs/guide/install/#install) and [pancakes](/recipes/pancakes.html).\n' > index.md
+printf -- '---\nlayout: default\n---\n# Install\n\n[Pancakes](../../../recipes/pancakes.html), [about](/about-docs/) and [back](/).\n' > _docs/guide/install.md
+printf -- '---\nlayout: default\npermalink: /about-docs/\n---\n# About\n\n[Install](/docs/guide/install/)\n' > _docs/about.md
+printf -- '---\nlayout: default\n---\n# Pancakes\n' > _recipes/pancakes.md
+cd "$work/collections"
+expect "jekyll collections, from the repository root, clean" 0 ": no problems$" markdown
+(cd site && jekyll build -q)
+expect "jekyll collections, build, clean" 0 ": no problems$" links site/_site
+printf '\n[Gone](/docs/guide/gone/) and [the folder](/_docs/guide/install.html).\n' >> site/index.md
+expect_lines "jekyll collections: faults at file:line:col" 1 markdown -- \
+  'site/index.md' \
+  '  8:1    error   broken markdown link "/docs/guide/gone/": no page or file answers /docs/guide/gone/ [markdown-link]' \
+  '  8:31   error   broken markdown link "/_docs/guide/install.html": no page or file answers /_docs/guide/install.html [markdown-link]'
+(cd site && jekyll build -q)
+expect_faults "jekyll collections: the same faults in the build" site/_site -- /docs/guide/gone/ /_docs/guide/install.html
 exit $fail

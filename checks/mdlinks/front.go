@@ -49,6 +49,9 @@ func (c *checker) frontOf(file string) (string, bool) {
 			value := func(key string) string { return mdscan.FrontValue(src, key) }
 			if u, ok := r.FrontURL(rel, value); ok {
 				f = frontURL{strings.TrimSuffix(m.URL, "/") + "/" + strings.TrimPrefix(u, "/"), true}
+				if r.FrontFromRoot {
+					f.url = "/" + strings.TrimPrefix(u, "/")
+				}
 			}
 		}
 	}

@@ -92,6 +92,9 @@ type Rules struct {
 	// when it names none, or none the gate can read (a template). value
 	// reads one key of the page's front matter (front.go).
 	FrontURL func(rel string, value func(key string) string) (urlPath string, ok bool)
+	// FrontFromRoot: FrontURL's path is the site's, whatever content
+	// folder the page is in (Jekyll's permalink in a collection).
+	FrontFromRoot bool
 	// front is the checker's reading of FrontURL for a page file.
 	front func(file string) (string, bool)
 
@@ -115,7 +118,18 @@ type lastMount struct {
 type Mount struct {
 	Dir string // a folder, relative to the current directory
 	URL string // "/" or "/docs/"
-	abs string // Dir, absolute
+	// Output, when set, builds this folder's pages instead of the rules'
+	// Output (a Jekyll collection with a permalink of its own).
+	Output func(rel string) string
+	abs    string // Dir, absolute
+}
+
+// output is the file a page of mount m at rel is built into.
+func (r Rules) output(m Mount, rel string) string {
+	if m.Output != nil {
+		return m.Output(rel)
+	}
+	return r.Output(rel)
 }
 
 func (r Rules) ids() mdscan.IDStyle {
@@ -214,7 +228,7 @@ func (r Rules) pageURL(file string) (string, bool) {
 	if !ok {
 		return "", false
 	}
-	return strings.TrimSuffix(m.URL, "/") + serve.PageURL(r.Output(rel)), true
+	return strings.TrimSuffix(m.URL, "/") + serve.PageURL(r.output(m, rel)), true
 }
 
 // Built is the file, relative to the built site's root, that the
@@ -229,7 +243,7 @@ func (r Rules) Built(file string) (string, bool) {
 	if !ok {
 		return "", false
 	}
-	return strings.TrimPrefix(path.Join(strings.Trim(m.URL, "/"), r.Output(rel)), "/"), true
+	return strings.TrimPrefix(path.Join(strings.Trim(m.URL, "/"), r.output(m, rel)), "/"), true
 }
 
 // withoutBase takes the base off a root-absolute path the generator copies
@@ -354,7 +368,7 @@ func (c *checker) answer(urlPath string) (string, bool) {
 			}
 			for _, src := range srcs {
 				f := filepath.Join(m.Dir, filepath.FromSlash(src))
-				if r.Output(src) != out || !c.o.Tree.IsFile(f) {
+				if r.output(m, src) != out || !c.o.Tree.IsFile(f) {
 					continue
 				}
 				if _, moved := c.frontOf(f); !moved { // else it is served elsewhere

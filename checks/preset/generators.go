@@ -652,13 +652,46 @@ func jekyll(g Generator) Layout {
 	exclude := []string{at("_site*/**"), at("_layouts/**"), at("_includes/**"), at("_sass/**"), at("_data/**"),
 		at("_drafts/**"), at("_plugins/**"), at("vendor/**"), at(".jekyll-cache/**")}
 	leaves := jekyllLeavesMD(g)
-	rules := mdlinks.Rules{IDs: mdscan.Kramdown, LeavesMD: leaves, RewritesFileLinks: !leaves, Mounts: []mdlinks.Mount{{Dir: src, URL: "/"}},
+	mounts := append(jekyllCollections(g, src), mdlinks.Mount{Dir: src, URL: "/"})
+	rules := mdlinks.Rules{IDs: mdscan.Kramdown, LeavesMD: leaves, RewritesFileLinks: !leaves, Mounts: mounts,
 		Output: jekyllOutput(pretty), Sources: jekyllPostSources, Host: serve.Host{CleanURLs: true}, CopiesFiles: true, ImagesAsURLs: true,
-		FrontURL: permalink,
+		FrontURL: permalink, FrontFromRoot: true,
 		// jekyll-relative-links leaves collections alone, posts among them
 		LeavesMDIn: func(rel string) bool { return strings.HasPrefix(rel, "_posts/") || strings.Contains(rel, "/_posts/") }}
 	return Layout{Site: filepath.Join(src, "_site"), Markdown: []string{src}, Exclude: exclude, Public: src,
 		Base: basePath(g.Value("baseurl")), Rules: rules}
+}
+
+// jekyllCollections are the collections the config writes out (output:
+// true), each folder _name served where its permalink says: one with
+// :collection and :path ("/:collection/:path/", the default without the
+// slash) is modelled, another is said. Posts are Jekyll's own collection.
+func jekyllCollections(g Generator, src string) []mdlinks.Mount {
+	m, _ := lookupMap(g.doc, "collections")
+	var names []string
+	for name := range m {
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	var out []mdlinks.Mount
+	for _, name := range names {
+		if name == "posts" || g.Value("collections."+name+".output") != "true" {
+			continue
+		}
+		p := firstNonEmpty(g.Value("collections."+name+".permalink"), "/:collection/:path")
+		prefix, ok := strings.CutSuffix(strings.ReplaceAll(p, ":collection", name), ":path/")
+		pretty := ok
+		if !ok {
+			prefix, ok = strings.CutSuffix(strings.TrimSuffix(strings.ReplaceAll(p, ":collection", name), ":output_ext"), ":path")
+		}
+		if !ok || strings.Contains(prefix, ":") {
+			g.note("collection %s has permalink %s, which checks does not model: its pages are taken to be at /%s/", name, p, name)
+			prefix, pretty = "/"+name+"/", false
+		}
+		out = append(out, mdlinks.Mount{Dir: path.Join(filepath.ToSlash(src), "_"+name), URL: "/" + strings.Trim(prefix, "/") + "/",
+			Output: pages(!pretty, "index")})
+	}
+	return out
 }
 
 // jekyllPost is a post's file name: its date, then its title.
@@ -672,6 +705,9 @@ func jekyllOutput(pretty bool) func(string) string {
 	page := pages(!pretty, "index", "README")
 	return func(rel string) string {
 		m := jekyllPost.FindStringSubmatch(rel)
+		if m == nil && (strings.HasPrefix(rel, "_") || strings.Contains(rel, "/_")) {
+			return "" // a folder of Jekyll's own: a collection is built by its mount, the rest not at all
+		}
 		if m == nil {
 			return page(rel)
 		}
