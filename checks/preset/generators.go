@@ -14,6 +14,7 @@ import (
 
 	"github.com/bmatcuk/doublestar/v4"
 
+	"github.com/devdocs-dev/devdocs/checks/internal/textfile"
 	"github.com/devdocs-dev/devdocs/checks/links"
 	"github.com/devdocs-dev/devdocs/checks/mdlinks"
 	"github.com/devdocs-dev/devdocs/checks/mdscan"
@@ -605,7 +606,29 @@ var eleventyPublic = regexp.MustCompile(`addPassthroughCopy\(\s*\{\s*(["']?)([^"
 // eleventyDir reads dir: { input: "src", output: "out" } from the config.
 var eleventyDir = regexp.MustCompile(`(?s)\bdir\s*:\s*\{([^}]*)\}`)
 
+// localImport is a module a JavaScript config imports from the project
+// ("./config/markdown.js"), where plugins are often added.
+var localImport = regexp.MustCompile(`(?:from|import|require\()\s*["'](\.{1,2}/[^"']+)["']`)
+
+// withImports is the config with the text of the local modules it imports
+// (not theirs) after it, for Mentions: a plugin added there is the site's.
+func (g Generator) withImports() Generator {
+	src := slices.Clone(g.src)
+	for _, m := range localImport.FindAllSubmatch(g.src, -1) {
+		p := filepath.Join(g.Root, g.Dir(), filepath.FromSlash(string(m[1])))
+		for _, f := range []string{p, p + ".js", p + ".mjs", p + ".cjs", filepath.Join(p, "index.js")} {
+			if b, err := textfile.Read(f, textfile.MaxConfig); err == nil {
+				src = append(append(src, '\n'), withoutComments(f, b)...)
+				break
+			}
+		}
+	}
+	g.src = src
+	return g
+}
+
 func eleventy(g Generator) Layout {
+	g = g.withImports()
 	input, output := ".", "_site"
 	if m := eleventyDir.FindSubmatch(g.src); m != nil {
 		// one key a line, as Value reads them: the object is often
