@@ -50,6 +50,10 @@ type Rules struct {
 	// MDFromRoot: a .md link that names no file beside its page is looked
 	// up from the page's content folder too (Eleventy's InputPathToUrl).
 	MDFromRoot bool
+	// URLFallback, when set, is the URL path a page not at urlPath is
+	// served from instead ("" for none): Starlight serves a page not yet
+	// translated at its locale's URL, with the default locale's content.
+	URLFallback func(urlPath string) string
 	// URLsRewritten: the project's own code rewrites every link (a Hugo
 	// link render hook), so links written as URLs are not judged.
 	URLsRewritten bool
@@ -355,6 +359,17 @@ func (c *checker) uncopied(urlPath string) string {
 // serves at it, a file of a content folder copied as it is, or a file of
 // the public folder.
 func (c *checker) answer(urlPath string) (string, bool) {
+	f, page := c.answerAt(urlPath)
+	if fb := c.o.Rules.URLFallback; f == "" && fb != nil {
+		if alt := fb(urlPath); alt != "" && alt != urlPath { // one step: the default locale's page, or nothing
+			return c.answerAt(alt)
+		}
+	}
+	return f, page
+}
+
+// answerAt is answer without a fallback.
+func (c *checker) answerAt(urlPath string) (string, bool) {
 	r := c.o.Rules
 	for _, m := range r.Mounts {
 		rest, ok := under(urlPath, m.URL)
@@ -383,6 +398,7 @@ func (c *checker) answer(urlPath string) (string, bool) {
 	if f, ok := c.frontPage(urlPath); ok {
 		return f, true
 	}
+
 	if c.o.Public != "" {
 		for _, out := range r.Host.Candidates(urlPath) {
 			if f := filepath.Join(c.o.Public, filepath.FromSlash(out)); c.o.Tree.IsFile(f) {

@@ -173,7 +173,46 @@ func starlight(g Generator) Layout {
 		Rules: mdlinks.Rules{IDs: mdscan.Astro, LeavesMD: true, Mounts: []mdlinks.Mount{{Dir: docs, URL: "/"}},
 			// build: { format: 'file' } writes a.html, else a/index.html
 			Output: starlightOutput(g.Value("format") == "file"), Sources: starlightSources(filepath.Join(g.Root, docs)),
+			URLFallback: starlightFallback(g),
 			Host: serve.Host{CleanURLs: true}, FrontURL: starlightSlug},
+	}
+}
+
+// starlightLocale is a key of Starlight's locales object: root, de, zh-cn.
+var starlightLocale = regexp.MustCompile(`(?m)^[ \t]*['"]?([a-z]{2,3}(?:-[A-Za-z0-9]+)*|root)['"]?[ \t]*:[ \t]*\{`)
+
+// starlightFallback: a page not translated is served at each locale's URL
+// with the default locale's content (root: the pages outside the locale
+// folders), so /de/guide/ is /guide/'s page when de/guide.md is not there.
+func starlightFallback(g Generator) func(string) string {
+	i := bytes.Index(g.src, []byte("locales"))
+	if i < 0 {
+		return nil
+	}
+	rest := string(g.src[i:])
+	j := strings.IndexByte(rest, '{')
+	if j < 0 {
+		return nil
+	}
+	var locales []string
+	for _, m := range starlightLocale.FindAllStringSubmatch(braces(rest[j:]), -1) {
+		if m[1] != "root" {
+			locales = append(locales, m[1])
+		}
+	}
+	def := g.Value("defaultLocale")
+	if len(locales) == 0 {
+		return nil
+	}
+	return func(urlPath string) string {
+		seg, rest, ok := strings.Cut(strings.TrimPrefix(urlPath, "/"), "/")
+		if !ok || !slices.Contains(locales, seg) || seg == def {
+			return ""
+		}
+		if def != "" && def != "root" {
+			return "/" + def + "/" + rest
+		}
+		return "/" + rest
 	}
 }
 
