@@ -174,7 +174,7 @@ func starlight(g Generator) Layout {
 			// build: { format: 'file' } writes a.html, else a/index.html
 			Output: starlightOutput(g.Value("format") == "file"), Sources: starlightSources(filepath.Join(g.Root, docs)),
 			URLFallback: starlightFallback(g),
-			Host: serve.Host{CleanURLs: true}, FrontURL: starlightSlug},
+			Host:        serve.Host{CleanURLs: true}, FrontURL: starlightSlug},
 	}
 }
 
