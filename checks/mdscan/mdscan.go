@@ -151,6 +151,7 @@ func ParseFileStyled(name string, src []byte, style IDStyle) *Doc {
 func dedent(src []byte) (out []byte, shift map[int]int) {
 	shift = map[int]int{}
 	out = make([]byte, 0, len(src))
+	var fence []byte // the open code fence's marks, while in one
 	for i, line := range bytes.SplitAfter(src, []byte("\n")) {
 		n, cols := 0, 0
 		for ; n < len(line) && (line[n] == ' ' || line[n] == '\t'); n++ {
@@ -159,12 +160,37 @@ func dedent(src []byte) (out []byte, shift map[int]int) {
 				cols += 3 - (cols-1)%4
 			}
 		}
-		if cols >= 4 && n < len(line) && line[n] != '\n' && line[n] != '\r' {
+		// A line of a fenced code block keeps its indentation: taken off,
+		// it would end the list item the block is in, and the block's
+		// closing fence would open a block that hides the rest.
+		inFence := fence != nil
+		switch marks := fenceMarks(line[n:]); {
+		case fence == nil && marks != nil:
+			fence = marks
+		case fence != nil && marks != nil && marks[0] == fence[0] && len(marks) >= len(fence) && len(bytes.TrimSpace(line[n+len(marks):])) == 0:
+			fence, inFence = nil, false
+		}
+		if !inFence && cols >= 4 && n < len(line) && line[n] != '\n' && line[n] != '\r' {
 			shift[i+1], line = n, line[n:]
 		}
 		out = append(out, line...)
 	}
 	return out, shift
+}
+
+// fenceMarks are the ``` or ~~~ (three or more) a line starts with, or nil.
+func fenceMarks(line []byte) []byte {
+	if len(line) < 3 || (line[0] != '`' && line[0] != '~') {
+		return nil
+	}
+	n := 0
+	for n < len(line) && line[n] == line[0] {
+		n++
+	}
+	if n < 3 || line[0] == '`' && bytes.IndexByte(line[n:], '`') >= 0 { // a backtick fence's info has none
+		return nil
+	}
+	return line[:n]
 }
 
 // blankJSXComments blanks the ASCII of each {/* … */}, keeping its lines

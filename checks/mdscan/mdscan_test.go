@@ -132,3 +132,20 @@ func TestFrontValue(t *testing.T) {
 	assert.Equal(t, "", FrontValue([]byte("# No front matter\nslug: x\n"), "slug"))
 	assert.Equal(t, "", FrontValue([]byte("---\nslug: x\n"), "slug"), "never closed")
 }
+
+// In MDX a fenced code block inside a list item keeps its lines' indentation
+// (found on Starlight's docs): a line indented deeper than the item, taken
+// for text indented inside JSX, ended the item, and the closing fence then
+// opened a block that hid the rest of the page.
+func TestMDXFencedCodeInAListKeepsTheRest(t *testing.T) {
+	src := []byte("# T\n\n1. Tell:\n\n   ```js\n   a\n     b\n   ```\n\n## After the list\n\n[x](#after-the-list) [y](./nope.md)\n")
+	d := ParseFileStyled("b.mdx", src, GitHub)
+	var ids []string
+	for _, h := range d.Headings {
+		ids = append(ids, h.ID)
+	}
+	assert.Equal(t, []string{"t", "after-the-list"}, ids)
+	require.Len(t, d.Links, 2)
+	assert.Equal(t, 12, d.Links[1].Line)
+	assert.Equal(t, 22, d.Links[1].Col)
+}
