@@ -387,7 +387,7 @@ func (c *checker) answerAt(urlPath string) (string, bool) {
 					continue
 				}
 				if _, moved := c.frontOf(f); !moved { // else it is served elsewhere
-					return f, true
+					return f, mdscan.IsMarkdownFile(f) // a template of another language is a page with no ids the gate reads
 				}
 			}
 			if f := filepath.Join(m.Dir, filepath.FromSlash(out)); r.CopiesFiles && !mdscan.IsMarkdownFile(out) && c.o.Tree.IsFile(f) {

@@ -645,6 +645,37 @@ var eleventyPublic = regexp.MustCompile(`addPassthroughCopy\(\s*\{\s*(["']?)([^"
 // eleventyDir reads dir: { input: "src", output: "out" } from the config.
 var eleventyDir = regexp.MustCompile(`(?s)\bdir\s*:\s*\{([^}]*)\}`)
 
+// eleventyTemplates are the template languages Eleventy builds pages of
+// besides markdown (its defaults, and WebC's plugin).
+var eleventyTemplates = []string{".njk", ".liquid", ".html", ".11ty.js", ".webc", ".hbs", ".mustache", ".ejs", ".haml", ".pug"}
+
+// eleventyOutput builds a page of any template language into a folder of
+// its name (index into its folder's).
+func eleventyOutput(rel string) string {
+	for _, ext := range eleventyTemplates {
+		if stem, ok := strings.CutSuffix(rel, ext); ok {
+			rel = stem + ".md"
+			break
+		}
+	}
+	return pages(false, "index")(rel)
+}
+
+// eleventySources are the templates of other languages that may be built
+// into out: a link to a page made by a Nunjucks or WebC template is to a
+// page, though the gate reads no ids in it.
+func eleventySources(out string) []string {
+	stem := strings.TrimSuffix(strings.TrimSuffix(out, "index.html"), "/")
+	var found []string
+	for _, ext := range eleventyTemplates {
+		found = append(found, path.Join(stem, "index"+ext))
+		if stem != "" {
+			found = append(found, stem+ext)
+		}
+	}
+	return found
+}
+
 // localImport is a module a JavaScript config imports from the project
 // ("./config/markdown.js"), where plugins are often added.
 var localImport = regexp.MustCompile(`(?:from|import|require\()\s*["'](\.{1,2}/[^"']+)["']`)
@@ -675,8 +706,8 @@ func eleventy(g Generator) Layout {
 		inner := Generator{src: bytes.ReplaceAll(m[1], []byte(","), []byte("\n"))}
 		input, output = firstNonEmpty(inner.Value("input"), input), firstNonEmpty(inner.Value("output"), output)
 	}
-	rules := mdlinks.Rules{IDs: mdscan.None, LeavesMD: true, Mounts: []mdlinks.Mount{{Dir: input, URL: "/"}}, Output: pages(false, "index"),
-		Host: serve.Host{CleanURLs: true}, FrontURL: permalink}
+	rules := mdlinks.Rules{IDs: mdscan.None, LeavesMD: true, Mounts: []mdlinks.Mount{{Dir: input, URL: "/"}}, Output: eleventyOutput,
+		Sources: eleventySources, Host: serve.Host{CleanURLs: true}, FrontURL: permalink}
 	// Headings get ids and links get rewritten only by the plugins the
 	// config adds; these are Eleventy's own and the one its starters used.
 	switch {
