@@ -225,7 +225,7 @@ sphinx-check: bin/checks generators
 
 # Every real-build proof, each a step of the summary with its time; CI runs
 # it after make test (.ci/run), and its last line is the summary of both.
-PROOFS := install-check release-check action-check precommit-check shell-check docusaurus-check mkdocs-check hugo-check vitepress-check starlight-check rspress-check eleventy-check jekyll-check sphinx-check manuals-check
+PROOFS := install-check release-check action-check precommit-check shell-check docusaurus-check mkdocs-check hugo-check vitepress-check starlight-check rspress-check eleventy-check jekyll-check sphinx-check manuals-check realdocs-check
 # The browser package's tests (each browser check failing on its broken
 # fixtures, the crawl's) again in Debian's headless shell, the gate's own
 # choice, as make test runs them in Chromium. A machine whose apt has no
@@ -253,6 +253,13 @@ MANUALS = cmake-doc git-doc postgresql-doc-15 sqlite3-doc golang-1.19-doc python
 manuals-check: bin/checks
 	@dpkg-query -W $(MANUALS) >/dev/null 2>&1 && ! dpkg-query -W -f='$${Status}\n' $(MANUALS) | grep -qv 'ok installed' || { $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $(MANUALS); }
 	checks/bench/manuals.sh
+
+# checks markdown at the root of nine generators' own repositories, each at a
+# pinned commit: exactly the summary the README's table gives. The clones
+# are not fetched here: where they are not in REALDOCS_DIR, it skips, and
+# says why (checks/bench/realdocs.sh).
+realdocs-check: bin/checks
+	checks/bench/realdocs.sh
 
 # The mutants of issue #25, each applied to a copy of the checkout and run
 # against the tests that must kill it (checks/bench/mutants.sh): all must

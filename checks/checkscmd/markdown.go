@@ -36,7 +36,9 @@ func runMarkdown(args []string, stdout, stderr io.Writer, tty bool) int {
 		if cfg.noPresetMarkdown != "" {
 			return usageError(stderr, "markdown", errors.New(cfg.noPresetMarkdown))
 		}
-		if len(paths) == 0 {
+		// Docs projects found whose folders hold no markdown (reST only)
+		// are a run of 0 pages, said on stderr; nothing found is an error.
+		if len(paths) == 0 && cfg.set.found == nil {
 			return usageError(stderr, "markdown", errors.New(`nothing to check: name folders or .md/.mdx files (checks markdown docs), or list them under "markdown": {"paths": […]} in checks.json`))
 		}
 	}

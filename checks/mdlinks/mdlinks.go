@@ -638,6 +638,15 @@ func (k *Checker) URLOf(file string, l mdscan.Link) string {
 // urlLink judges a link written as a URL (./page, ../guide/, /docs/intro,
 // page.html) by the generator's routes: some page or file must answer it.
 func (c *checker) urlLink(file string, at diag.Diagnostic, l mdscan.Link) (d diag.Diagnostic, judged, bad bool) {
+	// MkDocs writes a relative link naming a file of its docs folder (an
+	// image, a download) as that file's URL from the page's.
+	if p, _, _ := strings.Cut(l.Dest, "#"); c.o.Rules.RewritesRelativeFiles && !strings.HasPrefix(p, "/") && !strings.Contains(p, ":") {
+		p, _, _ = strings.Cut(p, "?")
+		if f := filepath.Join(filepath.Dir(file), filepath.FromSlash(decode(p))); p != "" && c.o.Tree.IsFile(f) {
+			at.Target = filepath.ToSlash(f)
+			return at, true, false
+		}
+	}
 	t, ok := c.resolveURL(file, l.Dest)
 	if !ok {
 		return at, false, false

@@ -83,6 +83,9 @@ type Rules struct {
 	// the markdown file, or root-absolute (jekyll-relative-links). Other
 	// root-absolute links get no base.
 	RewritesFileLinks bool
+	// RewritesRelativeFiles: a relative link naming any file beside the
+	// page, not only a page, is written as that file's URL (MkDocs).
+	RewritesRelativeFiles bool
 	// Href, when set, is the URL path the generator writes into the page
 	// for a link written as a URL that it resolved to the page at urlPath
 	// (without the base); rel: the link was written relative. Rspress

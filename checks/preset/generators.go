@@ -403,7 +403,8 @@ func mkdocs(g Generator) Layout {
 		// MkDocs rewrites only relative links that name a file: a
 		// root-absolute one, .md or not, is written as it is, without
 		// the path of site_url.
-		Rules: mdlinks.Rules{IDs: ids, Mounts: []mdlinks.Mount{{Dir: docs, URL: "/"}}, Output: out, LeavesRootMD: true, CopiesFiles: true},
+		Rules: mdlinks.Rules{IDs: ids, Mounts: []mdlinks.Mount{{Dir: docs, URL: "/"}}, Output: out, LeavesRootMD: true, CopiesFiles: true,
+			RewritesRelativeFiles: true},
 	}
 }
 
