@@ -117,6 +117,13 @@ SIZES ?= 1000,10000,50000
 bench: deps bin/linkbench bin/checks
 	@test -x node_modules/.bin/linkinator || npm install --no-save --no-audit --no-fund linkinator@6
 	bin/linkbench -sizes $(SIZES)
+	@$(MAKE) --no-print-directory bench-repo
+
+# Finding every docs project, and the hook with one page staged, on a
+# generated repository of 100k tracked files and an ignored node_modules of
+# 200k (checks/bench/repo.sh): each against its target.
+bench-repo: bin/checks
+	checks/bench/repo.sh
 
 # The gate on a rustdoc-like API reference (source views with an id on every
 # line, redirect stubs, line links; 32k pages, about 2.4M links) against the

@@ -99,9 +99,9 @@ func listProjects(w io.Writer, dir string) {
 			fmt.Fprintf(w, "  also:     %s (%s) reads the same folders; this one is nearer or first, --preset %s chooses the other\n", o.Config(), o.Preset.Name, o.Preset.Name)
 		}
 	}
-	outside := 0
+	outside, owners := 0, preset.NewOwners(kept)
 	for _, f := range repo.Markdown {
-		if preset.Owner(kept, f) < 0 {
+		if owners.Of(f) < 0 {
 			outside++
 		}
 	}

@@ -22,6 +22,7 @@ import (
 // none, judged by the run's Config alone.
 type projectSet struct {
 	found    []preset.Project
+	owners   *preset.Owners // of found
 	projects []*Config // by found's index; the primary's is the run's Config
 	outside  *Config   // the run's settings with no generator's
 	primary  int       // the project at the root, or -1
@@ -46,7 +47,7 @@ func (c *Config) discover(named []string) error {
 	}
 	found, under := preset.Shadow(found)
 	base := c.clone()
-	set := projectSet{found: found, outside: base, primary: -1}
+	set := projectSet{found: found, owners: preset.NewOwners(found), outside: base, primary: -1}
 	var missing []string // what projects whose folders are not there read
 	for i, p := range found {
 		if sameDir(p.Generator.Root, root) && set.primary < 0 {
@@ -194,7 +195,7 @@ func markdownScope(set projectSet, markdown []string) []string {
 		out = append(out, pc.Markdown.Paths...)
 	}
 	for _, f := range markdown {
-		if preset.Owner(set.found, f) < 0 {
+		if set.owners.Of(f) < 0 {
 			out = append(out, relative(f))
 		}
 	}
@@ -229,7 +230,7 @@ func (c *Config) judge(file string) *Config {
 	if c.set.found == nil {
 		return c
 	}
-	switch i := preset.Owner(c.set.found, file); i {
+	switch i := c.set.owners.Of(file); i {
 	case -1:
 		return c.set.outside
 	case c.set.primary:

@@ -2,10 +2,10 @@ package checkscmd
 
 import (
 	"fmt"
+	"path"
 	"path/filepath"
 	"slices"
 	"sort"
-	"strings"
 	"time"
 
 	"github.com/devdocs-dev/devdocs/checks/diag"
@@ -33,7 +33,7 @@ func checkStaged(paths []string, cfg *Config) (diag.Run, error) {
 	if err != nil {
 		return diag.Run{}, err
 	}
-	s := stagedScope{ix: ix, cfg: cfg}
+	s := &stagedScope{ix: ix, cfg: cfg}
 	files, err := s.named(paths)
 	if len(paths) == 0 {
 		files = s.changedPages(changes)
@@ -85,29 +85,40 @@ func checkStaged(paths []string, cfg *Config) (diag.Run, error) {
 
 // stagedScope says which staged files are pages to check.
 type stagedScope struct {
-	ix  *gitindex.Index
-	cfg *Config
+	ix    *gitindex.Index
+	cfg   *Config
+	roots map[string]bool // markdown.paths, as paths from the top
 }
 
 // page reports whether p (a path from the top) is a markdown page to check.
-func (s stagedScope) page(p string) bool {
+func (s *stagedScope) page(p string) bool {
 	if !mdscan.IsMarkdownFile(p) || s.cfg.excludedHere(s.ix.Name(p)) {
 		return false
 	}
 	if len(s.cfg.Markdown.Paths) == 0 {
 		return true
 	}
-	for _, root := range s.cfg.Markdown.Paths {
-		r := s.ix.Path(root)
-		if r == "." || p == r || strings.HasPrefix(p, r+"/") {
-			return true
+	if s.roots == nil { // markdown.paths from the top, named once
+		s.roots = map[string]bool{}
+		for _, root := range s.cfg.Markdown.Paths {
+			s.roots[s.ix.Path(root)] = true
 		}
 	}
-	return false
+	if s.roots["."] {
+		return true
+	}
+	for dir := p; ; dir = path.Dir(dir) {
+		if s.roots[dir] {
+			return true
+		}
+		if dir == "." || dir == "/" {
+			return false
+		}
+	}
 }
 
 // named lists the pages of the named files and folders, as staged.
-func (s stagedScope) named(paths []string) ([]string, error) {
+func (s *stagedScope) named(paths []string) ([]string, error) {
 	var files []string
 	for _, p := range paths {
 		switch {
@@ -134,7 +145,7 @@ func (s stagedScope) named(paths []string) ([]string, error) {
 
 // changedPages lists the pages the commit adds, copies, changes or
 // renames (a moved page's relative links may no longer lead anywhere).
-func (s stagedScope) changedPages(changes []gitindex.Change) []string {
+func (s *stagedScope) changedPages(changes []gitindex.Change) []string {
 	var files []string
 	for _, c := range changes {
 		if c.Status != 'D' && s.page(c.Path) {
@@ -147,7 +158,7 @@ func (s stagedScope) changedPages(changes []gitindex.Change) []string {
 // targets lists the files whose links elsewhere the commit may break: the
 // deleted, the old names of the renamed, and the changed (their headings
 // are anchors).
-func (s stagedScope) targets(changes []gitindex.Change) []string {
+func (s *stagedScope) targets(changes []gitindex.Change) []string {
 	var out []string
 	for _, c := range changes {
 		switch c.Status {
@@ -161,13 +172,16 @@ func (s stagedScope) targets(changes []gitindex.Change) []string {
 }
 
 // others lists the staged pages not among checked, which were checked whole.
-func (s stagedScope) others(checked []string) []string {
+func (s *stagedScope) others(checked []string) []string {
 	done := map[string]bool{}
 	for _, f := range checked {
 		done[s.ix.Path(f)] = true
 	}
 	var out []string
 	for _, f := range s.ix.Files(s.ix.Name(".")) {
+		if !mdscan.IsMarkdownFile(f) { // most of a repository, and naming each costs
+			continue
+		}
 		if p := s.ix.Path(f); !done[p] && s.page(p) {
 			out = append(out, f)
 		}

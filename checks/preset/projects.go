@@ -3,6 +3,7 @@ package preset
 import (
 	"bytes"
 	"io/fs"
+	"os"
 	"os/exec"
 	"path"
 	"path/filepath"
@@ -119,17 +120,36 @@ var configNames = func() []string {
 	var out []string
 	for _, p := range All {
 		for _, glob := range p.Configs {
-			name := path.Base(glob)
-			if i := strings.IndexAny(name, "{*?["); i >= 0 {
-				name = name[:i]
-			}
-			if !slices.Contains(out, name) {
-				out = append(out, name)
+			for _, name := range expandBraces(path.Base(glob)) {
+				if i := strings.IndexAny(name, "*?["); i >= 0 {
+					name = name[:i]
+				}
+				if name == "" {
+					panic("preset: config glob " + glob + " names any file") // every file of a repository would be read
+				}
+				if !slices.Contains(out, name) {
+					out = append(out, name)
+				}
 			}
 		}
 	}
 	return out
 }()
+
+// expandBraces spells out the first {a,b} of a glob: "{hugo,config}.toml"
+// is hugo.toml and config.toml.
+func expandBraces(glob string) []string {
+	i := strings.IndexByte(glob, '{')
+	j := strings.IndexByte(glob, '}')
+	if i < 0 || j < i {
+		return []string{glob}
+	}
+	var out []string
+	for _, alt := range strings.Split(glob[i+1:j], ",") {
+		out = append(out, glob[:i]+alt+glob[j+1:])
+	}
+	return out
+}
 
 func mayBeConfig(rel string) bool {
 	name := path.Base(rel)
@@ -152,8 +172,13 @@ func isMarkdown(rel string) bool {
 func repoFiles(root string) []string {
 	var out []string
 	keep := func(rel string) {
-		for _, seg := range strings.Split(path.Dir(rel), "/") {
-			if skippedDir(seg) {
+		// Only markdown and what may be a config is kept: a repository
+		// holds many more files than these, and each costs.
+		if !isMarkdown(rel) && !mayBeConfig(rel) {
+			return
+		}
+		for dir := path.Dir(rel); dir != "."; dir = path.Dir(dir) {
+			if skippedDir(path.Base(dir)) {
 				return
 			}
 		}
@@ -161,10 +186,15 @@ func repoFiles(root string) []string {
 	}
 	cmd := exec.Command("git", "-C", root, "ls-files", "-z", "--cached", "--others", "--exclude-standard")
 	if listed, err := cmd.Output(); err == nil {
-		for _, rel := range bytes.Split(listed, []byte{0}) {
-			if len(rel) > 0 {
-				keep(string(rel))
+		for len(listed) > 0 {
+			i := bytes.IndexByte(listed, 0)
+			if i < 0 {
+				i = len(listed)
 			}
+			if i > 0 {
+				keep(string(listed[:i]))
+			}
+			listed = listed[min(i+1, len(listed)):]
 		}
 		slices.Sort(out)
 		return slices.Compact(out) // a file with merge conflicts is listed once per stage
@@ -195,8 +225,9 @@ var fixtureDirs = []string{"test", "tests", "__tests__", "testdata", "fixtures",
 
 // inFixtures reports whether a file lies in a test or template folder.
 func inFixtures(rel string) bool {
-	for _, seg := range strings.Split(path.Dir(rel), "/") {
-		if slices.Contains(fixtureDirs, strings.ToLower(seg)) || strings.HasSuffix(strings.ToLower(seg), "_template") {
+	for dir := path.Dir(rel); dir != "."; dir = path.Dir(dir) {
+		seg := strings.ToLower(path.Base(dir))
+		if slices.Contains(fixtureDirs, seg) || strings.HasSuffix(seg, "_template") {
 			return true
 		}
 	}
@@ -217,19 +248,47 @@ func order(p Preset) int {
 // markdown folders hold it, the one whose folder is deepest (the nearer
 // config owns a folder two configs claim), then the first in order. It
 // is -1 for a file no project reads, which GitHub's rules judge.
-func Owner(projects []Project, file string) int {
-	abs, err := filepath.Abs(file)
-	if err != nil {
-		return -1
+func Owner(projects []Project, file string) int { return NewOwners(projects).Of(file) }
+
+// Owners answers Owner for many files: the folders made absolute once, and
+// the current folder read once (a hook asks of every staged page).
+type Owners struct {
+	projects []Project
+	dirs     [][]string // each project's markdown folders, absolute
+	wd       string
+}
+
+// NewOwners readies Owner's answers for projects.
+func NewOwners(projects []Project) *Owners {
+	o := &Owners{projects: projects}
+	o.wd, _ = os.Getwd()
+	for _, p := range projects {
+		var dirs []string
+		for _, d := range p.Layout.Markdown {
+			dirs = append(dirs, o.abs(d))
+		}
+		o.dirs = append(o.dirs, dirs)
 	}
+	return o
+}
+
+func (o *Owners) abs(p string) string {
+	if filepath.IsAbs(p) {
+		return filepath.Clean(p)
+	}
+	return filepath.Join(o.wd, p)
+}
+
+// Of is Owner of file.
+func (o *Owners) Of(file string) int {
+	abs := o.abs(file)
 	best, depth := -1, -1
-	for i, p := range projects {
-		for _, dir := range p.Layout.Markdown {
-			d, err := filepath.Abs(dir)
-			if err != nil || !within(d, abs) {
+	for i, dirs := range o.dirs {
+		for _, d := range dirs {
+			if !within(d, abs) {
 				continue
 			}
-			if n := len(d); n > depth || (n == depth && order(p.Preset) < order(projects[best].Preset)) {
+			if n := len(d); n > depth || (n == depth && order(o.projects[i].Preset) < order(o.projects[best].Preset)) {
 				best, depth = i, n
 			}
 		}
