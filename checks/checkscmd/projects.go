@@ -23,9 +23,9 @@ import (
 type projectSet struct {
 	found    []preset.Project
 	owners   *preset.Owners // of found
-	projects []*Config // by found's index; the primary's is the run's Config
-	outside  *Config   // the run's settings with no generator's
-	primary  int       // the project at the root, or -1
+	projects []*Config      // by found's index; the primary's is the run's Config
+	outside  *Config        // the run's settings with no generator's
+	primary  int            // the project at the root, or -1
 }
 
 // discover finds the docs projects at and below the project root (and
