@@ -44,7 +44,7 @@ var All = []Preset{
 	{
 		Name:      "starlight",
 		Tested:    "Starlight 0.37.7 on Astro 5.18.2 from npm, at the root and under `/proj`, `build.format` directory and file",
-		About:     "Starlight on Astro 5: pages in src/content/docs, public/ served at the root, built into dist/ with a folder per page. Ids as GitHub gives them after SmartyPants, no {#id}; .md links are left as written (so they are errors), and root-absolute links must carry the base themselves. A page is served at its path with each segment slugged (Getting Started.md at getting-started/), or at its front matter's slug.",
+		About:     "Starlight on Astro 5: pages in src/content/docs, public/ served at the root, built into dist/ with a folder per page; a page not translated is served at each locale's URL with the default locale's content. Ids as GitHub gives them after SmartyPants, no {#id}; .md links are left as written (so they are errors), and root-absolute links must carry the base themselves. A page is served at its path with each segment slugged (Getting Started.md at getting-started/), or at its front matter's slug.",
 		Configs:   []string{"astro.config.{mjs,js,ts,mts,cjs,cts}"},
 		Claims:    func(_ string, src []byte) bool { return bytes.Contains(src, []byte("@astrojs/starlight")) },
 		Setup:     starlight,
@@ -53,7 +53,7 @@ var All = []Preset{
 	{
 		Name:      "rspress",
 		Tested:    "Rspress 2.0.22 (`@rspress/core`) from npm, `root` literal and as its template writes it, `cleanUrls` on and off, `outDir`, at the root and under `/proj/`",
-		About:     "Rspress 2: pages in docs/ (its root; no page of a name starting with _), docs/public/ served at the root, built into doc_build/ as page.html. Ids as GitHub gives them, with {#id}; .md, .mdx, extensionless and root-absolute links to pages become the page's URL, with the base. Without route.cleanUrls, a relative link to a folder (./guide/) or a root-absolute one without its slash (/guide) becomes /guide.html, which no file answers. Locales and multiVersion are not modelled.",
+		About:     "Rspress 2: pages in docs/ (its root; no page of a name starting with _), docs/public/ served at the root, built into doc_build/ as page.html; with lang and locales, root/<lang>/ is served under /<lang>/ and the default language's folder at the root. Ids as GitHub gives them, with {#id} (in MDX also \\{#id}); .md, .mdx, extensionless and root-absolute links to pages become the page's URL, with the base. Without route.cleanUrls, a relative link to a folder (./guide/) or a root-absolute one without its slash (/guide) becomes /guide.html, which no file answers. The locale prefix Rspress adds to links and multiVersion are not modelled.",
 		Configs:   []string{"rspress.config.{ts,js,mjs,mts,cjs,cts}"},
 		Setup:     rspress,
 		NoBrowser: "the rspress preset has none yet",
@@ -61,7 +61,7 @@ var All = []Preset{
 	{
 		Name:      "mkdocs",
 		Tested:    "MkDocs 1.4 and mkdocs-material 8.2 from Debian, with and without `use_directory_urls`",
-		About:     "MkDocs (plain or Material): pages in docs/, built into site/ with a folder per page (use_directory_urls). Ids by Python-Markdown's toc, {#id} with attr_list; MkDocs turns relative .md links into URLs; root-absolute links are left as written, so they must carry the path of site_url themselves.",
+		About:     "MkDocs (plain or Material): pages in docs_dir (docs/), built into site_dir (site/) with a folder per page (use_directory_urls). Ids by Python-Markdown's toc, or by PyMdown Extensions' slugify when toc's slugify names it (with its case), {#id} with attr_list; MkDocs turns relative links to .md pages and to any other file of docs_dir into URLs; root-absolute links are left as written, so they must carry the path of site_url themselves. INHERIT, exclude_docs and snippet includes are not read.",
 		Configs:   []string{"mkdocs.{yml,yaml}"},
 		Setup:     mkdocs,
 		NoBrowser: "the mkdocs preset has none: the default theme has no search shortcut or stored theme",
@@ -69,7 +69,7 @@ var All = []Preset{
 	{
 		Name:    "hugo",
 		Tested:  "Hugo 0.111 from Debian, at the root and under `/repo/`",
-		About:   "Hugo: pages in content/ (section _index.md), static/ served at the root, built into public/ with a folder per page. Ids as Hugo's github type gives them, with {#id}; .md links are left as written (Hugo links pages with ref and relref), root-absolute links must carry the base themselves. A page's front matter url or slug moves it.",
+		About:   "Hugo: pages in contentDir (content/; section _index.md), static/ served at the root, or the folders module.mounts names; each language's contentDir under /<lang>/ and a translation by file name (faq.de.md) in its language's folder; built into publishDir (public/) with a folder per page (uglyURLs: page.html), URLs in lower case. Ids by autoHeadingIDType (github, github-ascii, blackfriday), with {#id}; .md links are left as written (Hugo links pages with ref and relref), root-absolute links must carry the base themselves; with a link render hook of the project's own, links written as URLs are not judged. A page's front matter url or slug moves it.",
 		Configs: []string{"hugo.{toml,yaml,yml,json}", "config.{toml,yaml,yml,json}", "config/_default/{hugo,config}.toml"},
 		// hugo.* is Hugo's by its name; a config.* by a key of Hugo's.
 		Claims: func(config string, src []byte) bool {
@@ -85,7 +85,7 @@ var All = []Preset{
 	{
 		Name:      "eleventy",
 		Tested:    "Eleventy 3.1.8 from npm: plain with markdown-it-anchor, and the v9 starter's plugins (IdAttributePlugin, InputPathToUrlTransformPlugin, HtmlBasePlugin), at the root and under `/proj/`",
-		About:     "Eleventy 3: pages in the input folder (the project, or dir.input), built into _site/ with a folder per page. Headings get no ids unless a plugin adds them (so anchors into markdown pages are warned); .md links are left as written; root-absolute links must carry the pathPrefix themselves. A page's front matter permalink moves it (one with a template is taken to be at its usual URL).",
+		About:     "Eleventy 3: pages in the input folder (the project, or dir.input), built into _site/ with a folder per page; a template of another language (Nunjucks, WebC, 11ty.js …) answers its URL too, its ids not read. Headings get no ids unless a plugin adds them, in the config or a module it imports (so anchors into markdown pages are warned); .md links are left as written; root-absolute links must carry the pathPrefix themselves. A page's front matter permalink moves it (one with a template is taken to be at its usual URL).",
 		Configs:   []string{"eleventy.config.{js,mjs,cjs}", ".eleventy.js"},
 		Setup:     eleventy,
 		NoBrowser: "the eleventy preset has none: Eleventy sites take their DOM from their templates",
@@ -93,7 +93,7 @@ var All = []Preset{
 	{
 		Name:      "jekyll",
 		Tested:    "Jekyll 4.3 from Debian with the GitHub Pages plugins it packages, and plain Jekyll, at the root and under `/proj`",
-		About:     "Jekyll as GitHub Pages builds it: pages anywhere but _-folders (and _posts), every other file copied, built into _site/ as page.html, served with clean URLs. Ids by kramdown's GFM input, with {#id}; jekyll-relative-links turns .md links into URLs (relative_links: enabled: false turns it off), root-absolute links must carry the baseurl themselves. A page's front matter permalink moves it (one with :placeholders is taken to be at its usual URL).",
+		About:     "Jekyll as GitHub Pages builds it: pages anywhere but _-folders (and _posts), every other file copied, built into _site/ as page.html, served with clean URLs; each collection written out (output: true) served where its permalink says (/:collection/:path/ or /:collection/:path.html). Ids by kramdown's GFM input, with {#id}; jekyll-relative-links turns .md links into URLs (relative_links: enabled: false turns it off), root-absolute links must carry the baseurl themselves. A page's front matter permalink moves it (one with :placeholders is taken to be at its usual URL). redirect_from is not read.",
 		Configs:   []string{"_config.{yml,yaml,toml}", "docs/_config.{yml,yaml,toml}"},
 		Claims:    func(_ string, src []byte) bool { return !bytes.Contains(src, []byte("public_dir:")) }, // Hexo's
 		Setup:     jekyll,
