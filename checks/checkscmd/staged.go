@@ -41,46 +41,60 @@ func checkStaged(paths []string, cfg *Config) (diag.Run, error) {
 	if err != nil {
 		return diag.Run{}, err
 	}
-	// Each page by its own project's rules (projects.go), the pages that
-	// link to what the commit changes among them.
+	// Each page by its own project's rules (projects.go): the pages the
+	// commit touches, and the others' links into what it changes.
+	targets := s.targets(changes)
+	var others []string
+	if len(targets) > 0 {
+		others = s.others(files)
+	}
 	var found diag.List
 	var st mdlinks.Stats
-	targets := s.targets(changes)
-	others := map[*Config][]string{}
-	if len(targets) > 0 {
-		for _, j := range cfg.judges(s.others(files)) {
-			others[j.cfg] = j.files
-		}
-	}
-	for _, j := range cfg.judges(files) {
-		o := j.cfg.markdownOptions()
+	for _, w := range stagedWork(cfg, files, others) {
+		o := w.cfg.markdownOptions()
 		o.Tree = ix
-		l, jst, err := mdlinks.Check(j.files, o)
+		l, wst, err := mdlinks.Check(w.files, o)
+		if err == nil && len(w.others) > 0 {
+			var inbound diag.List
+			var ist mdlinks.Stats
+			inbound, ist, err = mdlinks.Inbound(w.others, targets, o)
+			l, wst.Files, wst.Links = append(l, inbound...), wst.Files+ist.Files, wst.Links+ist.Links
+		}
 		if err != nil {
 			return diag.Run{}, err
 		}
-		found, st.Files, st.Links = append(found, l...), st.Files+jst.Files, st.Links+jst.Links
-		if len(others[j.cfg]) == 0 {
-			continue
-		}
-		inbound, ist, err := mdlinks.Inbound(others[j.cfg], targets, o)
-		if err != nil {
-			return diag.Run{}, err
-		}
-		delete(others, j.cfg)
-		found, st.Files, st.Links = append(found, inbound...), st.Files+ist.Files, st.Links+ist.Links
-	}
-	for jc, files := range others { // projects none of whose pages the commit touches
-		o := jc.markdownOptions()
-		o.Tree = ix
-		inbound, ist, err := mdlinks.Inbound(files, targets, o)
-		if err != nil {
-			return diag.Run{}, err
-		}
-		found, st.Files, st.Links = append(found, inbound...), st.Files+ist.Files, st.Links+ist.Links
+		found, st.Files, st.Links = append(found, l...), st.Files+wst.Files, st.Links+wst.Links
 	}
 	found.Sort()
 	return counted(cfg.apply(found), diag.Summary{Tool: "checks markdown", Pages: st.Files, Links: st.Links}, start), nil
+}
+
+// work is what one project's rules judge in a commit: its pages the commit
+// touches, and its other pages, for their links into what it changes.
+type work struct {
+	cfg           *Config
+	files, others []string
+}
+
+// stagedWork splits the commit's pages and the others among the Configs
+// that judge them, the run's own first.
+func stagedWork(cfg *Config, files, others []string) []*work {
+	var out []*work
+	at := map[*Config]*work{}
+	add := func(j judged) *work {
+		if at[j.cfg] == nil {
+			at[j.cfg] = &work{cfg: j.cfg}
+			out = append(out, at[j.cfg])
+		}
+		return at[j.cfg]
+	}
+	for _, j := range cfg.judges(files) {
+		add(j).files = j.files
+	}
+	for _, j := range cfg.judges(others) {
+		add(j).others = j.files
+	}
+	return out
 }
 
 // stagedScope says which staged files are pages to check.
