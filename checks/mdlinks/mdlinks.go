@@ -535,6 +535,11 @@ func (c *checker) fileLink(file string, at diag.Diagnostic, l mdscan.Link) (diag
 		at.Check, at.Message = registry.MarkdownLink, fmt.Sprintf("broken markdown link %q: %s does not exist", l.Dest, at.Target)
 		return at, true
 	}
+	if r := c.o.Rules; r.NotBuilt != nil && c.built(file) && r.NotBuilt(target) {
+		at.Check = registry.MarkdownLink
+		at.Message = fmt.Sprintf("broken markdown link %q: %s is left out by %s, so %s builds no page for it", l.Dest, at.Target, r.NotBuiltBy, r.Generator)
+		return at, true
+	}
 	if from, to := c.version(file), c.version(target); to != "" && to != from {
 		at.Check = registry.MarkdownLink
 		at.Message = fmt.Sprintf("markdown link %q leads into docs version %s from outside it; link to the page's URL instead", l.Dest, to)

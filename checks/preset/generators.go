@@ -2,6 +2,7 @@ package preset
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"net/url"
 	"os"
@@ -61,7 +62,7 @@ var All = []Preset{
 	{
 		Name:      "mkdocs",
 		Tested:    "MkDocs 1.4 and mkdocs-material 8.2 from Debian, with and without `use_directory_urls`",
-		About:     "MkDocs (plain or Material): pages in docs_dir (docs/), built into site_dir (site/) with a folder per page (use_directory_urls). Ids by Python-Markdown's toc, or by PyMdown Extensions' slugify when toc's slugify names it (with its case), {#id} with attr_list; MkDocs turns relative links to .md pages and to any other file of docs_dir into URLs; root-absolute links are left as written, so they must carry the path of site_url themselves. INHERIT, exclude_docs and snippet includes are not read.",
+		About:     "MkDocs (plain or Material): pages in docs_dir (docs/), built into site_dir (site/) with a folder per page (use_directory_urls). Ids by Python-Markdown's toc, or by PyMdown Extensions' slugify when toc's slugify names it (with its case), {#id} with attr_list; MkDocs turns relative links to .md pages and to any other file of docs_dir into URLs; root-absolute links are left as written, so they must carry the path of site_url themselves. A config it INHERITs is merged under it; exclude_docs leaves pages out (a link to one is broken). Snippet includes are not read.",
 		Configs:   []string{"mkdocs.{yml,yaml}"},
 		Setup:     mkdocs,
 		NoBrowser: "the mkdocs preset has none: the default theme has no search shortcut or stored theme",
@@ -387,24 +388,120 @@ func starlightSlug(_ string, value func(string) string) (string, bool) {
 	return "/" + s + "/", true
 }
 
+// mkdocsInherit lays the config named by INHERIT (a path from the config's
+// folder) under this one, as MkDocs does: a key this config sets wins, maps
+// merge key by key.
+func mkdocsInherit(g Generator) Generator {
+	parent := g.Value("INHERIT")
+	if parent == "" {
+		return g
+	}
+	file := filepath.Join(g.Root, g.Dir(), filepath.FromSlash(parent))
+	src, err := textfile.Read(file, textfile.MaxConfig)
+	if err != nil {
+		g.note("INHERIT names %s, which cannot be read: %v", parent, err)
+		return g
+	}
+	doc, err := parseConfig(file, src)
+	if err != nil {
+		var ce configError
+		errors.As(err, &ce)
+		g.note("INHERIT names %s", ce.at(file))
+		return g
+	}
+	g.doc = mergeConfig(doc, g.doc)
+	return g
+}
+
+// mergeConfig is over laid on under: maps merged key by key, any other
+// value of over taking the place of under's.
+func mergeConfig(under, over any) any {
+	um, ok1 := under.(map[string]any)
+	om, ok2 := over.(map[string]any)
+	if !ok1 || !ok2 {
+		if over == nil {
+			return under
+		}
+		return over
+	}
+	out := map[string]any{}
+	for k, v := range um {
+		out[k] = v
+	}
+	for k, v := range om {
+		out[k] = mergeConfig(um[k], v)
+	}
+	return out
+}
+
+// matching says whether a file (named from here) is one of globs, written
+// from root; nil for no globs.
+func matching(root string, globs []string) func(string) bool {
+	if len(globs) == 0 {
+		return nil
+	}
+	absRoot, err := filepath.Abs(root)
+	if err != nil {
+		return nil
+	}
+	return func(file string) bool {
+		abs, err := filepath.Abs(file)
+		if err != nil {
+			return false
+		}
+		rel, err := filepath.Rel(absRoot, abs)
+		return err == nil && mdlinks.Excluded(globs, rel)
+	}
+}
+
+// mkdocsExcluded are exclude_docs's patterns (gitignore's syntax, one a
+// line) as globs from docs_dir: "drafts/" a folder anywhere, "/api/" one at
+// the top, "*.py" a name anywhere; a pattern with "!" is not read.
+func mkdocsExcluded(g Generator, docs string) []string {
+	var out []string
+	for _, line := range strings.Split(g.Value("exclude_docs"), "\n") {
+		p := strings.TrimSpace(line)
+		if p == "" || strings.HasPrefix(p, "#") {
+			continue
+		}
+		if strings.HasPrefix(p, "!") {
+			g.note("exclude_docs %s takes a file back, which checks does not model", p)
+			continue
+		}
+		dir := strings.HasSuffix(p, "/")
+		p = strings.TrimSuffix(p, "/")
+		if !strings.HasPrefix(p, "/") && !strings.Contains(p, "/") {
+			p = "**/" + p
+		}
+		p = path.Join(filepath.ToSlash(docs), strings.TrimPrefix(p, "/"))
+		out = append(out, p, p+"/**")
+		if dir {
+			out = out[:len(out)-2]
+			out = append(out, p+"/**")
+		}
+	}
+	return out
+}
+
 func mkdocs(g Generator) Layout {
+	g = mkdocsInherit(g)
 	docs := firstNonEmpty(g.Value("docs_dir"), "docs")
 	out, variant := pages(false, "index", "README"), ""
 	if g.Value("use_directory_urls") == "false" {
 		out = pages(true, "index", "README")
 	}
-	ids := mkdocsIDs(g)
+	ids, excluded := mkdocsIDs(g), mkdocsExcluded(g, docs)
 	if g.Value("theme") == "material" || g.Value("theme.name") == "material" {
 		variant = "Material theme"
 	}
 	return Layout{
 		Site: firstNonEmpty(g.Value("site_dir"), "site"), Markdown: []string{docs}, Public: docs, Base: basePath(g.Value("site_url")),
-		Variant: variant,
+		Variant: variant, Exclude: excluded,
 		// MkDocs rewrites only relative links that name a file: a
 		// root-absolute one, .md or not, is written as it is, without
 		// the path of site_url.
 		Rules: mdlinks.Rules{IDs: ids, Mounts: []mdlinks.Mount{{Dir: docs, URL: "/"}}, Output: out, LeavesRootMD: true, CopiesFiles: true,
-			RewritesRelativeFiles: true},
+			RewritesRelativeFiles: true, NotBuilt: matching(g.Root, excluded), NotBuiltBy: "exclude_docs of " + filepath.Join(g.Root, g.Config)},
 	}
 }
 
@@ -412,7 +509,7 @@ func mkdocs(g Generator) Layout {
 // attr_list is on, and the slugify of PyMdown Extensions when toc's slugify
 // names one of its functions (a function checks does not know is said).
 func mkdocsIDs(g Generator) mdscan.IDStyle {
-	attrList := g.Mentions("attr_list")
+	attrList := mkdocsExtension(g, "attr_list")
 	slugify, set := mkdocsTOC(g)
 	if !set {
 		if attrList {
@@ -445,6 +542,27 @@ func mkdocsIDs(g Generator) mdscan.IDStyle {
 		return mdscan.MkDocsAttrList
 	}
 	return mdscan.MkDocs
+}
+
+// mkdocsExtension reports whether markdown_extensions names ext (as
+// itself, or as markdown.extensions.ext), with options or without.
+func mkdocsExtension(g Generator, ext string) bool {
+	list, _ := lookupList(g.doc, "markdown_extensions")
+	for _, e := range list {
+		names := []string{}
+		switch e := e.(type) {
+		case string:
+			names = append(names, e)
+		case map[string]any:
+			for k := range e {
+				names = append(names, k)
+			}
+		}
+		if slices.Contains(names, ext) || slices.Contains(names, "markdown.extensions."+ext) {
+			return true
+		}
+	}
+	return false
 }
 
 // mkdocsTOC is the slugify option of the toc extension in
