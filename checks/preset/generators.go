@@ -37,7 +37,7 @@ var All = []Preset{
 	{
 		Name:      "vitepress",
 		Tested:    "VitePress 1.6.4 from npm, both layouts, `cleanUrls` on and off, `srcDir`, `outDir`, at the root and under `/proj/`",
-		About:     "VitePress 1: pages in the folder of .vitepress/config (or its srcDir), public/ served at the root, built into .vitepress/dist. Ids by VitePress's slugger, with {#id}; .md and extensionless links become routes, and root-absolute links get the base.",
+		About:     "VitePress 1: pages in the folder of .vitepress/config (or its srcDir), less srcExclude (a link to one is broken), public/ served at the root, built into .vitepress/dist (or outDir). rewrites are not read. Ids by VitePress's slugger, with {#id}; .md and extensionless links become routes, and root-absolute links get the base.",
 		Configs:   []string{".vitepress/config.{js,mjs,ts,mts}", ".vitepress/config/index.{js,mjs,ts,mts}", "docs/.vitepress/config.{js,mjs,ts,mts}", "docs/.vitepress/config/index.{js,mjs,ts,mts}"},
 		Setup:     vitepress,
 		NoBrowser: "the vitepress preset has none yet",
@@ -157,12 +157,18 @@ func vitepress(g Generator) Layout {
 	before, _, _ := strings.Cut(filepath.ToSlash(g.Config), ".vitepress/") // the folder holding .vitepress
 	root := firstNonEmpty(strings.TrimSuffix(before, "/"), ".")
 	src := filepath.Join(root, firstNonEmpty(g.Value("srcDir"), "."))
+	// srcExclude's globs (from srcDir, an array on one line) are no pages.
+	var excluded []string
+	for _, glob := range pythonStrings(g.Line("srcExclude")) {
+		excluded = append(excluded, path.Join(filepath.ToSlash(src), glob))
+	}
 	// VitePress never reads pages from node_modules or dist folders.
 	return Layout{
 		Site: filepath.Join(root, firstNonEmpty(g.Value("outDir"), ".vitepress/dist")), Markdown: []string{src},
-		Exclude: []string{"**/node_modules/**", "**/dist/**"}, Public: filepath.Join(src, "public"), Base: basePath(g.Value("base")),
+		Exclude: append([]string{"**/node_modules/**", "**/dist/**"}, excluded...), Public: filepath.Join(src, "public"), Base: basePath(g.Value("base")),
 		Rules: mdlinks.Rules{IDs: mdscan.VitePress, Mounts: []mdlinks.Mount{{Dir: src, URL: "/"}}, Output: pages(true, "index"),
-			Host: serve.Host{CleanURLs: true}, PrefixesBase: true, LeavesAttrLinks: true},
+			Host: serve.Host{CleanURLs: true}, PrefixesBase: true, LeavesAttrLinks: true,
+			NotBuilt: matching(g.Root, excluded), NotBuiltBy: "srcExclude of " + filepath.Join(g.Root, g.Config)},
 	}
 }
 
