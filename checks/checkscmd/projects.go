@@ -46,8 +46,9 @@ func (c *Config) discover(named []string) error {
 		return nil
 	}
 	found, under := preset.Shadow(found)
+	owners := preset.NewOwners(found)
 	base := c.clone()
-	set := projectSet{found: found, owners: preset.NewOwners(found), outside: base, primary: -1}
+	set := projectSet{found: found, owners: owners, outside: base, primary: -1}
 	var missing []string // what projects whose folders are not there read
 	for i, p := range found {
 		if sameDir(p.Generator.Root, root) && set.primary < 0 {
@@ -76,6 +77,11 @@ func (c *Config) discover(named []string) error {
 		set.projects = append(set.projects, pc)
 	}
 	c.notes = append(c.notes, nested(found)...)
+	for _, p := range named { // a folder named in no project's: said, as the rules differ
+		if owners.Of(p) < 0 {
+			c.notes = append(c.notes, fmt.Sprintf("%s is in no docs project's markdown folders: judged by GitHub's rules", p))
+		}
+	}
 	if set.primary < 0 && len(found) == 1 {
 		set.primary = 0
 	}
