@@ -233,11 +233,15 @@ rm -rf crawl-faults && cp -a root/dist crawl-faults
 sed -i 's|</body>|<script>var img = new Image(); img.src = "/img/added-by-script.png"; document.body.append(img)</script></body>|' crawl-faults/guide/install/index.html
 sed -i 's|</body>|<script>var d = document.createElement("div"); d.id = "made-by-script"; document.body.append(d)</script></body>|' crawl-faults/reference/index.html
 sed -i 's|</body>|<a href="/reference/#made-by-script">made by script</a><a href="/reference/#made-by-nobody">made by nobody</a></body>|' crawl-faults/guide/configure/index.html
+# The crawl alone: run from a folder of its own, since the other copies of
+# the project here are docs projects too, whose markdown checks all reads.
+rm -rf crawl && mkdir crawl && mv crawl-faults crawl/ && cd crawl
 expect_findings "runtime faults injected into the build, each on its page (checks all --crawl)" all crawl-faults --crawl -- \
   "failed-request crawl-faults/guide/install/index.html" \
   "broken-anchor crawl-faults/guide/configure/index.html"
 expect_said "the crawl's words for them" "/img/added-by-script.png answered 404" \
   "1 broken anchor withdrawn: the running page made the id (/reference/index.html#made-by-script)" "the running page has no such element either"
+cd "$work"
 
 # build.format 'file' writes guide/install.html: the folder-style relative
 # links of these pages then lead nowhere, and root-absolute ones with a

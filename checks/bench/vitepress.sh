@@ -241,6 +241,9 @@ sed -i 's|</body>|<script>var img = new Image(); img.src = "/img/added-by-script
 sed -i 's|>Gate proof</span>|>Gate proof, as prerendered</span>|' crawl-faults/index.html # the navbar's title
 sed -i 's|</body>|<script>var d = document.createElement("div"); d.id = "made-by-script"; document.body.append(d)</script></body>|' crawl-faults/reference/index.html
 sed -i 's|</body>|<a href="/reference/#made-by-script">made by script</a><a href="/reference/#made-by-nobody">made by nobody</a></body>|' crawl-faults/index.html
+# The crawl alone: run from a folder of its own, since the other copies of
+# the project here are docs projects too, whose markdown checks all reads.
+rm -rf crawl && mkdir crawl && mv crawl-faults crawl/ && cd crawl
 expect_findings "runtime faults injected into a build, each on its page (checks all --crawl)" all crawl-faults --crawl -- \
   "console-error crawl-faults/reference/api.html" \
   "hydration-mismatch crawl-faults/reference/api.html" \
@@ -252,4 +255,5 @@ expect_findings "runtime faults injected into a build, each on its page (checks 
 expect_said "the crawl's words for them" "Error: injected render fault" "Vue hydration: console.error: Hydration completed but contains mismatches." \
   "/img/added-by-script.png answered 404" "1 broken anchor withdrawn: the running page made the id (/reference/index.html#made-by-script)" \
   "the running page has no such element either"
+cd "$work"
 exit $fail
