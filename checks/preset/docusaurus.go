@@ -266,13 +266,10 @@ func docusaurusFallback(root string, instances []docusaurusInstance) func(string
 	if err != nil {
 		return nil
 	}
+	fromI18n := fromRoot(filepath.Join(absRoot, "i18n"))
 	return func(target string) string {
-		abs, err := filepath.Abs(target)
-		if err != nil {
-			return ""
-		}
-		rel, err := filepath.Rel(filepath.Join(absRoot, "i18n"), abs)
-		if err != nil || strings.HasPrefix(rel, "..") {
+		rel, ok := fromI18n(target)
+		if !ok {
 			return ""
 		}
 		parts := strings.SplitN(filepath.ToSlash(rel), "/", 4) // locale, plugin, rest

@@ -446,17 +446,28 @@ func matching(root string, globs []string) func(string) bool {
 	if len(globs) == 0 {
 		return nil
 	}
-	absRoot, err := filepath.Abs(root)
-	if err != nil {
-		return nil
-	}
+	from := fromRoot(root)
 	return func(file string) bool {
-		abs, err := filepath.Abs(file)
-		if err != nil {
-			return false
+		rel, ok := from(file)
+		return ok && mdlinks.Excluded(globs, rel)
+	}
+}
+
+// fromRoot names a file (named from here) from root; ok is false for a
+// file outside it. The rules' closures get files named from here, and the
+// settings of a config are written from its project's root.
+func fromRoot(root string) func(file string) (string, bool) {
+	absRoot, err := filepath.Abs(root)
+	return func(file string) (string, bool) {
+		abs, err2 := filepath.Abs(file)
+		if err != nil || err2 != nil {
+			return "", false
 		}
 		rel, err := filepath.Rel(absRoot, abs)
-		return err == nil && mdlinks.Excluded(globs, rel)
+		if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+			return "", false
+		}
+		return rel, true
 	}
 }
 
