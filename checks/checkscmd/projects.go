@@ -66,7 +66,7 @@ func (c *Config) discover(named []string) error {
 			// A folder with no markdown is left out; a project with none
 			// is said, and is an error only when nothing else is checked.
 			there := len(pc.Markdown.Paths) > 0
-			pc.Markdown.Paths = holdingMarkdown(pc.Markdown.Paths, repo.Markdown, root)
+			pc.Markdown.Paths = repo.Holding(pc.Markdown.Paths)
 			switch {
 			case !there: // the config names folders that are not there
 				missing = append(missing, fmt.Sprintf("the %s preset of %s reads markdown from %s, and none of it is here", p.Preset.Name, p.Config(), strings.Join(p.Layout.Markdown, ", ")))
@@ -102,30 +102,6 @@ func (c *Config) discover(named []string) error {
 	c.notes = once(c.notes) // the primary's own notes came twice
 	c.set = set
 	return nil
-}
-
-// holdingMarkdown are the folders of dirs that hold one of the markdown
-// files found at and below root (a project's folders outside it are kept).
-func holdingMarkdown(dirs, markdown []string, root string) []string {
-	var out []string
-	for _, d := range dirs {
-		abs, err := filepath.Abs(d)
-		if err != nil {
-			continue
-		}
-		absRoot, _ := filepath.Abs(root)
-		if !strings.HasPrefix(abs+string(filepath.Separator), absRoot+string(filepath.Separator)) ||
-			slices.ContainsFunc(markdown, func(f string) bool { return inDir(abs, f) }) {
-			out = append(out, d)
-		}
-	}
-	return out
-}
-
-// inDir reports whether file is below the absolute folder dir.
-func inDir(dir, file string) bool {
-	abs, err := filepath.Abs(file)
-	return err == nil && strings.HasPrefix(abs, dir+string(filepath.Separator))
 }
 
 func plural(n int, one, many string) string {

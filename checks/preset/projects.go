@@ -31,6 +31,7 @@ func (p Project) Config() string { return filepath.Join(p.Generator.Root, p.Gene
 // it, and every markdown file there that git does not ignore (or, outside
 // a git work tree, every one outside dependency and dot folders).
 type Repo struct {
+	Root     string
 	Projects []Project
 	Markdown []string
 	// Fixtures are the config files in test and template folders, which
@@ -45,7 +46,7 @@ type Repo struct {
 // Projects come in the order of their config files' paths, and within one
 // folder in the order of All.
 func Discover(root string) Repo {
-	var r Repo
+	r := Repo{Root: root}
 	seen := map[string]bool{} // preset and root: one project each
 	for _, rel := range repoFiles(root) {
 		if inFixtures(rel) {
@@ -294,6 +295,27 @@ func (o *Owners) Of(file string) int {
 		}
 	}
 	return best
+}
+
+// Holding are the folders of dirs that hold a markdown file of the
+// repository; a folder outside the repository's root, which Discover did
+// not list, is kept.
+func (r Repo) Holding(dirs []string) []string {
+	o := &Owners{}
+	o.wd, _ = os.Getwd()
+	root := o.abs(r.Root)
+	md := make([]string, len(r.Markdown))
+	for i, f := range r.Markdown {
+		md[i] = o.abs(f)
+	}
+	var out []string
+	for _, d := range dirs {
+		abs := o.abs(d)
+		if !within(root, abs) || slices.ContainsFunc(md, func(f string) bool { return f != abs && within(abs, f) }) {
+			out = append(out, d)
+		}
+	}
+	return out
 }
 
 // within reports whether file is dir or below it (both absolute, clean).
