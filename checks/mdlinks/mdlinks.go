@@ -449,17 +449,28 @@ func (c *checker) rootMarkdownLink(file, dest string) bool {
 	return ok
 }
 
+// besideFile is the file a relative dest names from the markdown file
+// (its query and fragment dropped), when there is one: a generator that
+// rewrites such links writes the file's own URL.
+func (c *checker) besideFile(file, dest string) (string, bool) {
+	p, _, _ := strings.Cut(dest, "#")
+	p, _, _ = strings.Cut(p, "?")
+	if p == "" || strings.HasPrefix(p, "/") || mdscan.HasScheme(p) {
+		return "", false
+	}
+	f := filepath.Join(filepath.Dir(file), filepath.FromSlash(decode(p)))
+	return f, c.o.Tree.IsFile(f)
+}
+
 // urlImage judges an image the generator copies into the page as written:
 // the browser asks for it from the built page's URL.
 func (c *checker) urlImage(file string, at diag.Diagnostic, l mdscan.Link) (d diag.Diagnostic, judged, bad bool) {
 	// A relative image naming a file is written as the file's own URL,
 	// wherever the page is served (Jekyll 4.3 built team.png beside
 	// about.md, permalink /about/, as /team.png).
-	if p, _, _ := strings.Cut(l.Dest, "?"); c.o.Rules.RewritesFileLinks && !strings.HasPrefix(p, "/") {
-		if f := filepath.Join(filepath.Dir(file), filepath.FromSlash(decode(p))); c.o.Tree.IsFile(f) {
-			at.Target = filepath.ToSlash(f)
-			return at, true, false
-		}
+	if f, ok := c.besideFile(file, l.Dest); c.o.Rules.RewritesFileLinks && ok {
+		at.Target = filepath.ToSlash(f)
+		return at, true, false
 	}
 	t, ok := c.resolveURL(file, l.Dest)
 	if !ok {
@@ -645,12 +656,9 @@ func (k *Checker) URLOf(file string, l mdscan.Link) string {
 func (c *checker) urlLink(file string, at diag.Diagnostic, l mdscan.Link) (d diag.Diagnostic, judged, bad bool) {
 	// MkDocs writes a relative link naming a file of its docs folder (an
 	// image, a download) as that file's URL from the page's.
-	if p, _, _ := strings.Cut(l.Dest, "#"); c.o.Rules.RewritesRelativeFiles && !strings.HasPrefix(p, "/") && !strings.Contains(p, ":") {
-		p, _, _ = strings.Cut(p, "?")
-		if f := filepath.Join(filepath.Dir(file), filepath.FromSlash(decode(p))); p != "" && c.o.Tree.IsFile(f) {
-			at.Target = filepath.ToSlash(f)
-			return at, true, false
-		}
+	if f, ok := c.besideFile(file, l.Dest); c.o.Rules.RewritesRelativeFiles && ok {
+		at.Target = filepath.ToSlash(f)
+		return at, true, false
 	}
 	t, ok := c.resolveURL(file, l.Dest)
 	if !ok {
