@@ -85,9 +85,10 @@ func (c *Config) discover(named []string) error {
 	if set.primary < 0 && len(found) == 1 {
 		set.primary = 0
 	}
-	if set.primary >= 0 {
-		p := found[set.primary]
-		c.useLayout(&found[set.primary].Preset, p.Generator, p.Layout)
+	if set.primary >= 0 { // the run's Config is the project at the root's, with the run's notes
+		notes := c.notes
+		*c = *set.projects[set.primary]
+		c.notes = notes
 	}
 	c.noPresetMarkdown = ""
 	if len(base.Markdown.Paths) == 0 {
@@ -99,7 +100,6 @@ func (c *Config) discover(named []string) error {
 	if n := len(repo.Fixtures); n > 0 {
 		c.notes = append(c.notes, fmt.Sprintf("%d %s in test and template folders (%s) taken for fixtures, not docs projects: name a folder to check it", n, plural(n, "config", "configs"), repo.Fixtures[0]))
 	}
-	c.notes = once(c.notes) // the primary's own notes came twice
 	c.set = set
 	return nil
 }
@@ -183,17 +183,6 @@ func markdownScope(set projectSet, markdown []string) []string {
 	}
 	slices.Sort(out)
 	return slices.Compact(out)
-}
-
-// once keeps the first of each note.
-func once(notes []string) []string {
-	var out []string
-	for _, n := range notes {
-		if !slices.Contains(out, n) {
-			out = append(out, n)
-		}
-	}
-	return out
 }
 
 // clone is a copy whose slices are its own, with no notes.
