@@ -363,9 +363,26 @@ func (c *checker) parse(file, from string, read func() ([]byte, error)) (*mdscan
 		var src []byte
 		if src, p.err = read(); p.err == nil {
 			p.doc = mdscan.ParseFileStyled(file, src, style)
+			p.doc.Headings = c.includedHeadings(file, src, style, p.doc.Headings)
+			if code := c.o.Rules.CodeIDs; code != nil && c.built(file) {
+				p.doc.Unknown = code(src)
+			}
 		}
 	})
 	return p.doc, p.err
+}
+
+// includedHeadings are the headings of the page a file is built into,
+// with those of the files it includes: its own links stay its own.
+func (c *checker) includedHeadings(file string, src []byte, style mdscan.IDStyle, own []mdscan.Heading) []mdscan.Heading {
+	if c.o.Rules.Includes == nil || !c.built(file) {
+		return own
+	}
+	whole := c.o.Rules.Includes(file, src, c.o.Tree.ReadFile)
+	if whole == nil {
+		return own
+	}
+	return mdscan.ParseFileStyled(file, whole, style).Headings
 }
 
 // built reports whether the generator builds file into a page: then its
@@ -721,7 +738,7 @@ func (c *checker) fileRef(file, target, frag string) string {
 // anchor reports a fragment that is no heading id of doc (as written or
 // percent-decoded). An anchor warns by default: the page still opens.
 func (c *checker) anchor(at diag.Diagnostic, doc *mdscan.Doc, frag, where string) (diag.Diagnostic, bool) {
-	if frag == "" || doc.HasID(frag) || doc.HasID(decode(frag)) {
+	if frag == "" || doc.HasID(frag) || doc.HasID(decode(frag)) || doc.Unknown != nil && doc.Unknown(decode(frag)) {
 		return at, false
 	}
 	return missingAnchor(at, frag, where), true

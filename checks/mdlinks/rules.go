@@ -57,6 +57,17 @@ type Rules struct {
 	// URLsRewritten: the project's own code rewrites every link (a Hugo
 	// link render hook), so links written as URLs are not judged.
 	URLsRewritten bool
+	// Includes, when set, is a page's text as the generator parses it for
+	// its headings: each include directive (a Hugo shortcode rendering
+	// another page, pymdownx.snippets' --8<--) replaced by what it takes
+	// in; nil for a page with none. read reads a file as the check does
+	// (the working tree, or git's index).
+	Includes func(file string, src []byte, read func(name string) ([]byte, error)) []byte
+	// CodeIDs, when set, says of a page which ids code of the project's
+	// own may give it, code checks does not run (mkdocstrings's "::: name"
+	// blocks, a hook rewriting every page): an anchor to one of them is
+	// taken as found. nil: none.
+	CodeIDs func(src []byte) func(id string) bool
 	// Fallback, when set, is the file a link to a missing file leads to
 	// instead ("" for none): a translated page's link to a page not
 	// translated leads to the untranslated one (Docusaurus's i18n).

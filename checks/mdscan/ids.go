@@ -24,6 +24,17 @@ type IDStyle struct {
 	// MaxLevel: only headings of levels 1 to MaxLevel get an id, and only
 	// they count as repeats (MyST's myst_heading_anchors); 0: every level.
 	MaxLevel int
+	// TermIDs: the terms of definition lists ("Term" then ": text") get
+	// ids too, from one count with the headings, in the order the page has
+	// them (Hugo's markup.goldmark.parser.autoDefinitionTermID).
+	TermIDs bool
+	// footnotes: Python-Markdown's footnotes, whose notes and references
+	// have ids (fn:label, fnref:label); attrLists: attr_list's { #id }
+	// gives an inline element or a paragraph an id (MkDocs).
+	footnotes, attrLists bool
+	// Blocks, when set, reads the indented blocks of Python-Markdown's
+	// extensions as markdown, and gives content tabs their ids.
+	Blocks *Blocks
 	// emptyTaken: a heading whose slug is empty is numbered as a repeat.
 	emptyTaken bool
 	// byBase: repeats are counted by their slug alone and never checked
@@ -86,7 +97,7 @@ var (
 	// MkDocs is Python-Markdown's toc extension: ASCII only, repeats "_1";
 	// "{#id}" only with the attr_list extension (MkDocsAttrList).
 	MkDocs         = IDStyle{Name: "mkdocs", emptyTaken: true, slug: pythonMarkdownSlug, unique: pythonMarkdownUnique}
-	MkDocsAttrList = IDStyle{Name: "mkdocs-attr-list", CustomIDs: true, emptyTaken: true, slug: pythonMarkdownSlug, unique: pythonMarkdownUnique}
+	MkDocsAttrList = IDStyle{Name: "mkdocs-attr-list", CustomIDs: true, attrLists: true, emptyTaken: true, slug: pythonMarkdownSlug, unique: pythonMarkdownUnique}
 	// Kramdown is Jekyll's (and GitHub Pages') kramdown with input: GFM.
 	Kramdown = IDStyle{Name: "kramdown-gfm", CustomIDs: true, byBase: true, noReserve: true, prose: smartDashes,
 		slug: kramdownGFMSlug, unique: func(slug string, n int, _ func(string) bool) (string, int) { return slug + "-" + strconv.Itoa(n), n }}
@@ -102,6 +113,28 @@ var (
 // under a name of its own: a file is parsed once per style name.
 func (s IDStyle) UpToLevel(n int) IDStyle {
 	s.Name, s.MaxLevel = s.Name+"-h"+strconv.Itoa(n), n
+	return s
+}
+
+// WithTermIDs is the style also giving definition terms ids (TermIDs),
+// under a name of its own.
+func (s IDStyle) WithTermIDs() IDStyle {
+	s.Name, s.TermIDs = s.Name+"-terms", true
+	return s
+}
+
+// WithFootnotes is the style also reading Python-Markdown's footnotes,
+// which have ids, under a name of its own.
+func (s IDStyle) WithFootnotes() IDStyle {
+	s.Name, s.footnotes = s.Name+"-fn", true
+	return s
+}
+
+// WithBlocks is the style reading Python-Markdown's indented blocks
+// (admonitions, content tabs), under a name of its own: name tells one
+// way of giving tabs ids from another.
+func (s IDStyle) WithBlocks(b Blocks, name string) IDStyle {
+	s.Name, s.Blocks = s.Name+"-blocks-"+name, &b
 	return s
 }
 
@@ -211,7 +244,7 @@ func PyMdownSlugs(caseMode string, percentEncode, attrList bool) IDStyle {
 	if attrList {
 		name += "-attr-list"
 	}
-	return IDStyle{Name: name, CustomIDs: attrList, emptyTaken: true, unique: pythonMarkdownUnique,
+	return IDStyle{Name: name, CustomIDs: attrList, attrLists: attrList, emptyTaken: true, unique: pythonMarkdownUnique,
 		slug: func(text string) string { return pymdownSlug(text, caseMode, percentEncode) }}
 }
 

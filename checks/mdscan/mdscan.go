@@ -9,8 +9,11 @@ package mdscan
 import (
 	"bytes"
 	"regexp"
+	"slices"
 	"sort"
+	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
@@ -23,7 +26,8 @@ import (
 )
 
 // Heading is one heading with its id: the {#id} written after it, or the
-// GitHub slug of its text, made unique in the file.
+// GitHub slug of its text, made unique in the file. Level 0 is a
+// definition list's term, where the style gives terms ids (TermIDs).
 type Heading struct {
 	Level int
 	ID    string
@@ -48,29 +52,66 @@ type Link struct {
 type Doc struct {
 	Headings []Heading
 	Links    []Link
+	// IDs are the ids of other elements, where the style gives them:
+	// attr_list's { #id } after an inline element or ending a paragraph,
+	// Python-Markdown's footnotes (fn:label, fnref:label).
+	IDs []string
+	// Unknown, when set, says of an id that the page may have it though
+	// the file does not show it: code of the project's own that checks
+	// does not run writes part of the page (set by the link check).
+	Unknown func(id string) bool
 }
 
-// HasID reports whether a heading of the file has the id.
+// HasID reports whether a heading or another element of the file has the id.
 func (d *Doc) HasID(id string) bool {
 	for _, h := range d.Headings {
 		if h.ID == id {
 			return true
 		}
 	}
-	return false
+	return slices.Contains(d.IDs, id)
 }
 
 // The parsers are GFM's without Linkify: a bare URL it makes a link of is
 // another site, which the check does not judge, and its text stays in a
 // heading's id as it does on GitHub. Parsing is a sixth faster without it.
+// A style's own syntax adds to them: "{#id}" after a heading (without it
+// the braces are text), definition lists, footnotes.
 var (
-	md = goldmark.New(
-		goldmark.WithExtensions(extension.Table, extension.Strikethrough, TaskList),
-		goldmark.WithParserOptions(parser.WithHeadingAttribute()),
-	)
-	// mdPlain reads "{#id}" after a heading as text, for generators without the syntax.
-	mdPlain = goldmark.New(goldmark.WithExtensions(extension.Table, extension.Strikethrough, TaskList))
+	md      = newParser(parserSyntax{customIDs: true})
+	parsers sync.Map // parserSyntax → goldmark.Markdown
 )
+
+// parserSyntax is what one parser reads beyond GFM.
+type parserSyntax struct{ customIDs, terms, footnotes bool }
+
+func newParser(s parserSyntax) goldmark.Markdown {
+	exts := []goldmark.Extender{extension.Table, extension.Strikethrough, TaskList}
+	if s.terms {
+		exts = append(exts, extension.DefinitionList)
+	}
+	if s.footnotes {
+		exts = append(exts, extension.Footnote)
+	}
+	var opts []parser.Option
+	if s.customIDs {
+		opts = append(opts, parser.WithHeadingAttribute())
+	}
+	return goldmark.New(goldmark.WithExtensions(exts...), goldmark.WithParserOptions(opts...))
+}
+
+// parserOf is the parser of a style's syntax, made once.
+func parserOf(style IDStyle) parser.Parser {
+	s := parserSyntax{customIDs: style.CustomIDs, terms: style.TermIDs, footnotes: style.footnotes}
+	if s == (parserSyntax{customIDs: true}) {
+		return md.Parser()
+	}
+	m, ok := parsers.Load(s)
+	if !ok {
+		m, _ = parsers.LoadOrStore(s, newParser(s))
+	}
+	return m.(goldmark.Markdown).Parser()
+}
 
 // Parse reads one markdown file with GitHub-style ids. It never fails: text
 // that is not a link or a heading is text to a renderer too.
@@ -107,10 +148,7 @@ func ParseStyled(src []byte, style IDStyle) *Doc { return parseText(Text(src), s
 // parseText is ParseStyled of a page already made text (Text).
 func parseText(src []byte, style IDStyle) *Doc {
 	_, body, _, _ := FrontMatter(src)
-	p := md.Parser()
-	if !style.CustomIDs {
-		p = mdPlain.Parser()
-	}
+	p := parserOf(style)
 	ctx := parser.NewContext()
 	body = liftDefinitions(body, ctx)
 	return ReadStyled(p.Parse(text.NewReader(body), parser.WithContext(ctx)), body, style)
@@ -130,6 +168,9 @@ var escapedIDs = regexp.MustCompile(`(?m)^([ \t]*#{1,6}[ \t].*?)\\(\{#[^\s{}]+\}
 // Each link keeps the line and column it has in the file.
 func ParseFileStyled(name string, src []byte, style IDStyle) *Doc {
 	if !strings.HasSuffix(name, ".mdx") {
+		if style.Blocks != nil {
+			return parseBlocks(Text(src), style)
+		}
 		return ParseStyled(src, style)
 	}
 	src, shift := dedent(blankJSXComments(Text(src)))
@@ -142,6 +183,20 @@ func ParseFileStyled(name string, src []byte, style IDStyle) *Doc {
 			d.Links[i].Col += shift[l.Line]
 		}
 	}
+	return d
+}
+
+// parseBlocks reads a page whose indented blocks are markdown (Blocks),
+// each link where it is in the file.
+func parseBlocks(src []byte, style IDStyle) *Doc {
+	src, shift, tabs := dedentBlocks(src)
+	d := parseText(src, style)
+	for i, l := range d.Links {
+		if l.Col > 0 {
+			d.Links[i].Col += shift[l.Line]
+		}
+	}
+	d.IDs = append(d.IDs, style.Blocks.tabIDs(tabs, d.Headings)...)
 	return d
 }
 
@@ -229,7 +284,8 @@ func Read(root ast.Node, src []byte) *Doc { return ReadStyled(root, src, GitHub)
 func ReadStyled(root ast.Node, src []byte, style IDStyle) *Doc {
 	d := &Doc{}
 	ls := newLines(src)
-	var headings []*ast.Heading
+	var headings []ast.Node // headings, and terms where they get ids
+	notes, refs := map[int]string{}, []*east.FootnoteLink(nil)
 	_ = ast.Walk(root, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if !entering {
 			return ast.WalkContinue, nil
@@ -237,6 +293,23 @@ func ReadStyled(root ast.Node, src []byte, style IDStyle) *Doc {
 		switch n := n.(type) {
 		case *ast.Heading:
 			headings = append(headings, n)
+		case *east.DefinitionTerm:
+			if style.TermIDs {
+				headings = append(headings, n)
+			}
+		case *east.Footnote:
+			if style.footnotes {
+				d.IDs = append(d.IDs, "fn:"+string(n.Ref))
+				notes[n.Index] = string(n.Ref)
+			}
+		case *east.FootnoteLink:
+			if style.footnotes {
+				refs = append(refs, n)
+			}
+		case *ast.Text:
+			if style.attrLists {
+				d.IDs = append(d.IDs, attrListIDs(n, src)...)
+			}
 		case *ast.Link:
 			d.Links = append(d.Links, newLink(n.Destination, n, src, ls, false))
 		case *ast.Image:
@@ -245,11 +318,49 @@ func ReadStyled(root ast.Node, src []byte, style IDStyle) *Doc {
 		return ast.WalkContinue, nil
 	})
 	d.Headings = assignIDs(headings, src, ls, style)
+	for _, r := range refs { // Python-Markdown: fnref:x, then fnref2:x, fnref3:x …
+		if label, ok := notes[r.Index]; ok {
+			n := ""
+			if r.RefIndex > 0 {
+				n = strconv.Itoa(r.RefIndex + 1)
+			}
+			d.IDs = append(d.IDs, "fnref"+n+":"+label)
+		}
+	}
 	return d
 }
 
+// attrList is Python-Markdown's attribute list: "{: #id .class k=v }", the
+// colon optional.
+var attrList = regexp.MustCompile(`^\{:?[ \t]*([^{}\n]*?)[ \t]*\}`)
+
+// attrListIDs are the ids an attribute list gives, where t holds one that
+// applies: right after an inline element (**term**{ #id }), or alone on
+// the last line of a paragraph.
+func attrListIDs(t *ast.Text, src []byte) []string {
+	v := t.Segment.Value(src)
+	prev := t.PreviousSibling()
+	if len(v) == 0 || v[0] != '{' || prev == nil {
+		return nil
+	}
+	if pt, ok := prev.(*ast.Text); ok && (!pt.SoftLineBreak() || t.NextSibling() != nil) {
+		return nil // text before it on its line, or a line after it
+	}
+	m := attrList.FindSubmatch(v)
+	if _, ownLine := prev.(*ast.Text); m == nil || ownLine && len(bytes.TrimSpace(v)) != len(m[0]) {
+		return nil
+	}
+	var ids []string
+	for _, f := range strings.Fields(string(m[1])) {
+		if id, ok := strings.CutPrefix(f, "#"); ok && id != "" {
+			ids = append(ids, id)
+		}
+	}
+	return ids
+}
+
 // assignIDs: explicit ids first, so a slug never takes one a later heading asks for.
-func assignIDs(headings []*ast.Heading, src []byte, ls lines, style IDStyle) []Heading {
+func assignIDs(headings []ast.Node, src []byte, ls lines, style IDStyle) []Heading {
 	slugger := style.NewSlugger()
 	for _, h := range headings {
 		if id, ok := h.AttributeString("id"); ok && !style.noReserve {
@@ -258,16 +369,22 @@ func assignIDs(headings []*ast.Heading, src []byte, ls lines, style IDStyle) []H
 	}
 	out := make([]Heading, 0, len(headings))
 	for _, h := range headings {
-		text := plainText(h, src, style)
+		level, textStyle := 0, style
+		if hd, ok := h.(*ast.Heading); ok {
+			level = hd.Level
+		} else {
+			textStyle.linkURLs = false // a term's id is its visible text alone
+		}
+		text := plainText(h, src, textStyle)
 		var id string
-		if style.MaxLevel > 0 && h.Level > style.MaxLevel {
+		if style.MaxLevel > 0 && level > style.MaxLevel {
 			// no id, and not counted among the repeats
 		} else if v, ok := h.AttributeString("id"); ok {
 			id = string(v.([]byte))
 		} else if id = slugger.Unique(text); id != "" {
 			h.SetAttributeString("id", []byte(id))
 		}
-		out = append(out, Heading{Level: h.Level, ID: id, Text: strings.ReplaceAll(text, string(linkBoundary), ""), Line: blockLine(h, ls)})
+		out = append(out, Heading{Level: level, ID: id, Text: strings.ReplaceAll(text, string(linkBoundary), ""), Line: blockLine(h, ls)})
 	}
 	return out
 }

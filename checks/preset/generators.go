@@ -62,7 +62,7 @@ var All = []Preset{
 	{
 		Name:      "mkdocs",
 		Tested:    "MkDocs 1.4 and mkdocs-material 8.2 from Debian, with and without `use_directory_urls`",
-		About:     "MkDocs (plain or Material): pages in docs_dir (docs/), built into site_dir (site/) with a folder per page (use_directory_urls). Ids by Python-Markdown's toc, or by PyMdown Extensions' slugify when toc's slugify names it (with its case), {#id} with attr_list; MkDocs turns relative links to .md pages and to any other file of docs_dir into URLs; root-absolute links are left as written, so they must carry the path of site_url themselves. A config it INHERITs is merged under it; exclude_docs leaves pages out (a link to one is broken). Snippet includes are not read.",
+		About:     "MkDocs (plain or Material): pages in docs_dir (docs/), built into site_dir (site/) with a folder per page (use_directory_urls). Ids by Python-Markdown's toc, or by PyMdown Extensions' slugify when toc's slugify names it (with its case), {#id} with attr_list (and { #id } after an inline element); footnotes, and content tabs (pymdownx.tabbed's slugify and combine_header_slug, or numbered) have ids too. The body of admonitions, details and tabs is markdown; pymdownx.snippets' --8<-- takes a file's text in (from base_path). A \"::: name\" block (mkdocstrings, mkdocs-click) or a hook rewriting pages may make ids checks cannot know, and the run says so. MkDocs turns relative links to .md pages and to any other file of docs_dir into URLs; root-absolute links are left as written, so they must carry the path of site_url themselves. A config it INHERITs is merged under it; exclude_docs leaves pages out (a link to one is broken).",
 		Configs:   []string{"mkdocs.{yml,yaml}"},
 		Setup:     mkdocs,
 		NoBrowser: "the mkdocs preset has none: the default theme has no search shortcut or stored theme",
@@ -70,7 +70,7 @@ var All = []Preset{
 	{
 		Name:    "hugo",
 		Tested:  "Hugo 0.111 from Debian, at the root and under `/repo/`",
-		About:   "Hugo: pages in contentDir (content/; section _index.md), static/ served at the root, or the folders module.mounts names; each language's contentDir under /<lang>/ and a translation by file name (faq.de.md) in its language's folder; built into publishDir (public/) with a folder per page (uglyURLs: page.html), URLs in lower case. Ids by autoHeadingIDType (github, github-ascii, blackfriday), with {#id}; .md links are left as written (Hugo links pages with ref and relref), root-absolute links must carry the base themselves; with a link render hook of the project's own, links written as URLs are not judged. A page's front matter url or slug moves it.",
+		About:   "Hugo: pages in contentDir (content/; section _index.md), static/ served at the root, or the folders module.mounts names; each language's contentDir under /<lang>/ and a translation by file name (faq.de.md) in its language's folder; built into publishDir (public/) with a folder per page (uglyURLs: page.html), URLs in lower case. Ids by autoIDType (autoHeadingIDType before 0.144: github, github-ascii, blackfriday), with {#id}, and with autoDefinitionTermID each definition term's id too; .md links are left as written (Hugo links pages with ref and relref), root-absolute links must carry the base themselves; with a link render hook of the project's own, links written as URLs are not judged. A page's front matter url or slug moves it.",
 		Configs: []string{"hugo.{toml,yaml,yml,json}", "config.{toml,yaml,yml,json}", "config/_default/{hugo,config}.toml"},
 		// hugo.* is Hugo's by its name; a config.* by a key of Hugo's.
 		Claims: func(config string, src []byte) bool {
@@ -508,6 +508,10 @@ func mkdocs(g Generator) Layout {
 		out = pages(true, "index", "README")
 	}
 	ids, excluded := mkdocsIDs(g), mkdocsExcluded(g, docs)
+	if mkdocsExtension(g, "footnotes") {
+		ids = ids.WithFootnotes()
+	}
+	ids = mkdocsBlocks(g, ids)
 	if g.Value("theme") == "material" || g.Value("theme.name") == "material" {
 		variant = "Material theme"
 	}
@@ -518,8 +522,103 @@ func mkdocs(g Generator) Layout {
 		// root-absolute one, .md or not, is written as it is, without
 		// the path of site_url.
 		Rules: mdlinks.Rules{IDs: ids, Mounts: []mdlinks.Mount{{Dir: docs, URL: "/"}}, Output: out, LeavesRootMD: true, CopiesFiles: true,
-			RewritesRelativeFiles: true, NotBuilt: matching(g.Root, excluded), NotBuiltBy: "exclude_docs of " + filepath.Join(g.Root, g.Config)},
+			RewritesRelativeFiles: true, NotBuilt: matching(g.Root, excluded), NotBuiltBy: "exclude_docs of " + filepath.Join(g.Root, g.Config),
+			Includes: mkdocsIncludes(g), CodeIDs: mkdocsCodeIDs(g)},
 	}
+}
+
+// mkdocsCodeIDs are the ids Python code may give a page: everything in a
+// page with a "::: name" block, which mkdocstrings and mkdocs-click fill
+// from the project's Python (headings and all); and, where a hook rewrites
+// every page's markdown (on_page_markdown), an id the page's text names.
+func mkdocsCodeIDs(g Generator) func([]byte) func(string) bool {
+	var writers []string
+	for _, w := range []struct{ key, name string }{{"plugins", "mkdocstrings"}, {"markdown_extensions", "mkdocs-click"}, {"markdown_extensions", "mkdocs_click"}} {
+		if _, on := mkdocsEntry(g, w.key, w.name); on {
+			writers = append(writers, w.name)
+		}
+	}
+	var hooks []string
+	list, _ := lookupList(g.doc, "hooks")
+	for _, h := range list {
+		if name, ok := h.(string); ok {
+			if b, err := os.ReadFile(filepath.Join(g.Root, name)); err == nil && bytes.Contains(b, []byte("def on_page_markdown")) {
+				hooks = append(hooks, name)
+			}
+		}
+	}
+	if len(writers) > 0 {
+		g.note("%s the content of each \"::: name\" block from Python, which checks does not run: an anchor into a page with one is not judged", subject(writers, "writes", "write"))
+	}
+	if len(hooks) > 0 {
+		g.note("%s each page's markdown (on_page_markdown), which checks does not run: an anchor whose name the page's text holds is taken as made by a hook", subject(hooks, "rewrites", "rewrite"))
+	}
+	if len(writers)+len(hooks) == 0 {
+		return nil
+	}
+	return func(src []byte) func(string) bool {
+		if len(writers) > 0 && codeBlock.Match(src) {
+			return func(string) bool { return true }
+		}
+		if len(hooks) == 0 {
+			return nil
+		}
+		return func(id string) bool { return namesID(src, strings.TrimPrefix(id, "+")) } // Material's hooks write #+name for an option
+	}
+}
+
+// subject is "a verb", "a and b verbs": names and their verb, agreeing.
+func subject(names []string, one, more string) string {
+	if len(names) == 1 {
+		return names[0] + " " + one
+	}
+	return strings.Join(names, " and ") + " " + more
+}
+
+// namesID reports whether a page's text holds id other than as a link to
+// it (#id, #+id), which every page linking to itself holds.
+func namesID(src []byte, id string) bool {
+	if len(id) < 2 {
+		return false
+	}
+	for i := 0; ; {
+		at := bytes.Index(src[i:], []byte(id))
+		if at < 0 {
+			return false
+		}
+		at += i
+		if !bytes.HasSuffix(src[:at], []byte("#")) && !bytes.HasSuffix(src[:at], []byte("#+")) {
+			return true
+		}
+		i = at + 1
+	}
+}
+
+// codeBlock is a "::: identifier" line, which mkdocstrings and
+// mkdocs-click replace with what they write.
+var codeBlock = regexp.MustCompile(`(?m)^:::[ \t]+\S`)
+
+// mkdocsIncludes reads pymdownx.snippets's base_path (a folder or a list).
+func mkdocsIncludes(g Generator) func(string, []byte, func(string) ([]byte, error)) []byte {
+	opts, on := mkdocsExtensionOptions(g, "pymdownx.snippets")
+	if !on {
+		return nil
+	}
+	var bases []string
+	switch b := opts["base_path"].(type) {
+	case string:
+		bases = []string{b}
+	case []any:
+		for _, v := range b {
+			if s, ok := v.(string); ok {
+				bases = append(bases, s)
+			}
+		}
+	}
+	if in := mkdocsSnippets(g.Root, bases); in != nil {
+		return in.expand
+	}
+	return nil
 }
 
 // mkdocsIDs are the ids of Python-Markdown's toc, with "{#id}" when
@@ -534,6 +633,21 @@ func mkdocsIDs(g Generator) mdscan.IDStyle {
 		}
 		return mdscan.MkDocs
 	}
+	if style, ok := pymdownSlugify(slugify, attrList); ok {
+		return style
+	}
+	c, _ := slugify.(computedValue)
+	g.note("toc's slugify is %s, which checks does not model: ids are taken as Python-Markdown's own", firstNonEmpty(c.tag, "not a function it knows"))
+	if attrList {
+		return mdscan.MkDocsAttrList
+	}
+	return mdscan.MkDocs
+}
+
+// pymdownSlugify is the style of a slugify option that names one of PyMdown
+// Extensions' functions (!!python/name:pymdownx.slugs.uslugify, or
+// !!python/object/apply:pymdownx.slugs.slugify with its kwds).
+func pymdownSlugify(slugify any, attrList bool) (mdscan.IDStyle, bool) {
 	c, ok := slugify.(computedValue)
 	name := strings.TrimPrefix(strings.TrimPrefix(c.tag, "tag:yaml.org,2002:"), "!!")
 	switch {
@@ -543,43 +657,91 @@ func mkdocsIDs(g Generator) mdscan.IDStyle {
 		encode, _ := lookup(kwds, "percent_encode")
 		s, _ := scalar(caseMode)
 		e, _ := scalar(encode)
-		return mdscan.PyMdownSlugs(s, e == "true", attrList)
+		return mdscan.PyMdownSlugs(s, e == "true", attrList), true
 	case ok && strings.HasPrefix(name, "python/name:pymdownx.slugs."):
 		switch fn := strings.TrimPrefix(name, "python/name:pymdownx.slugs."); fn {
 		case "uslugify", "uslugify_encoded":
-			return mdscan.PyMdownSlugs("lower", fn == "uslugify_encoded", attrList)
+			return mdscan.PyMdownSlugs("lower", fn == "uslugify_encoded", attrList), true
 		case "uslugify_cased", "uslugify_cased_encoded":
-			return mdscan.PyMdownSlugs("", fn == "uslugify_cased_encoded", attrList)
+			return mdscan.PyMdownSlugs("", fn == "uslugify_cased_encoded", attrList), true
 		case "gfm", "gfm_encoded":
-			return mdscan.PyMdownSlugs("lower-ascii", fn == "gfm_encoded", attrList)
+			return mdscan.PyMdownSlugs("lower-ascii", fn == "gfm_encoded", attrList), true
 		}
 	}
-	g.note("toc's slugify is %s, which checks does not model: ids are taken as Python-Markdown's own", firstNonEmpty(c.tag, "not a function it knows"))
-	if attrList {
-		return mdscan.MkDocsAttrList
-	}
-	return mdscan.MkDocs
+	return mdscan.IDStyle{}, false
 }
+
+// mkdocsBlocks reads the indented blocks of admonition, pymdownx.details
+// and pymdownx.tabbed as markdown, and gives tabs their ids: by tabbed's
+// slugify (an emoji's :shortcode: is an icon, no text, with
+// pymdownx.emoji), after the heading above with combine_header_slug, or
+// numbered.
+func mkdocsBlocks(g Generator, ids mdscan.IDStyle) mdscan.IDStyle {
+	tabbed, tabs := mkdocsExtensionOptions(g, "pymdownx.tabbed")
+	_, admonition := mkdocsExtensionOptions(g, "admonition")
+	_, details := mkdocsExtensionOptions(g, "pymdownx.details")
+	if !tabs && !admonition && !details {
+		return ids
+	}
+	var b mdscan.Blocks
+	name := "numbered"
+	if style, ok := pymdownSlugify(tabbed["slugify"], false); ok {
+		b.TabSlug, name = style.Slug, style.Name
+		if mkdocsExtension(g, "pymdownx.emoji") {
+			b.TabSlug = func(title string) string { return style.Slug(emojiShortcode.ReplaceAllString(title, "")) }
+		}
+	} else if tabbed["slugify"] != nil {
+		c, _ := tabbed["slugify"].(computedValue)
+		g.note("pymdownx.tabbed's slugify is %s, which checks does not model: tabs are taken as numbered", firstNonEmpty(c.tag, "not a function it knows"))
+	}
+	if combine, _ := scalar(tabbed["combine_header_slug"]); combine == "true" {
+		b.TabHeading, name = true, name+"-combined"
+	}
+	return ids.WithBlocks(b, name)
+}
+
+// emojiShortcode is an emoji or icon written :name: (pymdownx.emoji).
+var emojiShortcode = regexp.MustCompile(`:[a-z0-9_+-]+:`)
 
 // mkdocsExtension reports whether markdown_extensions names ext (as
 // itself, or as markdown.extensions.ext), with options or without.
 func mkdocsExtension(g Generator, ext string) bool {
-	list, _ := lookupList(g.doc, "markdown_extensions")
+	_, on := mkdocsExtensionOptions(g, ext)
+	return on
+}
+
+// mkdocsExtensionOptions are the options markdown_extensions gives ext
+// (none when it names ext alone), and whether it names ext.
+func mkdocsExtensionOptions(g Generator, ext string) (map[string]any, bool) {
+	if opts, on := mkdocsEntry(g, "markdown_extensions", ext); on {
+		return opts, true
+	}
+	return mkdocsEntry(g, "markdown_extensions", "markdown.extensions."+ext)
+}
+
+// mkdocsEntry reads a list of names and of {name: options}, or a map of
+// name to options (plugins may be either): the options of name, and
+// whether the list has it.
+func mkdocsEntry(g Generator, key, name string) (map[string]any, bool) {
+	v, _ := lookup(g.doc, key)
+	if m, ok := v.(map[string]any); ok {
+		v = []any{m}
+	}
+	list, _ := v.([]any)
 	for _, e := range list {
-		names := []string{}
 		switch e := e.(type) {
 		case string:
-			names = append(names, e)
+			if e == name {
+				return nil, true
+			}
 		case map[string]any:
-			for k := range e {
-				names = append(names, k)
+			if opts, ok := e[name]; ok {
+				m, _ := opts.(map[string]any)
+				return m, true
 			}
 		}
-		if slices.Contains(names, ext) || slices.Contains(names, "markdown.extensions."+ext) {
-			return true
-		}
 	}
-	return false
+	return nil, false
 }
 
 // mkdocsTOC is the slugify option of the toc extension in
@@ -630,8 +792,11 @@ func hugo(g Generator) Layout {
 		folded := foldedSources(dirs, strings.ToLower, "index", "_index")
 		sources = func(out string) []string { return append(langs.sources(out), folded(out)...) }
 	}
-	rules := mdlinks.Rules{IDs: hugoIDs(g.Value("markup.goldmark.parser.autoHeadingIDType")), LeavesMD: true, Mounts: mounts, Output: out, Sources: sources,
+	rules := mdlinks.Rules{IDs: hugoIDs(g), LeavesMD: true, Mounts: mounts, Output: out, Sources: sources,
 		Host: serve.Host{CleanURLs: true}, CopiesFiles: true, ImagesAsURLs: true, FrontURL: hugoURL(out)}
+	if in := hugoIncludes(g.Root, markdown); in != nil {
+		rules.Includes = in.expand
+	}
 	// A link render hook of the project's own rewrites every link as it
 	// likes (hugoDocs's looks pages up, and makes [term](g) a glossary
 	// link): links written as URLs are not judged, and .md links may be
@@ -659,15 +824,22 @@ func isFile(p string) bool {
 	return err == nil && !st.IsDir()
 }
 
-// hugoIDs is the id style markup.goldmark.parser.autoHeadingIDType names.
-func hugoIDs(t string) mdscan.IDStyle {
-	switch strings.ToLower(t) {
+// hugoIDs is the id style of markup.goldmark.parser: autoIDType (named
+// autoHeadingIDType before Hugo 0.144), and autoDefinitionTermID, which
+// gives definition terms ids unless the definitionList extension is off.
+func hugoIDs(g Generator) mdscan.IDStyle {
+	const parser = "markup.goldmark.parser."
+	style := mdscan.Hugo
+	switch strings.ToLower(firstNonEmpty(g.Value(parser+"autoIDType"), g.Value(parser+"autoHeadingIDType"))) {
 	case "github-ascii":
-		return mdscan.HugoGitHubASCII
+		style = mdscan.HugoGitHubASCII
 	case "blackfriday":
-		return mdscan.HugoBlackfriday
+		style = mdscan.HugoBlackfriday
 	}
-	return mdscan.Hugo
+	if g.Value(parser+"autoDefinitionTermID") == "true" && g.Value("markup.goldmark.extensions.definitionList") != "false" {
+		style = style.WithTermIDs()
+	}
+	return style
 }
 
 // hugoLangs are a Hugo site's languages: the default one, whether it too
