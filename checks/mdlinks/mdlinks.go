@@ -620,8 +620,16 @@ func (c *checker) mdTarget(file, p string) string {
 	dir := filepath.Dir(file)
 	if m, _, ok := c.o.Rules.mountOf(file); ok && strings.HasPrefix(p, "/") { // from the content folder's root
 		dir, p = m.Dir, strings.TrimPrefix(p, strings.TrimSuffix(m.URL, "/"))
+		if lm, rest, ok := c.o.Rules.mountAt(c.o.Rules.localized(file, "/"+strings.TrimPrefix(p, "/"))); ok && c.o.Rules.LinksByLocale {
+			dir, p = lm.Dir, rest
+		}
 	}
 	target := filepath.Join(dir, filepath.FromSlash(decode(p)))
+	if c.o.Rules.ExtensionFree && !c.o.Tree.IsFile(target) {
+		if t := otherExtension(target); c.o.Tree.IsFile(t) {
+			target = t
+		}
+	}
 	if m, _, ok := c.o.Rules.mountOf(file); ok && c.o.Rules.MDFromRoot && !c.o.Tree.IsFile(target) {
 		if t := filepath.Join(m.Dir, filepath.FromSlash(decode(p))); c.o.Tree.IsFile(t) {
 			target = t
@@ -633,6 +641,17 @@ func (c *checker) mdTarget(file, p string) string {
 		}
 	}
 	return target
+}
+
+// otherExtension is the name of a page in .mdx for .md, and in .md for .mdx.
+func otherExtension(name string) string {
+	if base, ok := strings.CutSuffix(name, ".mdx"); ok {
+		return base + ".md"
+	}
+	if base, ok := strings.CutSuffix(name, ".md"); ok {
+		return base + ".mdx"
+	}
+	return name
 }
 
 // URLOf is the URL path (without the base) and fragment a link of file

@@ -68,6 +68,15 @@ type Rules struct {
 	// blocks, a hook rewriting every page): an anchor to one of them is
 	// taken as found. nil: none.
 	CodeIDs func(src []byte) func(id string) bool
+	// LinksByLocale: a root-absolute link is the page's own language's
+	// unless it starts with a language's folder (Rspress's
+	// markdown.link.autoPrefix: /guide from a page in zh/ is /zh/guide,
+	// /zh/guide and /en/guide are as written); the default language's
+	// folder is its mount's Alias.
+	LinksByLocale bool
+	// ExtensionFree: a link's .md or .mdx is dropped for the page's route,
+	// so either names a page written in either (Rspress).
+	ExtensionFree bool
 	// Fallback, when set, is the file a link to a missing file leads to
 	// instead ("" for none): a translated page's link to a page not
 	// translated leads to the untranslated one (Docusaurus's i18n).
@@ -139,7 +148,10 @@ type Mount struct {
 	// Output, when set, builds this folder's pages instead of the rules'
 	// Output (a Jekyll collection with a permalink of its own).
 	Output func(rel string) string
-	abs    string // Dir, absolute
+	// Alias is another URL path links may name this folder's pages under
+	// (LinksByLocale: /en/ for the default language, served at the root).
+	Alias string
+	abs   string // Dir, absolute
 }
 
 // output is the file a page of mount m at rel is built into.
@@ -338,6 +350,11 @@ func (c *checker) resolveURL(file, dest string) (target, bool) {
 			return target{path: p, outsideBase: true}, true
 		}
 		p = rest
+		if lp := r.localized(file, p); lp != p {
+			if f, page := c.answer(p); f == "" || page { // a file other than a page is as written
+				p = lp
+			}
+		}
 	}
 	file, page := c.answer(p)
 	t := target{path: p, file: file, page: page}
@@ -347,14 +364,43 @@ func (c *checker) resolveURL(file, dest string) (target, bool) {
 	return t, true
 }
 
-// fileAt is the file of a content folder a URL path names.
-func (r Rules) fileAt(urlPath string) (string, bool) {
+// localized is the URL path a root-absolute link of file to p leads to,
+// where links are the page's language's (LinksByLocale).
+func (r Rules) localized(file, p string) string {
+	if !r.LinksByLocale {
+		return p
+	}
 	for _, m := range r.Mounts {
-		if rest, ok := under(urlPath, m.URL); ok {
-			return filepath.Join(m.Dir, filepath.FromSlash(decode(rest))), true
+		if m.URL != "/" && strings.HasPrefix(p, m.URL) {
+			return p
+		}
+		if rest, ok := strings.CutPrefix(p, m.Alias); ok && m.Alias != "" {
+			return m.URL + rest
 		}
 	}
-	return "", false
+	if m, _, ok := r.mountOf(file); ok {
+		return m.URL + strings.TrimPrefix(p, "/")
+	}
+	return p
+}
+
+// fileAt is the file of a content folder a URL path names.
+func (r Rules) fileAt(urlPath string) (string, bool) {
+	m, rest, ok := r.mountAt(urlPath)
+	if !ok {
+		return "", false
+	}
+	return filepath.Join(m.Dir, filepath.FromSlash(decode(rest))), true
+}
+
+// mountAt is the content folder a URL path is in, and the path in it.
+func (r Rules) mountAt(urlPath string) (Mount, string, bool) {
+	for _, m := range r.Mounts {
+		if rest, ok := under(urlPath, m.URL); ok {
+			return m, rest, true
+		}
+	}
+	return Mount{}, "", false
 }
 
 // uncopied is the file of a content folder that the path names, when the

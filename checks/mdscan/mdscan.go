@@ -157,10 +157,11 @@ func parseText(src []byte, style IDStyle) *Doc {
 // ParseFile reads one file by its kind, with GitHub-style ids.
 func ParseFile(name string, src []byte) *Doc { return ParseFileStyled(name, src, GitHub) }
 
-// escapedIDs finds a heading's "\{#id}": in MDX a brace opens an
-// expression, so Rspress and Docusaurus let a custom id be written
-// escaped. The backslash becomes a space: columns stay where they were.
-var escapedIDs = regexp.MustCompile(`(?m)^([ \t]*#{1,6}[ \t].*?)\\(\{#[^\s{}]+\})[ \t]*$`)
+// escapedIDs finds a heading's "\{#id}" or "\{#id\}": in MDX a brace opens
+// an expression, so Rspress and Docusaurus let a custom id be written
+// escaped. The first backslash becomes a space, so columns stay where they
+// were; the one before "}" goes (nothing after it on the line has a column).
+var escapedIDs = regexp.MustCompile(`(?m)^([ \t]*#{1,6}[ \t].*?)\\(\{#[^\s{}\\]+)\\?(\})[ \t]*$`)
 
 // ParseFileStyled reads one file by its kind. An .mdx page is read as MDX
 // reads markdown: JSX comments ({/* … */}) hold no markdown, and there is
@@ -175,7 +176,7 @@ func ParseFileStyled(name string, src []byte, style IDStyle) *Doc {
 	}
 	src, shift := dedent(blankJSXComments(Text(src)))
 	if style.CustomIDs {
-		src = escapedIDs.ReplaceAll(src, []byte("$1 $2"))
+		src = escapedIDs.ReplaceAll(src, []byte("$1 $2$3"))
 	}
 	d := parseText(src, style)
 	for i, l := range d.Links {

@@ -54,7 +54,7 @@ var All = []Preset{
 	{
 		Name:      "rspress",
 		Tested:    "Rspress 2.0.22 (`@rspress/core`) from npm, `root` literal and as its template writes it, `cleanUrls` on and off, `outDir`, at the root and under `/proj/`",
-		About:     "Rspress 2: pages in docs/ (its root; no page of a name starting with _), docs/public/ served at the root, built into doc_build/ as page.html; with lang and locales, root/<lang>/ is served under /<lang>/ and the default language's folder at the root. Ids as GitHub gives them, with {#id} (in MDX also \\{#id}); .md, .mdx, extensionless and root-absolute links to pages become the page's URL, with the base. Without route.cleanUrls, a relative link to a folder (./guide/) or a root-absolute one without its slash (/guide) becomes /guide.html, which no file answers. The locale prefix Rspress adds to links and multiVersion are not modelled.",
+		About:     "Rspress 2: pages in docs/ (its root; no page of a name starting with _), docs/public/ served at the root, built into doc_build/ as page.html; with lang and locales, root/<lang>/ is served under /<lang>/ and the default language's folder at the root. Ids as GitHub gives them, with {#id} (in MDX also \\{#id}); .md, .mdx, extensionless and root-absolute links to pages become the page's URL, with the base. Without route.cleanUrls, a relative link to a folder (./guide/) or a root-absolute one without its slash (/guide) becomes /guide.html, which no file answers. A root-absolute link is the page's own language's unless it names a language's folder (markdown.link.autoPrefix), and a link's .md or .mdx names a page in either. multiVersion is not modelled.",
 		Configs:   []string{"rspress.config.{ts,js,mjs,mts,cjs,cts}"},
 		Setup:     rspress,
 		NoBrowser: "the rspress preset has none yet",
@@ -300,8 +300,10 @@ func rspress(g Generator) Layout {
 	if m := rspressRoot.FindSubmatch(g.src); m != nil {
 		root = filepath.Clean(string(m[1]) + string(m[2]) + string(m[3]))
 	}
-	rules := mdlinks.Rules{IDs: mdscan.GitHub, Mounts: rspressMounts(g, root), Output: pages(true, "index"),
-		Host: serve.Host{CleanURLs: true}, PrefixesBase: true}
+	mounts := rspressMounts(g, root)
+	rules := mdlinks.Rules{IDs: mdscan.GitHub, Mounts: mounts, Output: pages(true, "index"),
+		Host: serve.Host{CleanURLs: true}, PrefixesBase: true, ExtensionFree: true,
+		LinksByLocale: len(mounts) > 1 && !rspressNoAutoPrefix.Match(g.src)}
 	if !rspressCleanURLs.Match(g.src) {
 		rules.Href = rspressHref
 	}
@@ -315,6 +317,10 @@ func rspress(g Generator) Layout {
 		Rules: rules,
 	}
 }
+
+// rspressNoAutoPrefix is markdown.link.autoPrefix turned off: links are
+// then not given the page's language.
+var rspressNoAutoPrefix = regexp.MustCompile(`\bautoPrefix\s*:\s*false\b`)
 
 // rspressLang reads each locale's lang: 'zh' of the config.
 var rspressLang = regexp.MustCompile(`\blang\s*:\s*['"]([A-Za-z][\w-]*)['"]`)
@@ -333,7 +339,7 @@ func rspressMounts(g Generator, root string) []mdlinks.Mount {
 		mounts = append(mounts, mdlinks.Mount{Dir: dir, URL: "/" + lang + "/"})
 	}
 	if def != "" && isDir(filepath.Join(g.Root, root, def)) {
-		return append(mounts, mdlinks.Mount{Dir: filepath.Join(root, def), URL: "/"})
+		return append(mounts, mdlinks.Mount{Dir: filepath.Join(root, def), URL: "/", Alias: "/" + def + "/"})
 	}
 	return append(mounts, mdlinks.Mount{Dir: root, URL: "/"})
 }
