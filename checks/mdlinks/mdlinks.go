@@ -675,6 +675,8 @@ func (c *checker) urlLink(file string, at diag.Diagnostic, l mdscan.Link) (d dia
 		at.Target = t.path
 		at.Message = fmt.Sprintf("broken markdown link %q: %s is no page, and %s copies only its public folder and the files pages import, so no file answers %s", l.Dest, filepath.ToSlash(t.uncopied), c.o.Rules.Generator, t.path)
 		return at, true, true
+	case t.file == "" && c.unplaced(t.path):
+		return at, false, false // a page the gate cannot place may be there
 	case t.file == "":
 		at.Target = t.path
 		at.Message = fmt.Sprintf("broken markdown link %q: no page or file answers %s", l.Dest, t.path)

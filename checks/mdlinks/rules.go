@@ -102,6 +102,11 @@ type Rules struct {
 	// FrontFromRoot: FrontURL's path is the site's, whatever content
 	// folder the page is in (Jekyll's permalink in a collection).
 	FrontFromRoot bool
+	// FrontUnplaced, when set, is the URL folder (in its content folder)
+	// a page is served under whose front matter moves it where the gate
+	// cannot compute (an Eleventy permalink of other template data): a
+	// link to a URL in that folder that no page answers is not judged.
+	FrontUnplaced func(rel string, value func(key string) string) (folder string, ok bool)
 	// front is the checker's reading of FrontURL for a page file.
 	front func(file string) (string, bool)
 

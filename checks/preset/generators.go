@@ -356,10 +356,10 @@ func rspressHref(p string, rel bool) string {
 	return p + ".html"
 }
 
-// permalink is where Jekyll and Eleventy serve a page whose front matter
-// sets one. One with placeholders (Jekyll's :title) or a template
-// (Eleventy's {{ … }}) cannot be read here, nor Eleventy's "false" (a page
-// it does not write): those pages are taken to be at their usual URL.
+// permalink is where Jekyll serves a page whose front matter sets one.
+// One with placeholders (:title) cannot be read here: those pages are
+// taken to be at their usual URL. (Eleventy's is its data cascade's,
+// eleventydata.go.)
 func permalink(_ string, value func(string) string) (string, bool) {
 	p := value("permalink")
 	if p == "" || p == "false" || strings.ContainsAny(p, ":{") {
@@ -786,7 +786,8 @@ var eleventyDir = regexp.MustCompile(`(?s)\bdir\s*:\s*\{([^}]*)\}`)
 var eleventyTemplates = []string{".njk", ".liquid", ".html", ".11ty.js", ".webc", ".hbs", ".mustache", ".ejs", ".haml", ".pug"}
 
 // eleventyOutput builds a page of any template language into a folder of
-// its name (index into its folder's).
+// its name (index into its folder's, and so a page named as its folder:
+// authors/authors.njk is authors/index.html).
 func eleventyOutput(rel string) string {
 	for _, ext := range eleventyTemplates {
 		if stem, ok := strings.CutSuffix(rel, ext); ok {
@@ -794,19 +795,26 @@ func eleventyOutput(rel string) string {
 			break
 		}
 	}
+	if dir := path.Dir(rel); dir != "." && strings.TrimSuffix(path.Base(rel), ".md") == path.Base(dir) {
+		return path.Join(dir, "index.html")
+	}
 	return pages(false, "index")(rel)
 }
 
 // eleventySources are the templates of other languages that may be built
-// into out: a link to a page made by a Nunjucks or WebC template is to a
-// page, though the gate reads no ids in it.
+// into out, and those named as their folder: a link to a page made by a
+// Nunjucks or WebC template is to a page, though the gate reads no ids in
+// it.
 func eleventySources(out string) []string {
 	stem := strings.TrimSuffix(strings.TrimSuffix(out, "index.html"), "/")
 	var found []string
+	if stem != "" {
+		found = append(found, path.Join(stem, path.Base(stem)+".md"))
+	}
 	for _, ext := range eleventyTemplates {
 		found = append(found, path.Join(stem, "index"+ext))
 		if stem != "" {
-			found = append(found, stem+ext)
+			found = append(found, stem+ext, path.Join(stem, path.Base(stem)+ext))
 		}
 	}
 	return found
@@ -842,8 +850,9 @@ func eleventy(g Generator) Layout {
 		inner := Generator{src: bytes.ReplaceAll(m[1], []byte(","), []byte("\n"))}
 		input, output = firstNonEmpty(inner.Value("input"), input), firstNonEmpty(inner.Value("output"), output)
 	}
+	data := readEleventyData(g, input, output)
 	rules := mdlinks.Rules{IDs: mdscan.None, LeavesMD: true, Mounts: []mdlinks.Mount{{Dir: input, URL: "/"}}, Output: eleventyOutput,
-		Sources: eleventySources, Host: serve.Host{CleanURLs: true}, FrontURL: permalink}
+		Sources: eleventySources, Host: serve.Host{CleanURLs: true}, FrontURL: data.frontURL, FrontUnplaced: data.unplaced}
 	// Headings get ids and links get rewritten only by the plugins the
 	// config adds; these are Eleventy's own and the one its starters used.
 	switch {
