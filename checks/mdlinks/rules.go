@@ -370,8 +370,11 @@ func (c *checker) answer(urlPath string) (string, bool) {
 	f, page := c.answerAt(urlPath)
 	if fb := c.o.Rules.URLFallback; f == "" && fb != nil {
 		if alt := fb(urlPath); alt != "" && alt != urlPath { // one step: the default locale's page, or nothing
-			return c.answerAt(alt)
+			f, page = c.answerAt(alt)
 		}
+	}
+	if routes := c.o.Rules.Host.Routes; f == "" && routes.Answers(urlPath) {
+		return routes.File, false // the host redirects it, or serves it from elsewhere
 	}
 	return f, page
 }
