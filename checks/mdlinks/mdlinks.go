@@ -429,11 +429,17 @@ func (c *checker) link(file string, doc *mdscan.Doc, l mdscan.Link) (d diag.Diag
 		d, bad := c.fileLink(file, at, l)
 		return d, true, bad
 	}
-	if !c.o.Rules.judgesURLs() || !c.built(file) || !isURLLink(l.Dest) {
+	if !c.o.Rules.judgesURLs() || !c.built(file) || !isURLLink(l.Dest) || c.templated(l.Dest) {
 		return at, false, false
 	}
 	d, judged, bad = c.urlLink(file, at, l)
 	return d, judged, bad
+}
+
+// templated reports whether the template engine the generator runs first
+// writes dest ({{ site.url }}).
+func (c *checker) templated(dest string) bool {
+	return c.o.Rules.Templated && (strings.Contains(dest, "{{") || strings.Contains(dest, "{%"))
 }
 
 // rootMarkdownLink reports whether dest is a root-absolute link to a

@@ -73,6 +73,13 @@ type Rules struct {
 	Sources func(out string) []string
 	// Host is how the static host answers URLs (clean URLs).
 	Host serve.Host
+	// Written are the files the generator's plugins write that no source
+	// names (a feed), by URL path, each with the file that says so.
+	Written map[string]string
+	// Templated: pages go through a template engine before markdown
+	// (Eleventy's Liquid or Nunjucks), so a link holding {{ }} or {% %}
+	// is written by it, and not judged.
+	Templated bool
 	// Base is the path the site is served under ("/proj/", or "" at the
 	// root). PrefixesBase: the generator adds it to root-absolute links
 	// of the markdown, so they are written without it.
@@ -372,6 +379,9 @@ func (c *checker) answer(urlPath string) (string, bool) {
 		if alt := fb(urlPath); alt != "" && alt != urlPath { // one step: the default locale's page, or nothing
 			f, page = c.answerAt(alt)
 		}
+	}
+	if by, ok := c.o.Rules.Written[urlPath]; f == "" && ok {
+		return by, false
 	}
 	if routes := c.o.Rules.Host.Routes; f == "" && routes.Answers(urlPath) {
 		return routes.File, false // the host redirects it, or serves it from elsewhere

@@ -820,6 +820,23 @@ func eleventySources(out string) []string {
 	return found
 }
 
+// feedOutput is the outputPath a feed of @11ty/eleventy-plugin-rss is
+// written to ("/blog/feed.xml").
+var feedOutput = regexp.MustCompile("\\boutputPath\\s*:\\s*[\"'`]([^\"'`$]+)[\"'`]")
+
+// eleventyFeeds are the feeds the RSS plugin writes, where the config (or
+// a module it imports) names their outputPath.
+func eleventyFeeds(g Generator) map[string]string {
+	if !g.Mentions("@11ty/eleventy-plugin-rss") {
+		return nil
+	}
+	feeds := map[string]string{}
+	for _, m := range feedOutput.FindAllSubmatch(g.src, -1) {
+		feeds["/"+strings.TrimPrefix(string(m[1]), "/")] = filepath.Join(g.Root, g.Config)
+	}
+	return feeds
+}
+
 // localImport is a module a JavaScript config imports from the project
 // ("./config/markdown.js"), where plugins are often added.
 var localImport = regexp.MustCompile(`(?:from|import|require\()\s*["'](\.{1,2}/[^"']+)["']`)
@@ -863,6 +880,8 @@ func eleventy(g Generator) Layout {
 	case g.Mentions("markdown-it-anchor"):
 		rules.IDs = mdscan.MarkdownItAnchor
 	}
+	rules.Written = eleventyFeeds(g)
+	rules.Templated = g.Value("markdownTemplateEngine") != "false"
 	rules.LeavesMD = !g.Mentions("InputPathToUrlTransformPlugin")
 	rules.MDFromRoot = !rules.LeavesMD
 	rules.PrefixesBase = g.Mentions("HtmlBasePlugin")
