@@ -86,7 +86,7 @@ var All = []Preset{
 	{
 		Name:      "eleventy",
 		Tested:    "Eleventy 3.1.8 from npm: plain with markdown-it-anchor, and the v9 starter's plugins (IdAttributePlugin, InputPathToUrlTransformPlugin, HtmlBasePlugin), at the root and under `/proj/`",
-		About:     "Eleventy 3: pages in the input folder (the project, or dir.input), built into _site/ with a folder per page; a template of another language (Nunjucks, WebC, 11ty.js …) answers its URL too, its ids not read. Headings get no ids unless a plugin adds them, in the config or a module it imports (so anchors into markdown pages are warned); .md links are left as written; root-absolute links must carry the pathPrefix themselves. A page's front matter permalink moves it (one with a template is taken to be at its usual URL).",
+		About:     "Eleventy 3: pages in the input folder (the project, or dir.input), built into _site/ with a folder per page; a template of another language (Nunjucks, WebC, 11ty.js …) answers its URL too, its ids not read. Headings get no ids unless a plugin adds them, in the config or a module it imports (so anchors into markdown pages are warned); .md links are left as written; root-absolute links must carry the pathPrefix themselves. A page's permalink moves it, from its front matter or, by the data cascade, its template or directory data files (JSON, or a JS module exporting an object literal), with page.fileSlug and page.filePathStem filled in; one of other data is said, the page taken to be at its usual URL, and a link under the permalink's literal folder that no page answers is not judged. A page named as its folder is its index; feeds the RSS plugin writes (its outputPath) are answered; links holding {{ }} or {% %} are the template engine's, not judged. A slugify of the site's own given to IdAttributePlugin is said, not run.",
 		Configs:   []string{"eleventy.config.{js,mjs,cjs}", ".eleventy.js"},
 		Setup:     eleventy,
 		NoBrowser: "the eleventy preset has none: Eleventy sites take their DOM from their templates",
@@ -820,6 +820,9 @@ func eleventySources(out string) []string {
 	return found
 }
 
+// ownSlugify is IdAttributePlugin given a slugify function of its own.
+var ownSlugify = regexp.MustCompile(`(?s)addPlugin\(\s*IdAttributePlugin\s*,\s*\{[^}]*\bslugify\s*:`)
+
 // feedOutput is the outputPath a feed of @11ty/eleventy-plugin-rss is
 // written to ("/blog/feed.xml").
 var feedOutput = regexp.MustCompile("\\boutputPath\\s*:\\s*[\"'`]([^\"'`$]+)[\"'`]")
@@ -875,6 +878,9 @@ func eleventy(g Generator) Layout {
 	switch {
 	case g.Mentions("IdAttributePlugin"):
 		rules.IDs = mdscan.EleventyIDAttribute
+		if ownSlugify.Match(g.src) {
+			g.note("IdAttributePlugin is given a slugify of the site's own, which checks does not run: ids are taken as Eleventy's slugify filter gives them")
+		}
 	case g.Mentions("markdown-it-anchor") && g.Mentions(`getFilter("slugify")`):
 		rules.IDs = mdscan.EleventyAnchor
 	case g.Mentions("markdown-it-anchor"):
