@@ -3,6 +3,7 @@ package mdlinks
 import (
 	"io/fs"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 
@@ -23,11 +24,15 @@ type fronts struct {
 	of    map[string]frontURL // page file → its URL, when its front matter moves it
 	once  sync.Once
 	byURL map[string]string // the route of a URL (serve.URLRoute) → the page served there
+	// unplaced are the URL folders of pages served where the gate cannot
+	// compute (Rules.FrontUnplaced).
+	unplaced []string
 }
 
 type frontURL struct {
-	url string
-	ok  bool
+	url   string
+	ok    bool
+	under string // the URL folder it is served under, when where is not known
 }
 
 // frontOf is the URL path the front matter of file (a page of mount m at
@@ -48,9 +53,10 @@ func (c *checker) frontOf(file string) (string, bool) {
 		if src, err := c.o.Tree.ReadFile(file); err == nil {
 			value := func(key string) string { return mdscan.FrontValue(src, key) }
 			if u, ok := r.FrontURL(rel, value); ok {
-				f = frontURL{strings.TrimSuffix(m.URL, "/") + "/" + strings.TrimPrefix(u, "/"), true}
-				if r.FrontFromRoot {
-					f.url = "/" + strings.TrimPrefix(u, "/")
+				f = frontURL{url: inMount(m, u, r.FrontFromRoot), ok: true}
+			} else if r.FrontUnplaced != nil {
+				if dir, ok := r.FrontUnplaced(rel, value); ok {
+					f.under = inMount(m, dir, r.FrontFromRoot)
 				}
 			}
 		}
@@ -59,6 +65,15 @@ func (c *checker) frontOf(file string) (string, bool) {
 	c.fronts.of[file] = f
 	c.fronts.mu.Unlock()
 	return f.url, f.ok
+}
+
+// inMount is a front matter's URL path u, which is the site's when
+// fromRoot, else its content folder's.
+func inMount(m Mount, u string, fromRoot bool) string {
+	if fromRoot {
+		return "/" + strings.TrimPrefix(u, "/")
+	}
+	return strings.TrimSuffix(m.URL, "/") + "/" + strings.TrimPrefix(u, "/")
 }
 
 // frontPage is the page whose front matter serves it at urlPath.
@@ -76,10 +91,29 @@ func (c *checker) frontPage(urlPath string) (string, bool) {
 				if u, ok := c.frontOf(p); ok {
 					c.fronts.byURL[serve.URLRoute(decode(u))] = p
 				}
+				c.fronts.mu.Lock()
+				if under := c.fronts.of[p].under; under != "" && !slices.Contains(c.fronts.unplaced, under) {
+					c.fronts.unplaced = append(c.fronts.unplaced, under)
+				}
+				c.fronts.mu.Unlock()
 				return nil
 			})
 		}
 	})
 	f, ok := c.fronts.byURL[serve.URLRoute(decode(urlPath))]
 	return f, ok
+}
+
+// unplaced reports whether a page whose URL the gate cannot compute may be
+// served at urlPath, which no page it knows answers.
+func (c *checker) unplaced(urlPath string) bool {
+	if _, ok := c.frontPage(urlPath); ok || c.o.Rules.FrontUnplaced == nil {
+		return false
+	}
+	for _, dir := range c.fronts.unplaced {
+		if strings.HasPrefix(urlPath, dir) {
+			return true
+		}
+	}
+	return false
 }

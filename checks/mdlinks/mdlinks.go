@@ -446,11 +446,17 @@ func (c *checker) link(file string, doc *mdscan.Doc, l mdscan.Link) (d diag.Diag
 		d, bad := c.fileLink(file, at, l)
 		return d, true, bad
 	}
-	if !c.o.Rules.judgesURLs() || !c.built(file) || !isURLLink(l.Dest) {
+	if !c.o.Rules.judgesURLs() || !c.built(file) || !isURLLink(l.Dest) || c.templated(l.Dest) {
 		return at, false, false
 	}
 	d, judged, bad = c.urlLink(file, at, l)
 	return d, judged, bad
+}
+
+// templated reports whether the template engine the generator runs first
+// writes dest ({{ site.url }}).
+func (c *checker) templated(dest string) bool {
+	return c.o.Rules.Templated && (strings.Contains(dest, "{{") || strings.Contains(dest, "{%"))
 }
 
 // rootMarkdownLink reports whether dest is a root-absolute link to a
@@ -711,6 +717,8 @@ func (c *checker) urlLink(file string, at diag.Diagnostic, l mdscan.Link) (d dia
 		at.Target = t.path
 		at.Message = fmt.Sprintf("broken markdown link %q: %s is no page, and %s copies only its public folder and the files pages import, so no file answers %s", l.Dest, filepath.ToSlash(t.uncopied), c.o.Rules.Generator, t.path)
 		return at, true, true
+	case t.file == "" && c.unplaced(t.path):
+		return at, false, false // a page the gate cannot place may be there
 	case t.file == "":
 		at.Target = t.path
 		at.Message = fmt.Sprintf("broken markdown link %q: no page or file answers %s", l.Dest, t.path)

@@ -93,6 +93,13 @@ type Rules struct {
 	Sources func(out string) []string
 	// Host is how the static host answers URLs (clean URLs).
 	Host serve.Host
+	// Written are the files the generator's plugins write that no source
+	// names (a feed), by URL path, each with the file that says so.
+	Written map[string]string
+	// Templated: pages go through a template engine before markdown
+	// (Eleventy's Liquid or Nunjucks), so a link holding {{ }} or {% %}
+	// is written by it, and not judged.
+	Templated bool
 	// Base is the path the site is served under ("/proj/", or "" at the
 	// root). PrefixesBase: the generator adds it to root-absolute links
 	// of the markdown, so they are written without it.
@@ -122,6 +129,11 @@ type Rules struct {
 	// FrontFromRoot: FrontURL's path is the site's, whatever content
 	// folder the page is in (Jekyll's permalink in a collection).
 	FrontFromRoot bool
+	// FrontUnplaced, when set, is the URL folder (in its content folder)
+	// a page is served under whose front matter moves it where the gate
+	// cannot compute (an Eleventy permalink of other template data): a
+	// link to a URL in that folder that no page answers is not judged.
+	FrontUnplaced func(rel string, value func(key string) string) (folder string, ok bool)
 	// front is the checker's reading of FrontURL for a page file.
 	front func(file string) (string, bool)
 
@@ -422,8 +434,14 @@ func (c *checker) answer(urlPath string) (string, bool) {
 	f, page := c.answerAt(urlPath)
 	if fb := c.o.Rules.URLFallback; f == "" && fb != nil {
 		if alt := fb(urlPath); alt != "" && alt != urlPath { // one step: the default locale's page, or nothing
-			return c.answerAt(alt)
+			f, page = c.answerAt(alt)
 		}
+	}
+	if by, ok := c.o.Rules.Written[urlPath]; f == "" && ok {
+		return by, false
+	}
+	if routes := c.o.Rules.Host.Routes; f == "" && routes.Answers(urlPath) {
+		return routes.File, false // the host redirects it, or serves it from elsewhere
 	}
 	return f, page
 }

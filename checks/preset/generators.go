@@ -86,7 +86,7 @@ var All = []Preset{
 	{
 		Name:      "eleventy",
 		Tested:    "Eleventy 3.1.8 from npm: plain with markdown-it-anchor, and the v9 starter's plugins (IdAttributePlugin, InputPathToUrlTransformPlugin, HtmlBasePlugin), at the root and under `/proj/`",
-		About:     "Eleventy 3: pages in the input folder (the project, or dir.input), built into _site/ with a folder per page; a template of another language (Nunjucks, WebC, 11ty.js …) answers its URL too, its ids not read. Headings get no ids unless a plugin adds them, in the config or a module it imports (so anchors into markdown pages are warned); .md links are left as written; root-absolute links must carry the pathPrefix themselves. A page's front matter permalink moves it (one with a template is taken to be at its usual URL).",
+		About:     "Eleventy 3: pages in the input folder (the project, or dir.input), built into _site/ with a folder per page; a template of another language (Nunjucks, WebC, 11ty.js …) answers its URL too, its ids not read. Headings get no ids unless a plugin adds them, in the config or a module it imports (so anchors into markdown pages are warned); .md links are left as written; root-absolute links must carry the pathPrefix themselves. A page's permalink moves it, from its front matter or, by the data cascade, its template or directory data files (JSON, or a JS module exporting an object literal), with page.fileSlug and page.filePathStem filled in; one of other data is said, the page taken to be at its usual URL, and a link under the permalink's literal folder that no page answers is not judged. A page named as its folder is its index; feeds the RSS plugin writes (its outputPath) are answered; links holding {{ }} or {% %} are the template engine's, not judged. A slugify of the site's own given to IdAttributePlugin is said, not run.",
 		Configs:   []string{"eleventy.config.{js,mjs,cjs}", ".eleventy.js"},
 		Setup:     eleventy,
 		NoBrowser: "the eleventy preset has none: Eleventy sites take their DOM from their templates",
@@ -362,10 +362,10 @@ func rspressHref(p string, rel bool) string {
 	return p + ".html"
 }
 
-// permalink is where Jekyll and Eleventy serve a page whose front matter
-// sets one. One with placeholders (Jekyll's :title) or a template
-// (Eleventy's {{ … }}) cannot be read here, nor Eleventy's "false" (a page
-// it does not write): those pages are taken to be at their usual URL.
+// permalink is where Jekyll serves a page whose front matter sets one.
+// One with placeholders (:title) cannot be read here: those pages are
+// taken to be at their usual URL. (Eleventy's is its data cascade's,
+// eleventydata.go.)
 func permalink(_ string, value func(string) string) (string, bool) {
 	p := value("permalink")
 	if p == "" || p == "false" || strings.ContainsAny(p, ":{") {
@@ -964,7 +964,8 @@ var eleventyDir = regexp.MustCompile(`(?s)\bdir\s*:\s*\{([^}]*)\}`)
 var eleventyTemplates = []string{".njk", ".liquid", ".html", ".11ty.js", ".webc", ".hbs", ".mustache", ".ejs", ".haml", ".pug"}
 
 // eleventyOutput builds a page of any template language into a folder of
-// its name (index into its folder's).
+// its name (index into its folder's, and so a page named as its folder:
+// authors/authors.njk is authors/index.html).
 func eleventyOutput(rel string) string {
 	for _, ext := range eleventyTemplates {
 		if stem, ok := strings.CutSuffix(rel, ext); ok {
@@ -972,22 +973,49 @@ func eleventyOutput(rel string) string {
 			break
 		}
 	}
+	if dir := path.Dir(rel); dir != "." && strings.TrimSuffix(path.Base(rel), ".md") == path.Base(dir) {
+		return path.Join(dir, "index.html")
+	}
 	return pages(false, "index")(rel)
 }
 
 // eleventySources are the templates of other languages that may be built
-// into out: a link to a page made by a Nunjucks or WebC template is to a
-// page, though the gate reads no ids in it.
+// into out, and those named as their folder: a link to a page made by a
+// Nunjucks or WebC template is to a page, though the gate reads no ids in
+// it.
 func eleventySources(out string) []string {
 	stem := strings.TrimSuffix(strings.TrimSuffix(out, "index.html"), "/")
 	var found []string
+	if stem != "" {
+		found = append(found, path.Join(stem, path.Base(stem)+".md"))
+	}
 	for _, ext := range eleventyTemplates {
 		found = append(found, path.Join(stem, "index"+ext))
 		if stem != "" {
-			found = append(found, stem+ext)
+			found = append(found, stem+ext, path.Join(stem, path.Base(stem)+ext))
 		}
 	}
 	return found
+}
+
+// ownSlugify is IdAttributePlugin given a slugify function of its own.
+var ownSlugify = regexp.MustCompile(`(?s)addPlugin\(\s*IdAttributePlugin\s*,\s*\{[^}]*\bslugify\s*:`)
+
+// feedOutput is the outputPath a feed of @11ty/eleventy-plugin-rss is
+// written to ("/blog/feed.xml").
+var feedOutput = regexp.MustCompile("\\boutputPath\\s*:\\s*[\"'`]([^\"'`$]+)[\"'`]")
+
+// eleventyFeeds are the feeds the RSS plugin writes, where the config (or
+// a module it imports) names their outputPath.
+func eleventyFeeds(g Generator) map[string]string {
+	if !g.Mentions("@11ty/eleventy-plugin-rss") {
+		return nil
+	}
+	feeds := map[string]string{}
+	for _, m := range feedOutput.FindAllSubmatch(g.src, -1) {
+		feeds["/"+strings.TrimPrefix(string(m[1]), "/")] = filepath.Join(g.Root, g.Config)
+	}
+	return feeds
 }
 
 // localImport is a module a JavaScript config imports from the project
@@ -1020,18 +1048,24 @@ func eleventy(g Generator) Layout {
 		inner := Generator{src: bytes.ReplaceAll(m[1], []byte(","), []byte("\n"))}
 		input, output = firstNonEmpty(inner.Value("input"), input), firstNonEmpty(inner.Value("output"), output)
 	}
+	data := readEleventyData(g, input, output)
 	rules := mdlinks.Rules{IDs: mdscan.None, LeavesMD: true, Mounts: []mdlinks.Mount{{Dir: input, URL: "/"}}, Output: eleventyOutput,
-		Sources: eleventySources, Host: serve.Host{CleanURLs: true}, FrontURL: permalink}
+		Sources: eleventySources, Host: serve.Host{CleanURLs: true}, FrontURL: data.frontURL, FrontUnplaced: data.unplaced}
 	// Headings get ids and links get rewritten only by the plugins the
 	// config adds; these are Eleventy's own and the one its starters used.
 	switch {
 	case g.Mentions("IdAttributePlugin"):
 		rules.IDs = mdscan.EleventyIDAttribute
+		if ownSlugify.Match(g.src) {
+			g.note("IdAttributePlugin is given a slugify of the site's own, which checks does not run: ids are taken as Eleventy's slugify filter gives them")
+		}
 	case g.Mentions("markdown-it-anchor") && g.Mentions(`getFilter("slugify")`):
 		rules.IDs = mdscan.EleventyAnchor
 	case g.Mentions("markdown-it-anchor"):
 		rules.IDs = mdscan.MarkdownItAnchor
 	}
+	rules.Written = eleventyFeeds(g)
+	rules.Templated = g.Value("markdownTemplateEngine") != "false"
 	rules.LeavesMD = !g.Mentions("InputPathToUrlTransformPlugin")
 	rules.MDFromRoot = !rules.LeavesMD
 	rules.PrefixesBase = g.Mentions("HtmlBasePlugin")

@@ -11,6 +11,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -21,6 +22,7 @@ import (
 	"github.com/devdocs-dev/devdocs/checks/browser"
 	"github.com/devdocs-dev/devdocs/checks/internal/textfile"
 	"github.com/devdocs-dev/devdocs/checks/mdlinks"
+	"github.com/devdocs-dev/devdocs/checks/serve"
 )
 
 // Preset is one generator's defaults.
@@ -293,6 +295,7 @@ func (p Preset) Layout(g Generator) Layout {
 	if l.Rules.Generator == "" {
 		l.Rules.Generator = p.Name
 	}
+	l.hostRoutes(g.Root)
 	l.Rules.Base = l.Base
 	return l
 }
@@ -323,4 +326,40 @@ func withoutComments(name string, src []byte) []byte {
 		}
 	}
 	return []byte(strings.Join(lines, ""))
+}
+
+// hostRoutes reads the paths the host answers by its own configuration:
+// a vercel.json beside the project, else at the root of its repository.
+func (l *Layout) hostRoutes(root string) {
+	for _, dir := range []string{root, repositoryRoot(root)} {
+		file := filepath.Join(dir, "vercel.json")
+		if fi, err := os.Stat(file); dir == "" || err != nil || fi.IsDir() {
+			continue
+		}
+		routes, err := serve.ReadVercel(file)
+		if err != nil {
+			l.Notes = append(l.Notes, fmt.Sprintf("%v: its redirects and rewrites are not read", err))
+			return
+		}
+		l.Rules.Host.Routes = routes
+		return
+	}
+}
+
+// repositoryRoot is the nearest folder at or above dir holding .git, or "".
+func repositoryRoot(dir string) string {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return ""
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(abs, ".git")); err == nil {
+			return abs
+		}
+		up := filepath.Dir(abs)
+		if up == abs {
+			return ""
+		}
+		abs = up
+	}
 }

@@ -42,6 +42,9 @@ type Host struct {
 	Redirect int
 	// NotFound is the page the host sends with a 404.
 	NotFound NotFoundPage
+	// Routes, when set, are the paths the host's own configuration
+	// answers, files or none (vercel.json's redirects and rewrites).
+	Routes *Routes
 }
 
 // NotFoundPage says which page a host sends for a URL no file answers.
