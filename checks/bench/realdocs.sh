@@ -24,7 +24,7 @@ table=(
   "mkdocs mkdocs/mkdocs 2862536793b3c67d9d83c33e0dd6d50a791928f8 21 pages, 321 links checked: 1 error"
   "mkdocs-material squidfunk/mkdocs-material 5b36f2ac499a45905e246bc66bbee2858ef6556f 100 pages, 1106 links checked: 5 warnings"
   "starlight withastro/starlight 3999be7cc18b41095d61e3b63d68ff3e6c6c050b 360 pages, 2127 links checked: no problems"
-  "rspress web-infra-dev/rspress c4e94041c71057e8dbd4e1f22b08dcab1684186b 256 pages, 711 links checked: 2 errors"
+  "rspress web-infra-dev/rspress c4e94041c71057e8dbd4e1f22b08dcab1684186b 256 pages, 711 links checked: no problems"
   "hugoDocs gohugoio/hugoDocs 1c613349f4220ae84070df25979d720c43e5cfa6 1002 pages, 2361 links checked: no problems"
   "jekyll jekyll/jekyll 202df571314ba1d18e9fccd81d12aaad4a703c38 111 pages, 95 links checked: 3 errors and 1 warning"
   "sphinx sphinx-doc/sphinx e44a40eb2f810558ccd9da1425421270ccb81351 nothing to check: no problems"

@@ -54,7 +54,7 @@ var All = []Preset{
 	{
 		Name:      "rspress",
 		Tested:    "Rspress 2.0.22 (`@rspress/core`) from npm, `root` literal and as its template writes it, `cleanUrls` on and off, `outDir`, at the root and under `/proj/`",
-		About:     "Rspress 2: pages in docs/ (its root; no page of a name starting with _), docs/public/ served at the root, built into doc_build/ as page.html; with lang and locales, root/<lang>/ is served under /<lang>/ and the default language's folder at the root. Ids as GitHub gives them, with {#id} (in MDX also \\{#id}); .md, .mdx, extensionless and root-absolute links to pages become the page's URL, with the base. Without route.cleanUrls, a relative link to a folder (./guide/) or a root-absolute one without its slash (/guide) becomes /guide.html, which no file answers. A root-absolute link is the page's own language's unless it names a language's folder (markdown.link.autoPrefix), and a link's .md or .mdx names a page in either. multiVersion is not modelled.",
+		About:     "Rspress 2: pages in docs/ (its root; no page of a name starting with _), docs/public/ served at the root, built into doc_build/ as page.html; with lang and locales, root/<lang>/ is served under /<lang>/ and the default language's folder at the root. Ids as GitHub gives them, with {#id} (in MDX also \\{#id}); .md, .mdx, extensionless and root-absolute links to pages become the page's URL, with the base. Without route.cleanUrls, a relative link to a folder (./guide/) or a root-absolute one without its slash (/guide) becomes /guide.html, which no file answers. A root-absolute link is the page's own language's unless it names a language's folder (markdown.link.autoPrefix), and a link's .md or .mdx names a page in either. With llms (SSG-MD), llms.txt and llms-full.txt are written for each language. multiVersion is not modelled.",
 		Configs:   []string{"rspress.config.{ts,js,mjs,mts,cjs,cts}"},
 		Setup:     rspress,
 		NoBrowser: "the rspress preset has none yet",
@@ -303,7 +303,7 @@ func rspress(g Generator) Layout {
 	mounts := rspressMounts(g, root)
 	rules := mdlinks.Rules{IDs: mdscan.GitHub, Mounts: mounts, Output: pages(true, "index"),
 		Host: serve.Host{CleanURLs: true}, PrefixesBase: true, ExtensionFree: true,
-		LinksByLocale: len(mounts) > 1 && !rspressNoAutoPrefix.Match(g.src)}
+		LinksByLocale: len(mounts) > 1 && !rspressNoAutoPrefix.Match(g.src), Written: rspressLLMs(g, mounts)}
 	if !rspressCleanURLs.Match(g.src) {
 		rules.Href = rspressHref
 	}
@@ -316,6 +316,24 @@ func rspress(g Generator) Layout {
 		Public:  filepath.Join(root, "public"), Base: basePath(g.Value("base")),
 		Rules: rules,
 	}
+}
+
+// rspressLLMsOn is SSG-MD turned on (llms: true, or its options), or the
+// older @rspress/plugin-llms.
+var rspressLLMsOn = regexp.MustCompile(`(?m)^\s*llms\s*:\s*(?:true\b|\{)|@rspress/plugin-llms`)
+
+// rspressLLMs are the files SSG-MD writes: llms.txt and llms-full.txt at
+// the root, and in each language's folder but the default one's.
+func rspressLLMs(g Generator, mounts []mdlinks.Mount) map[string]string {
+	if !rspressLLMsOn.Match(g.src) {
+		return nil
+	}
+	by := filepath.Join(g.Root, g.Config)
+	written := map[string]string{"/llms.txt": by, "/llms-full.txt": by}
+	for _, m := range mounts {
+		written[m.URL+"llms.txt"], written[m.URL+"llms-full.txt"] = by, by
+	}
+	return written
 }
 
 // rspressNoAutoPrefix is markdown.link.autoPrefix turned off: links are
