@@ -67,6 +67,25 @@ func (c *checker) frontOf(file string) (string, bool) {
 	return f.url, f.ok
 }
 
+// aliases are the other URL paths the front matter of file has it answer
+// at (FrontAliases).
+func (c *checker) aliases(file string) []string {
+	key := c.o.Rules.FrontAliases
+	m, _, in := c.o.Rules.mountOf(file)
+	if key == "" || !in {
+		return nil
+	}
+	src, err := c.o.Tree.ReadFile(file)
+	if err != nil {
+		return nil
+	}
+	var out []string
+	for _, u := range mdscan.FrontList(src, key) {
+		out = append(out, inMount(m, u, c.o.Rules.FrontFromRoot))
+	}
+	return out
+}
+
 // inMount is a front matter's URL path u, which is the site's when
 // fromRoot, else its content folder's.
 func inMount(m Mount, u string, fromRoot bool) string {
@@ -89,6 +108,9 @@ func (c *checker) frontPage(urlPath string) (string, bool) {
 					return nil
 				}
 				if u, ok := c.frontOf(p); ok {
+					c.fronts.byURL[serve.URLRoute(decode(u))] = p
+				}
+				for _, u := range c.aliases(p) {
 					c.fronts.byURL[serve.URLRoute(decode(u))] = p
 				}
 				c.fronts.mu.Lock()

@@ -126,6 +126,11 @@ type Rules struct {
 	// when it names none, or none the gate can read (a template). value
 	// reads one key of the page's front matter (front.go).
 	FrontURL func(rel string, value func(key string) string) (urlPath string, ok bool)
+	// FrontAliases, when set, is the front matter key that lists other URL
+	// paths a page answers at, redirecting to it (jekyll-redirect-from's
+	// redirect_from); they are the site's or the content folder's as
+	// FrontURL's are.
+	FrontAliases string
 	// FrontFromRoot: FrontURL's path is the site's, whatever content
 	// folder the page is in (Jekyll's permalink in a collection).
 	FrontFromRoot bool

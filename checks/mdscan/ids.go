@@ -32,6 +32,9 @@ type IDStyle struct {
 	// have ids (fn:label, fnref:label); attrLists: attr_list's { #id }
 	// gives an inline element or a paragraph an id (MkDocs).
 	footnotes, attrLists bool
+	// ials: a line "{: #id}" right under a heading gives it the id
+	// (kramdown's block attribute list).
+	ials bool
 	// Blocks, when set, reads the indented blocks of Python-Markdown's
 	// extensions as markdown, and gives content tabs their ids.
 	Blocks *Blocks
@@ -99,7 +102,7 @@ var (
 	MkDocs         = IDStyle{Name: "mkdocs", emptyTaken: true, slug: pythonMarkdownSlug, unique: pythonMarkdownUnique}
 	MkDocsAttrList = IDStyle{Name: "mkdocs-attr-list", CustomIDs: true, attrLists: true, emptyTaken: true, slug: pythonMarkdownSlug, unique: pythonMarkdownUnique}
 	// Kramdown is Jekyll's (and GitHub Pages') kramdown with input: GFM.
-	Kramdown = IDStyle{Name: "kramdown-gfm", CustomIDs: true, byBase: true, noReserve: true, prose: smartDashes,
+	Kramdown = IDStyle{Name: "kramdown-gfm", CustomIDs: true, ials: true, byBase: true, noReserve: true, prose: smartDashes,
 		slug: kramdownGFMSlug, unique: func(slug string, n int, _ func(string) bool) (string, int) { return slug + "-" + strconv.Itoa(n), n }}
 	// Docutils is the ids Sphinx writes for sections (reST and MyST alike):
 	// ASCII letters and digits, a repeat or an empty slug becomes id1, id2, …

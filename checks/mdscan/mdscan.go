@@ -22,6 +22,7 @@ import (
 	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/text"
 	"github.com/yuin/goldmark/util"
+	"go.yaml.in/yaml/v3"
 	"golang.org/x/text/encoding/unicode"
 )
 
@@ -318,6 +319,13 @@ func ReadStyled(root ast.Node, src []byte, style IDStyle) *Doc {
 		}
 		return ast.WalkContinue, nil
 	})
+	if style.ials {
+		for _, h := range headings {
+			if id := ialBelow(h, src, ls); id != "" {
+				h.SetAttributeString("id", []byte(id))
+			}
+		}
+	}
 	d.Headings = assignIDs(headings, src, ls, style)
 	for _, r := range refs { // Python-Markdown: fnref:x, then fnref2:x, fnref3:x …
 		if label, ok := notes[r.Index]; ok {
@@ -329,6 +337,29 @@ func ReadStyled(root ast.Node, src []byte, style IDStyle) *Doc {
 		}
 	}
 	return d
+}
+
+// ial is a kramdown block attribute list alone on its line: {: #id .c}.
+var ial = regexp.MustCompile(`^\{:[ \t]*([^{}\n]*?)[ \t]*\}[ \t]*$`)
+
+// ialBelow is the id a block attribute list on the line right under a
+// heading gives it, or "".
+func ialBelow(h ast.Node, src []byte, ls lines) string {
+	p, ok := h.NextSibling().(*ast.Paragraph)
+	if !ok || p.Lines().Len() != 1 || blockLine(p, ls) != blockLine(h, ls)+1 {
+		return ""
+	}
+	at := p.Lines().At(0)
+	m := ial.FindSubmatch(bytes.TrimRight(at.Value(src), "\r\n"))
+	if m == nil {
+		return ""
+	}
+	for _, f := range strings.Fields(string(m[1])) {
+		if id, ok := strings.CutPrefix(f, "#"); ok && id != "" {
+			return id
+		}
+	}
+	return ""
 }
 
 // attrList is Python-Markdown's attribute list: "{: #id .class k=v }", the
@@ -578,6 +609,33 @@ func FrontMatter(src []byte) (block, body []byte, open, closed bool) {
 		i += len(line) + 1
 	}
 	return nil, src, true, false
+}
+
+// FrontList is a key of the page's YAML front matter as a list of
+// strings: its items, or its one string; nil when the key is not there or
+// the front matter is not YAML that reads.
+func FrontList(src []byte, key string) []string {
+	block, _, _, closed := FrontMatter(src)
+	if !closed {
+		return nil
+	}
+	var front map[string]any
+	if yaml.Unmarshal(block, &front) != nil {
+		return nil
+	}
+	switch v := front[key].(type) {
+	case string:
+		return []string{v}
+	case []any:
+		var out []string
+		for _, item := range v {
+			if s, ok := item.(string); ok {
+				out = append(out, s)
+			}
+		}
+		return out
+	}
+	return nil
 }
 
 // FrontValue is the value of a top-level key of a file's front matter,

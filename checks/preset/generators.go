@@ -94,7 +94,7 @@ var All = []Preset{
 	{
 		Name:      "jekyll",
 		Tested:    "Jekyll 4.3 from Debian with the GitHub Pages plugins it packages, and plain Jekyll, at the root and under `/proj`",
-		About:     "Jekyll as GitHub Pages builds it: pages anywhere but _-folders (and _posts), every other file copied, built into _site/ as page.html, served with clean URLs; each collection written out (output: true) served where its permalink says (/:collection/:path/ or /:collection/:path.html). Ids by kramdown's GFM input, with {#id}; jekyll-relative-links turns .md links into URLs (relative_links: enabled: false turns it off), root-absolute links must carry the baseurl themselves. A page's front matter permalink moves it (one with :placeholders is taken to be at its usual URL). redirect_from is not read.",
+		About:     "Jekyll as GitHub Pages builds it: pages anywhere but _-folders (and _posts), every other file copied, built into _site/ as page.html, served with clean URLs; each collection written out (output: true) served where its permalink says (/:collection/:path/ or /:collection/:path.html). Ids by kramdown's GFM input, with {#id}; jekyll-relative-links turns .md links into URLs (relative_links: enabled: false turns it off), root-absolute links must carry the baseurl themselves. A page's front matter permalink moves it (one with :placeholders is taken to be at its usual URL); with jekyll-redirect-from, each URL of its redirect_from answers too.",
 		Configs:   []string{"_config.{yml,yaml,toml}", "docs/_config.{yml,yaml,toml}"},
 		Claims:    func(_ string, src []byte) bool { return !bytes.Contains(src, []byte("public_dir:")) }, // Hexo's
 		Setup:     jekyll,
@@ -1114,11 +1114,24 @@ func jekyll(g Generator) Layout {
 	mounts := append(jekyllCollections(g, src), mdlinks.Mount{Dir: src, URL: "/"})
 	rules := mdlinks.Rules{IDs: mdscan.Kramdown, LeavesMD: leaves, RewritesFileLinks: !leaves, Mounts: mounts,
 		Output: jekyllOutput(pretty), Sources: jekyllPostSources, Host: serve.Host{CleanURLs: true}, CopiesFiles: true, ImagesAsURLs: true,
-		FrontURL: permalink, FrontFromRoot: true,
+		FrontURL: permalink, FrontFromRoot: true, FrontAliases: jekyllRedirects(g),
 		// jekyll-relative-links leaves collections alone, posts among them
 		LeavesMDIn: func(rel string) bool { return strings.HasPrefix(rel, "_posts/") || strings.Contains(rel, "/_posts/") }}
 	return Layout{Site: filepath.Join(src, "_site"), Markdown: []string{src}, Exclude: exclude, Public: src,
 		Base: basePath(g.Value("baseurl")), Rules: rules}
+}
+
+// jekyllRedirects is redirect_from, where the config's plugins (or gems,
+// their older name) have jekyll-redirect-from write a redirect page at
+// each URL it lists.
+func jekyllRedirects(g Generator) string {
+	for _, key := range []string{"plugins", "gems"} {
+		list, _ := lookupList(g.doc, key)
+		if slices.Contains(list, any("jekyll-redirect-from")) {
+			return "redirect_from"
+		}
+	}
+	return ""
 }
 
 // jekyllCollections are the collections the config writes out (output:
