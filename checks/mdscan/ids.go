@@ -35,6 +35,9 @@ type IDStyle struct {
 	// ials: a line "{: #id}" right under a heading gives it the id
 	// (kramdown's block attribute list).
 	ials bool
+	// noHTML: raw HTML is left out of the page, so its ids are none
+	// (Hugo, unless markup.goldmark.renderer.unsafe).
+	noHTML bool
 	// Blocks, when set, reads the indented blocks of Python-Markdown's
 	// extensions as markdown, and gives content tabs their ids.
 	Blocks *Blocks
@@ -123,6 +126,13 @@ func (s IDStyle) UpToLevel(n int) IDStyle {
 // under a name of its own.
 func (s IDStyle) WithTermIDs() IDStyle {
 	s.Name, s.TermIDs = s.Name+"-terms", true
+	return s
+}
+
+// WithoutHTML is the style of a renderer that leaves raw HTML out, under
+// a name of its own.
+func (s IDStyle) WithoutHTML() IDStyle {
+	s.Name, s.noHTML = s.Name+"-no-html", true
 	return s
 }
 

@@ -308,6 +308,14 @@ func ReadStyled(root ast.Node, src []byte, style IDStyle) *Doc {
 			if style.footnotes {
 				refs = append(refs, n)
 			}
+		case *ast.HTMLBlock:
+			if !style.noHTML {
+				d.IDs = append(d.IDs, htmlIDs(blockText(n, src))...)
+			}
+		case *ast.RawHTML:
+			if !style.noHTML {
+				d.IDs = append(d.IDs, htmlIDs(blockText(n, src))...)
+			}
 		case *ast.Text:
 			if style.attrLists {
 				d.IDs = append(d.IDs, attrListIDs(n, src)...)
@@ -337,6 +345,40 @@ func ReadStyled(root ast.Node, src []byte, style IDStyle) *Doc {
 		}
 	}
 	return d
+}
+
+// htmlID is an id an element of raw HTML has, or the name of an <a>.
+var htmlID = regexp.MustCompile(`(?i)<(?:[a-z][a-z0-9-]*(?:\s[^>]*?)?\sid|a(?:\s[^>]*?)?\sname)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))`)
+
+// htmlIDs are the ids the elements of a piece of raw HTML have: a page
+// written in markdown often marks a place with <div id="x"></div> or
+// <a name="x"></a>.
+func htmlIDs(html []byte) []string {
+	var ids []string
+	for _, m := range htmlID.FindAllSubmatch(html, -1) {
+		if id := string(m[1]) + string(m[2]) + string(m[3]); id != "" {
+			ids = append(ids, id)
+		}
+	}
+	return ids
+}
+
+// blockText is the source a raw HTML node was read from.
+func blockText(n ast.Node, src []byte) []byte {
+	var b []byte
+	switch n := n.(type) {
+	case *ast.RawHTML:
+		for i := 0; i < n.Segments.Len(); i++ {
+			seg := n.Segments.At(i)
+			b = append(b, seg.Value(src)...)
+		}
+	default:
+		for i := 0; i < n.Lines().Len(); i++ {
+			seg := n.Lines().At(i)
+			b = append(b, seg.Value(src)...)
+		}
+	}
+	return b
 }
 
 // ial is a kramdown block attribute list alone on its line: {: #id .c}.

@@ -149,3 +149,13 @@ func TestMDXFencedCodeInAListKeepsTheRest(t *testing.T) {
 	assert.Equal(t, 12, d.Links[1].Line)
 	assert.Equal(t, 22, d.Links[1].Col)
 }
+
+// Raw HTML in a page marks places too: an element's id, an <a>'s name, in
+// a block or inline; a renderer that leaves raw HTML out has none of them.
+func TestRawHTMLIDs(t *testing.T) {
+	src := []byte("# Page\n\n<div id=\"legacy\"></div>\n\nText <a name='old-name'></a> and <span data-id=\"no\">x</span>.\n\n<section class=a id=bare>\n</section>\n")
+	doc := Parse(src)
+	assert.Equal(t, []string{"legacy", "old-name", "bare"}, doc.IDs)
+	assert.True(t, doc.HasID("legacy"))
+	assert.Empty(t, ParseStyled(src, Hugo.WithoutHTML()).IDs)
+}

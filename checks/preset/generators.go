@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/bmatcuk/doublestar/v4"
 
@@ -86,7 +87,7 @@ var All = []Preset{
 	{
 		Name:      "eleventy",
 		Tested:    "Eleventy 3.1.8 from npm: plain with markdown-it-anchor, and the v9 starter's plugins (IdAttributePlugin, InputPathToUrlTransformPlugin, HtmlBasePlugin), at the root and under `/proj/`",
-		About:     "Eleventy 3: pages in the input folder (the project, or dir.input), built into _site/ with a folder per page; a template of another language (Nunjucks, WebC, 11ty.js …) answers its URL too, its ids not read. Headings get no ids unless a plugin adds them, in the config or a module it imports (so anchors into markdown pages are warned); .md links are left as written; root-absolute links must carry the pathPrefix themselves. A page's permalink moves it, from its front matter or, by the data cascade, its template or directory data files (JSON, or a JS module exporting an object literal), with page.fileSlug and page.filePathStem filled in; one of other data is said, the page taken to be at its usual URL, and a link under the permalink's literal folder that no page answers is not judged. A page named as its folder is its index; feeds the RSS plugin writes (its outputPath) are answered; links holding {{ }} or {% %} are the template engine's, not judged. A slugify of the site's own given to IdAttributePlugin is said, not run.",
+		About:     "Eleventy 3: pages in the input folder (the project, or dir.input), built into _site/ with a folder per page; a template of another language (Nunjucks, WebC, 11ty.js …) answers its URL too, its ids not read. Headings get no ids unless a plugin adds them, in the config or a module it imports (so anchors into markdown pages are warned); .md links are left as written; root-absolute links must carry the pathPrefix themselves. A page's permalink moves it, from its front matter or, by the data cascade, its template or directory data files (JSON, or a JS module exporting an object literal), with page.fileSlug and page.filePathStem filled in; one of other data is said, the page taken to be at its usual URL, and a link under the permalink's literal folder that no page answers is not judged. A page named as its folder is its index; feeds the RSS plugin writes (its outputPath) are answered; links holding {{ }} or {% %} are the template engine's, not judged. A slugify of the site's own given to IdAttributePlugin is said, not run: an anchor is found when its letters and digits are a heading's.",
 		Configs:   []string{"eleventy.config.{js,mjs,cjs}", ".eleventy.js"},
 		Setup:     eleventy,
 		NoBrowser: "the eleventy preset has none: Eleventy sites take their DOM from their templates",
@@ -863,6 +864,9 @@ func hugoIDs(g Generator) mdscan.IDStyle {
 	if g.Value(parser+"autoDefinitionTermID") == "true" && g.Value("markup.goldmark.extensions.definitionList") != "false" {
 		style = style.WithTermIDs()
 	}
+	if g.Value("markup.goldmark.renderer.unsafe") != "true" { // Hugo leaves raw HTML out
+		style = style.WithoutHTML()
+	}
 	return style
 }
 
@@ -1016,6 +1020,32 @@ func eleventySources(out string) []string {
 	return found
 }
 
+// lettersOfHeadings says of an id whether a slug of one of the page's
+// headings may be it, whatever the slug function: its letters and digits
+// (as Eleventy's slugify spells them in ASCII) are the heading's, what a
+// template tag in the heading writes left out.
+func lettersOfHeadings(src []byte) func(string) bool {
+	var once sync.Once
+	var letters map[string]bool
+	return func(id string) bool {
+		once.Do(func() {
+			letters = map[string]bool{}
+			for _, h := range mdscan.Parse(src).Headings {
+				letters[lettersOf(templateTag.ReplaceAllString(h.Text, ""))] = true
+			}
+		})
+		l := lettersOf(id)
+		return l != "" && letters[l]
+	}
+}
+
+// templateTag is what a template engine writes into a page: {% … %}, {{ … }}.
+var templateTag = regexp.MustCompile(`\{%.*?%\}|\{\{.*?\}\}`)
+
+func lettersOf(s string) string {
+	return strings.ReplaceAll(mdscan.EleventyIDAttribute.Slug(s), "-", "")
+}
+
 // ownSlugify is IdAttributePlugin given a slugify function of its own.
 var ownSlugify = regexp.MustCompile(`(?s)addPlugin\(\s*IdAttributePlugin\s*,\s*\{[^}]*\bslugify\s*:`)
 
@@ -1075,7 +1105,8 @@ func eleventy(g Generator) Layout {
 	case g.Mentions("IdAttributePlugin"):
 		rules.IDs = mdscan.EleventyIDAttribute
 		if ownSlugify.Match(g.src) {
-			g.note("IdAttributePlugin is given a slugify of the site's own, which checks does not run: ids are taken as Eleventy's slugify filter gives them")
+			g.note("IdAttributePlugin is given a slugify of the site's own, which checks does not run: an anchor is taken as found when its letters and digits are a heading's")
+			rules.CodeIDs = lettersOfHeadings
 		}
 	case g.Mentions("markdown-it-anchor") && g.Mentions(`getFilter("slugify")`):
 		rules.IDs = mdscan.EleventyAnchor
