@@ -701,6 +701,9 @@ func (c *checker) urlLink(file string, at diag.Diagnostic, l mdscan.Link) (d dia
 	if f, ok := c.besideFile(file, l.Dest); c.o.Rules.RewritesRelativeFiles && ok {
 		at.Target = filepath.ToSlash(f)
 		return at, true, false
+	} else if u, ok := c.o.Rules.fileURL(f); c.o.Rules.RewritesRelativeFiles && ok && c.o.Rules.Written[u] != "" {
+		at.Target = u // a file the theme adds to the docs folder's (MkDocs)
+		return at, true, false
 	}
 	t, ok := c.resolveURL(file, l.Dest)
 	if !ok {

@@ -278,6 +278,16 @@ func (r Rules) pageURL(file string) (string, bool) {
 	return strings.TrimSuffix(m.URL, "/") + serve.PageURL(r.output(m, rel)), true
 }
 
+// fileURL is the URL path a file of a content folder is copied to, as it
+// is (not built into a page).
+func (r Rules) fileURL(file string) (string, bool) {
+	m, rel, ok := r.mountOf(file)
+	if !ok || file == "" {
+		return "", false
+	}
+	return strings.TrimSuffix(m.URL, "/") + "/" + rel, true
+}
+
 // Built is the file, relative to the built site's root, that the
 // generator builds a markdown file of a content folder into (its Output
 // under the folder's URL path); ok is false for a file outside them, or

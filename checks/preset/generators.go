@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io/fs"
 	"net/url"
 	"os"
 	"path"
@@ -63,7 +64,7 @@ var All = []Preset{
 	{
 		Name:      "mkdocs",
 		Tested:    "MkDocs 1.4 and mkdocs-material 8.2 from Debian, with and without `use_directory_urls`",
-		About:     "MkDocs (plain or Material): pages in docs_dir (docs/), built into site_dir (site/) with a folder per page (use_directory_urls). Ids by Python-Markdown's toc, or by PyMdown Extensions' slugify when toc's slugify names it (with its case), {#id} with attr_list (and { #id } after an inline element); footnotes, and content tabs (pymdownx.tabbed's slugify and combine_header_slug, or numbered) have ids too. The body of admonitions, details and tabs is markdown; pymdownx.snippets' --8<-- takes a file's text in (from base_path). A \"::: name\" block (mkdocstrings, mkdocs-click) or a hook rewriting pages may make ids checks cannot know, and the run says so. MkDocs turns relative links to .md pages and to any other file of docs_dir into URLs; root-absolute links are left as written, so they must carry the path of site_url themselves. A config it INHERITs is merged under it; exclude_docs leaves pages out (a link to one is broken).",
+		About:     "MkDocs (plain or Material): pages in docs_dir (docs/), built into site_dir (site/) with a folder per page (use_directory_urls). Ids by Python-Markdown's toc, or by PyMdown Extensions' slugify when toc's slugify names it (with its case), {#id} with attr_list (and { #id } after an inline element); footnotes, and content tabs (pymdownx.tabbed's slugify and combine_header_slug, or numbered) have ids too. The body of admonitions, details and tabs is markdown; pymdownx.snippets' --8<-- takes a file's text in (from base_path). A \"::: name\" block (mkdocstrings, mkdocs-click) or a hook rewriting pages may make ids checks cannot know, and the run says so. MkDocs turns relative links to .md pages and to any other file of docs_dir (or of the theme: a built-in theme's favicon, custom_dir) into URLs; root-absolute links are left as written, so they must carry the path of site_url themselves. A config it INHERITs is merged under it; exclude_docs leaves pages out (a link to one is broken).",
 		Configs:   []string{"mkdocs.{yml,yaml}"},
 		Setup:     mkdocs,
 		NoBrowser: "the mkdocs preset has none: the default theme has no search shortcut or stored theme",
@@ -548,7 +549,7 @@ func mkdocs(g Generator) Layout {
 		// the path of site_url.
 		Rules: mdlinks.Rules{IDs: ids, Mounts: []mdlinks.Mount{{Dir: docs, URL: "/"}}, Output: out, LeavesRootMD: true, CopiesFiles: true,
 			RewritesRelativeFiles: true, NotBuilt: matching(g.Root, excluded), NotBuiltBy: "exclude_docs of " + filepath.Join(g.Root, g.Config),
-			Includes: mkdocsIncludes(g), CodeIDs: mkdocsCodeIDs(g)},
+			Includes: mkdocsIncludes(g), CodeIDs: mkdocsCodeIDs(g), Written: mkdocsThemeFiles(g)},
 	}
 }
 
@@ -622,6 +623,32 @@ func namesID(src []byte, id string) bool {
 // codeBlock is a "::: identifier" line, which mkdocstrings and
 // mkdocs-click replace with what they write.
 var codeBlock = regexp.MustCompile(`(?m)^:::[ \t]+\S`)
+
+// mkdocsThemeFiles are files the theme adds to the site's, which MkDocs
+// counts among the docs folder's (a relative link to one is rewritten): a
+// built-in theme's favicon, which pages link to, and every file of the
+// theme's custom_dir.
+func mkdocsThemeFiles(g Generator) map[string]string {
+	name := firstNonEmpty(g.Value("theme.name"), g.Value("theme"), "mkdocs") // MkDocs's own theme when none is named
+	files := map[string]string{}
+	switch name {
+	case "mkdocs", "readthedocs":
+		files["/img/favicon.ico"] = "the " + name + " theme"
+	case "material":
+		files["/assets/images/favicon.png"] = "the material theme"
+	}
+	if dir := g.Value("theme.custom_dir"); dir != "" {
+		root := filepath.Join(g.Root, dir)
+		_ = filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+			if err == nil && !d.IsDir() && !strings.HasSuffix(p, ".html") {
+				rel, _ := filepath.Rel(root, p)
+				files["/"+filepath.ToSlash(rel)] = "theme.custom_dir " + dir
+			}
+			return nil
+		})
+	}
+	return files
+}
 
 // mkdocsIncludes reads pymdownx.snippets's base_path (a folder or a list).
 func mkdocsIncludes(g Generator) func(string, []byte, func(string) ([]byte, error)) []byte {
