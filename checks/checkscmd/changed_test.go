@@ -35,7 +35,7 @@ func changedRepo(t *testing.T, trackSite bool) (*Config, []string) {
 	git(t, "config", "user.name", "crawl test")
 	git(t, "add", ".")
 	git(t, "commit", "-q", "-m", "docs")
-	cfg, err := loadConfig("checks.json", "", nil)
+	cfg, err := loadConfig("checks.json", "", nil, nil)
 	require.NoError(t, err)
 	return cfg, []string{"api/ref/index.html", "guide/index.html", "index.html"}
 }
@@ -127,7 +127,7 @@ func TestChangedSinceWithAGeneratorWhosePagesAreNotKnown(t *testing.T) {
 	write(t, map[string]string{"docusaurus.config.js": "export default {baseUrl: '/'};\n"})
 	git(t, "add", ".")
 	git(t, "commit", "-q", "-m", "docusaurus")
-	cfg, err := loadConfig("", "docusaurus", nil)
+	cfg, err := loadConfig("", "docusaurus", nil, nil)
 	require.NoError(t, err)
 	write(t, map[string]string{"docs/guide.md": "# Guide, changed\n"})
 	got, note, err := cfg.changedPages("build", pages, "HEAD")

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/devdocs-dev/devdocs/checks/diag"
+	"github.com/devdocs-dev/devdocs/checks/gitindex"
 	"github.com/devdocs-dev/devdocs/checks/preset"
 	"github.com/devdocs-dev/devdocs/checks/registry"
 )
@@ -100,7 +101,10 @@ type common struct {
 	quiet, noProgress             bool
 	levels                        map[string]*string
 	// named are the markdown paths given, whose project is looked for above them too.
-	named  []string
+	named []string
+	// index, when set, is git's index, whose files the docs projects are
+	// found among (a hook checks the commit to be).
+	index  *gitindex.Index
 	stderr io.Writer
 }
 
@@ -153,7 +157,7 @@ func (c *common) loadConfig() (*Config, error) {
 			return nil, fmt.Errorf("config file %s: no such file", file)
 		}
 	}
-	cfg, err := loadConfig(file, c.preset, c.named)
+	cfg, err := loadConfig(file, c.preset, c.named, c.files())
 	if err != nil {
 		return nil, err
 	}
@@ -178,6 +182,16 @@ func (c *common) loadConfig() (*Config, error) {
 		return nil, fmt.Errorf("unknown -color %q: want auto, always or never", c.color)
 	}
 	return cfg, nil
+}
+
+// files lists the files at or below a folder that the docs projects are
+// found among: git's index when the command checks it, else nil (the work
+// tree, as git lists it).
+func (c *common) files() func(root string) []string {
+	if c.index == nil {
+		return nil
+	}
+	return func(root string) []string { return c.index.Under(root, preset.Listed) }
 }
 
 func (c *common) useColor(tty bool) bool {

@@ -82,6 +82,10 @@ type Config struct {
 	generatorBase, generatorSite string
 	// set is the docs projects found when no preset is named (projects.go).
 	set projectSet
+	// files, when set, lists the files at or below a folder to find the
+	// docs projects among (git's index, for --staged); nil: git's list of
+	// the work tree.
+	files func(root string) []string
 	// scriptFragment is ScriptFragments compiled; nil when there are none.
 	scriptFragment func(page, fragment string) bool
 }
@@ -184,8 +188,8 @@ func repositories() func(file string) string {
 
 // loadConfig reads file (none when "") and applies the preset named by
 // presetFlag or by the file; named are the paths the command was given.
-func loadConfig(file, presetFlag string, named []string) (*Config, error) {
-	c := &Config{}
+func loadConfig(file, presetFlag string, named []string, files func(root string) []string) (*Config, error) {
+	c := &Config{files: files}
 	if file != "" {
 		raw, err := textfile.Read(file, textfile.MaxConfig)
 		if err != nil {

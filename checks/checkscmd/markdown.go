@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/devdocs-dev/devdocs/checks/diag"
+	"github.com/devdocs-dev/devdocs/checks/gitindex"
 	"github.com/devdocs-dev/devdocs/checks/mdlinks"
 	"github.com/devdocs-dev/devdocs/checks/registry"
 )
@@ -23,6 +24,14 @@ func runMarkdown(args []string, stdout, stderr io.Writer, tty bool) int {
 		return 2
 	}
 	c.named = paths
+	if *staged { // opened first: the docs projects are found among its files
+		ix, err := gitindex.Open()
+		if err != nil {
+			return usageError(stderr, "markdown", err)
+		}
+		defer ix.Close()
+		c.index = ix
+	}
 	cfg, err := c.loadConfig()
 	if err != nil {
 		return usageError(stderr, "markdown", err)
@@ -30,7 +39,7 @@ func runMarkdown(args []string, stdout, stderr io.Writer, tty bool) int {
 	mf.apply(cfg)
 	check := func(paths []string, cfg *Config) (diag.Run, error) { return checkMarkdown(paths, cfg, nil, stderr, c) }
 	if *staged {
-		check = checkStaged
+		check = func(paths []string, cfg *Config) (diag.Run, error) { return checkStaged(paths, cfg, c.index) }
 	} else if len(paths) == 0 {
 		paths = cfg.Markdown.Paths
 		if cfg.noPresetMarkdown != "" {

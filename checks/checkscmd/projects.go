@@ -32,12 +32,21 @@ type projectSet struct {
 // above the paths named) and gives each its Config. Markdown paths the file
 // left unset become every project's markdown folders and the markdown no
 // project reads.
+// discoverAt finds the docs projects at or below root, among the files
+// the run checks.
+func (c *Config) discoverAt(root string) preset.Repo {
+	if c.files != nil {
+		return preset.DiscoverIn(root, c.files(root))
+	}
+	return preset.Discover(root)
+}
+
 func (c *Config) discover(named []string) error {
 	roots := c.projectRoots()
 	root := roots[0]
 	var repo preset.Repo
 	for _, root = range roots {
-		if repo = preset.Discover(root); len(repo.Projects) > 0 {
+		if repo = c.discoverAt(root); len(repo.Projects) > 0 {
 			break
 		}
 	}

@@ -1,6 +1,7 @@
 package checkscmd
 
 import (
+	"bytes"
 	"fmt"
 	"path"
 	"path/filepath"
@@ -19,16 +20,11 @@ import (
 // the links of every other staged page that lead to a file the commit
 // deletes, renames away or changes. Pages are those under markdown.paths
 // (the whole repository when unset), less markdown.exclude.
-func checkStaged(paths []string, cfg *Config) (diag.Run, error) {
+func checkStaged(paths []string, cfg *Config, ix *gitindex.Index) (diag.Run, error) {
 	start := time.Now()
 	if err := mdlinks.CheckExclude(cfg.Markdown.Exclude); err != nil {
 		return diag.Run{}, err
 	}
-	ix, err := gitindex.Open()
-	if err != nil {
-		return diag.Run{}, err
-	}
-	defer ix.Close()
 	changes, err := ix.Changes()
 	if err != nil {
 		return diag.Run{}, err
@@ -141,8 +137,8 @@ func (s *stagedScope) named(paths []string) ([]string, error) {
 				files = append(files, filepath.Clean(p))
 			}
 		case s.ix.IsDir(p):
-			for _, f := range s.ix.Files(p) {
-				if mdscan.IsMarkdownFile(f) && !s.cfg.excludedHere(f) {
+			for _, f := range s.ix.Files(p, mdscan.IsMarkdownFile) {
+				if !s.cfg.excludedHere(f) {
 					files = append(files, f)
 				}
 			}
@@ -176,13 +172,56 @@ func (s *stagedScope) targets(changes []gitindex.Change) []string {
 	var out []string
 	for _, c := range changes {
 		switch c.Status {
-		case 'D', 'M', 'T':
+		case 'M':
+			if !s.keepsAnchors(c.Path) {
+				out = append(out, s.ix.Name(c.Path))
+			}
+		case 'D', 'T':
 			out = append(out, s.ix.Name(c.Path))
 		case 'R':
 			out = append(out, s.ix.Name(c.From))
 		}
 	}
 	return out
+}
+
+// keepsAnchors reports whether a file the commit changes (p, from the
+// top) breaks no link into it: a file other than a page is still there,
+// and a page that keeps its front matter (which may move it) and every id
+// it had is too. Most commits edit a page's text, and the pages linking to
+// it then need no second look, which costs reading them all.
+func (s *stagedScope) keepsAnchors(p string) bool {
+	name := s.ix.Name(p)
+	if !mdscan.IsMarkdownFile(p) {
+		return true
+	}
+	before, err := s.ix.ReadHead(name)
+	if err != nil {
+		return false
+	}
+	after, err := s.ix.ReadFile(name)
+	if err != nil {
+		return false
+	}
+	front := func(src []byte) []byte { f, _, _, _ := mdscan.FrontMatter(mdscan.Text(src)); return f }
+	if !bytes.Equal(front(before), front(after)) {
+		return false
+	}
+	style := s.cfg.judge(name).rules.IDs
+	if style.Name == "" {
+		style = mdscan.GitHub
+	}
+	had, kept := mdscan.ParseFileStyled(name, before, style), mdscan.ParseFileStyled(name, after, style)
+	ids := had.IDs
+	for _, h := range had.Headings {
+		ids = append(ids, h.ID)
+	}
+	for _, id := range ids {
+		if id != "" && !kept.HasID(id) {
+			return false
+		}
+	}
+	return true
 }
 
 // others lists the staged pages not among checked, which were checked whole.
@@ -192,10 +231,7 @@ func (s *stagedScope) others(checked []string) []string {
 		done[s.ix.Path(f)] = true
 	}
 	var out []string
-	for _, f := range s.ix.Files(s.ix.Name(".")) {
-		if !mdscan.IsMarkdownFile(f) { // most of a repository, and naming each costs
-			continue
-		}
+	for _, f := range s.ix.Files(s.ix.Name("."), mdscan.IsMarkdownFile) {
 		if p := s.ix.Path(f); !done[p] && s.page(p) {
 			out = append(out, f)
 		}

@@ -57,7 +57,7 @@ func TestStagedNotWorkingTree(t *testing.T) {
 	assert.Equal(t, `docs/install.md
   3:5    error   broken markdown link "missing.md": docs/missing.md does not exist [markdown-link]
 
-checks markdown: 2 pages, 4 links checked in X.XXs: 1 error
+checks markdown: 1 page, 1 link checked in X.XXs: 1 error
 `, out)
 
 	var stdout, stderr bytes.Buffer
@@ -77,7 +77,7 @@ func TestStagedLinkToUnstagedFile(t *testing.T) {
 	git(t, "add", "docs/faq.md")
 	code, out = staged(t)
 	assert.Equal(t, 0, code, out)
-	assert.Contains(t, out, "checks markdown: 3 pages, 2 links checked")
+	assert.Contains(t, out, "checks markdown: 2 pages, 1 link checked")
 }
 
 func TestStagedDeleteFailsOnTheLinkingPage(t *testing.T) {
@@ -110,6 +110,25 @@ func TestStagedRenameFailsOnTheLinkingPageAndChecksTheMovedOne(t *testing.T) {
 	assert.Contains(t, out, "docs/guides/setup.md\n  5:9    error   broken markdown link \"index.md\": docs/guides/index.md does not exist")
 	assert.Contains(t, out, "docs/index.md\n  4:3    error   broken markdown link \"guide.md#setup\": docs/guide.md does not exist")
 	assert.Contains(t, out, "README.md\n  3:10   error")
+}
+
+// A page edited with every id it had kept breaks no link into it, so the
+// pages that link to it are not read again (on a repository of 2,600
+// pages, 1.0 s of the hook's 1.3 s); a change of its front matter, which
+// may move it, has them checked as a heading's removal does.
+func TestStagedTextEditLeavesTheLinkingPagesAlone(t *testing.T) {
+	docsRepo(t, true)
+	write(t, map[string]string{"docs/guide.md": "# Guide\n\n## Setup\n\nNew words.\n\n## A new heading\n"})
+	git(t, "add", "docs/guide.md")
+	code, out := staged(t)
+	assert.Equal(t, 0, code, out)
+	assert.Contains(t, out, "checks markdown: 1 page, 0 links checked")
+
+	write(t, map[string]string{"docs/guide.md": "---\ntitle: Moved\n---\n# Guide\n\n## Setup\n"})
+	git(t, "add", "docs/guide.md")
+	code, out = staged(t)
+	assert.Equal(t, 0, code, out)
+	assert.Contains(t, out, "checks markdown: 4 pages, 5 links checked", "the guide, and the three pages that name it")
 }
 
 // A changed heading breaks anchors elsewhere: a warning, as anchors are.

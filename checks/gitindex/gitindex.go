@@ -41,9 +41,14 @@ type Index struct {
 	cat     *catFile
 	catErr  error
 	subCats map[string]*catFile // a reader of each submodule's objects, once asked
+	// changes is what the next commit changes, once changed is closed.
+	changed    chan struct{}
+	changes    []Change
+	changesErr error
 }
 
 // Open reads the index of the repository that holds the current folder.
+// What the next commit changes is asked of git meanwhile (Changes).
 func Open() (*Index, error) {
 	out, err := gitOutput("rev-parse", "--show-toplevel")
 	if err != nil {
@@ -53,50 +58,55 @@ func Open() (*Index, error) {
 	if err != nil {
 		return nil, err
 	}
-	ix := &Index{top: strings.TrimRight(string(out), "\n"), cwd: cwd,
-		blobs: map[string]string{}, links: map[string]bool{}, subs: map[string]string{}, dirs: map[string]bool{}}
+	ix := newIndex(strings.TrimRight(string(out), "\n"), cwd)
+	go func() {
+		ix.changes, ix.changesErr = ix.diff()
+		close(ix.changed)
+	}()
 	// Paths from the top, whatever the current folder (ls-files would
 	// otherwise list only what is below it).
-	list, err := gitOutput("-C", ix.top, "ls-files", "--stage", "-z")
-	if err != nil {
-		return nil, err
-	}
-	if err := ix.parseStage(list); err != nil {
+	if err := gitRecords(ix.parseRecord, "-C", ix.top, "ls-files", "--stage", "-z"); err != nil {
 		return nil, err
 	}
 	return ix, nil
 }
 
-// parseStage reads `git ls-files --stage -z`: "mode oid stage\tpath\0".
-// During a merge a path has stages 1–3; "ours" (2) stands for it, as the
-// file is not committable until the conflict is resolved anyway.
-func (ix *Index) parseStage(list []byte) error {
-	for _, rec := range bytes.Split(list, []byte{0}) {
-		if len(rec) == 0 {
-			continue
-		}
-		meta, p, ok := bytes.Cut(rec, []byte{'\t'})
-		f := strings.Fields(string(meta))
-		if !ok || len(f) != 3 {
-			return fmt.Errorf("git ls-files: unexpected line %q", rec)
-		}
-		name := string(p)
-		if _, seen := ix.blobs[name]; seen && f[2] != "2" {
-			continue
-		}
-		switch f[0] {
-		case "160000": // a submodule: a folder whose files are another repository's, at this commit
-			ix.dirs[name] = true
-			ix.subs[name] = f[1]
-		default:
-			ix.blobs[name] = f[1]
-			ix.links[name] = f[0] == "120000"
-		}
-		for d := path.Dir(name); d != "."; d = path.Dir(d) {
-			ix.dirs[d] = true
-		}
+// newIndex is an index with nothing staged yet: only the top folder.
+func newIndex(top, cwd string) *Index {
+	return &Index{top: top, cwd: cwd, blobs: map[string]string{}, links: map[string]bool{}, subs: map[string]string{},
+		dirs: map[string]bool{".": true}, changed: make(chan struct{})}
+}
+
+// parseRecord reads one record of `git ls-files --stage -z`: "mode oid
+// stage\tpath". During a merge a path has stages 1–3; "ours" (2) stands
+// for it, as the file is not committable until the conflict is resolved
+// anyway.
+func (ix *Index) parseRecord(rec []byte) error {
+	meta, p, ok := bytes.Cut(rec, []byte{'\t'})
+	mode, rest, ok1 := bytes.Cut(meta, []byte{' '})
+	oid, stage, ok2 := bytes.Cut(rest, []byte{' '})
+	if !ok || !ok1 || !ok2 || len(stage) != 1 {
+		return fmt.Errorf("git ls-files: unexpected line %q", rec)
 	}
-	ix.dirs["."] = true
+	name := string(p)
+	if _, seen := ix.blobs[name]; seen && stage[0] != '2' {
+		return nil
+	}
+	switch string(mode) {
+	case "160000": // a submodule: a folder whose files are another repository's, at this commit
+		ix.dirs[name] = true
+		ix.subs[name] = string(oid)
+	case "120000":
+		ix.blobs[name] = string(oid)
+		ix.links[name] = true
+	default:
+		ix.blobs[name] = string(oid)
+	}
+	// The folders above it, up to the first already known: those above
+	// that one are known too.
+	for d := path.Dir(name); d != "." && !ix.dirs[d]; d = path.Dir(d) {
+		ix.dirs[d] = true
+	}
 	return nil
 }
 
@@ -166,13 +176,33 @@ func (ix *Index) ReadFile(name string) ([]byte, error) {
 }
 
 // Files lists the staged paths below the folder name ("" or "." is the
-// whole repository) as the caller's names, sorted.
-func (ix *Index) Files(name string) []string {
+// whole repository) that keep accepts (nil: all), as the caller's names,
+// sorted. keep is asked of the path from the folder, before it is named:
+// naming each of a large repository's files costs.
+func (ix *Index) Files(name string, keep func(rel string) bool) []string {
 	dir := ix.Path(name)
 	var out []string
+	for _, rel := range ix.Under(name, keep) {
+		out = append(out, ix.Name(path.Join(dir, rel)))
+	}
+	return out
+}
+
+// Under lists the staged paths below the folder name that keep accepts
+// (nil: all), as slash paths relative to it, sorted.
+func (ix *Index) Under(name string, keep func(rel string) bool) []string {
+	dir := ix.Path(name)
+	if dir == "" && name != "" {
+		return nil // outside the work tree
+	}
+	var out []string
 	for p := range ix.blobs {
-		if dir == "." || strings.HasPrefix(p, dir+"/") {
-			out = append(out, ix.Name(p))
+		rel, ok := p, dir == "." || dir == ""
+		if !ok {
+			rel, ok = strings.CutPrefix(p, dir+"/")
+		}
+		if ok && (keep == nil || keep(rel)) {
+			out = append(out, rel)
 		}
 	}
 	sort.Strings(out)
@@ -291,6 +321,16 @@ func (ix *Index) blob(oid string) ([]byte, error) {
 	return ix.cat.read(oid)
 }
 
+// ReadHead is a file's bytes in the last commit (HEAD), by the caller's
+// name for it.
+func (ix *Index) ReadHead(name string) ([]byte, error) {
+	p := ix.Path(name)
+	if p == "" || strings.ContainsAny(p, "\n") { // cat-file reads a name a line
+		return nil, &fs.PathError{Op: "read", Path: name, Err: errors.New("not a path git can be asked of")}
+	}
+	return ix.blob("HEAD:" + p)
+}
+
 // Close stops the git processes that read objects, if any were started.
 func (ix *Index) Close() error {
 	var errs []error
@@ -371,6 +411,11 @@ type Change struct {
 // Changes lists what the next commit changes, renames found as git finds
 // them (-M). In a repository with no commit yet everything is added.
 func (ix *Index) Changes() ([]Change, error) {
+	<-ix.changed
+	return ix.changes, ix.changesErr
+}
+
+func (ix *Index) diff() ([]Change, error) {
 	args := []string{"-C", ix.top, "diff", "--cached", "--name-status", "-M", "-z", "--no-ext-diff"}
 	if _, err := gitOutput("-C", ix.top, "rev-parse", "--verify", "--quiet", "HEAD"); err != nil {
 		// No commit yet: diff against the empty tree.
@@ -418,20 +463,65 @@ func parseNameStatus(out []byte) ([]Change, error) {
 	return changes, nil
 }
 
+// gitRecords runs git and hands each NUL-ended record of its output to
+// each as it comes: a large repository's index is megabytes.
+func gitRecords(each func(rec []byte) error, args ...string) error {
+	cmd := exec.Command("git", args...)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	pipe, err := cmd.StdoutPipe()
+	if err == nil {
+		err = cmd.Start()
+	}
+	if err != nil {
+		return gitError(args, err, &stderr)
+	}
+	r := bufio.NewReaderSize(pipe, 1<<16)
+	var bad error
+	for bad == nil {
+		rec, err := r.ReadSlice(0)
+		if err == bufio.ErrBufferFull { // longer than the buffer
+			var rest []byte
+			rest, err = r.ReadBytes(0)
+			rec = append(bytes.Clone(rec), rest...)
+		}
+		if rec = bytes.TrimSuffix(rec, []byte{0}); len(rec) > 0 {
+			bad = each(rec)
+		}
+		if err != nil {
+			break
+		}
+	}
+	if bad != nil {
+		_ = cmd.Process.Kill()
+		_ = cmd.Wait()
+		return bad
+	}
+	if err := cmd.Wait(); err != nil {
+		return gitError(args, err, &stderr)
+	}
+	return nil
+}
+
 func gitOutput(args ...string) ([]byte, error) {
 	cmd := exec.Command("git", args...)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	out, err := cmd.Output()
 	if err != nil {
-		msg := strings.TrimSpace(stderr.String())
-		if msg == "" {
-			msg = err.Error()
-		}
-		if errors.Is(err, exec.ErrNotFound) {
-			return nil, fmt.Errorf("git is not installed: %v", err)
-		}
-		return nil, fmt.Errorf("git %s: %s", strings.Join(args, " "), msg)
+		return nil, gitError(args, err, &stderr)
 	}
 	return out, nil
+}
+
+// gitError says why git failed: what it said, or that it is not there.
+func gitError(args []string, err error, stderr *bytes.Buffer) error {
+	if errors.Is(err, exec.ErrNotFound) {
+		return fmt.Errorf("git is not installed: %v", err)
+	}
+	msg := strings.TrimSpace(stderr.String())
+	if msg == "" {
+		msg = err.Error()
+	}
+	return fmt.Errorf("git %s: %s", strings.Join(args, " "), msg)
 }

@@ -1,6 +1,8 @@
 package gitindex
 
 import (
+	"bytes"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -30,10 +32,12 @@ func TestParseNameStatus(t *testing.T) {
 // A conflicted path counts as "ours" (stage 2); a submodule is a folder,
 // not a file; a symbolic link is a file that points elsewhere.
 func TestParseStage(t *testing.T) {
-	ix := &Index{blobs: map[string]string{}, links: map[string]bool{}, subs: map[string]string{}, dirs: map[string]bool{}}
+	ix := newIndex("", "")
 	list := "100644 aaaa 1\tdocs/c.md\x00100644 bbbb 2\tdocs/c.md\x00100644 cccc 3\tdocs/c.md\x00" +
 		"160000 dddd 0\tvendor/lib\x00120000 eeee 0\tdocs/link.md\x00100644 ffff 0\ttop.md\x00"
-	require.NoError(t, ix.parseStage([]byte(list)))
+	for _, rec := range bytes.Split([]byte(strings.TrimSuffix(list, "\x00")), []byte{0}) {
+		require.NoError(t, ix.parseRecord(rec))
+	}
 	assert.Equal(t, "bbbb", ix.blobs["docs/c.md"])
 	assert.True(t, ix.dirs["vendor/lib"])
 	assert.Equal(t, "dddd", ix.subs["vendor/lib"], "the submodule's staged commit, where its files are read")
@@ -43,5 +47,6 @@ func TestParseStage(t *testing.T) {
 	assert.True(t, ix.dirs["."])
 	assert.False(t, ix.dirs["top.md"])
 
-	assert.ErrorContains(t, ix.parseStage([]byte("garbage\x00")), "unexpected line")
+	assert.ErrorContains(t, ix.parseRecord([]byte("garbage")), "unexpected line")
+	assert.False(t, ix.links["top.md"], "a file is no link")
 }

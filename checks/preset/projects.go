@@ -1,6 +1,7 @@
 package preset
 
 import (
+	"bufio"
 	"bytes"
 	"io/fs"
 	"os"
@@ -45,10 +46,18 @@ type Repo struct {
 // config there is a dependency's or a tool's, not the repository's site.
 // Projects come in the order of their config files' paths, and within one
 // folder in the order of All.
-func Discover(root string) Repo {
+func Discover(root string) Repo { return DiscoverIn(root, repoFiles(root)) }
+
+// DiscoverIn is Discover of a list of the files at or below root (slash
+// paths relative to it): git's index, for a hook that checks the commit to
+// be, which has it read already.
+func DiscoverIn(root string, files []string) Repo {
 	r := Repo{Root: root}
 	seen := map[string]bool{} // preset and root: one project each
-	for _, rel := range repoFiles(root) {
+	for _, rel := range files {
+		if !Listed(rel) {
+			continue
+		}
 		if inFixtures(rel) {
 			if mayBeConfig(rel) {
 				if _, _, ok := claim(root, rel); ok {
@@ -169,37 +178,12 @@ func isMarkdown(rel string) bool {
 // repoFiles lists the files under root that belong to the repository, as
 // slash paths relative to root: git's list of tracked files and of
 // untracked ones it does not ignore, else a walk of the disk. Either way
-// nothing in node_modules or a dot folder (but .vitepress) is listed.
+// only what Listed keeps is listed.
 func repoFiles(root string) []string {
+	if out, err := gitFiles(root); err == nil {
+		return out
+	}
 	var out []string
-	keep := func(rel string) {
-		// Only markdown and what may be a config is kept: a repository
-		// holds many more files than these, and each costs.
-		if !isMarkdown(rel) && !mayBeConfig(rel) {
-			return
-		}
-		for dir := path.Dir(rel); dir != "."; dir = path.Dir(dir) {
-			if skippedDir(path.Base(dir)) {
-				return
-			}
-		}
-		out = append(out, rel)
-	}
-	cmd := exec.Command("git", "-C", root, "ls-files", "-z", "--cached", "--others", "--exclude-standard")
-	if listed, err := cmd.Output(); err == nil {
-		for len(listed) > 0 {
-			i := bytes.IndexByte(listed, 0)
-			if i < 0 {
-				i = len(listed)
-			}
-			if i > 0 {
-				keep(string(listed[:i]))
-			}
-			listed = listed[min(i+1, len(listed)):]
-		}
-		slices.Sort(out)
-		return slices.Compact(out) // a file with merge conflicts is listed once per stage
-	}
 	filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return nil // an unreadable folder holds no project we can read
@@ -210,12 +194,80 @@ func repoFiles(root string) []string {
 			}
 			return nil
 		}
-		if rel, err := filepath.Rel(root, p); err == nil {
-			keep(filepath.ToSlash(rel))
+		if rel, err := filepath.Rel(root, p); err == nil && Listed(filepath.ToSlash(rel)) {
+			out = append(out, filepath.ToSlash(rel))
 		}
 		return nil
 	})
 	return out
+}
+
+// gitFiles reads git's list as it comes: a large repository's is
+// megabytes, most of it files that are neither markdown nor a config,
+// which are passed over before they cost a string each.
+func gitFiles(root string) ([]string, error) {
+	cmd := exec.Command("git", "-C", root, "ls-files", "-z", "--cached", "--others", "--exclude-standard")
+	pipe, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil, err
+	}
+	if err := cmd.Start(); err != nil {
+		return nil, err
+	}
+	var out []string
+	r := bufio.NewReaderSize(pipe, 1<<16)
+	for {
+		name, err := r.ReadSlice(0)
+		if err == bufio.ErrBufferFull { // longer than the buffer: read the rest
+			var rest []byte
+			rest, err = r.ReadBytes(0)
+			name = append(slices.Clone(name), rest...)
+		}
+		name = bytes.TrimSuffix(name, []byte{0})
+		if len(name) > 0 && mayBeListed(name) {
+			if rel := string(name); Listed(rel) {
+				out = append(out, rel)
+			}
+		}
+		if err != nil {
+			break
+		}
+	}
+	if err := cmd.Wait(); err != nil {
+		return nil, err
+	}
+	slices.Sort(out)
+	return slices.Compact(out), nil // a file with merge conflicts is listed once per stage
+}
+
+// mayBeListed is Listed's first, cheap look, at the bytes git lists: a
+// markdown file, or a name that may be a config.
+func mayBeListed(name []byte) bool {
+	if bytes.HasSuffix(name, []byte(".md")) || bytes.HasSuffix(name, []byte(".mdx")) {
+		return true
+	}
+	base := name[bytes.LastIndexByte(name, '/')+1:]
+	for _, n := range configNames {
+		if bytes.HasPrefix(base, []byte(n)) {
+			return true
+		}
+	}
+	return false
+}
+
+// Listed reports whether Discover looks at a file: markdown, or what may
+// be a config, outside node_modules and dot folders (but .vitepress).
+// Only these are kept: a repository holds many more files, and each costs.
+func Listed(rel string) bool {
+	if !isMarkdown(rel) && !mayBeConfig(rel) {
+		return false
+	}
+	for dir := path.Dir(rel); dir != "."; dir = path.Dir(dir) {
+		if skippedDir(path.Base(dir)) {
+			return false
+		}
+	}
+	return true
 }
 
 // fixtureDirs are the folder names under which a config is a test's or a
