@@ -411,6 +411,10 @@ func (r Rules) localized(file, p string) string {
 	return p
 }
 
+// leftOut reports whether the generator leaves a file of its content
+// folders out of the site (NotBuilt).
+func (r Rules) leftOut(file string) bool { return r.NotBuilt != nil && r.NotBuilt(file) }
+
 // fileAt is the file of a content folder a URL path names.
 func (r Rules) fileAt(urlPath string) (string, bool) {
 	m, rest, ok := r.mountAt(urlPath)
@@ -476,14 +480,14 @@ func (c *checker) answerAt(urlPath string) (string, bool) {
 			}
 			for _, src := range srcs {
 				f := filepath.Join(m.Dir, filepath.FromSlash(src))
-				if r.output(m, src) != out || !c.o.Tree.IsFile(f) {
+				if r.output(m, src) != out || !c.o.Tree.IsFile(f) || r.leftOut(f) {
 					continue
 				}
 				if _, moved := c.frontOf(f); !moved { // else it is served elsewhere
 					return f, mdscan.IsMarkdownFile(f) // a template of another language is a page with no ids the gate reads
 				}
 			}
-			if f := filepath.Join(m.Dir, filepath.FromSlash(out)); r.CopiesFiles && !mdscan.IsMarkdownFile(out) && c.o.Tree.IsFile(f) {
+			if f := filepath.Join(m.Dir, filepath.FromSlash(out)); r.CopiesFiles && !mdscan.IsMarkdownFile(out) && c.o.Tree.IsFile(f) && !r.leftOut(f) {
 				return f, false
 			}
 		}
@@ -494,7 +498,7 @@ func (c *checker) answerAt(urlPath string) (string, bool) {
 
 	if c.o.Public != "" {
 		for _, out := range r.Host.Candidates(urlPath) {
-			if f := filepath.Join(c.o.Public, filepath.FromSlash(out)); c.o.Tree.IsFile(f) {
+			if f := filepath.Join(c.o.Public, filepath.FromSlash(out)); c.o.Tree.IsFile(f) && !r.leftOut(f) {
 				return f, false
 			}
 		}

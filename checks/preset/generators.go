@@ -96,7 +96,7 @@ var All = []Preset{
 	{
 		Name:      "jekyll",
 		Tested:    "Jekyll 4.3 from Debian with the GitHub Pages plugins it packages, and plain Jekyll, at the root and under `/proj`",
-		About:     "Jekyll as GitHub Pages builds it: pages anywhere but _-folders (and _posts), every other file copied, built into _site/ as page.html, served with clean URLs; each collection written out (output: true) served where its permalink says (/:collection/:path/ or /:collection/:path.html). Ids by kramdown's GFM input, with {#id}; jekyll-relative-links turns .md links into URLs (relative_links: enabled: false turns it off), root-absolute links must carry the baseurl themselves. A page's front matter permalink moves it (one with :placeholders is taken to be at its usual URL); with jekyll-redirect-from, each URL of its redirect_from answers too.",
+		About:     "Jekyll as GitHub Pages builds it: pages anywhere but _-folders (and _posts), every other file copied, built into _site/ as page.html, served with clean URLs; each collection written out (output: true) served where its permalink says (/:collection/:path/ or /:collection/:path.html). Ids by kramdown's GFM input, with {#id}; jekyll-relative-links turns .md links into URLs (relative_links: enabled: false turns it off), root-absolute links must carry the baseurl themselves. A page's front matter permalink moves it (one with :placeholders is taken to be at its usual URL); with jekyll-redirect-from, each URL of its redirect_from answers too. exclude leaves files out (a link to one is broken).",
 		Configs:   []string{"_config.{yml,yaml,toml}", "docs/_config.{yml,yaml,toml}"},
 		Claims:    func(_ string, src []byte) bool { return !bytes.Contains(src, []byte("public_dir:")) }, // Hexo's
 		Setup:     jekyll,
@@ -1168,15 +1168,40 @@ func jekyll(g Generator) Layout {
 	at := func(q string) string { return path.Join(filepath.ToSlash(src), q) }
 	exclude := []string{at("_site*/**"), at("_layouts/**"), at("_includes/**"), at("_sass/**"), at("_data/**"),
 		at("_drafts/**"), at("_plugins/**"), at("vendor/**"), at(".jekyll-cache/**")}
+	excluded := jekyllExcluded(g, at)
+	exclude = append(exclude, excluded...)
 	leaves := jekyllLeavesMD(g)
 	mounts := append(jekyllCollections(g, src), mdlinks.Mount{Dir: src, URL: "/"})
 	rules := mdlinks.Rules{IDs: mdscan.Kramdown, LeavesMD: leaves, RewritesFileLinks: !leaves, Mounts: mounts,
 		Output: jekyllOutput(pretty), Sources: jekyllPostSources, Host: serve.Host{CleanURLs: true}, CopiesFiles: true, ImagesAsURLs: true,
 		FrontURL: permalink, FrontFromRoot: true, FrontAliases: jekyllRedirects(g),
+		NotBuilt: matching(g.Root, excluded), NotBuiltBy: "exclude of " + filepath.Join(g.Root, g.Config),
 		// jekyll-relative-links leaves collections alone, posts among them
 		LeavesMDIn: func(rel string) bool { return strings.HasPrefix(rel, "_posts/") || strings.Contains(rel, "/_posts/") }}
 	return Layout{Site: filepath.Join(src, "_site"), Markdown: []string{src}, Exclude: exclude, Public: src,
 		Base: basePath(g.Value("baseurl")), Rules: rules}
+}
+
+// jekyllExcluded are the config's exclude entries as globs (a name, a
+// folder or a glob, from the source folder): Jekyll neither builds nor
+// copies them. An include of a _-name, which Jekyll would then read, is
+// said, not modelled.
+func jekyllExcluded(g Generator, at func(string) string) []string {
+	var out []string
+	list, _ := lookupList(g.doc, "exclude")
+	for _, e := range list {
+		if name, ok := e.(string); ok && strings.Trim(name, "/ ") != "" {
+			p := at(strings.Trim(name, "/ "))
+			out = append(out, p, p+"/**")
+		}
+	}
+	include, _ := lookupList(g.doc, "include")
+	for _, e := range include {
+		if name, ok := e.(string); ok && strings.HasPrefix(name, "_") {
+			g.note("include %s has Jekyll read a _-name, which checks does not model: it is taken as unbuilt", name)
+		}
+	}
+	return out
 }
 
 // jekyllRedirects is redirect_from, where the config's plugins (or gems,
