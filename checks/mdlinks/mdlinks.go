@@ -631,6 +631,9 @@ func (c *checker) mdTarget(file, p string) string {
 		}
 	}
 	target := filepath.Join(dir, filepath.FromSlash(decode(p)))
+	if t, ok := c.rewritten(file, p); ok {
+		target = t
+	}
 	if c.o.Rules.ExtensionFree && !c.o.Tree.IsFile(target) {
 		if t := otherExtension(target); c.o.Tree.IsFile(t) {
 			target = t
@@ -647,6 +650,25 @@ func (c *checker) mdTarget(file, p string) string {
 		}
 	}
 	return target
+}
+
+// rewritten is the page a .md link of file to p names where pages are
+// moved (Rewrites): p is read from where file is built as if it lay, and
+// names the page built as if it lay there.
+func (c *checker) rewritten(file, p string) (string, bool) {
+	rw := c.o.Rules.Rewrites
+	m, rel, ok := c.o.Rules.mountOf(file)
+	if rw == nil || !ok {
+		return "", false
+	}
+	at := path.Join(path.Dir(rw.To(rel)), decode(p))
+	if strings.HasPrefix(p, "/") {
+		at = strings.TrimPrefix(decode(p), "/")
+	}
+	if src, ok := rw.From(at); ok {
+		return filepath.Join(m.Dir, filepath.FromSlash(src)), true
+	}
+	return filepath.Join(m.Dir, filepath.FromSlash(at)), true
 }
 
 // otherExtension is the name of a page in .mdx for .md, and in .md for .mdx.

@@ -77,6 +77,10 @@ type Rules struct {
 	// ExtensionFree: a link's .md or .mdx is dropped for the page's route,
 	// so either names a page written in either (Rspress).
 	ExtensionFree bool
+	// Rewrites, when set, builds pages of a content folder as if they lay
+	// elsewhere in it (VitePress's rewrites). A relative .md link of a
+	// moved page is resolved from its new place, as the generator does.
+	Rewrites *Rewrites
 	// Fallback, when set, is the file a link to a missing file leads to
 	// instead ("" for none): a translated page's link to a page not
 	// translated leads to the untranslated one (Docusaurus's i18n).
@@ -156,6 +160,12 @@ type lastMount struct {
 	m     Mount
 	rel   string
 	ok    bool
+}
+
+// Rewrites move pages within a content folder, by their paths in it.
+type Rewrites struct {
+	To   func(rel string) string         // where a page is built as if it lay
+	From func(rel string) (string, bool) // the page built as if at rel, if any
 }
 
 // Mount is a content folder and the URL path its pages are served at.

@@ -39,7 +39,7 @@ var All = []Preset{
 	{
 		Name:      "vitepress",
 		Tested:    "VitePress 1.6.4 from npm, both layouts, `cleanUrls` on and off, `srcDir`, `outDir`, at the root and under `/proj/`",
-		About:     "VitePress 1: pages in the folder of .vitepress/config (or its srcDir), less srcExclude (a link to one is broken), public/ served at the root, built into .vitepress/dist (or outDir). rewrites are not read. Ids by VitePress's slugger, with {#id}; .md and extensionless links become routes, and root-absolute links get the base.",
+		About:     "VitePress 1: pages in the folder of .vitepress/config (or its srcDir), less srcExclude (a link to one is broken), public/ served at the root, built into .vitepress/dist (or outDir). rewrites (an object of path-to-regexp patterns) moves pages, and relative links of a moved page are read from its new place. Ids by VitePress's slugger, with {#id}; .md and extensionless links become routes, and root-absolute links get the base.",
 		Configs:   []string{".vitepress/config.{js,mjs,ts,mts}", ".vitepress/config/index.{js,mjs,ts,mts}", "docs/.vitepress/config.{js,mjs,ts,mts}", "docs/.vitepress/config/index.{js,mjs,ts,mts}"},
 		Setup:     vitepress,
 		NoBrowser: "the vitepress preset has none yet",
@@ -168,10 +168,79 @@ func vitepress(g Generator) Layout {
 	return Layout{
 		Site: filepath.Join(root, firstNonEmpty(g.Value("outDir"), ".vitepress/dist")), Markdown: []string{src},
 		Exclude: append([]string{"**/node_modules/**", "**/dist/**"}, excluded...), Public: filepath.Join(src, "public"), Base: basePath(g.Value("base")),
-		Rules: mdlinks.Rules{IDs: mdscan.VitePress, Mounts: []mdlinks.Mount{{Dir: src, URL: "/"}}, Output: pages(true, "index"),
+		Rules: vitepressRewrites(g, src, mdlinks.Rules{IDs: mdscan.VitePress, Mounts: []mdlinks.Mount{{Dir: src, URL: "/"}}, Output: pages(true, "index"),
 			Host: serve.Host{CleanURLs: true}, PrefixesBase: true, LeavesAttrLinks: true,
-			NotBuilt: matching(g.Root, excluded), NotBuiltBy: "srcExclude of " + filepath.Join(g.Root, g.Config)},
+			NotBuilt: matching(g.Root, excluded), NotBuiltBy: "srcExclude of " + filepath.Join(g.Root, g.Config)}),
 	}
+}
+
+// vitepressRewritesObject is rewrites written as an object of strings, and
+// vitepressRewritesAny rewrites written any way (a function, a variable).
+var (
+	vitepressRewritesObject = regexp.MustCompile(`(?s)\brewrites\s*:\s*\{(.*?)\}`)
+	vitepressRewritesAny    = regexp.MustCompile(`\brewrites\s*[:(]`)
+	quotedPair              = regexp.MustCompile(`(['"])(.*?)['"]\s*:\s*(['"])(.*?)['"]`)
+)
+
+// vitepressRewrites moves pages as rewrites says, each from path-to-regexp
+// pattern to destination: a page is built where its first matching rule
+// puts it, links to it are written to there, and its relative links are
+// read from there. rewrites written otherwise than as strings is said.
+func vitepressRewrites(g Generator, src string, rules mdlinks.Rules) mdlinks.Rules {
+	type rule struct {
+		re   *regexp.Regexp
+		dest string
+	}
+	var list []rule
+	m := vitepressRewritesObject.FindSubmatch(g.src)
+	if m == nil {
+		if vitepressRewritesAny.Match(g.src) {
+			g.note("rewrites is computed, which checks does not run: pages are taken to be built where they lie")
+		}
+		return rules
+	}
+	for _, p := range quotedPair.FindAllSubmatch(m[1], -1) {
+		re, err := serve.PathPattern(string(p[2]))
+		if err != nil {
+			g.note("rewrites %q: %v; it is not read", p[2], err)
+			continue
+		}
+		list = append(list, rule{re, string(p[4])})
+	}
+	to := func(rel string) string {
+		for _, r := range list {
+			if sub := r.re.FindStringSubmatch(rel); sub != nil {
+				return serve.FillPath(r.dest, r.re, sub)
+			}
+		}
+		return rel
+	}
+	var once sync.Once
+	from := map[string]string{} // where a page is built as if it lay → the page
+	root, _ := filepath.Abs(filepath.Join(g.Root, src))
+	pagesFrom := func() {
+		_ = filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+			if err == nil && !d.IsDir() && strings.HasSuffix(p, ".md") {
+				rel, _ := filepath.Rel(root, p)
+				from[to(filepath.ToSlash(rel))] = filepath.ToSlash(rel)
+			}
+			return nil
+		})
+	}
+	rw := &mdlinks.Rewrites{To: to, From: func(rel string) (string, bool) {
+		once.Do(pagesFrom)
+		p, ok := from[rel]
+		return p, ok
+	}}
+	output := rules.Output
+	rules.Rewrites, rules.Output = rw, func(rel string) string { return output(to(rel)) }
+	rules.Sources = func(out string) []string {
+		if p, ok := rw.From(strings.TrimSuffix(out, ".html") + ".md"); ok {
+			return []string{p}
+		}
+		return nil
+	}
+	return rules
 }
 
 func starlight(g Generator) Layout {

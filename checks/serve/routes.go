@@ -55,7 +55,7 @@ func ReadVercel(file string) (*Routes, error) {
 		if rule.Has != nil || rule.Miss != nil {
 			continue
 		}
-		re, err := sourcePattern(rule.Source)
+		re, err := PathPattern(rule.Source)
 		if err != nil {
 			return nil, fmt.Errorf("%s: source %q: %v", file, rule.Source, err)
 		}
@@ -88,12 +88,13 @@ func (r *Routes) Answers(urlPath string) bool {
 	return false
 }
 
-// sourcePattern is a source as Vercel reads it (path-to-regexp): a
-// parameter :name matches one segment, or its own (pattern); the modifiers
-// ? (optional), * (any number of segments) and + (one or more) take the
-// slash before it along; a bare (pattern) is a regular expression; the
-// rest is literal.
-func sourcePattern(src string) (*regexp.Regexp, error) {
+// PathPattern is a path pattern as path-to-regexp reads it (Vercel's
+// sources, VitePress's rewrites): a parameter :name matches one segment,
+// or its own (pattern); the modifiers ? (optional), * (any number of
+// segments) and + (one or more) take the slash before it along; a bare
+// (pattern) is a regular expression; the rest is literal. Each parameter
+// is a group of its name, its segments joined by "/" (FillPath).
+func PathPattern(src string) (*regexp.Regexp, error) {
 	var b strings.Builder
 	for i := 0; i < len(src); {
 		switch c := src[i]; {
@@ -114,7 +115,7 @@ func sourcePattern(src string) (*regexp.Regexp, error) {
 			if j < len(src) && strings.IndexByte("?*+", src[j]) >= 0 {
 				mod, j = src[j], j+1
 			}
-			writeParam(&b, seg, mod)
+			writeParam(&b, src[i+1:i+1+nameLen(src[i+1:])], seg, mod)
 			i = j
 		case c == '(':
 			k := closing(src, i)
@@ -131,11 +132,13 @@ func sourcePattern(src string) (*regexp.Regexp, error) {
 	return regexp.Compile("^(?:" + b.String() + ")$")
 }
 
-// writeParam writes a parameter matching seg, with its modifier: an
-// optional or repeated one owns the slash written before it.
-func writeParam(b *strings.Builder, seg string, mod byte) {
+// writeParam writes a parameter matching seg, as the group of its name,
+// with its modifier: an optional or repeated one owns the slash written
+// before it, which is not part of its value.
+func writeParam(b *strings.Builder, name, seg string, mod byte) {
+	group := func(re string) string { return "(?P<" + name + ">" + re + ")" }
 	if mod == 0 {
-		b.WriteString(seg)
+		b.WriteString(group(seg))
 		return
 	}
 	slash := ""
@@ -144,15 +147,54 @@ func writeParam(b *strings.Builder, seg string, mod byte) {
 		b.WriteString(strings.TrimSuffix(s, "/"))
 		slash = "/"
 	}
-	one := slash + seg
+	many := group(seg + "(?:/" + seg + ")*")
 	switch mod {
 	case '?':
-		b.WriteString("(?:" + one + ")?")
+		b.WriteString("(?:" + slash + group(seg) + ")?")
 	case '*':
-		b.WriteString("(?:" + one + ")*")
+		b.WriteString("(?:" + slash + many + ")?")
 	case '+':
-		b.WriteString("(?:" + one + ")+")
+		b.WriteString(slash + many)
 	}
+}
+
+// FillPath writes a destination's parameters (:name, with a modifier or
+// not) with what a match of PathPattern gave them; an empty optional one
+// takes the slash before it along.
+func FillPath(dest string, re *regexp.Regexp, m []string) string {
+	var b strings.Builder
+	for i := 0; i < len(dest); {
+		if dest[i] != ':' || i+1 >= len(dest) || !isNameByte(dest[i+1]) {
+			b.WriteByte(dest[i])
+			i++
+			continue
+		}
+		n := nameLen(dest[i+1:])
+		value := ""
+		if k := re.SubexpIndex(dest[i+1 : i+1+n]); k >= 0 && k < len(m) {
+			value = m[k]
+		}
+		i += 1 + n
+		if i < len(dest) && strings.IndexByte("?*+", dest[i]) >= 0 {
+			i++
+		}
+		if value == "" {
+			s := strings.TrimSuffix(b.String(), "/")
+			b.Reset()
+			b.WriteString(s)
+		}
+		b.WriteString(value)
+	}
+	return b.String()
+}
+
+// nameLen is the length of the parameter name s starts with.
+func nameLen(s string) int {
+	n := 0
+	for n < len(s) && isNameByte(s[n]) {
+		n++
+	}
+	return n
 }
 
 func isNameByte(c byte) bool {
