@@ -104,7 +104,10 @@ func (c *checker) frontPage(urlPath string) (string, bool) {
 		c.fronts.byURL = map[string]string{}
 		for _, m := range c.o.Rules.Mounts {
 			_ = filepath.WalkDir(m.Dir, func(p string, d fs.DirEntry, err error) error {
-				if err != nil || d.IsDir() || !mdscan.IsMarkdownFile(p) {
+				if d != nil && d.IsDir() && p != m.Dir && c.o.Rules.FrontHTML && skippedForHTML(d.Name()) {
+					return filepath.SkipDir // the build, a dependency's, a tool's: no page
+				}
+				if err != nil || d.IsDir() || !mdscan.IsMarkdownFile(p) && !(c.o.Rules.FrontHTML && strings.HasSuffix(p, ".html")) {
 					return nil
 				}
 				if u, ok := c.frontOf(p); ok {
@@ -124,6 +127,12 @@ func (c *checker) frontPage(urlPath string) (string, bool) {
 	})
 	f, ok := c.fronts.byURL[serve.URLRoute(decode(urlPath))]
 	return f, ok
+}
+
+// skippedForHTML are the folders whose HTML files are no pages: the built
+// site (_site), dependencies, dot folders.
+func skippedForHTML(name string) bool {
+	return strings.HasPrefix(name, "_site") || name == "node_modules" || strings.HasPrefix(name, ".")
 }
 
 // unplaced reports whether a page whose URL the gate cannot compute may be

@@ -362,6 +362,9 @@ func (c *checker) parse(file, from string, read func() ([]byte, error)) (*mdscan
 	p.once.Do(func() {
 		var src []byte
 		if src, p.err = read(); p.err == nil {
+			if c.o.Rules.Templated && c.built(file) {
+				src = mdscan.BlankTemplateBlocks(src)
+			}
 			p.doc = mdscan.ParseFileStyled(file, src, style)
 			p.doc.Headings = c.includedHeadings(file, src, style, p.doc.Headings)
 			if code := c.o.Rules.CodeIDs; code != nil && c.built(file) {
@@ -409,6 +412,14 @@ func (c *checker) style(from string) mdscan.IDStyle {
 // is broken.
 func (c *checker) link(file string, doc *mdscan.Doc, l mdscan.Link) (d diag.Diagnostic, judged, bad bool) {
 	at := diag.Diagnostic{Severity: diag.Error, File: filepath.ToSlash(file), Line: l.Line, Col: l.Col, Href: l.Dest}
+	if r := c.o.Rules; l.Raw && !r.RawAsMarkdown && r.judgesURLs() && c.built(file) && isURLLink(l.Dest) && !c.templated(l.Dest) && !(l.Image && r.BundlesRawImages) {
+		// Raw HTML is written into the page as it is: the browser asks
+		// for its links from the page's URL.
+		if l.Image {
+			return c.urlImage(file, at, l)
+		}
+		return c.urlLink(file, at, l)
+	}
 	if l.Image {
 		if c.o.Rules.ImagesAsURLs && c.o.Rules.judgesURLs() && c.built(file) && isURLLink(l.Dest) {
 			return c.urlImage(file, at, l)
@@ -491,7 +502,7 @@ func (c *checker) urlImage(file string, at diag.Diagnostic, l mdscan.Link) (d di
 	// A relative image naming a file is written as the file's own URL,
 	// wherever the page is served (Jekyll 4.3 built team.png beside
 	// about.md, permalink /about/, as /team.png).
-	if f, ok := c.besideFile(file, l.Dest); c.o.Rules.RewritesFileLinks && ok {
+	if f, ok := c.besideFile(file, l.Dest); c.o.Rules.RewritesFileLinks && ok && !l.Raw {
 		at.Target = filepath.ToSlash(f)
 		return at, true, false
 	}
@@ -720,10 +731,10 @@ func (k *Checker) URLOf(file string, l mdscan.Link) string {
 func (c *checker) urlLink(file string, at diag.Diagnostic, l mdscan.Link) (d diag.Diagnostic, judged, bad bool) {
 	// MkDocs writes a relative link naming a file of its docs folder (an
 	// image, a download) as that file's URL from the page's.
-	if f, ok := c.besideFile(file, l.Dest); c.o.Rules.RewritesRelativeFiles && ok {
+	if f, ok := c.besideFile(file, l.Dest); c.o.Rules.RewritesRelativeFiles && ok && !l.Raw {
 		at.Target = filepath.ToSlash(f)
 		return at, true, false
-	} else if u, ok := c.o.Rules.fileURL(f); c.o.Rules.RewritesRelativeFiles && ok && c.o.Rules.Written[u] != "" {
+	} else if u, ok := c.o.Rules.fileURL(f); c.o.Rules.RewritesRelativeFiles && ok && c.o.Rules.Written[u] != "" && !l.Raw {
 		at.Target = u // a file the theme adds to the docs folder's (MkDocs)
 		return at, true, false
 	}

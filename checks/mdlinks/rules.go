@@ -37,6 +37,14 @@ type Rules struct {
 	// relative one is resolved from the page's URL, not from the markdown
 	// file (Hugo, Eleventy, Jekyll); others bundle or rewrite them.
 	ImagesAsURLs bool
+	// BundlesRawImages: an image of raw HTML (<img src>) is bundled as a
+	// markdown image is, found from the markdown file (VitePress: Vue's
+	// compiler turns it into an import); other generators write it into
+	// the page as it is.
+	BundlesRawImages bool
+	// RawAsMarkdown: links of raw HTML are taken as markdown's are (an
+	// Eleventy site's HTML transforms rewrite both alike).
+	RawAsMarkdown bool
 	// CopiesFiles: files of a content folder that are no page are copied
 	// into the site as they are (Jekyll, MkDocs, Hugo), so a link may name
 	// one; VitePress, Astro and Eleventy copy only their public folder.
@@ -135,6 +143,9 @@ type Rules struct {
 	// redirect_from); they are the site's or the content folder's as
 	// FrontURL's are.
 	FrontAliases string
+	// FrontHTML: an HTML file with front matter is a page too, which the
+	// front matter may move (Jekyll's pages/showcase.html at /showcase/).
+	FrontHTML bool
 	// FrontFromRoot: FrontURL's path is the site's, whatever content
 	// folder the page is in (Jekyll's permalink in a collection).
 	FrontFromRoot bool
@@ -503,7 +514,7 @@ func (c *checker) answerAt(urlPath string) (string, bool) {
 		}
 	}
 	if f, ok := c.frontPage(urlPath); ok {
-		return f, true
+		return f, mdscan.IsMarkdownFile(f) // an HTML page is a page with no ids the gate reads
 	}
 
 	if c.o.Public != "" {

@@ -8,6 +8,7 @@ package mdscan
 
 import (
 	"bytes"
+	"html"
 	"regexp"
 	"slices"
 	"sort"
@@ -47,6 +48,9 @@ type Link struct {
 	// Attrs: "{…}" follows the link's closing parenthesis, as in
 	// [a](b.md){target="_blank"} (markdown-it-attrs, which VitePress runs).
 	Attrs bool
+	// Raw: written in raw HTML (<a href>, <img src>), which generators
+	// pass into the page as it is, not as a markdown link.
+	Raw bool
 }
 
 // Doc is what one file holds for the check.
@@ -250,6 +254,66 @@ func fenceMarks(line []byte) []byte {
 	return line[:n]
 }
 
+// templateTag is a Liquid or Nunjucks tag, {% name … %}, and its name.
+var templateTag = regexp.MustCompile(`\{%-?\s*([a-z]+)\b([^%]*?)-?%\}`)
+
+// BlankTemplateBlocks blanks the ASCII of the blocks of Liquid or Nunjucks
+// whose text is not the page's, keeping their lines, for a page a template
+// engine reads before markdown does: one captured into a variable
+// ({% set x %}, {% capture x %}), shown as code ({% highlight %}), or a
+// comment. A link or heading in one is no link or heading of the page.
+// What {% raw %} holds is the page's text, tags and all.
+func BlankTemplateBlocks(src []byte) []byte {
+	if !bytes.Contains(src, []byte("{%")) {
+		return src
+	}
+	var out []byte
+	for at := 0; at < len(src); {
+		m := templateTag.FindSubmatchIndex(src[at:])
+		if m == nil {
+			break
+		}
+		name, args := string(src[at+m[2]:at+m[3]]), src[at+m[4]:at+m[5]]
+		start, next := at+m[0], at+m[1]
+		switch {
+		case name == "raw":
+			next = endOf(src, next, "endraw")
+		case name == "capture" || name == "highlight" || name == "comment" || name == "set" && !bytes.Contains(args, []byte("=")):
+			end := endOf(src, next, "end"+name)
+			if out == nil {
+				out = bytes.Clone(src)
+			}
+			for k := start; k < end; k++ {
+				if out[k] < 0x80 && out[k] != '\n' {
+					out[k] = ' '
+				}
+			}
+			next = end
+		}
+		at = next
+	}
+	if out == nil {
+		return src
+	}
+	return out
+}
+
+// endOf is the offset just past the tag {% name %} at or after from, or
+// the end of src when there is none.
+func endOf(src []byte, from int, name string) int {
+	for at := from; at < len(src); {
+		m := templateTag.FindSubmatchIndex(src[at:])
+		if m == nil {
+			break
+		}
+		if string(src[at+m[2]:at+m[3]]) == name {
+			return at + m[1]
+		}
+		at += m[1]
+	}
+	return len(src)
+}
+
 // blankJSXComments blanks the ASCII of each {/* … */}, keeping its lines
 // and the bytes after it where they were.
 func blankJSXComments(src []byte) []byte {
@@ -308,13 +372,9 @@ func ReadStyled(root ast.Node, src []byte, style IDStyle) *Doc {
 			if style.footnotes {
 				refs = append(refs, n)
 			}
-		case *ast.HTMLBlock:
+		case *ast.HTMLBlock, *ast.RawHTML:
 			if !style.noHTML {
-				d.IDs = append(d.IDs, htmlIDs(blockText(n, src))...)
-			}
-		case *ast.RawHTML:
-			if !style.noHTML {
-				d.IDs = append(d.IDs, htmlIDs(blockText(n, src))...)
+				d.readHTML(n, src, ls)
 			}
 		case *ast.Text:
 			if style.attrLists {
@@ -347,12 +407,51 @@ func ReadStyled(root ast.Node, src []byte, style IDStyle) *Doc {
 	return d
 }
 
+// htmlLink is a link in raw HTML: an <a>'s href, the src of an image or
+// of another element that loads one.
+var htmlLink = regexp.MustCompile(`(?i)<(a|img|source|video|audio|iframe)(?:\s[^>]*?)?\s(?:href|src)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))`)
+
+// readHTML reads a piece of raw HTML, a block or inline, for the ids its
+// elements have and the links they hold, each placed where it is written.
+// A page written in markdown often marks a place with <div id="x"></div>,
+// and links with <a href> or <img src> where markdown cannot say enough.
+// An HTML comment holds neither.
+func (d *Doc) readHTML(n ast.Node, src []byte, ls lines) {
+	var segs *text.Segments
+	switch n := n.(type) {
+	case *ast.RawHTML:
+		segs = n.Segments
+	case *ast.HTMLBlock:
+		if n.HTMLBlockType == ast.HTMLBlockType2 {
+			return
+		}
+		segs = n.Lines()
+	}
+	for i := 0; i < segs.Len(); i++ {
+		seg := segs.At(i)
+		text := seg.Value(src)
+		if bytes.HasPrefix(bytes.TrimSpace(text), []byte("<!--")) {
+			continue
+		}
+		d.IDs = append(d.IDs, htmlIDs(text)...)
+		for _, m := range htmlLink.FindAllSubmatchIndex(text, -1) {
+			dest := ""
+			for g := 2; g <= 4; g++ {
+				if m[2*g] >= 0 {
+					dest = html.UnescapeString(string(text[m[2*g]:m[2*g+1]]))
+				}
+			}
+			off := seg.Start + m[0]
+			tag := strings.ToLower(string(text[m[2]:m[3]]))
+			d.Links = append(d.Links, Link{Dest: dest, Line: ls.line(off), Col: off - ls.start(off) + 1, Image: tag != "a" && tag != "iframe", Raw: true})
+		}
+	}
+}
+
 // htmlID is an id an element of raw HTML has, or the name of an <a>.
 var htmlID = regexp.MustCompile(`(?i)<(?:[a-z][a-z0-9-]*(?:\s[^>]*?)?\sid|a(?:\s[^>]*?)?\sname)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))`)
 
-// htmlIDs are the ids the elements of a piece of raw HTML have: a page
-// written in markdown often marks a place with <div id="x"></div> or
-// <a name="x"></a>.
+// htmlIDs are the ids the elements of a piece of raw HTML have.
 func htmlIDs(html []byte) []string {
 	var ids []string
 	for _, m := range htmlID.FindAllSubmatch(html, -1) {
@@ -361,24 +460,6 @@ func htmlIDs(html []byte) []string {
 		}
 	}
 	return ids
-}
-
-// blockText is the source a raw HTML node was read from.
-func blockText(n ast.Node, src []byte) []byte {
-	var b []byte
-	switch n := n.(type) {
-	case *ast.RawHTML:
-		for i := 0; i < n.Segments.Len(); i++ {
-			seg := n.Segments.At(i)
-			b = append(b, seg.Value(src)...)
-		}
-	default:
-		for i := 0; i < n.Lines().Len(); i++ {
-			seg := n.Lines().At(i)
-			b = append(b, seg.Value(src)...)
-		}
-	}
-	return b
 }
 
 // ial is a kramdown block attribute list alone on its line: {: #id .c}.

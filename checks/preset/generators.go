@@ -169,7 +169,7 @@ func vitepress(g Generator) Layout {
 		Site: filepath.Join(root, firstNonEmpty(g.Value("outDir"), ".vitepress/dist")), Markdown: []string{src},
 		Exclude: append([]string{"**/node_modules/**", "**/dist/**"}, excluded...), Public: filepath.Join(src, "public"), Base: basePath(g.Value("base")),
 		Rules: vitepressRewrites(g, src, mdlinks.Rules{IDs: mdscan.VitePress, Mounts: []mdlinks.Mount{{Dir: src, URL: "/"}}, Output: pages(true, "index"),
-			Host: serve.Host{CleanURLs: true}, PrefixesBase: true, LeavesAttrLinks: true,
+			Host: serve.Host{CleanURLs: true}, PrefixesBase: true, LeavesAttrLinks: true, BundlesRawImages: true,
 			NotBuilt: matching(g.Root, excluded), NotBuiltBy: "srcExclude of " + filepath.Join(g.Root, g.Config)}),
 	}
 }
@@ -913,7 +913,7 @@ func hugo(g Generator) Layout {
 		folded := foldedSources(dirs, strings.ToLower, "index", "_index")
 		sources = func(out string) []string { return append(langs.sources(out), folded(out)...) }
 	}
-	rules := mdlinks.Rules{IDs: hugoIDs(g), LeavesMD: true, Mounts: mounts, Output: out, Sources: sources,
+	rules := mdlinks.Rules{IDs: hugoIDs(g), LeavesMD: true, Mounts: mounts, Output: out, Sources: sources, Templated: true, // shortcodes
 		Host: serve.Host{CleanURLs: true}, CopiesFiles: true, ImagesAsURLs: true, FrontURL: hugoURL(out)}
 	if in := hugoIncludes(g.Root, markdown); in != nil {
 		rules.Includes = in.expand
@@ -1211,6 +1211,7 @@ func eleventy(g Generator) Layout {
 	}
 	rules.Written = eleventyFeeds(g)
 	rules.Templated = g.Value("markdownTemplateEngine") != "false"
+	rules.RawAsMarkdown = true // its transforms (InputPathToUrl, HtmlBase, image) rewrite HTML's links as markdown's
 	rules.LeavesMD = !g.Mentions("InputPathToUrlTransformPlugin")
 	rules.MDFromRoot = !rules.LeavesMD
 	rules.PrefixesBase = g.Mentions("HtmlBasePlugin")
@@ -1245,6 +1246,7 @@ func jekyll(g Generator) Layout {
 		Output: jekyllOutput(pretty), Sources: jekyllPostSources, Host: serve.Host{CleanURLs: true}, CopiesFiles: true, ImagesAsURLs: true,
 		FrontURL: permalink, FrontFromRoot: true, FrontAliases: jekyllRedirects(g),
 		NotBuilt: matching(g.Root, excluded), NotBuiltBy: "exclude of " + filepath.Join(g.Root, g.Config),
+		Templated: true, FrontHTML: true, // Liquid runs on every page before kramdown
 		// jekyll-relative-links leaves collections alone, posts among them
 		LeavesMDIn: func(rel string) bool { return strings.HasPrefix(rel, "_posts/") || strings.Contains(rel, "/_posts/") }}
 	return Layout{Site: filepath.Join(src, "_site"), Markdown: []string{src}, Exclude: exclude, Public: src,
