@@ -99,6 +99,44 @@ func (c *checker) docLink(file string, at diag.Diagnostic, l mdscan.Link) (d dia
 	return d, true, bad
 }
 
+// roleLink judges a MyST role: {doc} names a document (without its
+// extension, from this one's folder, or from the source folder after "/"),
+// {download} a file, {ref} and {numref} a label. Sphinx writes one it
+// cannot resolve as plain text, with only a warning in its log. A label
+// with a colon may be another project's (intersphinx): not judged.
+func (c *checker) roleLink(file string, at diag.Diagnostic, l mdscan.Link) (d diag.Diagnostic, judged, bad bool) {
+	m, _, ok := c.o.Rules.mountOf(file)
+	if !ok {
+		return at, false, false
+	}
+	at.Check = registry.MarkdownLink
+	written := fmt.Sprintf("{%s}`%s`", l.Role, l.Dest)
+	dir := filepath.Dir(file)
+	if strings.HasPrefix(l.Dest, "/") {
+		dir = m.Dir
+	}
+	name := filepath.Join(dir, filepath.FromSlash(strings.TrimPrefix(l.Dest, "/")))
+	switch l.Role {
+	case "ref", "numref":
+		if strings.Contains(l.Dest, ":") || c.labels(m.Dir)[strings.ToLower(l.Dest)] {
+			return at, !strings.Contains(l.Dest, ":"), false
+		}
+		at.Message = fmt.Sprintf("broken reference %s: no document of the project has the label %s, and Sphinx writes it as plain text", written, l.Dest)
+	case "doc":
+		target, found := c.document(name)
+		if at.Target = filepath.ToSlash(target); found {
+			return at, true, false
+		}
+		at.Message = fmt.Sprintf("broken reference %s: MyST finds no document %s.md or %s.rst, and Sphinx writes it as plain text", written, at.Target, at.Target)
+	default: // download
+		if at.Target = filepath.ToSlash(name); c.o.Tree.IsFile(name) {
+			return at, true, false
+		}
+		at.Message = fmt.Sprintf("broken reference %s: %s does not exist, and Sphinx writes it as plain text", written, at.Target)
+	}
+	return at, true, true
+}
+
 // relativeDoc is how file links to the document doc, with a fragment.
 func (c *checker) relativeDoc(file, doc, frag string) string {
 	rel, err := filepath.Rel(filepath.Dir(file), doc)

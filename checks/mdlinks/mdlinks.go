@@ -412,6 +412,9 @@ func (c *checker) style(from string) mdscan.IDStyle {
 // is broken.
 func (c *checker) link(file string, doc *mdscan.Doc, l mdscan.Link) (d diag.Diagnostic, judged, bad bool) {
 	at := diag.Diagnostic{Severity: diag.Error, File: filepath.ToSlash(file), Line: l.Line, Col: l.Col, Href: l.Dest}
+	if l.Role != "" {
+		return c.roleLink(file, at, l)
+	}
 	if r := c.o.Rules; l.Raw && !r.RawAsMarkdown && r.judgesURLs() && c.built(file) && isURLLink(l.Dest) && !c.templated(l.Dest) && !(l.Image && r.BundlesRawImages) {
 		// Raw HTML is written into the page as it is: the browser asks
 		// for its links from the page's URL.

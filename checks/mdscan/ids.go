@@ -35,6 +35,8 @@ type IDStyle struct {
 	// ials: a line "{: #id}" right under a heading gives it the id
 	// (kramdown's block attribute list).
 	ials bool
+	// roles: MyST's roles are read as links ({doc}, {ref}, …).
+	roles bool
 	// noHTML: raw HTML is left out of the page, so its ids are none
 	// (Hugo, unless markup.goldmark.renderer.unsafe).
 	noHTML bool
@@ -126,6 +128,13 @@ func (s IDStyle) UpToLevel(n int) IDStyle {
 // under a name of its own.
 func (s IDStyle) WithTermIDs() IDStyle {
 	s.Name, s.TermIDs = s.Name+"-terms", true
+	return s
+}
+
+// WithRoles is the style also reading MyST's roles as links, under a
+// name of its own.
+func (s IDStyle) WithRoles() IDStyle {
+	s.Name, s.roles = s.Name+"-roles", true
 	return s
 }
 

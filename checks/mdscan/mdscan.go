@@ -51,6 +51,9 @@ type Link struct {
 	// Raw: written in raw HTML (<a href>, <img src>), which generators
 	// pass into the page as it is, not as a markdown link.
 	Raw bool
+	// Role is a MyST role's name ({doc}`page`, {ref}`label`, {numref},
+	// {download}), where the style reads them; Dest is then its target.
+	Role string
 }
 
 // Doc is what one file holds for the check.
@@ -376,6 +379,12 @@ func ReadStyled(root ast.Node, src []byte, style IDStyle) *Doc {
 			if !style.noHTML {
 				d.readHTML(n, src, ls)
 			}
+		case *ast.CodeSpan:
+			if style.roles {
+				if l, ok := roleLink(n, src, ls); ok {
+					d.Links = append(d.Links, l)
+				}
+			}
 		case *ast.Text:
 			if style.attrLists {
 				d.IDs = append(d.IDs, attrListIDs(n, src)...)
@@ -405,6 +414,38 @@ func ReadStyled(root ast.Node, src []byte, style IDStyle) *Doc {
 		}
 	}
 	return d
+}
+
+// roleName is a MyST role that names a document, a label or a file,
+// written right before the code span that holds its target.
+var (
+	roleName     = regexp.MustCompile(`\{(doc|ref|numref|download)\}$`)
+	roleExplicit = regexp.MustCompile(`^(?s).*<([^<>]+)>\s*$`)
+)
+
+// roleLink reads {role}`target` or {role}`text <target>` at a code span.
+func roleLink(n *ast.CodeSpan, src []byte, ls lines) (Link, bool) {
+	prev, ok := n.PreviousSibling().(*ast.Text)
+	if !ok {
+		return Link{}, false
+	}
+	m := roleName.FindSubmatchIndex(prev.Segment.Value(src))
+	if m == nil {
+		return Link{}, false
+	}
+	var text []byte
+	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
+		if t, ok := c.(*ast.Text); ok {
+			text = append(text, t.Segment.Value(src)...)
+		}
+	}
+	target := strings.TrimSpace(string(text))
+	if e := roleExplicit.FindStringSubmatch(target); e != nil {
+		target = strings.TrimSpace(e[1])
+	}
+	off := prev.Segment.Start + m[0]
+	role := string(prev.Segment.Value(src)[m[2]:m[3]])
+	return Link{Dest: target, Line: ls.line(off), Col: off - ls.start(off) + 1, Role: role}, target != ""
 }
 
 // htmlLink is a link in raw HTML: an <a>'s href, the src of an image or

@@ -105,7 +105,7 @@ var All = []Preset{
 	{
 		Name:    "sphinx",
 		Tested:  "Sphinx 5.3 with MyST-Parser 0.18 from Debian, `html` and `dirhtml`, with a reST page beside the markdown",
-		About:   "Sphinx with MyST: pages in the folder of conf.py, built into _build/html (or _build/dirhtml). Markdown anchors as MyST's heading anchors give them; MyST turns .md links into the page's URL. reST sources are not read; their built pages are checked like any other.",
+		About:   "Sphinx with MyST: pages in the folder of conf.py, built into _build/html (or _build/dirhtml). Markdown anchors as MyST's heading anchors give them; MyST turns .md links into the page's URL; its roles {doc}, {ref}, {numref} and {download} are checked against documents, labels and files. reST sources are not read; their built pages are checked like any other.",
 		Configs: []string{"conf.py", "docs/conf.py", "doc/conf.py", "docs/source/conf.py", "source/conf.py"},
 		// Any Python file may be called conf.py; Sphinx's sets its extensions.
 		Claims:    func(_ string, src []byte) bool { return bytes.Contains(src, []byte("extensions")) },
@@ -1406,7 +1406,7 @@ func sphinx(g Generator) Layout {
 		Site: site, Markdown: []string{src}, Exclude: append(exclude, path.Join(filepath.ToSlash(src), "_build/**")),
 		Public: src, Base: basePath(g.Value("html_baseurl")),
 		// Sphinx writes every link relative: no base to add.
-		Rules: mdlinks.Rules{IDs: ids, Mounts: []mdlinks.Mount{{Dir: src, URL: "/"}}, Output: out, DocLinks: true,
+		Rules: mdlinks.Rules{IDs: ids.WithRoles(), Mounts: []mdlinks.Mount{{Dir: src, URL: "/"}}, Output: out, DocLinks: true,
 			PrefixesBase: true, NotBuilt: notBuilt, NotBuiltBy: "exclude_patterns of " + filepath.Join(g.Root, g.Config)},
 	}
 }
