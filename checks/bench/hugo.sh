@@ -4,7 +4,8 @@
 # headings with ref, an image and a stylesheet, built at the root and under
 # /repo/ (baseURL with a path). A correct checker reports nothing on either;
 # then known faults are put into a copy and each must be reported, and
-# nothing else. Last, a site in a subfolder of a repository, in three
+# nothing else, and refs to a missing heading and a missing page into the
+# sources. Last, a site in a subfolder of a repository, in three
 # languages (by file name and by content folder) with module.mounts, checked
 # from the repository root.
 #   make hugo-check        (Hugo from Debian's package)
@@ -123,6 +124,19 @@ sed -i 's|</main>|<a href="/docs/no-such-page/">a</a><a href="/docs/install/#no-
 rm public-faults/img/logo.png
 expect_faults "4 injected faults in the build" public-faults -- \
   /docs/no-such-page/ /docs/install/#no-such-heading /img/missing.png ../../img/logo.png
+# ref and relref: Hugo builds a page whose ref names a heading it lacks
+# (it checks no anchor), and stops at one naming no page; the hook finds
+# both where they are written.
+cp content/docs/about.md about.md.orig
+printf '\nSee [uninstalling]({{< relref "install.md#uninstall" >}}).\n' >> content/docs/about.md
+hugo --quiet -d public-ref >/dev/null 2>&1 || { echo "FAIL hugo did not build a ref to a missing heading"; fail=1; }
+printf '\nAnd [the FAQ]({{< ref "faq.md" >}}).\n' >> content/docs/about.md
+if hugo --quiet -d public-ref >/dev/null 2>&1; then echo "FAIL hugo built a ref to a missing page"; fail=1; fi
+expect_lines "ref and relref: a missing heading and a missing page, at file:line:col" 1 markdown content -- \
+  'content/docs/about.md' \
+  '  8:20   warning anchor #uninstall not found in content/docs/install.md [markdown-anchor]' \
+  '  10:15  error   broken reference {{< ref "faq.md" >}}: no page faq.md, and Hugo stops its build [markdown-link]'
+mv about.md.orig content/docs/about.md
 # Languages and mounts, as real sites set them: English at the root, German
 # translated by file name (faq.de.md), French in its own content folder,
 # content and static files mounted from docs/ and files/ (module.mounts).

@@ -137,6 +137,61 @@ func (c *checker) roleLink(file string, at diag.Diagnostic, l mdscan.Link) (d di
 	return at, true, true
 }
 
+// hugoRef judges Hugo's ref and relref: the page its path names, from
+// the page's folder and then from the content folders ("/x" from those
+// only), as written, with .md, or a section's or bundle's index. Hugo
+// stops its build for a page it cannot find, and checks no anchor.
+func (c *checker) hugoRef(file string, at diag.Diagnostic, l mdscan.Link) (d diag.Diagnostic, judged, bad bool) {
+	if !c.built(file) {
+		return at, false, false
+	}
+	at.Check = registry.MarkdownLink
+	p, frag, _ := strings.Cut(l.Dest, "#")
+	target := file
+	if p != "" {
+		var ok bool
+		if target, ok = c.refPage(file, p); !ok {
+			at.Message = fmt.Sprintf("broken reference {{< ref %q >}}: no page %s, and Hugo stops its build", l.Dest, p)
+			return at, true, true
+		}
+	}
+	at.Target = filepath.ToSlash(target)
+	if frag == "" {
+		return at, true, false
+	}
+	tdoc, err := c.doc(target, file)
+	if err != nil {
+		at.Message = fmt.Sprintf("broken reference {{< ref %q >}}: %v", l.Dest, err)
+		return at, true, true
+	}
+	where := at.Target
+	if target == file {
+		where = "this file"
+	}
+	d, bad = c.anchor(at, tdoc, frag, where)
+	return d, true, bad
+}
+
+// refPage finds the page a Hugo ref's path names.
+func (c *checker) refPage(file, p string) (string, bool) {
+	var dirs []string
+	if !strings.HasPrefix(p, "/") {
+		dirs = append(dirs, filepath.Dir(file))
+	}
+	for _, m := range c.o.Rules.Mounts {
+		dirs = append(dirs, m.Dir)
+	}
+	for _, dir := range dirs {
+		base := filepath.Join(dir, filepath.FromSlash(strings.TrimPrefix(p, "/")))
+		for _, name := range []string{base, base + ".md", filepath.Join(base, "_index.md"), filepath.Join(base, "index.md")} {
+			if mdscan.IsMarkdownFile(name) && c.o.Tree.IsFile(name) {
+				return name, true
+			}
+		}
+	}
+	return "", false
+}
+
 // relativeDoc is how file links to the document doc, with a fragment.
 func (c *checker) relativeDoc(file, doc, frag string) string {
 	rel, err := filepath.Rel(filepath.Dir(file), doc)

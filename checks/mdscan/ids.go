@@ -37,6 +37,8 @@ type IDStyle struct {
 	ials bool
 	// roles: MyST's roles are read as links ({doc}, {ref}, …).
 	roles bool
+	// hugoRefs: Hugo's ref and relref shortcodes are read as links.
+	hugoRefs bool
 	// noHTML: raw HTML is left out of the page, so its ids are none
 	// (Hugo, unless markup.goldmark.renderer.unsafe).
 	noHTML bool
@@ -90,12 +92,12 @@ var (
 	// the text stays in the heading.
 	GFM = IDStyle{Name: "gfm", slug: Slug, unique: counted("-")}
 	// Hugo 0.111 ("github" ids) counts a link's destination as text.
-	Hugo = IDStyle{Name: "hugo", CustomIDs: true, slug: Slug, unique: counted("-"), linkURLs: true, rawEntities: true}
+	Hugo = IDStyle{Name: "hugo", CustomIDs: true, slug: Slug, unique: counted("-"), linkURLs: true, rawEntities: true, hugoRefs: true}
 	// HugoGitHubASCII and HugoBlackfriday are Hugo's other
 	// autoHeadingIDType settings (markup.goldmark.parser).
 	// A heading with no letter or digit left is "heading" in both.
-	HugoGitHubASCII = IDStyle{Name: "hugo-github-ascii", CustomIDs: true, slug: orHeading(hugoASCIISlug), unique: counted("-"), linkURLs: true, rawEntities: true}
-	HugoBlackfriday = IDStyle{Name: "hugo-blackfriday", CustomIDs: true, slug: orHeading(blackfridaySlug), unique: counted("-"), linkURLs: true, rawEntities: true}
+	HugoGitHubASCII = IDStyle{Name: "hugo-github-ascii", CustomIDs: true, slug: orHeading(hugoASCIISlug), unique: counted("-"), linkURLs: true, rawEntities: true, hugoRefs: true}
+	HugoBlackfriday = IDStyle{Name: "hugo-blackfriday", CustomIDs: true, slug: orHeading(blackfridaySlug), unique: counted("-"), linkURLs: true, rawEntities: true, hugoRefs: true}
 	// Astro (Starlight) slugs with github-slugger after SmartyPants has
 	// made "--" a dash, which the slug drops; no "{#id}".
 	Astro = IDStyle{Name: "astro", slug: Slug, unique: counted("-"), prose: smartDashes}

@@ -52,7 +52,8 @@ type Link struct {
 	// pass into the page as it is, not as a markdown link.
 	Raw bool
 	// Role is a MyST role's name ({doc}`page`, {ref}`label`, {numref},
-	// {download}), where the style reads them; Dest is then its target.
+	// {download}), or "hugo-ref" for Hugo's ref and relref, where the
+	// style reads them; Dest is then its target.
 	Role string
 }
 
@@ -396,6 +397,12 @@ func ReadStyled(root ast.Node, src []byte, style IDStyle) *Doc {
 		}
 		return ast.WalkContinue, nil
 	})
+	if style.hugoRefs {
+		for _, m := range hugoRef.FindAllSubmatchIndex(src, -1) {
+			off := m[0]
+			d.Links = append(d.Links, Link{Dest: string(src[m[2]:m[3]]), Line: ls.line(off), Col: off - ls.start(off) + 1, Role: "hugo-ref"})
+		}
+	}
 	if style.ials {
 		for _, h := range headings {
 			if id := ialBelow(h, src, ls); id != "" {
@@ -415,6 +422,10 @@ func ReadStyled(root ast.Node, src []byte, style IDStyle) *Doc {
 	}
 	return d
 }
+
+// hugoRef is Hugo's ref or relref shortcode, {{< ref "path#id" >}} (or
+// path="…", or in {{% %}}): a page's link Hugo resolves, written anywhere.
+var hugoRef = regexp.MustCompile(`\{\{[<%]-?\s*(?:rel)?ref\s+(?:path=)?"([^"\n]*)"[^}\n]*?-?[>%]\}\}`)
 
 // roleName is a MyST role that names a document, a label or a file,
 // written right before the code span that holds its target.
