@@ -137,6 +137,16 @@ expect_lines "ref and relref: a missing heading and a missing page, at file:line
   '  8:20   warning anchor #uninstall not found in content/docs/install.md [markdown-anchor]' \
   '  10:15  error   broken reference {{< ref "faq.md" >}}: no page faq.md, and Hugo stops its build [markdown-link]'
 mv about.md.orig content/docs/about.md
+# canonifyURLs: Hugo writes every root-relative link as an absolute URL on
+# baseURL, here under /proj/. Those are the site's own links: clean as
+# built, and a page linked that does not exist is found in the build.
+rm -rf canon && mkdir canon && cp -r layouts content static checks.json canon/
+sed 's|^baseURL = .*|baseURL = "https://docs.example.org/proj/"\ncanonifyURLs = true|' hugo.toml > canon/hugo.toml
+(cd canon && hugo --quiet -d public)
+grep -rq 'href="https://docs.example.org/proj/' canon/public || { echo "FAIL canonifyURLs wrote no absolute link"; fail=1; }
+(cd canon && expect "canonifyURLs under /proj/, build, clean" 0 ": no problems$" links public)
+printf '\nAnd [the changelog](/docs/changelog/).\n' >> canon/content/docs/install.md
+(cd canon && rm -rf public && hugo --quiet -d public && expect_faults "canonifyURLs: a missing page, found in the build" public -- https://docs.example.org/proj/docs/changelog/)
 # Languages and mounts, as real sites set them: English at the root, German
 # translated by file name (faq.de.md), French in its own content folder,
 # content and static files mounted from docs/ and files/ (module.mounts).

@@ -78,8 +78,9 @@ type Config struct {
 	notes            []string
 	noPresetMarkdown string
 	// generatorBase is the base URL the generator's config sets, which
-	// applies to the folder it builds into (generatorSite).
-	generatorBase, generatorSite string
+	// applies to the folder it builds into (generatorSite), and
+	// generatorSiteURL the URL it writes the site's links on.
+	generatorBase, generatorSite, generatorSiteURL string
 	// set is the docs projects found when no preset is named (projects.go).
 	set projectSet
 	// files, when set, lists the files at or below a folder to find the
@@ -355,7 +356,16 @@ func (c *Config) useLayout(p *preset.Preset, g preset.Generator, l preset.Layout
 	for i, m := range c.rules.Mounts {
 		c.rules.Mounts[i].Dir = relative(m.Dir)
 	}
-	c.generatorBase, c.generatorSite = l.Base, l.Site
+	c.generatorBase, c.generatorSite, c.generatorSiteURL = l.Base, l.Site, l.SiteURL
+}
+
+// siteURL is the site's own URL: siteUrl (flag or file), else the one the
+// generator writes its links on, for the folder it builds into.
+func (c *Config) siteURL(dir string) string {
+	if c.SiteURL == "" && c.generatorSiteURL != "" && sameDir(dir, c.generatorSite) {
+		return c.generatorSiteURL
+	}
+	return c.SiteURL
 }
 
 // existing are the folders of dirs that are there, named from here.

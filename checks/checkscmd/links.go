@@ -88,7 +88,7 @@ func checkLinks(dir string, cfg *Config, ext *externalOptions, stderr io.Writer,
 	if err != nil {
 		return diag.Run{}, err
 	}
-	opts := links.Options{Host: cfg.host(), SiteURL: cfg.SiteURL,
+	opts := links.Options{Host: cfg.host(), SiteURL: cfg.siteURL(dir),
 		Ignore: ignore, SkipPage: ignorePath, ScriptFragment: cfg.scriptFragment, CollectExternal: ext.enabled}
 	if showProgress {
 		opts.Progress = progress(stderr)

@@ -72,7 +72,7 @@ var All = []Preset{
 	{
 		Name:    "hugo",
 		Tested:  "Hugo 0.111 from Debian, at the root and under `/repo/`",
-		About:   "Hugo: pages in contentDir (content/; section _index.md), static/ served at the root, or the folders module.mounts names; each language's contentDir under /<lang>/ and a translation by file name (faq.de.md) in its language's folder; built into publishDir (public/) with a folder per page (uglyURLs: page.html), URLs in lower case. Ids by autoIDType (autoHeadingIDType before 0.144: github, github-ascii, blackfriday), with {#id}, and with autoDefinitionTermID each definition term's id too; .md links are left as written, while ref and relref are resolved as Hugo does and their anchors checked, root-absolute links must carry the base themselves; with a link render hook of the project's own, links written as URLs are not judged. A page's front matter url or slug moves it.",
+		About:   "Hugo: pages in contentDir (content/; section _index.md), static/ served at the root, or the folders module.mounts names; each language's contentDir under /<lang>/ and a translation by file name (faq.de.md) in its language's folder; built into publishDir (public/) with a folder per page (uglyURLs: page.html), URLs in lower case. Ids by autoIDType (autoHeadingIDType before 0.144: github, github-ascii, blackfriday), with {#id}, and with autoDefinitionTermID each definition term's id too; .md links are left as written, while ref and relref are resolved as Hugo does and their anchors checked, root-absolute links must carry the base themselves (with canonifyURLs, links to baseURL in the build are the site's own); with a link render hook of the project's own, links written as URLs are not judged. A page's front matter url or slug moves it.",
 		Configs: []string{"hugo.{toml,yaml,yml,json}", "config.{toml,yaml,yml,json}", "config/_default/{hugo,config}.toml"},
 		// hugo.* is Hugo's by its name; a config.* by a key of Hugo's.
 		Claims: func(config string, src []byte) bool {
@@ -929,10 +929,16 @@ func hugo(g Generator) Layout {
 			break
 		}
 	}
-	return Layout{
+	l := Layout{
 		Site: firstNonEmpty(g.Value("publishDir"), "public"), Markdown: markdown, Public: public,
 		Base: basePath(g.Value("baseURL")), Rules: rules,
 	}
+	// canonifyURLs writes every root-relative link as an absolute URL on
+	// baseURL: in the build, those are the site's own links.
+	if u := g.Value("baseURL"); g.Value("canonifyURLs") == "true" && (strings.HasPrefix(u, "https://") || strings.HasPrefix(u, "http://")) {
+		l.SiteURL = u
+	}
+	return l
 }
 
 // lowered is a page's output path in lower case.

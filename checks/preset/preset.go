@@ -173,6 +173,10 @@ type Layout struct {
 	Public string
 	// Base is the path the site is served under, from the config ("").
 	Base string
+	// SiteURL is the site's own URL where the generator writes its links
+	// as absolute URLs to it (Hugo's canonifyURLs): in the build, a link
+	// to it is a link within the site.
+	SiteURL string
 	// Unread are the config's keys the preset asked for whose values the
 	// config computes: read as unset. Unreadable says why the config could
 	// not be read at all (a YAML error at a line).
