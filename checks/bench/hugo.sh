@@ -137,6 +137,32 @@ expect_lines "ref and relref: a missing heading and a missing page, at file:line
   '  8:20   warning anchor #uninstall not found in content/docs/install.md [markdown-anchor]' \
   '  10:15  error   broken reference {{< ref "faq.md" >}}: no page faq.md, and Hugo stops its build [markdown-link]'
 mv about.md.orig content/docs/about.md
+# uglyURLs with a leaf bundle: the page a/b/index.md is built into
+# a/b.html, the section a/_index.md into a.html, and the bundle's image
+# stays in a/b/. Links written for those places are clean in the sources
+# and the build; an image named beside the markdown, and a section's link
+# written as if the section were a folder, are broken in both.
+rm -rf ugly && mkdir -p ugly/content/docs/bundle ugly/layouts/_default && cp checks.json ugly/
+for kind in single list; do
+  printf '<!doctype html><title>{{ .Title }}</title><main>{{ .Content }}</main>\n' > "ugly/layouts/_default/$kind.html"
+done
+printf 'baseURL = "https://docs.example.org/"\ntitle = "Ugly"\nuglyURLs = true\ndisableKinds = ["taxonomy", "term"]\n' > ugly/hugo.toml
+printf -- '---\ntitle: Home\n---\n[Docs](docs.html) and [the bundle](docs/bundle.html).\n' > ugly/content/_index.md
+printf -- '---\ntitle: Docs\n---\n[The bundle](docs/bundle.html).\n' > ugly/content/docs/_index.md
+printf -- '---\ntitle: Bundle\n---\n![diagram](bundle/diagram.png) and [back](../docs.html).\n' > ugly/content/docs/bundle/index.md
+printf '\x89PNG\r\n\x1a\n' > ugly/content/docs/bundle/diagram.png
+(cd ugly && hugo --quiet -d public)
+[ -f ugly/public/docs/bundle.html ] && [ -f ugly/public/docs.html ] && [ -f ugly/public/docs/bundle/diagram.png ] || { echo "FAIL uglyURLs: Hugo built another layout"; fail=1; }
+(cd ugly && expect "uglyURLs with a leaf bundle, sources, clean" 0 ": no problems$" markdown content)
+(cd ugly && expect "uglyURLs with a leaf bundle, build, clean" 0 ": no problems$" links public)
+printf '\n![beside the markdown](diagram.png)\n' >> ugly/content/docs/bundle/index.md
+printf '\n[As a folder](bundle.html)\n' >> ugly/content/docs/_index.md
+(cd ugly && expect_lines "uglyURLs: an image beside the markdown and a section's folder link, at file:line:col" 1 markdown content -- \
+  'content/docs/_index.md' \
+  '  6:1    error   broken markdown link "bundle.html": no page or file answers /bundle.html [markdown-link]' \
+  'content/docs/bundle/index.md' \
+  '  6:1    error   image "diagram.png" not found: the page is served at /docs/bundle.html, and no file answers /docs/diagram.png [markdown-image]')
+(cd ugly && rm -rf public && hugo --quiet -d public && expect_faults "uglyURLs: the same faults in the build" public -- bundle.html diagram.png)
 # canonifyURLs: Hugo writes every root-relative link as an absolute URL on
 # baseURL, here under /proj/. Those are the site's own links: clean as
 # built, and a page linked that does not exist is found in the build.

@@ -72,7 +72,7 @@ var All = []Preset{
 	{
 		Name:    "hugo",
 		Tested:  "Hugo 0.111 from Debian, at the root and under `/repo/`",
-		About:   "Hugo: pages in contentDir (content/; section _index.md), static/ served at the root, or the folders module.mounts names; each language's contentDir under /<lang>/ and a translation by file name (faq.de.md) in its language's folder; built into publishDir (public/) with a folder per page (uglyURLs: page.html), URLs in lower case. Ids by autoIDType (autoHeadingIDType before 0.144: github, github-ascii, blackfriday), with {#id}, and with autoDefinitionTermID each definition term's id too; .md links are left as written, while ref and relref are resolved as Hugo does and their anchors checked, root-absolute links must carry the base themselves (with canonifyURLs, links to baseURL in the build are the site's own); with a link render hook of the project's own, links written as URLs are not judged. A page's front matter url or slug moves it.",
+		About:   "Hugo: pages in contentDir (content/; section _index.md), static/ served at the root, or the folders module.mounts names; each language's contentDir under /<lang>/ and a translation by file name (faq.de.md) in its language's folder; built into publishDir (public/) with a folder per page (uglyURLs: page.html, a leaf bundle's index.md at bundle.html and a section's _index.md at section.html, the bundle's files still in its folder), URLs in lower case. Ids by autoIDType (autoHeadingIDType before 0.144: github, github-ascii, blackfriday), with {#id}, and with autoDefinitionTermID each definition term's id too; .md links are left as written, while ref and relref are resolved as Hugo does and their anchors checked, root-absolute links must carry the base themselves (with canonifyURLs, links to baseURL in the build are the site's own); with a link render hook of the project's own, links written as URLs are not judged. A page's front matter url or slug moves it.",
 		Configs: []string{"hugo.{toml,yaml,yml,json}", "config.{toml,yaml,yml,json}", "config/_default/{hugo,config}.toml"},
 		// hugo.* is Hugo's by its name; a config.* by a key of Hugo's.
 		Claims: func(config string, src []byte) bool {
@@ -886,8 +886,14 @@ func mkdocsTOC(g Generator) (any, bool) {
 func hugo(g Generator) Layout {
 	uglyURLs := g.Value("uglyURLs") == "true"
 	langs := hugoLanguages(g)
-	out := hugoOutput(pages(uglyURLs, "index", "_index"), langs)
+	out := hugoOutput(hugoPage(uglyURLs), langs)
 	sources := langs.sources
+	if uglyURLs { // a.html is a leaf bundle's a/index.md or a section's a/_index.md too
+		sources = func(out string) []string {
+			stem := strings.TrimSuffix(out, ".html")
+			return append(langs.sources(out), stem+"/index.md", stem+"/_index.md")
+		}
+	}
 	if g.Value("disablePathToLower") != "true" { // Hugo lowers the case of its URLs
 		out = lowered(out)
 	}
@@ -939,6 +945,26 @@ func hugo(g Generator) Layout {
 		l.SiteURL = u
 	}
 	return l
+}
+
+// hugoPage is where Hugo builds a page: a/b.md, and a leaf bundle's
+// a/b/index.md, into a/b/index.html, a section's a/_index.md into
+// a/index.html; with uglyURLs into a/b.html and a.html. The home page is
+// index.html either way. A bundle's files are copied into its folder,
+// a/b/, which a page at a/b.html does not reach by a relative link.
+func hugoPage(ugly bool) func(rel string) string {
+	return func(rel string) string {
+		stem := strings.TrimSuffix(strings.TrimSuffix(rel, ".mdx"), ".md")
+		if dir, base := path.Split(stem); base == "index" || base == "_index" {
+			if stem = strings.TrimSuffix(dir, "/"); stem == "" {
+				return "index.html"
+			}
+		}
+		if ugly {
+			return stem + ".html"
+		}
+		return stem + "/index.html"
+	}
 }
 
 // lowered is a page's output path in lower case.
