@@ -63,7 +63,10 @@ func wrap(text, indent string, width int) string {
 func listProjects(w io.Writer, dir string) {
 	repo := preset.Discover(dir)
 	kept, under := preset.Shadow(repo.Projects)
-	if len(kept) == 0 {
+	for _, u := range repo.Unmodelled {
+		fmt.Fprintf(w, "%s: %s (no preset: its markdown is read by GitHub's rules)\n", u.Name, relative(u.Config))
+	}
+	if len(kept) == 0 && len(repo.Unmodelled) == 0 {
 		fmt.Fprintf(w, "%s: no generator's config file here or below; checks reads markdown by GitHub's rules, with {#id} headings (--preset gfm: without)\n", dir)
 		return
 	}

@@ -32,6 +32,11 @@ type projectSet struct {
 // above the paths named) and gives each its Config. Markdown paths the file
 // left unset become every project's markdown folders and the markdown no
 // project reads.
+// unmodelledNote names a generator's config that no preset models.
+func unmodelledNote(u preset.OtherConfig) string {
+	return fmt.Sprintf("%s is %s's config, which no preset of checks models: its markdown is read by GitHub's rules, not %s's (name its folders, or --preset, to choose)", relative(u.Config), u.Name, u.Name)
+}
+
 // discoverAt finds the docs projects at or below root, among the files
 // the run checks.
 func (c *Config) discoverAt(root string) preset.Repo {
@@ -50,8 +55,14 @@ func (c *Config) discover(named []string) error {
 			break
 		}
 	}
+	for _, u := range repo.Unmodelled {
+		c.notes = append(c.notes, unmodelledNote(u))
+	}
 	found := append(repo.Projects, above(repo.Projects, named)...)
 	if len(found) == 0 {
+		if len(repo.Unmodelled) > 0 && len(c.Markdown.Paths) == 0 {
+			c.Markdown.Paths = repo.Markdown // as the notes say: by GitHub's rules
+		}
 		return nil
 	}
 	found, under := preset.Shadow(found)

@@ -98,7 +98,7 @@ var All = []Preset{
 		Tested:    "Jekyll 4.3 from Debian with the GitHub Pages plugins it packages, and plain Jekyll, at the root and under `/proj`",
 		About:     "Jekyll as GitHub Pages builds it: pages anywhere but _-folders (and _posts), every other file copied, built into _site/ as page.html, served with clean URLs; each collection written out (output: true) served where its permalink says (/:collection/:path/ or /:collection/:path.html). Ids by kramdown's GFM input, with {#id}; jekyll-relative-links turns .md links into URLs (relative_links: enabled: false turns it off), root-absolute links must carry the baseurl themselves. A page's front matter permalink moves it (one with :placeholders is taken to be at its usual URL); with jekyll-redirect-from, each URL of its redirect_from answers too. exclude leaves files out (a link to one is broken).",
 		Configs:   []string{"_config.{yml,yaml,toml}", "docs/_config.{yml,yaml,toml}"},
-		Claims:    func(_ string, src []byte) bool { return !bytes.Contains(src, []byte("public_dir:")) }, // Hexo's
+		Claims:    func(file string, src []byte) bool { return !isHexo(file, src) },
 		Setup:     jekyll,
 		NoBrowser: "the jekyll preset has none: Jekyll sites take their DOM from their theme",
 	},

@@ -38,11 +38,13 @@ type Repo struct {
 	// Fixtures are the config files in test and template folders, which
 	// are no docs projects (a generator's own test sites, a scaffold).
 	Fixtures []string
+	// Unmodelled are the config files of generators with no preset.
+	Unmodelled []OtherConfig
 }
 
 // Discover finds every docs project at or below root: each config file a
 // preset names, anchored at any folder, that its preset claims. What git
-// ignores, node_modules and dot folders (but .vitepress) are skipped: a
+// ignores, node_modules and dot folders (but .vitepress, .vuepress) are skipped: a
 // config there is a dependency's or a tool's, not the repository's site.
 // Projects come in the order of their config files' paths, and within one
 // folder in the order of All.
@@ -74,7 +76,13 @@ func DiscoverIn(root string, files []string) Repo {
 			continue
 		}
 		p, g, ok := claim(root, rel)
-		if !ok || seen[p.Name+"\x00"+g.Root] {
+		if !ok {
+			if f, ok := recognise(root, rel); ok {
+				r.Unmodelled = append(r.Unmodelled, f)
+			}
+			continue
+		}
+		if seen[p.Name+"\x00"+g.Root] {
 			continue
 		}
 		seen[p.Name+"\x00"+g.Root] = true
@@ -127,19 +135,23 @@ func claim(root, rel string) (Preset, Generator, bool) {
 // configNames are the starts of the names of the files a preset's config
 // globs can match: a cheap test before the globs.
 var configNames = func() []string {
-	var out []string
+	var globs, out []string
 	for _, p := range All {
-		for _, glob := range p.Configs {
-			for _, name := range expandBraces(path.Base(glob)) {
-				if i := strings.IndexAny(name, "*?["); i >= 0 {
-					name = name[:i]
-				}
-				if name == "" {
-					panic("preset: config glob " + glob + " names any file") // every file of a repository would be read
-				}
-				if !slices.Contains(out, name) {
-					out = append(out, name)
-				}
+		globs = append(globs, p.Configs...)
+	}
+	for _, u := range Unmodelleds {
+		globs = append(globs, u.Configs...)
+	}
+	for _, glob := range globs {
+		for _, name := range expandBraces(path.Base(glob)) {
+			if i := strings.IndexAny(name, "*?["); i >= 0 {
+				name = name[:i]
+			}
+			if name == "" {
+				panic("preset: config glob " + glob + " names any file") // every file of a repository would be read
+			}
+			if !slices.Contains(out, name) {
+				out = append(out, name)
 			}
 		}
 	}
@@ -256,7 +268,7 @@ func mayBeListed(name []byte) bool {
 }
 
 // Listed reports whether Discover looks at a file: markdown, or what may
-// be a config, outside node_modules and dot folders (but .vitepress).
+// be a config, outside node_modules and dot folders (but .vitepress, .vuepress).
 // Only these are kept: a repository holds many more files, and each costs.
 func Listed(rel string) bool {
 	if !isMarkdown(rel) && !mayBeConfig(rel) {
@@ -288,7 +300,7 @@ func inFixtures(rel string) bool {
 }
 
 func skippedDir(name string) bool {
-	return name == "node_modules" || (strings.HasPrefix(name, ".") && name != "." && name != ".vitepress")
+	return name == "node_modules" || (strings.HasPrefix(name, ".") && name != "." && name != ".vitepress" && name != ".vuepress")
 }
 
 // order is a preset's place in All: the first of two presets that claim

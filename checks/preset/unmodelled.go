@@ -1,0 +1,77 @@
+package preset
+
+import (
+	"bytes"
+	"os"
+	"path"
+	"path/filepath"
+	"strings"
+
+	"github.com/bmatcuk/doublestar/v4"
+	"github.com/devdocs-dev/devdocs/checks/internal/textfile"
+)
+
+// Unmodelled is a generator checks knows by its config file but has no
+// preset for: a project of one is named, so that no one takes the rules
+// its markdown is judged by (GitHub's) for its generator's.
+type Unmodelled struct {
+	Name    string
+	Configs []string // as a preset's: globs anchored at any folder
+	Claims  func(file string, src []byte) bool
+}
+
+// Unmodelleds are the generators named, not modelled.
+var Unmodelleds = []Unmodelled{
+	{Name: "hexo", Configs: []string{"_config.yml"}, Claims: isHexo},
+	{Name: "vuepress", Configs: []string{".vuepress/config.{js,ts,mjs,mts,cjs}"}},
+	{Name: "nextra", Configs: []string{"next.config.{js,mjs,ts,mts,cjs}"},
+		Claims: func(_ string, src []byte) bool { return bytes.Contains(src, []byte("nextra")) }},
+	{Name: "docsify", Configs: []string{"index.html"},
+		Claims: func(_ string, src []byte) bool { return bytes.Contains(src, []byte("$docsify")) }},
+}
+
+// OtherConfig is a config file of a generator without a preset.
+type OtherConfig struct{ Name, Config string }
+
+// recognise is the generator without a preset whose config rel (under
+// root) is, if any.
+func recognise(root, rel string) (OtherConfig, bool) {
+	for _, u := range Unmodelleds {
+		for _, glob := range u.Configs {
+			n := strings.Count(glob, "/") + 1
+			segs := strings.Split(rel, "/")
+			if n > len(segs) {
+				continue
+			}
+			if ok, _ := doublestar.Match(glob, path.Join(segs[len(segs)-n:]...)); !ok {
+				continue
+			}
+			file := filepath.Join(root, filepath.FromSlash(rel))
+			src, err := textfile.Read(file, textfile.MaxConfig)
+			if err == nil && (u.Claims == nil || u.Claims(file, src)) {
+				return OtherConfig{u.Name, file}, true
+			}
+		}
+	}
+	return OtherConfig{}, false
+}
+
+// hexoKeys are settings only Hexo's _config.yml has.
+var hexoKeys = []string{"public_dir:", "source_dir:", "new_post_name:", "post_asset_folder:", "default_layout:", "skip_render:"}
+
+// isHexo tells Hexo's _config.yml from Jekyll's: a setting only Hexo has,
+// or the scaffolds/ folder or the hexo package beside it (a trimmed
+// config may have none of the settings).
+func isHexo(file string, src []byte) bool {
+	for _, k := range hexoKeys {
+		if bytes.Contains(src, []byte(k)) {
+			return true
+		}
+	}
+	dir := filepath.Dir(file)
+	if st, err := os.Stat(filepath.Join(dir, "scaffolds")); err == nil && st.IsDir() {
+		return true
+	}
+	pkg, err := textfile.Read(filepath.Join(dir, "package.json"), textfile.MaxConfig)
+	return err == nil && bytes.Contains(pkg, []byte(`"hexo"`))
+}
