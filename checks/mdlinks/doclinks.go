@@ -84,7 +84,7 @@ func (c *checker) docLink(file string, at diag.Diagnostic, l mdscan.Link) (d dia
 		return at, true, true
 	}
 	if c.o.Rules.NotBuilt != nil && c.o.Rules.NotBuilt(target) {
-		at.Message = fmt.Sprintf("broken markdown link %q: %s is left out by %s, so %s builds no page for it", l.Dest, at.Target, c.o.Rules.NotBuiltBy, c.o.Rules.Generator)
+		at.Message = fmt.Sprintf("broken markdown link %q: %s is left out by %s, so %s builds no page for it", l.Dest, at.Target, c.o.Rules.NotBuiltBy, c.o.Rules.generator())
 		return at, true, true
 	}
 	if frag == "" || !mdscan.IsMarkdownFile(target) {

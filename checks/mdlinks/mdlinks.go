@@ -433,7 +433,7 @@ func (c *checker) link(file string, doc *mdscan.Doc, l mdscan.Link) (d diag.Diag
 		dest, inBase := c.withoutBase(l.Dest)
 		if !inBase && c.built(file) {
 			at.Check, at.Target = registry.MarkdownImage, l.Dest
-			at.Message = fmt.Sprintf("image %q is outside the base %s the site is served under, and %s leaves it as written", l.Dest, c.o.Rules.Base, c.o.Rules.Generator)
+			at.Message = fmt.Sprintf("image %q is outside the base %s the site is served under, and %s leaves it as written", l.Dest, c.o.Rules.Base, c.o.Rules.generator())
 			return at, true, true
 		}
 		target, ok := imageFile(file, dest, c.o.Public)
@@ -519,7 +519,7 @@ func (c *checker) urlImage(file string, at diag.Diagnostic, l mdscan.Link) (d di
 	at.Check, at.Target = registry.MarkdownImage, t.path
 	switch {
 	case t.outsideBase:
-		at.Message = fmt.Sprintf("image %q is outside the base %s the site is served under, and %s leaves it as written", l.Dest, c.o.Rules.Base, c.o.Rules.Generator)
+		at.Message = fmt.Sprintf("image %q is outside the base %s the site is served under, and %s leaves it as written", l.Dest, c.o.Rules.Base, c.o.Rules.generator())
 	case t.uncopied != "":
 		at.Message = fmt.Sprintf("image %q: %s is not copied into the site, so no file answers %s", l.Dest, filepath.ToSlash(t.uncopied), t.path)
 	case t.file == "" && c.pageFolderMoved(file, l.Dest, t.path):
@@ -588,7 +588,7 @@ func (c *checker) fileLink(file string, at diag.Diagnostic, l mdscan.Link) (diag
 	}
 	if r := c.o.Rules; r.NotBuilt != nil && c.built(file) && r.NotBuilt(target) {
 		at.Check = registry.MarkdownLink
-		at.Message = fmt.Sprintf("broken markdown link %q: %s is left out by %s, so %s builds no page for it", l.Dest, at.Target, r.NotBuiltBy, r.Generator)
+		at.Message = fmt.Sprintf("broken markdown link %q: %s is left out by %s, so %s builds no page for it", l.Dest, at.Target, r.NotBuiltBy, r.generator())
 		return at, true
 	}
 	if from, to := c.version(file), c.version(target); to != "" && to != from {
@@ -601,7 +601,7 @@ func (c *checker) fileLink(file string, at diag.Diagnostic, l mdscan.Link) (diag
 	}
 	if r := c.o.Rules; c.built(file) && r.LeavesAttrLinks && l.Attrs {
 		at.Check = registry.MarkdownLink
-		at.Message = fmt.Sprintf("markdown link %q: %s leaves a link with {target} or {download} as written, so the built page links to a file the site does not serve", l.Dest, r.Generator)
+		at.Message = fmt.Sprintf("markdown link %q: %s leaves a link with {target} or {download} as written, so the built page links to a file the site does not serve", l.Dest, r.generator())
 		return at, true
 	}
 	if r := c.o.Rules; c.built(file) && (r.leavesMD(file) || r.LeavesRootMD && strings.HasPrefix(p, "/")) {
@@ -610,7 +610,7 @@ func (c *checker) fileLink(file string, at diag.Diagnostic, l mdscan.Link) (diag
 		if !r.leavesMD(file) {
 			which = "root-absolute links"
 		}
-		at.Message = fmt.Sprintf("markdown link %q: %s leaves %s to .md files as written, so the built page links to a file the site does not serve", l.Dest, r.Generator, which)
+		at.Message = fmt.Sprintf("markdown link %q: %s leaves %s to .md files as written, so the built page links to a file the site does not serve", l.Dest, r.generator(), which)
 		if u := r.suggestURL(file, target); u != "" {
 			if frag != "" {
 				u += "#" + frag
@@ -753,11 +753,11 @@ func (c *checker) urlLink(file string, at diag.Diagnostic, l mdscan.Link) (d dia
 	switch {
 	case t.outsideBase:
 		at.Target = t.path
-		at.Message = fmt.Sprintf("broken markdown link %q: the site is served under %s, and %s leaves this link as written", l.Dest, c.o.Rules.Base, c.o.Rules.Generator)
+		at.Message = fmt.Sprintf("broken markdown link %q: the site is served under %s, and %s leaves this link as written", l.Dest, c.o.Rules.Base, c.o.Rules.generator())
 		return at, true, true
 	case t.uncopied != "":
 		at.Target = t.path
-		at.Message = fmt.Sprintf("broken markdown link %q: %s is no page, and %s copies only its public folder and the files pages import, so no file answers %s", l.Dest, filepath.ToSlash(t.uncopied), c.o.Rules.Generator, t.path)
+		at.Message = fmt.Sprintf("broken markdown link %q: %s is no page, and %s copies only its public folder and the files pages import, so no file answers %s", l.Dest, filepath.ToSlash(t.uncopied), c.o.Rules.generator(), t.path)
 		return at, true, true
 	case t.file == "" && c.unplaced(t.path):
 		return at, false, false // a page the gate cannot place may be there
@@ -770,7 +770,7 @@ func (c *checker) urlLink(file string, at diag.Diagnostic, l mdscan.Link) (d dia
 	if r := c.o.Rules; t.page && r.Href != nil {
 		if w := r.Href(t.path, !strings.HasPrefix(l.Dest, "/")); w != t.path {
 			if f, _ := c.answer(w); f != t.file {
-				at.Message = fmt.Sprintf("broken markdown link %q: %s writes it as %s, which no file answers; link to %q", l.Dest, r.Generator, w, c.fileRef(file, t.file, frag))
+				at.Message = fmt.Sprintf("broken markdown link %q: %s writes it as %s, which no file answers; link to %q", l.Dest, r.generator(), w, c.fileRef(file, t.file, frag))
 				return at, true, true
 			}
 		}

@@ -200,6 +200,15 @@ func (r Rules) output(m Mount, rel string) string {
 	return r.Output(rel)
 }
 
+// generator names the generator in a message: "the generator" when the
+// rules are a checks.json's own, of no preset.
+func (r Rules) generator() string {
+	if r.Generator == "" {
+		return "the generator"
+	}
+	return r.Generator
+}
+
 func (r Rules) ids() mdscan.IDStyle {
 	if r.IDs.Name == "" {
 		return mdscan.GitHub
