@@ -51,11 +51,14 @@ func DefaultChromium() string {
 // for some 100 MiB more a tab; past 6 it gains little. A shell is known by
 // its binary's name: both builds of one (Debian's, Chrome for Testing's)
 // end in headless-shell.
-func DefaultTabs(path string, cores int) int {
+// cores may be a fraction: a CPU quota of half a core gets one tab (two
+// on half a core made every page of a clean site time out).
+func DefaultTabs(path string, cores float64) int {
+	perCore, most := 2.0, 4
 	if IsHeadlessShell(path) {
-		return min(3*cores, 6)
+		perCore, most = 3, 6
 	}
-	return min(2*cores, 4)
+	return max(1, min(int(perCore*cores), most))
 }
 
 // IsHeadlessShell says whether the browser at path is a headless shell.

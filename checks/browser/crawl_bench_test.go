@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -16,6 +15,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/devdocs-dev/devdocs/checks/bench"
+	"github.com/devdocs-dev/devdocs/checks/internal/cpus"
 	"github.com/devdocs-dev/devdocs/checks/serve"
 )
 
@@ -80,7 +80,7 @@ func benchTabs() []int {
 		return tabs
 	}
 	tabs = []int{1, 2, 4}
-	if n := DefaultTabs(chromium(), runtime.NumCPU()); !slices.Contains(tabs, n) {
+	if n := DefaultTabs(chromium(), cpus.Available()); !slices.Contains(tabs, n) {
 		tabs = append(tabs, n)
 	}
 	return tabs

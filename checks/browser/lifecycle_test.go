@@ -171,13 +171,18 @@ func TestCrawlGoesOnAfterChromiumDies(t *testing.T) {
 
 // Told no number of tabs, a crawl opens three a core (at most 6) in a
 // headless shell and two a core (at most 4) in full Chromium: the shell
-// spends less than half the CPU on a page.
+// spends less than half the CPU on a page. A quota of a fraction of a core
+// counts as that fraction, and a crawl has at least one tab.
 func TestDefaultTabsByBrowser(t *testing.T) {
 	for _, c := range []struct {
 		path  string
-		cores int
+		cores float64
 		want  int
 	}{
+		{"/usr/bin/chromium-headless-shell", 0.5, 1},
+		{"/usr/bin/chromium-headless-shell", 0.1, 1},
+		{"/usr/bin/chromium-headless-shell", 1.5, 4},
+		{"/usr/bin/chromium", 0.5, 1},
 		{"/usr/bin/chromium-headless-shell", 1, 3},
 		{"/usr/bin/chromium-headless-shell", 2, 6},
 		{"/usr/bin/chromium-headless-shell", 16, 6},
@@ -189,6 +194,6 @@ func TestDefaultTabsByBrowser(t *testing.T) {
 		{"/usr/bin/google-chrome", 2, 4},
 		{"/opt/chrome-headless-shell-linux64/chrome", 2, 4}, // the name decides, not the folder
 	} {
-		assert.Equal(t, c.want, DefaultTabs(c.path, c.cores), "%s on %d cores", c.path, c.cores)
+		assert.Equal(t, c.want, DefaultTabs(c.path, c.cores), "%s on %g cores", c.path, c.cores)
 	}
 }

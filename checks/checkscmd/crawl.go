@@ -7,7 +7,6 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"runtime"
 	"strconv"
 	"strings"
 	"syscall"
@@ -15,6 +14,7 @@ import (
 
 	"github.com/devdocs-dev/devdocs/checks/browser"
 	"github.com/devdocs-dev/devdocs/checks/diag"
+	"github.com/devdocs-dev/devdocs/checks/internal/cpus"
 	"github.com/devdocs-dev/devdocs/checks/registry"
 	"github.com/devdocs-dev/devdocs/checks/remote"
 )
@@ -82,7 +82,7 @@ func (o crawlOptions) options(cfg *Config, chromium string) (crawlSettings, erro
 		}
 	}
 	if c.tabs == 0 && !isSet(o.fs, "tabs") {
-		c.tabs = browser.DefaultTabs(chromium, runtime.NumCPU())
+		c.tabs = browser.DefaultTabs(chromium, cpus.Available())
 	}
 	if c.tabs < 1 || c.sample < 0 || c.timeout <= 0 {
 		return c, fmt.Errorf("--tabs and --page-timeout must be positive, --sample at least 0")
