@@ -254,7 +254,28 @@ func docusaurus(g Generator) Layout {
 	}
 	markdown = append(markdown, "i18n")
 	return Layout{Site: "build", Markdown: markdown, Public: "static",
-		Rules: mdlinks.Rules{IDs: mdscan.GitHub, Fallback: docusaurusFallback(g.Root, instances)}}
+		Rules: mdlinks.Rules{IDs: mdscan.GitHub, Fallback: docusaurusFallback(g.Root, instances),
+			NotBuilt: partials(g.Root), NotBuiltBy: "Docusaurus's exclude of names starting with _ (partials, which pages import)"}}
+}
+
+// partials reports whether a file is a partial: its name, or a folder it
+// is in under the project's root, starts with "_". Docusaurus's content
+// plugins make no page of one (their default exclude), so a link to it
+// leads nowhere.
+func partials(root string) func(file string) bool {
+	from := fromRoot(root)
+	return func(file string) bool {
+		rel, ok := from(file)
+		if !ok {
+			return false
+		}
+		for _, seg := range strings.Split(filepath.ToSlash(rel), "/") {
+			if strings.HasPrefix(seg, "_") {
+				return true
+			}
+		}
+		return false
+	}
 }
 
 // docusaurusFallback: a translated page's link to a file that is not
