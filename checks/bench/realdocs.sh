@@ -22,7 +22,7 @@ dir=${REALDOCS_DIR:-/tmp/realdocs}
 table=(
   "vitepress vuejs/vitepress ed2bfb266ef788e86d1a73fe3cd7708a4cd5e260 284 pages, 1110 links checked: 16 warnings"
   "mkdocs mkdocs/mkdocs 2862536793b3c67d9d83c33e0dd6d50a791928f8 21 pages, 330 links checked: no problems"
-  "mkdocs-material squidfunk/mkdocs-material 5b36f2ac499a45905e246bc66bbee2858ef6556f 100 pages, 1112 links checked: 5 warnings"
+  "mkdocs-material squidfunk/mkdocs-material 5b36f2ac499a45905e246bc66bbee2858ef6556f 100 pages, 1109 links checked: 3 warnings"
   "starlight withastro/starlight 3999be7cc18b41095d61e3b63d68ff3e6c6c050b 360 pages, 2170 links checked: 4 warnings"
   "rspress web-infra-dev/rspress c4e94041c71057e8dbd4e1f22b08dcab1684186b 256 pages, 711 links checked: no problems"
   "hugoDocs gohugoio/hugoDocs 1c613349f4220ae84070df25979d720c43e5cfa6 1002 pages, 2361 links checked: no problems"

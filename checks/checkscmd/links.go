@@ -171,7 +171,7 @@ func gather(dir string, s *htmlsite.Site, table *routes.Table, sources routes.So
 	}
 	// Placing a problem may parse its page's markdown: on every core.
 	par.For(len(found), func(i int) { found[i].Source = sources.Source(found[i].File, found[i].Href) })
-	found = append(found, routes.Collisions(s.Files)...)
+	found = append(found, routes.Collisions(s.Files, stats.RedirectsTo)...)
 	for _, p := range s.Problems {
 		found = append(found, diag.Diagnostic{Severity: diag.Warning, Check: registry.Unreadable, File: p.Path, Message: p.Message})
 	}

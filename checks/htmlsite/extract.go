@@ -684,11 +684,12 @@ func pageLinkRel(rel []byte) bool {
 }
 
 // scriptRedirect is an inline script that only sends the reader to a
-// literal URL, perhaps with the current query and hash appended: the form
-// redirect stubs of rustdoc, Docusaurus and Jekyll plugins take. A script
-// doing anything more is not read as a redirect.
+// literal URL, perhaps with the current query and hash appended (bare, or
+// as "(location.hash || '')"): the form redirect stubs of rustdoc,
+// Docusaurus, Sphinx and Jekyll plugins take. A script doing anything more
+// is not read as a redirect.
 var scriptRedirect = regexp.MustCompile(`^\s*(?:(?:window|self|top)\.)?location(?:\.href\s*=|\s*=|\.(replace|assign)\s*\()` +
-	`\s*("[^"\\\n]*"|'[^'\\\n]*')((?:\s*\+\s*(?:window\.)?location\.(?:search|hash))*)\s*(\)?)\s*;?\s*$`)
+	`\s*("[^"\\\n]*"|'[^'\\\n]*')((?:\s*\+\s*(?:\(\s*(?:window\.)?location\.(?:search|hash)\s*\|\|\s*(?:''|"")\s*\)|(?:window\.)?location\.(?:search|hash)))*)\s*(\)?)\s*;?\s*$`)
 
 // script reads the text of an inline script (t.raw) for a redirect: the
 // page's redirect when it is the first, and a link of the page when its

@@ -47,6 +47,9 @@ type Stats struct {
 	// no page of the site, or its redirects lead to none or drop the
 	// fragment. checks all asks it of the markdown's anchors.
 	HasAnchor func(file, fragment string) (has, known bool)
+	// RedirectsTo is the file (a path in the site) a page sends its reader
+	// to at once, if it does: a stub, no page of its own.
+	RedirectsTo func(file string) (string, bool)
 }
 
 // pending is a link to an anchor of a page not parsed yet, or of a
@@ -109,7 +112,21 @@ func Check(s *htmlsite.Site, opts Options) (diag.List, Stats) {
 	out = append(append(out, c.named(s, later)...), c.redirectProblems()...)
 	stats.Hints = c.hints(out, missing)
 	stats.HasAnchor = c.hasAnchor
+	stats.RedirectsTo = c.redirectsTo
 	return out, stats
+}
+
+// redirectsTo is Stats.RedirectsTo.
+func (c *checker) redirectsTo(file string) (string, bool) {
+	f := c.index.Named(file)
+	if f == 0 {
+		return "", false
+	}
+	st := c.pages[f].Load()
+	if st == nil || st.hop == nil || st.hop.file == 0 {
+		return "", false
+	}
+	return c.index.Name(st.hop.file), true
 }
 
 // hasAnchor is Stats.HasAnchor: the page a link to file#fragment arrives

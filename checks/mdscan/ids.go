@@ -37,6 +37,9 @@ type IDStyle struct {
 	ials bool
 	// roles: MyST's roles are read as links ({doc}, {ref}, …).
 	roles bool
+	// lastDefinition: of two link reference definitions of one label, the
+	// last counts (Python-Markdown), not the first (CommonMark).
+	lastDefinition bool
 	// hugoRefs: Hugo's ref and relref shortcodes are read as links.
 	hugoRefs bool
 	// noHTML: raw HTML is left out of the page, so its ids are none
@@ -106,8 +109,8 @@ var (
 	VitePress = IDStyle{Name: "vitepress", CustomIDs: true, slug: vitepressSlug, unique: counted("-"), rawEntities: true}
 	// MkDocs is Python-Markdown's toc extension: ASCII only, repeats "_1";
 	// "{#id}" only with the attr_list extension (MkDocsAttrList).
-	MkDocs         = IDStyle{Name: "mkdocs", emptyTaken: true, slug: pythonMarkdownSlug, unique: pythonMarkdownUnique}
-	MkDocsAttrList = IDStyle{Name: "mkdocs-attr-list", CustomIDs: true, attrLists: true, emptyTaken: true, slug: pythonMarkdownSlug, unique: pythonMarkdownUnique}
+	MkDocs         = IDStyle{Name: "mkdocs", emptyTaken: true, lastDefinition: true, slug: pythonMarkdownSlug, unique: pythonMarkdownUnique}
+	MkDocsAttrList = IDStyle{Name: "mkdocs-attr-list", CustomIDs: true, attrLists: true, emptyTaken: true, lastDefinition: true, slug: pythonMarkdownSlug, unique: pythonMarkdownUnique}
 	// Kramdown is Jekyll's (and GitHub Pages') kramdown with input: GFM.
 	Kramdown = IDStyle{Name: "kramdown-gfm", CustomIDs: true, ials: true, byBase: true, noReserve: true, prose: smartDashes,
 		slug: kramdownGFMSlug, unique: func(slug string, n int, _ func(string) bool) (string, int) { return slug + "-" + strconv.Itoa(n), n }}
@@ -268,7 +271,7 @@ func PyMdownSlugs(caseMode string, percentEncode, attrList bool) IDStyle {
 	if attrList {
 		name += "-attr-list"
 	}
-	return IDStyle{Name: name, CustomIDs: attrList, attrLists: attrList, emptyTaken: true, unique: pythonMarkdownUnique,
+	return IDStyle{Name: name, CustomIDs: attrList, attrLists: attrList, emptyTaken: true, lastDefinition: true, unique: pythonMarkdownUnique,
 		slug: func(text string) string { return pymdownSlug(text, caseMode, percentEncode) }}
 }
 

@@ -159,6 +159,9 @@ func parseText(src []byte, style IDStyle) *Doc {
 	_, body, _, _ := FrontMatter(src)
 	p := parserOf(style)
 	ctx := parser.NewContext()
+	if style.lastDefinition {
+		lastDefinitions(body, ctx)
+	}
 	body = liftDefinitions(body, ctx)
 	return ReadStyled(p.Parse(text.NewReader(body), parser.WithContext(ctx)), body, style)
 }

@@ -5,6 +5,7 @@ import (
 	"regexp"
 
 	"github.com/yuin/goldmark/parser"
+	"github.com/yuin/goldmark/util"
 )
 
 // goldmark reads a paragraph of link reference definitions ("[id]: /url")
@@ -54,13 +55,7 @@ func liftDefinitions(src []byte, ctx parser.Context) []byte {
 		case len(bytes.TrimSpace(line)) == 0:
 			paragraphStart = true
 		case paragraphStart && refDef.Match(line):
-			d := refDef.FindSubmatch(line)
-			dest := bytes.TrimSuffix(bytes.TrimPrefix(d[2], []byte("<")), []byte(">"))
-			var title []byte
-			if len(d[3]) >= 2 {
-				title = d[3][1 : len(d[3])-1]
-			}
-			ctx.AddReference(parser.NewReference(bytes.Clone(d[1]), bytes.Clone(dest), bytes.Clone(title)))
+			ctx.AddReference(definition(line))
 			for i := range line {
 				if line[i] != '\r' {
 					line[i] = ' '
@@ -72,4 +67,44 @@ func liftDefinitions(src []byte, ctx parser.Context) []byte {
 		start = end + 1
 	}
 	return out
+}
+
+// definition is the reference a one-line definition makes.
+func definition(line []byte) parser.Reference {
+	d := refDef.FindSubmatch(line)
+	dest := bytes.TrimSuffix(bytes.TrimPrefix(d[2], []byte("<")), []byte(">"))
+	var title []byte
+	if len(d[3]) >= 2 {
+		title = d[3][1 : len(d[3])-1]
+	}
+	return parser.NewReference(bytes.Clone(d[1]), bytes.Clone(dest), bytes.Clone(title))
+}
+
+// lastDefinitions gives ctx, before the parse, the last of each label's
+// one-line definitions (outside code fences): Python-Markdown keeps the
+// last, where CommonMark, and so the parser, keeps the first it is given.
+func lastDefinitions(src []byte, ctx parser.Context) {
+	last := map[string]parser.Reference{}
+	var order []string
+	var open []byte
+	for _, line := range bytes.Split(src, []byte("\n")) {
+		switch m := fence.FindSubmatch(line); {
+		case open != nil:
+			if m != nil && m[1][0] == open[0] && len(m[1]) >= len(open) {
+				open = nil
+			}
+		case m != nil:
+			open = bytes.Clone(m[1])
+		case refDef.Match(line):
+			ref := definition(line)
+			key := util.ToLinkReference(ref.Label())
+			if _, seen := last[key]; !seen {
+				order = append(order, key)
+			}
+			last[key] = ref
+		}
+	}
+	for _, key := range order {
+		ctx.AddReference(last[key])
+	}
 }

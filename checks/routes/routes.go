@@ -123,12 +123,21 @@ func Duplicates(rs []Route) diag.List {
 
 // Collisions reports built files that answer the same URL: a.html beside
 // a/index.html, and paths that differ only in case (one wins on a
-// case-insensitive host, the other on a case-sensitive one).
-func Collisions(files map[string]struct{}) diag.List {
+// case-insensitive host, the other on a case-sensitive one). A page that
+// only sends its reader on to the other (redirectsTo, when set, says where
+// a page sends its reader) is no second page of the URL: whichever the
+// host serves, the reader arrives at one (Sphinx writes changes.html to
+// send a reader to changes/index.html).
+func Collisions(files map[string]struct{}, redirectsTo func(file string) (string, bool)) diag.List {
 	var out diag.List
 	byRoute, byFold := map[string][]string{}, map[string][]string{}
 	for f := range files {
 		byFold[strings.ToLower(f)] = append(byFold[strings.ToLower(f)], f)
+		if redirectsTo != nil {
+			if to, ok := redirectsTo(f); ok && sameRoute(f, to) {
+				continue
+			}
+		}
 		if r, ok := serve.FileRoute(f); ok {
 			byRoute[r] = append(byRoute[r], f)
 		}
@@ -146,6 +155,13 @@ func Collisions(files map[string]struct{}) diag.List {
 		}
 	}
 	return out
+}
+
+// sameRoute reports whether two built files answer one URL.
+func sameRoute(a, b string) bool {
+	ra, ok1 := serve.FileRoute(a)
+	rb, ok2 := serve.FileRoute(b)
+	return ok1 && ok2 && ra == rb
 }
 
 func collision(file, msg string) diag.Diagnostic {

@@ -51,7 +51,7 @@ func TestDuplicatesNameBothSources(t *testing.T) {
 func TestCollisionsFindFilesAnsweringOneURL(t *testing.T) {
 	files := map[string]struct{}{"myindex.html": {}, "myindex/index.html": {}, "a.png": {}, "A.png": {}, "b/index.html": {}}
 	var got []string
-	for _, d := range Collisions(files) {
+	for _, d := range Collisions(files, nil) {
 		got = append(got, d.File+": "+d.Message)
 	}
 	assert.ElementsMatch(t, []string{
