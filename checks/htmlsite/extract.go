@@ -685,9 +685,9 @@ func pageLinkRel(rel []byte) bool {
 
 // scriptRedirect is an inline script that only sends the reader to a
 // literal URL, perhaps with the current query and hash appended (bare, or
-// in parentheses with an empty string as its fallback): the form redirect stubs of rustdoc,
-// Docusaurus, Sphinx and Jekyll plugins take. A script doing anything more
-// is not read as a redirect.
+// in parentheses with an empty string as its fallback): the form redirect
+// stubs of rustdoc, Docusaurus, Sphinx and Jekyll plugins take. A script
+// doing anything more is not read as a redirect.
 var scriptRedirect = regexp.MustCompile(`^\s*(?:(?:window|self|top)\.)?location(?:\.href\s*=|\s*=|\.(replace|assign)\s*\()` +
 	`\s*("[^"\\\n]*"|'[^'\\\n]*')((?:\s*\+\s*(?:\(\s*(?:window\.)?location\.(?:search|hash)\s*\|\|\s*(?:''|"")\s*\)|(?:window\.)?location\.(?:search|hash)))*)\s*(\)?)\s*;?\s*$`)
 
