@@ -67,7 +67,7 @@ var All = []Preset{
 		About:     "MkDocs (plain or Material): pages in docs_dir (docs/), built into site_dir (site/) with a folder per page (use_directory_urls). Ids by Python-Markdown's toc, or by PyMdown Extensions' slugify when toc's slugify names it (with its case), {#id} with attr_list (and { #id } after an inline element); footnotes, and content tabs (pymdownx.tabbed's slugify and combine_header_slug, or numbered) have ids too. The body of admonitions, details and tabs is markdown; pymdownx.snippets' --8<-- takes a file's text in (from base_path). A \"::: name\" block (mkdocstrings, mkdocs-click) or a hook rewriting pages may make ids checks cannot know, and the run says so. MkDocs turns relative links to .md pages and to any other file of docs_dir (or of the theme: a built-in theme's favicon, custom_dir) into URLs; root-absolute links are left as written, so they must carry the path of site_url themselves. A config it INHERITs is merged under it; exclude_docs leaves pages out (a link to one is broken).",
 		Configs:   []string{"mkdocs.{yml,yaml}"},
 		Setup:     mkdocs,
-		NoBrowser: "the mkdocs preset has none: the default theme has no search shortcut or stored theme",
+		NoBrowser: "the mkdocs preset has none: no contract is read from a theme (Material's search shortcut and stored palette among them)",
 	},
 	{
 		Name:    "hugo",
