@@ -600,6 +600,7 @@ func (c *Config) host() serve.Host {
 	if c.CleanURLs != nil {
 		h.CleanURLs = *c.CleanURLs
 	}
+	h.Routes = c.rules.Host.Routes // the project's own host config (vercel.json), which its preset read
 	return h
 }
 

@@ -216,6 +216,8 @@ func (w *worker) page(p *htmlsite.Page) {
 		switch {
 		case r.outside:
 			found = append(found, w.brokenLink(p, l, r, fmt.Sprintf("%s is outside the base path %s the site is served under", r.ref.Path, w.opts.BasePath)))
+		case r.file == 0 && w.opts.Host.Routes.Answers(r.inSite):
+			// the host's own configuration answers it (vercel.json)
 		case r.file == 0:
 			found = append(found, w.brokenLink(p, l, r, "no file answers "+r.ref.Path))
 			w.missing = append(w.missing, strings.Clone(r.inSite))
