@@ -347,10 +347,36 @@ func (p *pageRecorder) placedIn(doc string, f Finding, at place) Finding {
 
 // short is a URL of the site by its path, any other in full.
 func (p *pageRecorder) short(url string) string {
+	url = withoutCacheBusters(url)
 	if rest, ok := strings.CutPrefix(url, p.origin); ok && strings.HasPrefix(rest, "/") {
 		return rest
 	}
 	return url
+}
+
+// queryParam is one name=value of a URL's query.
+var queryParam = regexp.MustCompile(`([?&][^=&#]*=)([^&#]*)`)
+
+// busterValue is a value a page puts in a URL so that no cache answers it:
+// a timestamp (ten digits or more, a fraction perhaps) or a random token
+// (sixteen hex digits or more). It differs on every run.
+var busterValue = regexp.MustCompile(`^(?:\d{10,}(?:\.\d+)?|[0-9a-fA-F]{16,})$`)
+
+// withoutCacheBusters writes each cache-busting value of a URL's query as
+// "…", so that a finding's words are the same on identical builds
+// (/data/ok.json?t=1795898108447 is /data/ok.json?t=…) and a report
+// compares them as one.
+func withoutCacheBusters(url string) string {
+	if !strings.Contains(url, "=") {
+		return url
+	}
+	return queryParam.ReplaceAllStringFunc(url, func(m string) string {
+		sub := queryParam.FindStringSubmatch(m)
+		if busterValue.MatchString(sub[2]) {
+			return sub[1] + "…"
+		}
+		return m
+	})
 }
 
 func (p *pageRecorder) ours(url string) bool {

@@ -74,3 +74,21 @@ func TestConsoleFormat(t *testing.T) {
 		assert.Equal(t, c.want, consoleFormat(c.args), "%q", c.args)
 	}
 }
+
+// A page's cache-busting query values (a timestamp, a random token) are
+// written as "…" in what a finding says, so identical builds give the same
+// words: a report that compares two runs sees no new finding and no fixed
+// one. A short number, a version and a word are kept.
+func TestFindingsWithoutCacheBusters(t *testing.T) {
+	p := &pageRecorder{origin: "http://127.0.0.1:4000"}
+	for in, want := range map[string]string{
+		"http://127.0.0.1:4000/data/ok.json?t=1795898108447":          "/data/ok.json?t=…",
+		"http://127.0.0.1:4000/poll?ts=1795898108.447&page=2":         "/poll?ts=…&page=2",
+		"http://127.0.0.1:4000/app.js?v=3f9a1c2e7b4d8a6f0e1d2c3b#top": "/app.js?v=…#top",
+		"http://127.0.0.1:4000/app.js?v=1.2.3":                        "/app.js?v=1.2.3",
+		"http://127.0.0.1:4000/search?q=deadbeef&id=42":               "/search?q=deadbeef&id=42",
+		"https://cdn.example/x.js?_=1795898108447&lang=en":            "https://cdn.example/x.js?_=…&lang=en",
+	} {
+		assert.Equal(t, want, p.short(in), in)
+	}
+}
