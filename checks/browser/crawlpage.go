@@ -137,6 +137,9 @@ func (p *pageRecorder) exception(d *runtime.ExceptionDetails) {
 // description ("TypeError: x is undefined"), else the value itself.
 func thrown(d *runtime.ExceptionDetails) string {
 	if e := d.Exception; e != nil {
+		if e.Preview != nil && e.Subtype == "" { // a plain object thrown: its description is "Object"
+			return previewText(e.Preview)
+		}
 		if e.Description != "" {
 			first, _, _ := strings.Cut(e.Description, "\n")
 			return first
@@ -299,10 +302,40 @@ func value(o *runtime.RemoteObject) string {
 		first, _, _ := strings.Cut(o.Description, "\n")
 		return first
 	}
+	if o.Preview != nil && (o.Subtype == "" || o.Subtype == runtime.RemoteObjectSubtypeArray) {
+		return previewText(o.Preview)
+	}
 	if o.Description != "" {
 		return o.Description
 	}
 	return string(o.Type)
+}
+
+// previewText is a plain object or an array as the console shows it:
+// {code: 7, name: 'x'}, [1, 2, …]. Its description alone is "Object".
+func previewText(p *runtime.ObjectPreview) string {
+	var parts []string
+	for _, prop := range p.Properties {
+		v := prop.Value
+		switch {
+		case prop.Type == runtime.PropertyPreviewTypeString:
+			v = "'" + v + "'"
+		case prop.Type == runtime.PropertyPreviewTypeObject && prop.Subtype == "" && prop.ValuePreview != nil:
+			v = previewText(prop.ValuePreview)
+		}
+		if p.Subtype == runtime.ObjectPreviewSubtypeArray {
+			parts = append(parts, v)
+		} else {
+			parts = append(parts, prop.Name+": "+v)
+		}
+	}
+	if p.Overflow {
+		parts = append(parts, "…")
+	}
+	if p.Subtype == runtime.ObjectPreviewSubtypeArray {
+		return "[" + strings.Join(parts, ", ") + "]"
+	}
+	return "{" + strings.Join(parts, ", ") + "}"
 }
 
 // placed gives a finding its source: line and column in the page's own

@@ -5,6 +5,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 
+	"github.com/chromedp/cdproto/runtime"
+
 	"github.com/devdocs-dev/devdocs/checks/registry"
 )
 
@@ -91,4 +93,33 @@ func TestFindingsWithoutCacheBusters(t *testing.T) {
 	} {
 		assert.Equal(t, want, p.short(in), in)
 	}
+}
+
+// A plain object, thrown or passed to console.error, is shown as the
+// console shows it, from the preview Chromium sends, not as its bare
+// description "Object"; an array too; an Error keeps its first line.
+func TestObjectsAsTheConsoleShowsThem(t *testing.T) {
+	obj := &runtime.RemoteObject{Type: runtime.RemoteObjectTypeObject, Description: "Object", Preview: &runtime.ObjectPreview{
+		Type: runtime.ObjectPreviewTypeObject,
+		Properties: []*runtime.PropertyPreview{
+			{Name: "code", Type: runtime.PropertyPreviewTypeNumber, Value: "7"},
+			{Name: "name", Type: runtime.PropertyPreviewTypeString, Value: "gone"},
+			{Name: "at", Type: runtime.PropertyPreviewTypeObject, ValuePreview: &runtime.ObjectPreview{Type: runtime.ObjectPreviewTypeObject,
+				Properties: []*runtime.PropertyPreview{{Name: "line", Type: runtime.PropertyPreviewTypeNumber, Value: "3"}}}},
+		},
+		Overflow: true,
+	}}
+	assert.Equal(t, "{code: 7, name: 'gone', at: {line: 3}, …}", value(obj))
+	assert.Equal(t, "{code: 7, name: 'gone', at: {line: 3}, …}", thrown(&runtime.ExceptionDetails{Text: "Uncaught", Exception: obj}))
+
+	arr := &runtime.RemoteObject{Type: runtime.RemoteObjectTypeObject, Subtype: runtime.RemoteObjectSubtypeArray, Description: "Array(2)", Preview: &runtime.ObjectPreview{
+		Type: runtime.ObjectPreviewTypeObject, Subtype: runtime.ObjectPreviewSubtypeArray,
+		Properties: []*runtime.PropertyPreview{{Name: "0", Type: runtime.PropertyPreviewTypeNumber, Value: "1"}, {Name: "1", Type: runtime.PropertyPreviewTypeString, Value: "two"}},
+	}}
+	assert.Equal(t, "[1, 'two']", value(arr))
+
+	err := &runtime.RemoteObject{Type: runtime.RemoteObjectTypeObject, Subtype: runtime.RemoteObjectSubtypeError, Description: "TypeError: x is undefined\n    at f (app.js:1:2)",
+		Preview: &runtime.ObjectPreview{Type: runtime.ObjectPreviewTypeObject, Subtype: runtime.ObjectPreviewSubtypeError}}
+	assert.Equal(t, "TypeError: x is undefined", value(err))
+	assert.Equal(t, "TypeError: x is undefined", thrown(&runtime.ExceptionDetails{Exception: err}))
 }
