@@ -188,8 +188,9 @@ func (s *stagedScope) targets(changes []gitindex.Change) []string {
 // keepsAnchors reports whether a file the commit changes (p, from the
 // top) breaks no link into it: a file other than a page is still there,
 // and a page that keeps its front matter (which may move it) and every id
-// it had is too. Most commits edit a page's text, and the pages linking to
-// it then need no second look, which costs reading them all.
+// it had, as the check reads its page (with what it includes), is too.
+// Most commits edit a page's text, and the pages linking to it then need
+// no second look, which costs reading them all.
 func (s *stagedScope) keepsAnchors(p string) bool {
 	name := s.ix.Name(p)
 	if !mdscan.IsMarkdownFile(p) {
@@ -200,18 +201,13 @@ func (s *stagedScope) keepsAnchors(p string) bool {
 		return false
 	}
 	after, err := s.ix.ReadFile(name)
-	if err != nil {
+	if err != nil || !bytes.Equal(mdscan.FrontBlock(before), mdscan.FrontBlock(after)) {
 		return false
 	}
-	front := func(src []byte) []byte { f, _, _, _ := mdscan.FrontMatter(mdscan.Text(src)); return f }
-	if !bytes.Equal(front(before), front(after)) {
-		return false
-	}
-	style := s.cfg.judge(name).rules.IDs
-	if style.Name == "" {
-		style = mdscan.GitHub
-	}
-	had, kept := mdscan.ParseFileStyled(name, before, style), mdscan.ParseFileStyled(name, after, style)
+	o := s.cfg.judge(name).markdownOptions()
+	o.Tree = s.ix
+	k := mdlinks.New(o)
+	had, kept := k.Page(name, before), k.Page(name, after)
 	ids := had.IDs
 	for _, h := range had.Headings {
 		ids = append(ids, h.ID)

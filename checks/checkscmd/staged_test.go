@@ -281,3 +281,59 @@ func TestStagedSymlinkedPages(t *testing.T) {
 	assert.Equal(t, 2, code, out)
 	assert.Equal(t, "checks markdown: read docs/dangling.md: a symbolic link to docs/unstaged.md, which is not in git's index\n", out)
 }
+
+// stagedInProject runs `checks markdown --staged` where a generator's
+// config is found, which the run names on stderr: its exit code and stdout.
+func stagedInProject(t *testing.T) (int, string) {
+	t.Helper()
+	var out, errOut bytes.Buffer
+	code := Run([]string{"markdown", "--staged"}, &out, &errOut, false)
+	assert.Contains(t, errOut.String(), "checks: the ")
+	return code, elapsed.ReplaceAllString(out.String(), "in X.XXs")
+}
+
+// committedRepo makes files a git repository, committed once, and makes it
+// the working directory.
+func committedRepo(t *testing.T, files map[string]string) {
+	t.Helper()
+	t.Chdir(t.TempDir())
+	write(t, files)
+	git(t, "init", "-q", "-b", "main")
+	git(t, "config", "user.email", "hook@test")
+	git(t, "config", "user.name", "hook test")
+	git(t, "add", ".")
+	git(t, "commit", "-q", "-m", "docs")
+}
+
+// A page keeps its ids as its generator builds it, with what it includes:
+// a commit that drops an include (pymdownx.snippets) drops the headings it
+// brought, though the page's own text keeps every heading, so the pages
+// linking to one are read again and warned.
+func TestStagedIncludeDroppedWarnsOnTheLinkingPage(t *testing.T) {
+	committedRepo(t, map[string]string{
+		"mkdocs.yml":           "site_name: x\nmarkdown_extensions:\n  - pymdownx.snippets\n",
+		"CONTRIBUTING.md":      "# Contributing\n\n## Pull requests\n",
+		"docs/index.md":        "# Home\n\n[how](contributing.md#pull-requests)\n",
+		"docs/contributing.md": "# About contributing\n\n--8<-- \"CONTRIBUTING.md\"\n",
+	})
+	write(t, map[string]string{"docs/contributing.md": "# About contributing\n\nSee the repository.\n"})
+	git(t, "add", "docs/contributing.md")
+	code, out := stagedInProject(t)
+	assert.Equal(t, 0, code, out)
+	assert.Contains(t, out, "docs/index.md\n  3:1    warning anchor #pull-requests not found in docs/contributing.md [markdown-anchor]")
+}
+
+// A Hugo page's TOML front matter may move it (url): a change of it has
+// the pages that link to the page read again, as a YAML one's does.
+func TestStagedTOMLFrontMatterChangeChecksTheLinkingPages(t *testing.T) {
+	committedRepo(t, map[string]string{
+		"hugo.toml":             "baseURL = \"https://example.org/\"\ntitle = \"x\"\n",
+		"content/_index.md":     "---\ntitle: H\n---\n[notes](/notes/)\n",
+		"content/docs/notes.md": "+++\ntitle = \"Notes\"\nurl = \"/notes/\"\n+++\n## Notes\n",
+	})
+	write(t, map[string]string{"content/docs/notes.md": "+++\ntitle = \"Notes\"\nurl = \"/elsewhere/notes/\"\n+++\n## Notes\n"})
+	git(t, "add", "content/docs/notes.md")
+	code, out := stagedInProject(t)
+	assert.Equal(t, 1, code, out)
+	assert.Contains(t, out, "content/_index.md\n  4:1    error   broken markdown link \"/notes/\"")
+}

@@ -362,30 +362,39 @@ func (c *checker) parse(file, from string, read func() ([]byte, error)) (*mdscan
 	p.once.Do(func() {
 		var src []byte
 		if src, p.err = read(); p.err == nil {
-			if c.o.Rules.Templated && c.built(file) {
-				src = mdscan.BlankTemplateBlocks(src)
-			}
-			p.doc = mdscan.ParseFileStyled(file, src, style)
-			p.doc.Headings = c.includedHeadings(file, src, style, p.doc.Headings)
-			if code := c.o.Rules.CodeIDs; code != nil && c.built(file) {
-				p.doc.Unknown = code(src)
-			}
+			p.doc = c.page(file, src, style)
 		}
 	})
 	return p.doc, p.err
 }
 
-// includedHeadings are the headings of the page a file is built into,
-// with those of the files it includes: its own links stay its own.
-func (c *checker) includedHeadings(file string, src []byte, style mdscan.IDStyle, own []mdscan.Heading) []mdscan.Heading {
-	if c.o.Rules.Includes == nil || !c.built(file) {
-		return own
+// page reads a file as the generator builds its page from src: the file's
+// own links, and the page's anchors, with those of the files it includes
+// (Includes) and those the project's own code may add (CodeIDs); what a
+// template engine's blocks hold is no text of the page.
+func (c *checker) page(file string, src []byte, style mdscan.IDStyle) *mdscan.Doc {
+	built, r := c.built(file), c.o.Rules
+	if r.TemplateBlocks && built {
+		src = mdscan.BlankTemplateBlocks(src)
 	}
-	whole := c.o.Rules.Includes(file, src, c.o.Tree.ReadFile)
-	if whole == nil {
-		return own
+	doc := mdscan.ParseFileStyled(file, src, style)
+	if r.Includes != nil && built {
+		if whole := r.Includes(file, src, c.o.Tree.ReadFile); whole != nil {
+			all := mdscan.ParseFileStyled(file, whole, style)
+			doc.Headings, doc.IDs = all.Headings, all.IDs
+		}
 	}
-	return mdscan.ParseFileStyled(file, whole, style).Headings
+	if r.CodeIDs != nil && built {
+		doc.Unknown = r.CodeIDs(src)
+	}
+	return doc
+}
+
+// Page is a file read from src as the check reads it: the anchors of the
+// page it is built into, and its own links. Nothing is kept: the hook
+// asks it of two versions of one file.
+func (k *Checker) Page(file string, src []byte) *mdscan.Doc {
+	return k.c.page(file, src, k.c.style(file))
 }
 
 // built reports whether the generator builds file into a page: then its

@@ -109,9 +109,13 @@ type Rules struct {
 	// names (a feed), by URL path, each with the file that says so.
 	Written map[string]string
 	// Templated: pages go through a template engine before markdown
-	// (Eleventy's Liquid or Nunjucks), so a link holding {{ }} or {% %}
-	// is written by it, and not judged.
-	Templated bool
+	// (Eleventy's Liquid or Nunjucks, Jekyll's Liquid, Hugo's shortcodes),
+	// so a link holding {{ }} or {% %} is written by it, and not judged.
+	// TemplateBlocks: that engine is Liquid or Nunjucks, whose
+	// {% highlight %}, {% capture %}, {% set x %} and {% comment %} blocks
+	// are no text of the page (mdscan.BlankTemplateBlocks); in Hugo's
+	// content they are text like any other.
+	Templated, TemplateBlocks bool
 	// Base is the path the site is served under ("/proj/", or "" at the
 	// root). PrefixesBase: the generator adds it to root-absolute links
 	// of the markdown, so they are written without it.

@@ -851,6 +851,17 @@ func FrontValue(src []byte, key string) string {
 }
 
 // tomlFront is the block a file opens with between two lines "+++".
+// FrontBlock is a page's front matter, YAML (---) or TOML (+++), as
+// written; nil for none.
+func FrontBlock(src []byte) []byte {
+	src = Text(src)
+	if block, _, _, closed := FrontMatter(src); closed {
+		return block
+	}
+	block, _ := tomlFront(src)
+	return block
+}
+
 func tomlFront(src []byte) ([]byte, bool) {
 	first, rest, found := bytes.Cut(src, []byte("\n"))
 	if !found || string(bytes.TrimRight(first, "\r")) != "+++" {

@@ -1243,7 +1243,8 @@ func eleventy(g Generator) Layout {
 	}
 	rules.Written = eleventyFeeds(g)
 	rules.Templated = g.Value("markdownTemplateEngine") != "false"
-	rules.RawAsMarkdown = true // its transforms (InputPathToUrl, HtmlBase, image) rewrite HTML's links as markdown's
+	rules.TemplateBlocks = rules.Templated // Liquid by default, or Nunjucks
+	rules.RawAsMarkdown = true             // its transforms (InputPathToUrl, HtmlBase, image) rewrite HTML's links as markdown's
 	rules.LeavesMD = !g.Mentions("InputPathToUrlTransformPlugin")
 	rules.MDFromRoot = !rules.LeavesMD
 	rules.PrefixesBase = g.Mentions("HtmlBasePlugin")
@@ -1278,7 +1279,7 @@ func jekyll(g Generator) Layout {
 		Output: jekyllOutput(pretty), Sources: jekyllPostSources, Host: serve.Host{CleanURLs: true}, CopiesFiles: true, ImagesAsURLs: true,
 		FrontURL: permalink, FrontFromRoot: true, FrontAliases: jekyllRedirects(g),
 		NotBuilt: matching(g.Root, excluded), NotBuiltBy: "exclude of " + filepath.Join(g.Root, g.Config),
-		Templated: true, FrontHTML: true, // Liquid runs on every page before kramdown
+		Templated: true, TemplateBlocks: true, FrontHTML: true, // Liquid runs on every page before kramdown
 		// jekyll-relative-links leaves collections alone, posts among them
 		LeavesMDIn: func(rel string) bool { return strings.HasPrefix(rel, "_posts/") || strings.Contains(rel, "/_posts/") }}
 	return Layout{Site: filepath.Join(src, "_site"), Markdown: []string{src}, Exclude: exclude, Public: src,
