@@ -18,6 +18,7 @@ import (
 
 	"github.com/devdocs-dev/devdocs/checks/browser"
 	"github.com/devdocs-dev/devdocs/checks/diag"
+	"github.com/devdocs-dev/devdocs/checks/gitindex"
 	"github.com/devdocs-dev/devdocs/checks/internal/textfile"
 	"github.com/devdocs-dev/devdocs/checks/mdlinks"
 	"github.com/devdocs-dev/devdocs/checks/preset"
@@ -149,21 +150,7 @@ func gitRoot() string {
 	if err != nil {
 		return ""
 	}
-	return workTree(dir)
-}
-
-// workTree is the nearest folder at or above dir holding .git.
-func workTree(dir string) string {
-	for {
-		if _, err := os.Stat(filepath.Join(dir, ".git")); err == nil {
-			return dir
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return ""
-		}
-		dir = parent
-	}
+	return gitindex.WorkTree(dir)
 }
 
 // repositories answers the git work tree a file is in ("" for none), each
@@ -180,7 +167,7 @@ func repositories() func(file string) string {
 		defer mu.Unlock()
 		root, ok := cache[dir]
 		if !ok {
-			root = workTree(dir)
+			root = gitindex.WorkTree(dir)
 			cache[dir] = root
 		}
 		return root
@@ -406,7 +393,7 @@ func namedRoots(named []string) []string {
 		if st, err := os.Stat(abs); err != nil || !st.IsDir() {
 			abs = filepath.Dir(abs)
 		}
-		top := workTree(abs)
+		top := gitindex.WorkTree(abs)
 		for dir := abs; ; dir = filepath.Dir(dir) {
 			out = append(out, relative(dir))
 			if dir == top || dir == filepath.Dir(dir) || top == "" && sameDir(dir, ".") {

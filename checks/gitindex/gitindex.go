@@ -47,6 +47,26 @@ type Index struct {
 	changesErr error
 }
 
+// WorkTree is the nearest folder at or above dir (made absolute) holding
+// .git, a folder or a linked work tree's file; "" outside a work tree. It
+// asks the disk, not git: it is asked of many folders.
+func WorkTree(dir string) string {
+	dir, err := filepath.Abs(dir)
+	if err != nil {
+		return ""
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, ".git")); err == nil {
+			return dir
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return ""
+		}
+		dir = parent
+	}
+}
+
 // Open reads the index of the repository that holds the current folder.
 // What the next commit changes is asked of git meanwhile (Changes).
 func Open() (*Index, error) {

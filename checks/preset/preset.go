@@ -20,6 +20,7 @@ import (
 	"github.com/bmatcuk/doublestar/v4"
 
 	"github.com/devdocs-dev/devdocs/checks/browser"
+	"github.com/devdocs-dev/devdocs/checks/gitindex"
 	"github.com/devdocs-dev/devdocs/checks/internal/textfile"
 	"github.com/devdocs-dev/devdocs/checks/mdlinks"
 	"github.com/devdocs-dev/devdocs/checks/serve"
@@ -335,7 +336,7 @@ func withoutComments(name string, src []byte) []byte {
 // hostRoutes reads the paths the host answers by its own configuration:
 // a vercel.json beside the project, else at the root of its repository.
 func (l *Layout) hostRoutes(root string) {
-	for _, dir := range []string{root, repositoryRoot(root)} {
+	for _, dir := range []string{root, gitindex.WorkTree(root)} {
 		file := filepath.Join(dir, "vercel.json")
 		if fi, err := os.Stat(file); dir == "" || err != nil || fi.IsDir() {
 			continue
@@ -347,23 +348,5 @@ func (l *Layout) hostRoutes(root string) {
 		}
 		l.Rules.Host.Routes = routes
 		return
-	}
-}
-
-// repositoryRoot is the nearest folder at or above dir holding .git, or "".
-func repositoryRoot(dir string) string {
-	abs, err := filepath.Abs(dir)
-	if err != nil {
-		return ""
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(abs, ".git")); err == nil {
-			return abs
-		}
-		up := filepath.Dir(abs)
-		if up == abs {
-			return ""
-		}
-		abs = up
 	}
 }
