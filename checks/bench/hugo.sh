@@ -135,7 +135,7 @@ if hugo --quiet -d public-ref >/dev/null 2>&1; then echo "FAIL hugo built a ref 
 expect_lines "ref and relref: a missing heading and a missing page, at file:line:col" 1 markdown content -- \
   'content/docs/about.md' \
   '  8:20   warning anchor #uninstall not found in content/docs/install.md [markdown-anchor]' \
-  '  10:15  error   broken reference {{< ref "faq.md" >}}: no page faq.md, and Hugo stops its build [markdown-link]'
+  '  10:15  error   broken reference {{< ref "faq.md" >}}: no page faq.md, and hugo stops its build [markdown-link]'
 mv about.md.orig content/docs/about.md
 # uglyURLs with a leaf bundle: the page a/b/index.md is built into
 # a/b.html, the section a/_index.md into a.html, and the bundle's image

@@ -137,12 +137,12 @@ func (c *checker) roleLink(file string, at diag.Diagnostic, l mdscan.Link) (d di
 	return at, true, true
 }
 
-// hugoRef judges Hugo's ref and relref: the page its path names, from
-// the page's folder and then from the content folders ("/x" from those
-// only), as written, with .md, or a section's or bundle's index. Hugo
-// stops its build for a page it cannot find, and checks no anchor.
-func (c *checker) hugoRef(file string, at diag.Diagnostic, l mdscan.Link) (d diag.Diagnostic, judged, bad bool) {
-	if !c.built(file) {
+// pageRef judges a link its generator resolves as a page's path (Hugo's
+// ref and relref), by the rules' RefPage: the generator stops its build for
+// a page it cannot find, and checks no anchor.
+func (c *checker) pageRef(file string, at diag.Diagnostic, l mdscan.Link) (d diag.Diagnostic, judged, bad bool) {
+	r := c.o.Rules
+	if r.RefPage == nil || !c.built(file) {
 		return at, false, false
 	}
 	at.Check = registry.MarkdownLink
@@ -150,8 +150,8 @@ func (c *checker) hugoRef(file string, at diag.Diagnostic, l mdscan.Link) (d dia
 	target := file
 	if p != "" {
 		var ok bool
-		if target, ok = c.refPage(file, p); !ok {
-			at.Message = fmt.Sprintf("broken reference {{< ref %q >}}: no page %s, and Hugo stops its build", l.Dest, p)
+		if target, ok = r.RefPage(file, p, c.o.Tree.IsFile); !ok {
+			at.Message = fmt.Sprintf("broken reference {{< ref %q >}}: no page %s, and %s stops its build", l.Dest, p, r.generator())
 			return at, true, true
 		}
 	}
@@ -170,26 +170,6 @@ func (c *checker) hugoRef(file string, at diag.Diagnostic, l mdscan.Link) (d dia
 	}
 	d, bad = c.anchor(at, tdoc, frag, where)
 	return d, true, bad
-}
-
-// refPage finds the page a Hugo ref's path names.
-func (c *checker) refPage(file, p string) (string, bool) {
-	var dirs []string
-	if !strings.HasPrefix(p, "/") {
-		dirs = append(dirs, filepath.Dir(file))
-	}
-	for _, m := range c.o.Rules.Mounts {
-		dirs = append(dirs, m.Dir)
-	}
-	for _, dir := range dirs {
-		base := filepath.Join(dir, filepath.FromSlash(strings.TrimPrefix(p, "/")))
-		for _, name := range []string{base, base + ".md", filepath.Join(base, "_index.md"), filepath.Join(base, "index.md")} {
-			if mdscan.IsMarkdownFile(name) && c.o.Tree.IsFile(name) {
-				return name, true
-			}
-		}
-	}
-	return "", false
 }
 
 // relativeDoc is how file links to the document doc, with a fragment.

@@ -421,8 +421,8 @@ func (c *checker) style(from string) mdscan.IDStyle {
 // is broken.
 func (c *checker) link(file string, doc *mdscan.Doc, l mdscan.Link) (d diag.Diagnostic, judged, bad bool) {
 	at := diag.Diagnostic{Severity: diag.Error, File: filepath.ToSlash(file), Line: l.Line, Col: l.Col, Href: l.Dest}
-	if l.Role == "hugo-ref" {
-		return c.hugoRef(file, at, l)
+	if l.Role == mdscan.PageRef {
+		return c.pageRef(file, at, l)
 	}
 	if l.Role != "" {
 		return c.roleLink(file, at, l)

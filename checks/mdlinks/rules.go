@@ -89,6 +89,9 @@ type Rules struct {
 	// elsewhere in it (VitePress's rewrites). A relative .md link of a
 	// moved page is resolved from its new place, as the generator does.
 	Rewrites *Rewrites
+	// RefPage, when set, finds the page a link written as a page's path
+	// names (mdscan.PageRef: Hugo's ref and relref), from the linking file.
+	RefPage func(file, p string, isFile func(string) bool) (string, bool)
 	// Fallback, when set, is the file a link to a missing file leads to
 	// instead ("" for none): a translated page's link to a page not
 	// translated leads to the untranslated one (Docusaurus's i18n).

@@ -52,10 +52,14 @@ type Link struct {
 	// pass into the page as it is, not as a markdown link.
 	Raw bool
 	// Role is a MyST role's name ({doc}`page`, {ref}`label`, {numref},
-	// {download}), or "hugo-ref" for Hugo's ref and relref, where the
-	// style reads them; Dest is then its target.
+	// {download}), or PageRef for Hugo's ref and relref, where the style
+	// reads them; Dest is then its target.
 	Role string
 }
+
+// PageRef is the Role of a link its generator resolves as a page's path
+// (Hugo's {{< ref "docs/setup#install" >}}), not as a URL.
+const PageRef = "page-ref"
 
 // Doc is what one file holds for the check.
 type Doc struct {
@@ -403,7 +407,7 @@ func ReadStyled(root ast.Node, src []byte, style IDStyle) *Doc {
 	if style.hugoRefs {
 		for _, m := range hugoRef.FindAllSubmatchIndex(src, -1) {
 			off := m[0]
-			d.Links = append(d.Links, Link{Dest: string(src[m[2]:m[3]]), Line: ls.line(off), Col: off - ls.start(off) + 1, Role: "hugo-ref"})
+			d.Links = append(d.Links, Link{Dest: string(src[m[2]:m[3]]), Line: ls.line(off), Col: off - ls.start(off) + 1, Role: PageRef})
 		}
 	}
 	if style.ials {

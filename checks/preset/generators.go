@@ -921,6 +921,7 @@ func hugo(g Generator) Layout {
 	}
 	rules := mdlinks.Rules{IDs: hugoIDs(g), LeavesMD: true, Mounts: mounts, Output: out, Sources: sources, Templated: true, // shortcodes
 		Host: serve.Host{CleanURLs: true}, CopiesFiles: true, ImagesAsURLs: true, FrontURL: hugoURL(out)}
+	rules.RefPage = hugoRefPage(g.Root, mounts)
 	if in := hugoIncludes(g.Root, markdown); in != nil {
 		rules.Includes = in.expand
 	}
@@ -945,6 +946,36 @@ func hugo(g Generator) Layout {
 		l.SiteURL = u
 	}
 	return l
+}
+
+// hugoRefPage finds the page a ref or relref's path names, as Hugo does:
+// from the page's folder, then from each content folder ("/x" from those
+// only), as written, with .md, or a section's or bundle's index.
+func hugoRefPage(root string, mounts []mdlinks.Mount) func(file, p string, isFile func(string) bool) (string, bool) {
+	var content []string // absolute: the rules' closures get files named from here
+	for _, m := range mounts {
+		if abs, err := filepath.Abs(filepath.Join(root, m.Dir)); err == nil {
+			content = append(content, abs)
+		}
+	}
+	return func(file, p string, isFile func(string) bool) (string, bool) {
+		var dirs []string
+		if !strings.HasPrefix(p, "/") {
+			dirs = append(dirs, filepath.Dir(file))
+		}
+		for _, dir := range append(dirs, content...) {
+			base := filepath.Join(dir, filepath.FromSlash(strings.TrimPrefix(p, "/")))
+			for _, name := range []string{base, base + ".md", filepath.Join(base, "_index.md"), filepath.Join(base, "index.md")} {
+				if mdscan.IsMarkdownFile(name) && isFile(name) {
+					if filepath.IsAbs(name) && !filepath.IsAbs(file) {
+						name = relative(name)
+					}
+					return name, true
+				}
+			}
+		}
+		return "", false
+	}
 }
 
 // hugoPage is where Hugo builds a page: a/b.md, and a leaf bundle's
