@@ -56,6 +56,12 @@ func Discover(root string) Repo { return DiscoverIn(root, repoFiles(root)) }
 func DiscoverIn(root string, files []string) Repo {
 	r := Repo{Root: root}
 	seen := map[string]bool{} // preset and root: one project each
+	markdown := map[string]bool{}
+	for _, rel := range files {
+		if isMarkdown(rel) {
+			markdown[rel] = true
+		}
+	}
 	for _, rel := range files {
 		if !Listed(rel) {
 			continue
@@ -77,7 +83,7 @@ func DiscoverIn(root string, files []string) Repo {
 		}
 		p, g, ok := claim(root, rel)
 		if !ok {
-			if f, ok := recognise(root, rel); ok {
+			if f, ok := recognise(root, rel, func(p string) bool { return markdown[p] }); ok {
 				r.Unmodelled = append(r.Unmodelled, f)
 			}
 			continue

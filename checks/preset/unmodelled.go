@@ -17,7 +17,11 @@ import (
 type Unmodelled struct {
 	Name    string
 	Configs []string // as a preset's: globs anchored at any folder
-	Claims  func(file string, src []byte) bool
+	// Beside, when set, is a file the config's folder holds too, or it is
+	// not read: Docsify's index.html sits beside README.md, its home page,
+	// and a repository may hold thousands of other index.html.
+	Beside string
+	Claims func(file string, src []byte) bool
 }
 
 // Unmodelleds are the generators named, not modelled.
@@ -26,7 +30,7 @@ var Unmodelleds = []Unmodelled{
 	{Name: "vuepress", Configs: []string{".vuepress/config.{js,ts,mjs,mts,cjs}"}},
 	{Name: "nextra", Configs: []string{"next.config.{js,mjs,ts,mts,cjs}"},
 		Claims: func(_ string, src []byte) bool { return bytes.Contains(src, []byte("nextra")) }},
-	{Name: "docsify", Configs: []string{"index.html"},
+	{Name: "docsify", Configs: []string{"index.html"}, Beside: "README.md",
 		Claims: func(_ string, src []byte) bool { return bytes.Contains(src, []byte("$docsify")) }},
 }
 
@@ -34,9 +38,12 @@ var Unmodelleds = []Unmodelled{
 type OtherConfig struct{ Name, Config string }
 
 // recognise is the generator without a preset whose config rel (under
-// root) is, if any.
-func recognise(root, rel string) (OtherConfig, bool) {
+// root) is, if any; listed says whether the repository holds a file.
+func recognise(root, rel string, listed func(rel string) bool) (OtherConfig, bool) {
 	for _, u := range Unmodelleds {
+		if u.Beside != "" && !listed(path.Join(path.Dir(rel), u.Beside)) {
+			continue
+		}
 		for _, glob := range u.Configs {
 			n := strings.Count(glob, "/") + 1
 			segs := strings.Split(rel, "/")
