@@ -3,6 +3,7 @@ package preset
 import (
 	"encoding/json"
 	"io/fs"
+	"os"
 	"path"
 	"path/filepath"
 	"regexp"
@@ -43,6 +44,7 @@ func readEleventyData(g Generator, input, output string) eleventyData {
 	d := eleventyData{input: input, permalink: map[string]dataPermalink{}}
 	root := filepath.Join(g.Root, input)
 	skip := filepath.Join(g.Root, output)
+	names := map[string][]os.DirEntry{} // a folder's files, read once
 	_ = filepath.WalkDir(root, func(p string, e fs.DirEntry, err error) error {
 		if err != nil {
 			return nil
@@ -53,7 +55,7 @@ func readEleventyData(g Generator, input, output string) eleventyData {
 			}
 			return nil
 		}
-		if !isDataFile(e.Name()) {
+		if !isDataFile(e.Name()) || !dataOfSomething(p, e.Name(), names) {
 			return nil
 		}
 		rel, _ := filepath.Rel(root, p)
@@ -82,6 +84,33 @@ func noteUnplaced(g Generator, file string, dp dataPermalink) {
 func isDataFile(name string) bool {
 	for _, s := range dataSuffixes {
 		if strings.HasSuffix(name, s) {
+			return true
+		}
+	}
+	return false
+}
+
+// dataOfSomething reports whether a file named as a data file is one: a
+// .11tydata file always; a plain .json only as its folder's (blog/blog.json)
+// or a template's beside it (page.json beside page.md). Other JSON
+// (package.json, a tool's settings) is not read: an input folder may be a
+// whole repository.
+func dataOfSomething(file, name string, names map[string][]os.DirEntry) bool {
+	if strings.Contains(name, ".11tydata.") {
+		return true
+	}
+	stem := strings.TrimSuffix(name, ".json")
+	dir := filepath.Dir(file)
+	if stem == filepath.Base(dir) {
+		return true
+	}
+	entries, ok := names[dir]
+	if !ok {
+		entries, _ = os.ReadDir(dir)
+		names[dir] = entries
+	}
+	for _, e := range entries {
+		if n := e.Name(); n != name && strings.HasPrefix(n, stem+".") && !strings.HasSuffix(n, ".json") {
 			return true
 		}
 	}
