@@ -377,6 +377,9 @@ func (c *checker) page(file string, src []byte, style mdscan.IDStyle) *mdscan.Do
 	if r.TemplateBlocks && built {
 		src = mdscan.BlankTemplateBlocks(src)
 	}
+	if r.Preprocess != nil && built {
+		src = r.Preprocess(src)
+	}
 	doc := mdscan.ParseFileStyled(file, src, style)
 	if r.Includes != nil && built {
 		if whole := r.Includes(file, src, c.o.Tree.ReadFile); whole != nil {
@@ -593,7 +596,15 @@ func (c *checker) fileLink(file string, at diag.Diagnostic, l mdscan.Link) (diag
 	}
 	if !c.o.Tree.IsFile(target) {
 		at.Check, at.Message = registry.MarkdownLink, fmt.Sprintf("broken markdown link %q: %s does not exist", l.Dest, at.Target)
+		at.Message += c.dotSlashHint(file, p)
 		return at, true
+	}
+	if r := c.o.Rules; r.MDUnresolved != nil && c.built(file) {
+		if why := r.MDUnresolved(file, target); why != "" {
+			at.Check = registry.MarkdownLink
+			at.Message = fmt.Sprintf("broken markdown link %q: %s %s", l.Dest, at.Target, why)
+			return at, true
+		}
 	}
 	if r := c.o.Rules; r.NotBuilt != nil && c.built(file) && r.NotBuilt(target) {
 		at.Check = registry.MarkdownLink
@@ -646,9 +657,29 @@ func (c *checker) fileLink(file string, at diag.Diagnostic, l mdscan.Link) (diag
 	return c.anchor(at, tdoc, frag, at.Target)
 }
 
+// dotSlashHint says, of a link starting with ./ that the generator's own
+// search (MDLookup) reads from the page's folder only, where it would lead
+// written without the ./; "" where that finds nothing too.
+func (c *checker) dotSlashHint(file, p string) string {
+	look := c.o.Rules.MDLookup
+	if look == nil || !strings.HasPrefix(p, "./") {
+		return ""
+	}
+	bare := strings.TrimLeft(strings.TrimPrefix(p, "./"), "/")
+	if t, ok := look(file, decode(bare), c.o.Tree.IsFile); ok {
+		return fmt.Sprintf("; %s reads a link starting with ./ from the page's folder only: written %q, it leads to %s", c.o.Rules.generator(), bare, filepath.ToSlash(t))
+	}
+	return ""
+}
+
 // mdTarget is the file a link of file to a markdown file (p: its path,
 // without fragment or query) names.
 func (c *checker) mdTarget(file, p string) string {
+	if look := c.o.Rules.MDLookup; look != nil {
+		if t, ok := look(file, decode(p), c.o.Tree.IsFile); ok {
+			return t
+		}
+	}
 	dir := filepath.Dir(file)
 	if m, _, ok := c.o.Rules.mountOf(file); ok && strings.HasPrefix(p, "/") { // from the content folder's root
 		dir, p = m.Dir, strings.TrimPrefix(p, strings.TrimSuffix(m.URL, "/"))
@@ -667,11 +698,6 @@ func (c *checker) mdTarget(file, p string) string {
 	}
 	if m, _, ok := c.o.Rules.mountOf(file); ok && c.o.Rules.MDFromRoot && !c.o.Tree.IsFile(target) {
 		if t := filepath.Join(m.Dir, filepath.FromSlash(decode(p))); c.o.Tree.IsFile(t) {
-			target = t
-		}
-	}
-	if f := c.o.Rules.Fallback; f != nil && !c.o.Tree.IsFile(target) {
-		if t := f(target); t != "" && c.o.Tree.IsFile(t) {
 			target = t
 		}
 	}

@@ -71,6 +71,10 @@ type Rules struct {
 	// in; nil for a page with none. read reads a file as the check does
 	// (the working tree, or git's index).
 	Includes func(file string, src []byte, read func(name string) ([]byte, error)) []byte
+	// Preprocess, when set, is the generator's own rewriting of a page's
+	// text before it parses it, every line kept where it was (Docusaurus
+	// unwraps ```mdx-code-block fences).
+	Preprocess func(src []byte) []byte
 	// CodeIDs, when set, says of a page which ids code of the project's
 	// own may give it, code checks does not run (mkdocstrings's "::: name"
 	// blocks, a hook rewriting every page): an anchor to one of them is
@@ -92,10 +96,17 @@ type Rules struct {
 	// RefPage, when set, finds the page a link written as a page's path
 	// names (mdscan.PageRef: Hugo's ref and relref), from the linking file.
 	RefPage func(file, p string, isFile func(string) bool) (string, bool)
-	// Fallback, when set, is the file a link to a missing file leads to
-	// instead ("" for none): a translated page's link to a page not
-	// translated leads to the untranslated one (Docusaurus's i18n).
-	Fallback func(target string) string
+	// MDLookup, when set, is the generator's own search for the file a .md
+	// link p (decoded) of file names, given which files exist; ok false
+	// where it finds none, and the link is read as a browser would, from
+	// the page's folder. Docusaurus looks a link up from the content folder
+	// of the page's version and the site's root before the page's folder.
+	MDLookup func(file, p string, isFile func(string) bool) (string, bool)
+	// MDUnresolved, when set, says why the generator leaves a link of file
+	// to target, an existing file, as written, so it leads nowhere (a
+	// clause whose subject is target); "" when it resolves it. A Docusaurus content plugin resolves links to its own
+	// files only.
+	MDUnresolved func(file, target string) string
 	// Mounts are the content folders and the URL path each is served at.
 	// With none, links written as URLs (extensionless, .html,
 	// root-absolute) are not judged, and not counted as checked.

@@ -265,6 +265,35 @@ func fenceMarks(line []byte) []byte {
 	return line[:n]
 }
 
+// mdxCodeBlocks are Docusaurus's ```mdx-code-block fences, three or four
+// backticks, at the start of a line, each closed by the first line of as
+// many backticks alone: what they hold is MDX (its unwrapMdxCodeBlocks, a
+// text replacement, so it applies inside other code blocks too).
+var mdxCodeBlocks = []*regexp.Regexp{
+	regexp.MustCompile("(?s)(^|\n)(```mdx-code-block)\n(.*?)\n(```)(\n|$)"),
+	regexp.MustCompile("(?s)(^|\n)(````mdx-code-block)\n(.*?)\n(````)(\n|$)"),
+}
+
+// UnwrapMDXCodeBlocks blanks the fence lines of each ```mdx-code-block,
+// as Docusaurus takes them away before it parses a page, so the links and
+// ids they hold are the page's; every line stays where it was.
+func UnwrapMDXCodeBlocks(src []byte) []byte {
+	for _, re := range mdxCodeBlocks {
+		if !bytes.Contains(src, []byte("mdx-code-block")) {
+			return src
+		}
+		src = re.ReplaceAllFunc(src, func(m []byte) []byte {
+			g := re.FindSubmatch(m)
+			out := append([]byte{}, g[1]...)
+			out = append(out, bytes.Repeat([]byte(" "), len(g[2]))...)
+			out = append(append(append(out, '\n'), g[3]...), '\n')
+			out = append(out, bytes.Repeat([]byte(" "), len(g[4]))...)
+			return append(out, g[5]...)
+		})
+	}
+	return src
+}
+
 // templateTag is a Liquid or Nunjucks tag, {% name … %}, and its name.
 var templateTag = regexp.MustCompile(`\{%-?\s*([a-z]+)\b([^%]*?)-?%\}`)
 

@@ -159,3 +159,20 @@ func TestRawHTMLIDs(t *testing.T) {
 	assert.True(t, doc.HasID("legacy"))
 	assert.Empty(t, ParseStyled(src, Hugo.WithoutHTML()).IDs)
 }
+
+// Docusaurus takes the fences of ```mdx-code-block (three or four
+// backticks, closed by the first line of as many alone) away before it
+// parses a page; every line stays where it was, so links keep their lines.
+func TestUnwrapMDXCodeBlocks(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"```mdx-code-block\n<Tabs>\n```\n", "                 \n<Tabs>\n   \n"},
+		{"a\n````mdx-code-block\n```js\nx\n```\n````\nb", "a\n                  \n```js\nx\n```\n    \nb"},
+		{"```mdx-code-block\nx\n```js\n", "```mdx-code-block\nx\n```js\n"}, // never closed
+		{"  ```mdx-code-block\nx\n  ```\n", "  ```mdx-code-block\nx\n  ```\n"},     // indented: not unwrapped
+		{"```md\n```mdx-code-block\nx\n```\n```\n", "```md\n                 \nx\n   \n```\n"},
+	} {
+		if got := string(UnwrapMDXCodeBlocks([]byte(c.in))); got != c.want {
+			t.Errorf("UnwrapMDXCodeBlocks(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}

@@ -163,6 +163,9 @@ func docusaurusInstances(g Generator) []docusaurusInstance {
 	}
 	for _, m := range docusaurusPlugin.FindAllStringSubmatchIndex(src, -1) {
 		kind := src[m[2]:m[3]]
+		if imported(src[:m[0]]) {
+			continue
+		}
 		rest := src[m[1]:]
 		obj := ""
 		if i := strings.IndexAny(rest, "{]"); i >= 0 && rest[i] == '{' {
@@ -174,6 +177,75 @@ func docusaurusInstances(g Generator) []docusaurusInstance {
 	slices.SortStableFunc(out, func(a, b docusaurusInstance) int {
 		return slices.Index(docusaurusKinds, a.kind) - slices.Index(docusaurusKinds, b.kind)
 	})
+	return out
+}
+
+// imported reports whether a package name that follows before is
+// imported (import … from, require(…), import(…)), not a plugin entry.
+func imported(before string) bool {
+	before = strings.TrimRight(before, " \t\n")
+	return strings.HasSuffix(before, "from") || strings.HasSuffix(before, "require(") || strings.HasSuffix(before, "import(")
+}
+
+// ownPlugins are the entries of the config's plugins list that are the
+// site's own code: a local module ('./src/plugins/changelog', alone or
+// first in its [module, options] pair) or a list spread into it
+// (...extraPlugins). What pages they add checks cannot know.
+var pluginsList = regexp.MustCompile(`\bplugins\s*:\s*\[`)
+
+func ownPlugins(src string) []string {
+	var out []string
+	for _, m := range pluginsList.FindAllStringIndex(src, -1) {
+		for _, e := range entries(src[m[1]-1:]) {
+			if strings.HasPrefix(e, "[") {
+				if inner := entries(e); len(inner) > 0 {
+					e = inner[0]
+				}
+			}
+			switch name := strings.Trim(e, `'"`+"`"); {
+			case strings.HasPrefix(e, "..."):
+				out = append(out, e)
+			case name != e && (strings.HasPrefix(name, "./") || strings.HasPrefix(name, "../")):
+				out = append(out, name)
+			}
+		}
+	}
+	return out
+}
+
+// entries are the elements of the list src starts with, each trimmed,
+// split at its top-level commas (a string's brackets and commas are text).
+func entries(src string) []string {
+	var out []string
+	depth, start := 0, 1
+	var quote rune // the open string's quote, while in one
+	for i, r := range src {
+		switch {
+		case quote != 0:
+			if r == quote && (i == 0 || src[i-1] != '\\') {
+				quote = 0
+			}
+			continue
+		case r == '\'' || r == '"' || r == '`':
+			quote = r
+			continue
+		}
+		switch r {
+		case '[', '{', '(':
+			depth++
+		case ']', '}', ')':
+			depth--
+		}
+		if depth == 0 || depth == 1 && r == ',' {
+			if e := strings.TrimSpace(src[start:i]); e != "" {
+				out = append(out, e)
+			}
+			start = i + 1
+		}
+		if depth == 0 {
+			return out
+		}
+	}
 	return out
 }
 
@@ -248,13 +320,19 @@ func (in docusaurusInstance) i18nDir() string {
 
 func docusaurus(g Generator) Layout {
 	instances := docusaurusInstances(g)
+	root, _ := filepath.Abs(g.Root)
+	links := docusaurusLinks{root, instances}
+	if own := ownPlugins(string(g.src)); len(own) > 0 {
+		g.note("plugins %s are the site's own code, which checks does not run: pages they add are not known to checks", strings.Join(own, ", "))
+	}
 	var markdown []string
 	for _, in := range instances {
 		markdown = append(markdown, in.folders()...)
 	}
 	markdown = append(markdown, "i18n")
 	return Layout{Site: "build", Markdown: markdown, Public: "static",
-		Rules: mdlinks.Rules{IDs: mdscan.GitHub, Fallback: docusaurusFallback(g.Root, instances),
+		Rules: mdlinks.Rules{IDs: mdscan.GitHub, MDLookup: links.lookup, MDUnresolved: links.unresolved,
+			Preprocess: mdscan.UnwrapMDXCodeBlocks, CodeIDs: componentIDs,
 			NotBuilt: partials(g.Root), NotBuiltBy: "Docusaurus's exclude of names starting with _ (partials, which pages import)"}}
 }
 
@@ -278,41 +356,200 @@ func partials(root string) func(file string) bool {
 	}
 }
 
-// docusaurusFallback: a translated page's link to a file that is not
-// translated leads to the untranslated one, which Docusaurus builds in the
-// locale's site: i18n/fr/docusaurus-plugin-content-docs/current/setup.md is
-// docs/setup.md, …/version-1.0/setup.md versioned_docs/version-1.0/setup.md.
-func docusaurusFallback(root string, instances []docusaurusInstance) func(string) string {
-	absRoot, err := filepath.Abs(root)
-	if err != nil {
+// siteImport is an MDX import from the site's own code: @site/…, or a
+// path relative to the page. Its names are the default and the named ones.
+var siteImport = regexp.MustCompile(`(?m)^import\s+(?:(\w+)\s*,?\s*)?(?:\{([^}]*)\})?\s*from\s+['"](?:@site/|\.\.?/)[^'"]*['"]`)
+
+// componentIDs says of an id whether a component of the site's own code,
+// rendered on the page, may give it: checks does not run the site's React
+// code, so an id one makes (Docusaurus's own site gives each row of its
+// <APITable> the text of its first cell) is not known. Such an anchor is
+// taken as found when it is written, as a word, inside an element of a
+// component the page imports from the site's code; nil for a page with
+// none, whose anchors are all judged.
+func componentIDs(src []byte) func(id string) bool {
+	var text []string
+	for _, m := range siteImport.FindAllSubmatch(src, -1) {
+		names := strings.FieldsFunc(string(m[1])+","+string(m[2]), func(r rune) bool { return r == ',' || r == ' ' || r == '\n' || r == '\t' })
+		for i, n := range names {
+			if n == "as" && i+1 < len(names) { // { A as B }: B is the name
+				names[i+1], names[i-1] = names[i+1], ""
+			}
+		}
+		for _, name := range names {
+			if name != "" && name != "as" {
+				text = append(text, elements(string(src), name)...)
+			}
+		}
+	}
+	if len(text) == 0 {
 		return nil
 	}
-	fromI18n := fromRoot(filepath.Join(absRoot, "i18n"))
-	return func(target string) string {
-		rel, ok := fromI18n(target)
-		if !ok {
-			return ""
+	all := strings.Join(text, "\n")
+	return func(id string) bool {
+		for at := 0; ; {
+			i := strings.Index(all[at:], id)
+			if i < 0 || id == "" {
+				return false
+			}
+			i += at
+			if !wordByte(all, i-1) && !wordByte(all, i+len(id)) {
+				return true
+			}
+			at = i + 1
 		}
-		parts := strings.SplitN(filepath.ToSlash(rel), "/", 4) // locale, plugin, rest
-		if len(parts) < 3 {
-			return ""
+	}
+}
+
+// elements is the text of each element <name …>…</name> (or <name … />)
+// of src.
+func elements(src, name string) []string {
+	var out []string
+	for at := 0; ; {
+		i := strings.Index(src[at:], "<"+name)
+		if i < 0 {
+			return out
 		}
-		for _, in := range instances {
-			if in.i18nDir() != parts[1] {
+		i += at
+		if end := i + 1 + len(name); end < len(src) && (wordByte(src, end) || src[end] == '.') {
+			at = end
+			continue
+		}
+		j := strings.Index(src[i:], "</"+name+">")
+		if j < 0 {
+			j = strings.Index(src[i:], "/>")
+		}
+		if j < 0 {
+			return append(out, src[i:])
+		}
+		out = append(out, src[i:i+j])
+		at = i + j + 1
+	}
+}
+
+// wordByte reports whether s[i] is a letter, digit, _ or -: part of an id
+// written in text. Outside s it is not.
+func wordByte(s string, i int) bool {
+	if i < 0 || i >= len(s) {
+		return false
+	}
+	c := s[i]
+	return c == '_' || c == '-' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
+}
+
+// docusaurusLinks is how Docusaurus resolves a .md link (its
+// resolveMarkdownLinkPathname): unless the link starts with ./ or ../, it
+// is looked up from the content folder of the page's version (the
+// translation's first: i18n/fr/docusaurus-plugin-content-docs/current/,
+// then docs/) and from the site's root; then, unless it starts with /,
+// from the page's own folder. The first file found wins, so "setup.md"
+// from docs/guide/a.md is docs/setup.md even where docs/guide/setup.md is
+// there too. Each content plugin instance resolves links to its own files
+// only (its sourceToPermalink): a blog post's link to a doc's file is left
+// as written, and leads nowhere.
+type docusaurusLinks struct {
+	root      string // the site's folder, absolute
+	instances []docusaurusInstance
+}
+
+// place is the instance a file of the site belongs to, and the content
+// folders its links are looked up from, nearest first.
+func (d docusaurusLinks) place(file string) (docusaurusInstance, []string, bool) {
+	rel, ok := fromRoot(d.root)(file)
+	if !ok {
+		return docusaurusInstance{}, nil, false
+	}
+	rel = filepath.ToSlash(rel)
+	if parts := strings.SplitN(rel, "/", 5); len(parts) >= 4 && parts[0] == "i18n" { // locale, plugin, rest
+		for _, in := range d.instances {
+			if in.i18nDir() != parts[2] {
 				continue
 			}
-			rest := strings.Join(parts[2:], "/")
-			switch {
-			case in.kind != "docs":
-				return relative(filepath.Join(absRoot, in.path, rest))
-			case parts[2] == "current" && len(parts) == 4:
-				return relative(filepath.Join(absRoot, in.path, parts[3]))
-			case strings.HasPrefix(parts[2], "version-"):
-				return relative(filepath.Join(absRoot, in.prefix()+"versioned_docs", rest))
+			localized := path.Join(parts[:3]...)
+			if in.kind != "docs" {
+				return in, []string{localized, in.path}, true
 			}
+			if len(parts) < 5 {
+				return docusaurusInstance{}, nil, false
+			}
+			return in, []string{path.Join(localized, parts[3]), in.versionFolder(parts[3])}, true
 		}
+		return docusaurusInstance{}, nil, false
+	}
+	for _, in := range d.instances {
+		if under(rel, in.path) {
+			return in, []string{in.path}, true
+		}
+		if v := in.prefix() + "versioned_docs"; in.kind == "docs" && under(rel, v) {
+			version, _, _ := strings.Cut(strings.TrimPrefix(rel, v+"/"), "/")
+			return in, []string{path.Join(v, version)}, true
+		}
+	}
+	return docusaurusInstance{}, nil, false
+}
+
+// under reports whether the slash path rel lies in folder dir.
+func under(rel, dir string) bool {
+	dir = path.Clean(dir)
+	return dir == "." || strings.HasPrefix(rel, dir+"/")
+}
+
+// versionFolder is the folder of a docs instance's version, by the name
+// its translations give it ("current", "version-1.0").
+func (in docusaurusInstance) versionFolder(name string) string {
+	if name == "current" {
+		return in.path
+	}
+	return path.Join(in.prefix()+"versioned_docs", name)
+}
+
+// lookup is the file a .md link p (decoded) of file names, as Docusaurus
+// finds it; ok false where file is no page of a content plugin.
+func (d docusaurusLinks) lookup(file, p string, isFile func(string) bool) (string, bool) {
+	_, roots, ok := d.place(file)
+	if !ok {
+		return "", false
+	}
+	var tries []string
+	if !strings.HasPrefix(p, "./") && !strings.HasPrefix(p, "../") {
+		for _, r := range append(roots, ".") {
+			tries = append(tries, relative(filepath.Join(d.root, filepath.FromSlash(r), filepath.FromSlash(p))))
+		}
+	}
+	if !strings.HasPrefix(p, "/") {
+		tries = append(tries, filepath.Join(filepath.Dir(file), filepath.FromSlash(p)))
+	}
+	for _, t := range tries {
+		if isFile(t) {
+			return t, true
+		}
+	}
+	return "", false
+}
+
+// unresolved says why Docusaurus leaves a link of file to target, an
+// existing page, as written: target is no file of file's own instance.
+func (d docusaurusLinks) unresolved(file, target string) string {
+	from, _, ok := d.place(file)
+	if !ok {
 		return ""
 	}
+	to, _, ok := d.place(target)
+	switch {
+	case !ok:
+		return fmt.Sprintf("is no page of a content plugin, and Docusaurus leaves the %s's link to it as written", from.name())
+	case to != from:
+		return fmt.Sprintf("is a page of the %s, and Docusaurus leaves the %s's link to it as written (a content plugin resolves links to its own pages only)", to.name(), from.name())
+	}
+	return ""
+}
+
+// name names an instance in messages: "docs plugin", "docs plugin \"api\"".
+func (in docusaurusInstance) name() string {
+	if in.id == "" || in.id == "default" {
+		return in.kind + " plugin"
+	}
+	return fmt.Sprintf("%s plugin %q", in.kind, in.id)
 }
 
 // relative names an absolute path from the current folder, as the
