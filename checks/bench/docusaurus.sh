@@ -55,6 +55,31 @@ rm "build-faults/$plushie"
 expect_faults "4 injected faults in the build" build-faults -- \
   /docs/no-such-page /docs/intro#no-such-heading /img/missing.png "/$plushie"
 
+# A fault of a versioned doc, built: Docusaurus names routes by doc ids and
+# slugs, which the preset does not compute, but the build records in
+# .docusaurus/ which page each markdown file became. checks all reads that
+# record, so the missing page and the lost anchor of version 1.0's intro are
+# each said once, at the markdown line (the page's problem with its source,
+# the anchor with the build confirming it), not also on the built page with
+# no source. A copy of the project (node_modules shared), built with
+# Docusaurus's own broken-link check turned to a warning.
+rm -rf versioned-fault && mkdir versioned-fault
+cp -r blog docs versioned_docs versioned_sidebars versions.json sidebars.js src static package.json versioned-fault/
+ln -s "$work/node_modules" versioned-fault/node_modules
+sed "s/onBrokenLinks: 'throw'/onBrokenLinks: 'warn'/" docusaurus.config.js > versioned-fault/docusaurus.config.js
+echo '{"preset": "docusaurus"}' > versioned-fault/checks.json
+page=versioned_docs/version-1.0/intro.mdx
+printf '\nSee [a gone page](/docs/no-such-page) and [a lost anchor](#no-such-part).\n' >> "versioned-fault/$page"
+line=$(wc -l < "versioned-fault/$page")
+(cd versioned-fault && npx docusaurus build >&2)
+pushd versioned-fault >/dev/null
+expect_lines "a versioned doc's faults, built, each said once at its markdown line (checks all)" 1 all --on-theme-persistence ignore -- \
+  "$page" \
+  "  $(printf %-6s "$line:43") warning anchor #no-such-part not found in this file [markdown-anchor]" \
+  "         source: $page:$line:5"
+expect "…and nothing else" 1 "^checks all: 1 error and 1 warning in" all --on-theme-persistence ignore
+popd >/dev/null
+
 # Runtime faults, put into a copy of the build, each found by the crawl on
 # its page. A throw in a page's component (its content chunk throws when it
 # renders): Docusaurus's error boundary catches it and shows "This page

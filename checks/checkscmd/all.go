@@ -52,7 +52,7 @@ func runAll(args []string, stdout, stderr io.Writer, tty bool) int {
 	// With sources and a site both there, each confirms the other (confirm.go).
 	var cf *confirmation
 	if cfg.noMarkdown() == "" && noSite(dir) == "" {
-		cf = cfg.newConfirmation()
+		cf = cfg.newConfirmation(dir, stderr)
 	}
 	if cf != nil {
 		if files, err := markdownFiles(cfg.Markdown.Paths, cfg); err == nil { // else the markdown step says why

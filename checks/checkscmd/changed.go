@@ -27,7 +27,7 @@ func (c *Config) changedPages(dir string, pages []string, ref string) ([]string,
 	if err != nil {
 		return nil, "", fmt.Errorf("--changed-since: %v", err)
 	}
-	built, err := c.builtFiles()
+	built, unknown, err := c.builtFiles(dir)
 	if err != nil {
 		return nil, "", err
 	}
@@ -54,7 +54,7 @@ func (c *Config) changedPages(dir string, pages []string, ref string) ([]string,
 			return all(f, "it is not one page's source")
 		}
 		if built == nil {
-			return all(f, "which page a markdown file builds is not known for this generator")
+			return all(f, unknown)
 		}
 		for _, b := range built(filepath.ToSlash(filepath.Clean(f))) {
 			if isPage[b] {
@@ -82,19 +82,24 @@ func within(dir, f string) (string, bool) {
 
 // builtFiles maps a markdown file (a clean, slash-separated name) to the
 // files of the site it may be built as: by routes.json where the generator
-// writes one, else as markdownOutputs says; nil when neither knows.
-func (c *Config) builtFiles() (func(file string) []string, error) {
+// writes one, else as markdownOutputs says; nil when neither knows, with
+// the words that say why.
+func (c *Config) builtFiles(site string) (built func(file string) []string, unknown string, err error) {
 	if c.Routes != "" {
 		t, err := routes.Load(c.Routes)
 		if err != nil {
-			return nil, err
+			return nil, "", err
 		}
 		bySource := map[string][]string{}
 		for _, r := range t.Routes {
 			src := path.Clean(r.Source)
 			bySource[src] = append(bySource[src], r.File())
 		}
-		return func(file string) []string { return bySource[file] }, nil
+		return func(file string) []string { return bySource[file] }, "", nil
 	}
-	return c.markdownOutputs(), nil
+	built, err = c.markdownOutputs(site)
+	if err != nil {
+		return nil, fmt.Sprintf("which page a markdown file builds is not known: %v", err), nil
+	}
+	return built, "which page a markdown file builds is not known for this generator", nil
 }

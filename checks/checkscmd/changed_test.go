@@ -121,17 +121,38 @@ func TestChangedSinceReadsRoutesJSON(t *testing.T) {
 }
 
 // Docusaurus names its pages by doc ids and slugs, which the preset does
-// not compute: a changed page could be any built page.
+// not compute: with no record of its build (.docusaurus/, below), a changed
+// page could be any built page.
 func TestChangedSinceWithAGeneratorWhosePagesAreNotKnown(t *testing.T) {
-	_, pages := changedRepo(t, false)
+	pages, got, note := docusaurusGuideChanged(t, nil)
+	assert.Equal(t, pages, got)
+	assert.Equal(t, "all 3 pages: docs/guide.md changed since HEAD, and which page a markdown file builds is not known: docusaurus preset: build/index.html loads no assets/js/main.*.js, so its base URL is unknown: is it a Docusaurus build? (set baseUrl in checks.json)", note)
+}
+
+// Docusaurus records in .docusaurus/ the page each markdown file built, so
+// a changed doc opens its own page only.
+func TestChangedSinceReadsDocusaurussRecordOfItsPages(t *testing.T) {
+	_, got, note := docusaurusGuideChanged(t, map[string]string{
+		"build/index.html": "<script src=/assets/js/main.0123abcd.js></script><h1>Home</h1>",
+		".docusaurus/docusaurus-plugin-content-docs/default/site-docs-guide-md-1a2.json": `{"source": "@site/docs/guide.md", "permalink": "/guide"}`,
+	})
+	assert.Equal(t, []string{"guide/index.html"}, got)
+	assert.Equal(t, "1 page of 3 built from what changed since HEAD", note)
+}
+
+// docusaurusGuideChanged makes changedRepo a Docusaurus project with files
+// added, changes docs/guide.md, and gives the site's pages and those
+// --changed-since HEAD opens, with its note.
+func docusaurusGuideChanged(t *testing.T, files map[string]string) (pages, got []string, note string) {
+	_, pages = changedRepo(t, false)
 	write(t, map[string]string{"docusaurus.config.js": "export default {baseUrl: '/'};\n"})
+	write(t, files)
 	git(t, "add", ".")
 	git(t, "commit", "-q", "-m", "docusaurus")
 	cfg, err := loadConfig("", "docusaurus", nil, nil)
 	require.NoError(t, err)
 	write(t, map[string]string{"docs/guide.md": "# Guide, changed\n"})
-	got, note, err := cfg.changedPages("build", pages, "HEAD")
+	got, note, err = cfg.changedPages("build", pages, "HEAD")
 	require.NoError(t, err)
-	assert.Equal(t, pages, got)
-	assert.Equal(t, "all 3 pages: docs/guide.md changed since HEAD, and which page a markdown file builds is not known for this generator", note)
+	return pages, got, note
 }

@@ -74,6 +74,9 @@ type Config struct {
 	file   string
 	preset *preset.Preset
 	rules  mdlinks.Rules
+	// pages reads the generator's record of which page each markdown file
+	// built (preset.Layout.Pages); nil when it keeps none.
+	pages func(site string) (map[string]string, error)
 	// notes say which preset is in force and why (stderr, not --quiet);
 	// noPresetMarkdown says why the preset found no markdown folder.
 	notes            []string
@@ -312,7 +315,7 @@ func (c *Config) useLayout(p *preset.Preset, g preset.Generator, l preset.Layout
 	if len(l.Unread) > 0 {
 		c.notes = append(c.notes, fmt.Sprintf("%s computes %s, which checks does not run: taken as unset; if that is not what the build uses, set it in %s", filepath.Join(g.Root, g.Config), strings.Join(l.Unread, ", "), configName))
 	}
-	c.rules = l.Rules
+	c.rules, c.pages = l.Rules, l.Pages
 	if c.Site == "" && l.Site != "" {
 		c.Site = relative(l.Site)
 	}

@@ -2,6 +2,7 @@ package checkscmd
 
 import (
 	"fmt"
+	"io"
 	"os"
 	"path"
 	"path/filepath"
@@ -68,10 +69,11 @@ type confirmation struct {
 }
 
 // newConfirmation is nil when the markdown pages cannot be mapped to the
-// built ones: routes.json then says it (this repository's compiler), or
-// the preset knows no output names (Docusaurus's come from doc ids and
-// slugs).
-func (c *Config) newConfirmation() *confirmation {
+// built ones in site: routes.json then says it (this repository's
+// compiler), or the preset knows no output names and the build left no
+// record of them (Docusaurus's come from doc ids and slugs; its
+// .docusaurus/ folder records them), which is said on stderr.
+func (c *Config) newConfirmation(site string, stderr io.Writer) *confirmation {
 	if c.Routes != "" {
 		return nil
 	}
@@ -84,21 +86,39 @@ func (c *Config) newConfirmation() *confirmation {
 	o.Judge = cf.judge
 	cf.opts = o // md is made by register, with the files it lists
 	cf.sources = routes.NewSources(cf.sourceLinks, o.Rules.Base)
-	if cf.built = c.markdownOutputs(); cf.built == nil {
+	built, err := c.markdownOutputs(site)
+	if err != nil {
+		fmt.Fprintf(stderr, "checks: %v; the built pages' problems are not placed at their markdown lines\n", err)
+	}
+	if cf.built = built; built == nil {
 		return nil
 	}
 	return cf
 }
 
 // markdownOutputs maps a markdown page (a clean, slash-separated name) to
-// the files of the site it may be built as: by the preset's layout, or,
+// the files of the site it may be built as: by the preset's layout, or by
+// the record the build of site left where the preset knows no output names
+// (Docusaurus's come from doc ids and slugs: its .docusaurus/ folder), or,
 // with no generator named or found, each markdown folder built at the
-// site's root under either usual page name. It is nil when the preset
-// knows no output names (Docusaurus's come from doc ids and slugs).
-func (c *Config) markdownOutputs() func(file string) []string {
+// site's root under either usual page name. It is nil, with an error
+// saying why where there is one, when none of these knows.
+func (c *Config) markdownOutputs(site string) (func(file string) []string, error) {
 	switch {
 	case c.preset != nil && c.rules.Output == nil:
-		return nil
+		if c.pages == nil || site == "" {
+			return nil, nil
+		}
+		pages, err := c.pages(site)
+		if err != nil {
+			return nil, err
+		}
+		return func(file string) []string {
+			if b, ok := pages[file]; ok {
+				return []string{b}
+			}
+			return nil
+		}, nil
 	case c.preset != nil:
 		rules := c.rules.Resolved()
 		return func(file string) []string {
@@ -106,7 +126,7 @@ func (c *Config) markdownOutputs() func(file string) []string {
 				return []string{b}
 			}
 			return nil
-		}
+		}, nil
 	}
 	var dirs []string
 	for _, p := range c.Markdown.Paths {
@@ -121,7 +141,7 @@ func (c *Config) markdownOutputs() func(file string) []string {
 			}
 		}
 		return nil
-	}
+	}, nil
 }
 
 // register records each markdown page under the built files it may be,

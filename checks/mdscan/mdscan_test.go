@@ -167,8 +167,8 @@ func TestUnwrapMDXCodeBlocks(t *testing.T) {
 	for _, c := range []struct{ in, want string }{
 		{"```mdx-code-block\n<Tabs>\n```\n", "                 \n<Tabs>\n   \n"},
 		{"a\n````mdx-code-block\n```js\nx\n```\n````\nb", "a\n                  \n```js\nx\n```\n    \nb"},
-		{"```mdx-code-block\nx\n```js\n", "```mdx-code-block\nx\n```js\n"}, // never closed
-		{"  ```mdx-code-block\nx\n  ```\n", "  ```mdx-code-block\nx\n  ```\n"},     // indented: not unwrapped
+		{"```mdx-code-block\nx\n```js\n", "```mdx-code-block\nx\n```js\n"},     // never closed
+		{"  ```mdx-code-block\nx\n  ```\n", "  ```mdx-code-block\nx\n  ```\n"}, // indented: not unwrapped
 		{"```md\n```mdx-code-block\nx\n```\n```\n", "```md\n                 \nx\n   \n```\n"},
 	} {
 		if got := string(UnwrapMDXCodeBlocks([]byte(c.in))); got != c.want {

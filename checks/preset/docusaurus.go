@@ -330,7 +330,7 @@ func docusaurus(g Generator) Layout {
 		markdown = append(markdown, in.folders()...)
 	}
 	markdown = append(markdown, "i18n")
-	return Layout{Site: "build", Markdown: markdown, Public: "static",
+	return Layout{Site: "build", Markdown: markdown, Public: "static", Pages: docusaurusPages(g.Root),
 		Rules: mdlinks.Rules{IDs: mdscan.GitHub, MDLookup: links.lookup, MDUnresolved: links.unresolved,
 			Preprocess: mdscan.UnwrapMDXCodeBlocks, CodeIDs: componentIDs,
 			NotBuilt: partials(g.Root), NotBuiltBy: "Docusaurus's exclude of names starting with _ (partials, which pages import)"}}
@@ -372,8 +372,8 @@ func componentIDs(src []byte) func(id string) bool {
 	for _, m := range siteImport.FindAllSubmatch(src, -1) {
 		names := strings.FieldsFunc(string(m[1])+","+string(m[2]), func(r rune) bool { return r == ',' || r == ' ' || r == '\n' || r == '\t' })
 		for i, n := range names {
-			if n == "as" && i+1 < len(names) { // { A as B }: B is the name
-				names[i+1], names[i-1] = names[i+1], ""
+			if n == "as" && i > 0 { // { A as B }: B is the name
+				names[i-1] = ""
 			}
 		}
 		for _, name := range names {

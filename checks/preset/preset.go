@@ -190,6 +190,11 @@ type Layout struct {
 	Rules mdlinks.Rules
 	// Variant names a setting that changes the rules ("Material theme").
 	Variant string
+	// Pages, when set, reads the record a build of the site in site keeps
+	// of which page each markdown file became, where Rules know no Output
+	// (Docusaurus's .docusaurus/): the built file, relative to site, by
+	// markdown file (relative to the current folder, slash-separated).
+	Pages func(site string) (map[string]string, error)
 }
 
 // MarkdownTable is the README's table of presets: each one's name, what
