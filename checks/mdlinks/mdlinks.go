@@ -442,7 +442,7 @@ func (c *checker) link(file string, doc *mdscan.Doc, l mdscan.Link) (d diag.Diag
 		if c.o.Rules.ImagesAsURLs && c.o.Rules.judgesURLs() && c.built(file) && isURLLink(l.Dest) {
 			return c.urlImage(file, at, l)
 		}
-		dest, inBase := c.withoutBase(l.Dest)
+		dest, inBase := c.withoutBase(l.Dest, true)
 		if !inBase && c.built(file) {
 			at.Check, at.Target = registry.MarkdownImage, l.Dest
 			at.Message = fmt.Sprintf("image %q is outside the base %s the site is served under, and %s leaves it as written", l.Dest, c.o.Rules.Base, c.o.Rules.generator())
@@ -642,6 +642,7 @@ func (c *checker) fileLink(file string, at diag.Diagnostic, l mdscan.Link) (diag
 	if frag == "" {
 		return at, false
 	}
+	frag = c.fragment(file, strings.TrimSuffix(l.Dest, "#"+frag), frag)
 	if c.o.BuiltID != nil {
 		if has, known := c.o.BuiltID(at.Target, frag); known && has {
 			return at, false
@@ -764,7 +765,19 @@ func (k *Checker) URLOf(file string, l mdscan.Link) string {
 	if !ok {
 		return ""
 	}
+	if frag != "" && !strings.HasPrefix(l.Dest, "#") {
+		frag = "#" + c.fragment(file, strings.TrimSuffix(l.Dest, frag), frag[1:])
+	}
 	return u + frag
+}
+
+// fragment is the fragment the generator writes for a link of file to p
+// (as written, before the fragment) with fragment frag (FragmentOf).
+func (c *checker) fragment(file, p, frag string) string {
+	if f := c.o.Rules.FragmentOf; f != nil && frag != "" && c.built(file) {
+		return f(p, frag)
+	}
+	return frag
 }
 
 // urlLink judges a link written as a URL (./page, ../guide/, /docs/intro,
@@ -783,7 +796,8 @@ func (c *checker) urlLink(file string, at diag.Diagnostic, l mdscan.Link) (d dia
 	if !ok {
 		return at, false, false
 	}
-	_, frag, _ := strings.Cut(l.Dest, "#")
+	written, frag, _ := strings.Cut(l.Dest, "#")
+	frag = c.fragment(file, written, frag)
 	at.Check = registry.MarkdownLink
 	switch {
 	case t.outsideBase:

@@ -135,6 +135,17 @@ type Rules struct {
 	// of the markdown, so they are written without it.
 	Base         string
 	PrefixesBase bool
+	// PrefixesBaseImages: the generator adds the base to root-absolute
+	// images only, while a root-absolute link written as a URL is written
+	// as it is, so it must carry the base itself (VuePress: Vite bundles
+	// the images under the base; a link not starting with the base is an
+	// external one to it).
+	PrefixesBaseImages bool
+	// FragmentOf, when set, is the fragment the generator writes for a
+	// link to the path p (as written, without its fragment) with fragment
+	// frag: VuePress writes #1-0 of a link to a page as #_1-0, as its
+	// heading ids guard a leading digit. nil: as written.
+	FragmentOf func(p, frag string) string
 	// RewritesFileLinks: the generator writes a link that names a file of
 	// the site's sources as that file's own URL, with the base: relative to
 	// the markdown file, or root-absolute (jekyll-relative-links). Other
@@ -353,10 +364,11 @@ func (r Rules) Built(file string) (string, bool) {
 
 // withoutBase takes the base off a root-absolute path the generator copies
 // into the page as written (so it must carry the base); ok is false when
-// the path lacks it. Other paths come back as they are.
-func (c *checker) withoutBase(dest string) (string, bool) {
+// the path lacks it. Other paths come back as they are. image: dest is an
+// image the generator bundles.
+func (c *checker) withoutBase(dest string, image bool) (string, bool) {
 	r := c.o.Rules
-	if r.Base == "" || r.PrefixesBase || !strings.HasPrefix(dest, "/") || strings.HasPrefix(dest, "//") {
+	if r.Base == "" || r.PrefixesBase || image && r.PrefixesBaseImages || !strings.HasPrefix(dest, "/") || strings.HasPrefix(dest, "//") {
 		return dest, true
 	}
 	if r.RewritesFileLinks && c.namesSource(dest) {
@@ -420,7 +432,7 @@ func (c *checker) resolveURL(file, dest string) (target, bool) {
 	base := &url.URL{Scheme: "http", Host: "site", Path: from}
 	p := base.ResolveReference(ref).EscapedPath()
 	if strings.HasPrefix(dest, "/") {
-		rest, inBase := c.withoutBase(p)
+		rest, inBase := c.withoutBase(p, false) // an image written as a URL is as written too
 		if !inBase {
 			return target{path: p, outsideBase: true}, true
 		}

@@ -107,6 +107,10 @@ var (
 	// VitePress slugs with @mdit-vue/shared and numbers repeats as
 	// markdown-it-anchor does.
 	VitePress = IDStyle{Name: "vitepress", CustomIDs: true, slug: vitepressSlug, unique: counted("-"), rawEntities: true}
+	// VuePress 2 slugs with the same function (@mdit-vue/shared) through
+	// markdown-it-anchor, but has no "{#id}" (the braces are slugged with
+	// the text), and an entity is slugged as the character it stands for.
+	VuePress = IDStyle{Name: "vuepress", slug: vitepressSlug, unique: counted("-")}
 	// MkDocs is Python-Markdown's toc extension: ASCII only, repeats "_1";
 	// "{#id}" only with the attr_list extension (MkDocsAttrList).
 	MkDocs         = IDStyle{Name: "mkdocs", emptyTaken: true, lastDefinition: true, slug: pythonMarkdownSlug, unique: pythonMarkdownUnique}

@@ -31,6 +31,7 @@ var goldenStyles = map[string]IDStyle{
 	"sphinx-myst-anchors.txt":     GFM,
 	"eleventy.txt":                None,
 	"vitepress.txt":               VitePress,
+	"vuepress.txt":                VuePress,
 	"eleventy-anchor.txt":         EleventyAnchor,
 	"eleventy-idattribute.txt":    EleventyIDAttribute,
 	"eleventy-anchor-default.txt": MarkdownItAnchor,

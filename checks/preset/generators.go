@@ -45,6 +45,14 @@ var All = []Preset{
 		NoBrowser: "the vitepress preset has none yet",
 	},
 	{
+		Name:      "vuepress",
+		Tested:    "VuePress 2.0.0-rc.28 (`vuepress`, `@vuepress/bundler-vite` 2.0.0-rc.28, `@vuepress/theme-default` 2.0.0-rc.128) from npm, `docs/.vuepress` and `.vuepress` at the project root, `dest`, at the root and under `/proj/`",
+		About:     "VuePress 2: pages in the folder holding .vuepress/config (usually docs/), README.md and index.md each its folder's index, a.md at a.html; .vuepress/public served at the root; built into .vuepress/dist (or dest, from the project root). Ids by VuePress's slugify (a leading digit guarded by _), no {#id}; .md links, and links ending in / or .html, become routes, a fragment starting with a digit given its _; root-absolute .md links and images get the base, while other root-absolute links (and raw HTML's <a>) are written as they are, so they must carry the base themselves. Other links (./page, ./file.txt) are written as they are: a host with clean URLs answers ./page, and no file of the source folder but the public folder's is copied. Images, raw HTML's <img> too, are bundled from the page's folder. A front matter permalink moves a page (a link to the path it had, which VuePress writes as the permalink, is taken as broken); pagePatterns and permalinkPattern are said on stderr, not read.",
+		Configs:   []string{".vuepress/config.{js,ts,mjs,mts,cjs}", "docs/.vuepress/config.{js,ts,mjs,mts,cjs}"},
+		Setup:     vuepress,
+		NoBrowser: "the vuepress preset has none yet",
+	},
+	{
 		Name:      "starlight",
 		Tested:    "Starlight 0.37.7 on Astro 5.18.2 from npm, at the root and under `/proj`, `build.format` directory and file",
 		About:     "Starlight on Astro 5: pages in src/content/docs, public/ served at the root, built into dist/ with a folder per page; a page not translated is served at each locale's URL with the default locale's content. Ids as GitHub gives them after SmartyPants, no {#id}; .md links are left as written (so they are errors), and root-absolute links must carry the base themselves. A page is served at its path with each segment slugged (Getting Started.md at getting-started/), or at its front matter's slug.",

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/url"
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/devdocs-dev/devdocs/checks/internal/textfile"
@@ -85,8 +86,9 @@ func (s *Sources) Source(file, href string) string {
 	// Most problems of a large site are its templates' (a navbar link on
 	// every page): the bytes say at once that the source holds no such
 	// link, without parsing it. A link the build rewrote still names its
-	// page's last segment ("setup" of setup.md), or its fragment.
-	if err != nil || !bytes.Contains(src, []byte(href)) && !bytes.Contains(src, []byte(dec)) && (to == "" || !bytes.Contains(src, []byte(lastName(to)))) {
+	// fragment, or its page's last segment ("setup" of setup.md) when the
+	// build rewrote the fragment too (VuePress's #1-0 is #_1-0).
+	if err != nil || !bytes.Contains(src, []byte(href)) && !bytes.Contains(src, []byte(dec)) && (to == "" || !namesAny(src, lastNames(to))) {
 		return ""
 	}
 	links := s.links(source, src)
@@ -103,8 +105,10 @@ func (s *Sources) Source(file, href string) string {
 	if to == "" {
 		return ""
 	}
-	// The link whose URL is the built href's, or that wrote it as it is
-	// but for the base, else one to the same page by another of its
+	// The link whose URL is the built href's, else one that wrote it as
+	// it is but for the base (a link written with the base, which the
+	// generator gave it twice, has the URL: VuePress's /proj/a.md is
+	// /proj/proj/a.html), else one to the same page by another of its
 	// names: a page may link one page twice, once by a name the host
 	// serves and once by one it does not (Rspress writes ./guide/ as
 	// /guide.html, ./guide/index.md as /guide/index.html).
@@ -120,10 +124,8 @@ func (s *Sources) Source(file, href string) string {
 		return *urls[i]
 	}
 	for _, same := range []func(i int) bool{
-		func(i int) bool {
-			u, h := urlOf(i), links[i].Href
-			return u != "" && decode(u) == decode(exact) || strings.HasPrefix(h, "/") && decode(h) == decode(exact)
-		},
+		func(i int) bool { u := urlOf(i); return u != "" && decode(u) == decode(exact) },
+		func(i int) bool { h := links[i].Href; return strings.HasPrefix(h, "/") && decode(h) == decode(exact) },
 		func(i int) bool { u := urlOf(i); return u != "" && samePage(u) == to },
 	} {
 		for i, l := range links {
@@ -168,12 +170,19 @@ func (s *Sources) resolve(file, href string) string {
 	return p
 }
 
-// lastName is the fragment of a samePage string, else its last segment.
-func lastName(to string) string {
-	if _, frag, ok := strings.Cut(to, "#"); ok {
-		return frag
+// lastNames are the fragment of a samePage string, if any, and its last
+// segment.
+func lastNames(to string) []string {
+	p, frag, ok := strings.Cut(to, "#")
+	if ok {
+		return []string{frag, path.Base("/" + p)}
 	}
-	return path.Base("/" + to)
+	return []string{path.Base("/" + p)}
+}
+
+// namesAny reports whether src holds any of names.
+func namesAny(src []byte, names []string) bool {
+	return slices.ContainsFunc(names, func(n string) bool { return bytes.Contains(src, []byte(n)) })
 }
 
 // samePage writes a URL path and fragment so that the names a host serves
