@@ -21,13 +21,27 @@ work=${SPHINX_DIR:-/tmp/devdocs-sphinx/proof}
 
 rm -rf "$work" && mkdir -p "$work/site" && cd "$work/site"
 mkdir -p docs/guide docs/_static docs/_templates docs/drafts
+# conf.py as projects write it: imports, an f-string, lists over several
+# lines; the preset reads its literals with a parser, whatever the layout.
 cat > docs/conf.py <<'PY'
+"""Sphinx configuration of the gate's proof."""
+import os
+from datetime import date
+
 project = 'Gate proof'
-extensions = ['myst_parser']
+copyright = f"{date.today().year}, the gate"
+extensions = [
+    'myst_parser',
+]
 myst_heading_anchors = 3
 templates_path = ['_templates']
-exclude_patterns = ['_build', 'drafts']
+exclude_patterns = [
+    '_build',
+    'drafts',
+]
 html_static_path = ['_static']
+if os.environ.get('READTHEDOCS'):
+    html_baseurl = 'https://example.org/'
 PY
 cat > docs/index.md <<'MD'
 # Gate proof

@@ -81,11 +81,75 @@ func TestValue(t *testing.T) {
 
 // Line is the rest of a key's line: a list written on one line.
 func TestLine(t *testing.T) {
-	g := config("conf.py", "# exclude_patterns = ['old']\nexclude_patterns = ['_build', 'Thumbs.db', \"drafts\"]\n")
-	assert.Equal(t, "['_build', 'Thumbs.db', \"drafts\"]", g.Line("exclude_patterns"))
-	assert.Equal(t, []string{"_build", "Thumbs.db", "drafts"}, pythonStrings(g.Line("exclude_patterns")))
-	assert.Equal(t, "", config("conf.py", "# exclude_patterns = ['drafts']\n").Line("exclude_patterns"))
+	g := config("vite.config.ts", "// srcExclude: ['old']\nsrcExclude: ['_build', 'Thumbs.db', \"drafts\"]\n")
+	assert.Equal(t, "['_build', 'Thumbs.db', \"drafts\"]", g.Line("srcExclude"))
+	assert.Equal(t, []string{"_build", "Thumbs.db", "drafts"}, pythonStrings(g.Line("srcExclude")))
 	assert.Equal(t, "[attr_list, toc]", config("mkdocs.yml", "markdown_extensions: [attr_list, toc]\n").Line("markdown_extensions"))
+}
+
+// A conf.py is read by a Python parser: its top-level names bound to
+// literals, wherever the literal's lines run, and those it computes, in
+// a file whose other statements (imports, f-strings, try, class) the
+// parser does not take.
+func TestConfPy(t *testing.T) {
+	src := `"""Sphinx configuration."""
+import os
+import sys
+from datetime import date
+sys.path.insert(0, os.path.abspath(".."))
+
+project = "Example"
+copyright = f"{date.today().year}, Example"
+extensions = [
+    "myst_parser",  # markdown
+    "sphinx.ext.autodoc",
+]
+exclude_patterns = [
+    "_build",
+    'drafts/**',
+]
+exclude_patterns += ["old.md"]
+myst_heading_anchors = 2
+myst_heading_anchors = 3
+html_theme_options = {"navigation_depth": 4, "logo": {"text": "x"}}
+html_static_path = ("_static",)
+
+try:
+    import sphinx_rtd_theme
+    html_theme = "sphinx_rtd_theme"
+except ImportError:
+    html_theme = "alabaster"
+
+class Dummy:
+    pass
+
+if os.environ.get("READTHEDOCS"):
+    html_baseurl = "https://example.org/"
+nitpicky = True
+numfig = None
+`
+	g := config("conf.py", src)
+	assert.NoError(t, g.docErr)
+	for key, want := range map[string]string{
+		"project": "Example", "myst_heading_anchors": "3", "nitpicky": "true", "numfig": "",
+		"copyright": "", "html_theme": "", "html_baseurl": "", "html_theme_options.navigation_depth": "4",
+	} {
+		assert.Equal(t, want, g.Value(key), key)
+	}
+	for key, want := range map[string][]any{
+		"extensions":       {"myst_parser", "sphinx.ext.autodoc"},
+		"exclude_patterns": {"_build", "drafts/**", "old.md"},
+		"html_static_path": {"_static"},
+	} {
+		got, _ := lookupList(g.doc, key)
+		assert.Equal(t, want, got, key)
+	}
+	var unread []string
+	g.unread = &unread
+	for _, key := range []string{"copyright", "html_theme", "html_baseurl", "project"} {
+		g.Value(key)
+	}
+	assert.Equal(t, []string{"copyright", "html_theme", "html_baseurl"}, unread, "computed: an f-string, bound in try, bound in if")
 }
 
 // Mentions finds a plugin's name, but not on a line commented out.

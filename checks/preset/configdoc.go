@@ -28,10 +28,11 @@ type computedValue struct {
 	value any
 }
 
-// isDataConfig reports whether a config is read by a parser.
+// isDataConfig reports whether a config is read by a parser: a data
+// format's, or for a conf.py the literals of its top level (python.go).
 func isDataConfig(name string) bool {
 	switch strings.ToLower(filepath.Ext(name)) {
-	case ".yml", ".yaml", ".toml", ".json":
+	case ".yml", ".yaml", ".toml", ".json", ".py":
 		return true
 	}
 	return false
@@ -61,6 +62,8 @@ var yamlLine = regexp.MustCompile(`^yaml: line (\d+): `)
 // ([]any), strings and computedValue. The error is a configError.
 func parseConfig(name string, src []byte) (any, error) {
 	switch strings.ToLower(filepath.Ext(name)) {
+	case ".py":
+		return parsePython(src)
 	case ".toml":
 		var v map[string]any
 		if err := toml.Unmarshal(src, &v); err != nil {
