@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -216,4 +217,59 @@ func TestCrawlGivesUpATabThatLeftTheSite(t *testing.T) {
 	got, err := shared.Crawl(CrawlOptions{Dir: site, Pages: []string{"away.html", "next.html"}, Tabs: 1, PageTimeout: 5 * time.Second})
 	require.NoError(t, err)
 	assert.Empty(t, got.Findings)
+}
+
+// A page that does not settle while other pages load beside it is opened
+// again, alone, before it is reported: on a busy runner the tabs beside it
+// may be all that kept it from settling in time. Here its first visit is
+// kept busy from outside (a loop started in it once it opened); alone, it
+// settles clean, and only the other page's own fault is reported.
+func TestCrawlOpensAnUnsettledPageAgainAlone(t *testing.T) {
+	needBrowser(t)
+	site := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(site, "busy.html"), []byte("<!doctype html><p>fine"), 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(site, "other.html"), []byte("<!doctype html>\n<script>throw new Error(\"other\")</script>"), 0o644))
+	var visits atomic.Int32
+	opened := func(ctx context.Context, file string) {
+		if file == "busy.html" && visits.Add(1) == 1 {
+			_, _ = chromedp.Run(ctx, chromedp.Evaluate[chromedp.Void](`setTimeout(() => { for (;;) {} }, 0)`))
+		}
+	}
+	got, err := shared.Crawl(CrawlOptions{Dir: site, Pages: []string{"busy.html", "other.html"}, Tabs: 2, PageTimeout: 2 * time.Second, opened: opened})
+	require.NoError(t, err)
+	assert.Equal(t, []Finding{
+		{Check: registry.PageException, File: "other.html", Line: 2, Col: 15, Message: "uncaught exception: Error: other"},
+	}, got.Findings)
+	assert.Equal(t, int32(2), visits.Load(), "busy.html was opened twice")
+}
+
+// A page is kept open for a quiet window once it has settled, counted by
+// the page's own timers: so a timer that throws 100 ms or 500 ms after the
+// load event, and a request made 300 ms after it that fails, are found on
+// every run, and the same under a load of twice the cores as on an idle
+// machine.
+func TestCrawlHearsWhatAPageDoesRightAfterItSettles(t *testing.T) {
+	needBrowser(t)
+	site := t.TempDir()
+	for name, script := range map[string]string{
+		"late100.html":   `addEventListener("load", () => setTimeout(() => { throw new Error("late 100") }, 100))`,
+		"late500.html":   `addEventListener("load", () => setTimeout(() => { throw new Error("late 500") }, 500))`,
+		"latefetch.html": `addEventListener("load", () => setTimeout(() => fetch("missing.json"), 300))`,
+		"clean.html":     `addEventListener("load", () => setTimeout(() => document.body.append("fine"), 200))`,
+	} {
+		require.NoError(t, os.WriteFile(filepath.Join(site, name), []byte("<!doctype html>\n<script>"+script+"</script>"), 0o644))
+	}
+	want := []Finding{
+		{Check: registry.PageException, File: "late100.html", Line: 2, Col: 65, Message: "uncaught exception: Error: late 100"},
+		{Check: registry.PageException, File: "late500.html", Line: 2, Col: 65, Message: "uncaught exception: Error: late 500"},
+		{Check: registry.FailedRequest, File: "latefetch.html", Line: 2, Col: 57, Message: "/missing.json answered 404 Not Found"},
+	}
+	o := CrawlOptions{Dir: site, Pages: []string{"clean.html", "late100.html", "late500.html", "latefetch.html"}, Tabs: 2, PageTimeout: 10 * time.Second, Quiet: time.Second}
+	got, err := shared.Crawl(o)
+	require.NoError(t, err)
+	assert.Equal(t, want, got.Findings, "idle")
+	busyLoad(t)
+	got, err = shared.Crawl(o)
+	require.NoError(t, err)
+	assert.Equal(t, want, got.Findings, "under load")
 }

@@ -572,6 +572,27 @@ func (p *pageRecorder) settle(ctx context.Context, limit time.Duration) bool {
 	}
 }
 
+// quietWindow keeps a settled page open for d more, by the page's own
+// clock: a timer of its own, set now, runs only after every timer it had
+// set to run before then, so a page's timer that throws 100 ms after its
+// load is heard however busy the machine is and however late the timers
+// run. Then the requests those timers made are let finish. limit bounds
+// the whole in wall time, for a page whose timers never run.
+func (p *pageRecorder) quietWindow(ctx context.Context, d, limit time.Duration) {
+	ctx, cancel := context.WithTimeout(ctx, d+limit)
+	defer cancel()
+	_, _ = chromedp.Run(ctx, chromedp.Evaluate[bool](fmt.Sprintf(`new Promise(r => setTimeout(() => r(true), %d))`, d.Milliseconds()), chromedp.EvalAwaitPromise))
+	tick := time.NewTicker(quietFor / 5)
+	defer tick.Stop()
+	for !p.quiet() {
+		select {
+		case <-tick.C:
+		case <-ctx.Done():
+			return
+		}
+	}
+}
+
 // idle waits until the page's main thread has had nothing to do (its
 // requestIdleCallback runs), or until end. A frame is asked for first: a
 // headless shell may start no idle period in a page that changed after its

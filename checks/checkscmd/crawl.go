@@ -26,6 +26,7 @@ type CrawlConfig struct {
 	Sample      int    `json:"sample"`      // pages to open, spread over the site; 0 for all
 	Tabs        int    `json:"tabs"`        // pages open at once
 	PageTimeout string `json:"pageTimeout"` // a Go duration, "10s"
+	Quiet       string `json:"quiet"`       // a Go duration: how long a settled page stays open
 }
 
 // crawlOptions are the crawl's flags, taken by checks browser and checks all.
@@ -34,6 +35,7 @@ type crawlOptions struct {
 	sample      *int
 	tabs        *int
 	pageTimeout *time.Duration
+	quiet       *time.Duration
 	// changedSince is a git revision: only the pages what changed since builds.
 	changedSince *string
 	rate         *float64 // a deployed site's pages opened per second
@@ -43,12 +45,17 @@ type crawlOptions struct {
 
 const defaultPageTimeout = 10 * time.Second
 
+// defaultQuiet is the quiet window: what a page does in its first second
+// after settling (a timer, a late request) is heard on every run.
+const defaultQuiet = time.Second
+
 func crawlFlags(fs *flag.FlagSet) crawlOptions {
 	return crawlOptions{
 		on:           fs.Bool("crawl", false, "open every page of the site in Chromium and report what breaks at run time (exceptions, console errors, failed requests, dialogs, pages that never settle, hydration mismatches, mixed content) instead of checking the contract"),
 		sample:       fs.Int("sample", 0, "with --crawl: open only this many pages, spread evenly over the sorted page files (the same ones every run; default crawl.sample in checks.json, else all)"),
 		tabs:         fs.Int("tabs", 0, "with --crawl: pages open at once (default crawl.tabs in checks.json, else by the browser: three per core, at most 6, in a headless shell; two per core, at most 4, in full Chromium)"),
 		pageTimeout:  fs.Duration("page-timeout", defaultPageTimeout, "with --crawl: time limit of one page's load and requests (default crawl.pageTimeout in checks.json, else 10s)"),
+		quiet:        fs.Duration("quiet-window", defaultQuiet, "with --crawl: how long a page stays open once it has settled, counted by its own timers, so that what it does shortly after (a timer that throws, a late request) is found on every run (default crawl.quiet in checks.json, else 1s; 0 for none)"),
 		rate:         fs.Float64("rate", 2, "with --crawl of a deployed site (a URL): pages opened per second at most, in --tabs tabs at once (robots.txt's Crawl-delay may lower it)"),
 		changedSince: fs.String("changed-since", "", "with --crawl: open only the pages built from files changed since this git revision (a branch's pull request: --changed-since origin/main); a change that is not one page's source (a theme, a stylesheet, the config) opens them all"),
 		shard:        fs.String("shard", "", "with --crawl: open only part i of n of the pages (i/n, e.g. 2/3: every 3rd page from the 2nd), so n CI jobs share a crawl; checks report merges their --format json results"),
@@ -58,15 +65,15 @@ func crawlFlags(fs *flag.FlagSet) crawlOptions {
 
 // crawlSettings are the crawl's flags laid over checks.json's "crawl".
 type crawlSettings struct {
-	sample, tabs int
-	timeout      time.Duration
+	sample, tabs   int
+	timeout, quiet time.Duration
 	shard, of    int // part shard (from 1) of of; 1 of 1 is every page
 }
 
 // options are the flags laid over checks.json's "crawl"; the number of
 // tabs, set by neither, is the one for the browser at chromium.
 func (o crawlOptions) options(cfg *Config, chromium string) (crawlSettings, error) {
-	c := crawlSettings{sample: *o.sample, tabs: *o.tabs, timeout: *o.pageTimeout, shard: 1, of: 1}
+	c := crawlSettings{sample: *o.sample, tabs: *o.tabs, timeout: *o.pageTimeout, quiet: *o.quiet, shard: 1, of: 1}
 	if k := cfg.Crawl; k != nil {
 		if k.Sample != 0 && !isSet(o.fs, "sample") {
 			c.sample = k.Sample
@@ -80,12 +87,18 @@ func (o crawlOptions) options(cfg *Config, chromium string) (crawlSettings, erro
 				return c, fmt.Errorf("crawl.pageTimeout in %s: %v", configName, err)
 			}
 		}
+		if k.Quiet != "" && !isSet(o.fs, "quiet-window") {
+			var err error
+			if c.quiet, err = time.ParseDuration(k.Quiet); err != nil {
+				return c, fmt.Errorf("crawl.quiet in %s: %v", configName, err)
+			}
+		}
 	}
 	if c.tabs == 0 && !isSet(o.fs, "tabs") {
 		c.tabs = browser.DefaultTabs(chromium, cpus.Available())
 	}
-	if c.tabs < 1 || c.sample < 0 || c.timeout <= 0 {
-		return c, fmt.Errorf("--tabs and --page-timeout must be positive, --sample at least 0")
+	if c.tabs < 1 || c.sample < 0 || c.timeout <= 0 || c.quiet < 0 {
+		return c, fmt.Errorf("--tabs and --page-timeout must be positive, --sample and --quiet-window at least 0")
 	}
 	if *o.shard != "" {
 		i, n, ok := strings.Cut(*o.shard, "/")
@@ -122,7 +135,7 @@ func checkCrawl(dir string, cfg *Config, b browserOptions, stderr io.Writer, c *
 	if err != nil {
 		return diag.Run{}, err
 	}
-	o := browser.CrawlOptions{Tabs: set.tabs, PageTimeout: set.timeout}
+	o := browser.CrawlOptions{Tabs: set.tabs, PageTimeout: set.timeout, Quiet: set.quiet}
 	if isURL(dir) {
 		if o.Site, o.Pages, err = c.remotePages(dir, *b.crawl.rate, *b.crawl.changedSince, stderr); err != nil {
 			return diag.Run{}, err

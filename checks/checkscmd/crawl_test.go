@@ -144,7 +144,7 @@ func TestCrawlTabsFlag(t *testing.T) {
 		assert.Equal(t, c.want, got, "%s %+v %v", c.chromium, c.crawl, c.args)
 	}
 	_, err := tabs(shell, nil, "--tabs", "0")
-	assert.EqualError(t, err, "--tabs and --page-timeout must be positive, --sample at least 0")
+	assert.EqualError(t, err, "--tabs and --page-timeout must be positive, --sample and --quiet-window at least 0")
 }
 
 // A crawl opens no more tabs than it has pages: two pages, two tabs, where
