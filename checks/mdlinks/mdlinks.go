@@ -434,13 +434,18 @@ func (c *checker) link(file string, doc *mdscan.Doc, l mdscan.Link) (d diag.Diag
 		// Raw HTML is written into the page as it is: the browser asks
 		// for its links from the page's URL.
 		if l.Image {
-			return c.urlImage(file, at, l)
+			return c.urlImage(file, at, l, l.Dest)
 		}
 		return c.urlLink(file, at, l)
 	}
 	if l.Image {
+		if r := c.o.Rules; r.ImageURL != nil && r.judgesURLs() && c.built(file) && isURLLink(l.Dest) && !c.templated(l.Dest) {
+			if u, ok := r.ImageURL(file, l.Dest); ok {
+				return c.urlImage(file, at, l, u)
+			}
+		}
 		if c.o.Rules.ImagesAsURLs && c.o.Rules.judgesURLs() && c.built(file) && isURLLink(l.Dest) {
-			return c.urlImage(file, at, l)
+			return c.urlImage(file, at, l, l.Dest)
 		}
 		dest, inBase := c.withoutBase(l.Dest)
 		if !inBase && c.built(file) {
@@ -514,9 +519,10 @@ func (c *checker) besideFile(file, dest string) (string, bool) {
 	return f, c.o.Tree.IsFile(f)
 }
 
-// urlImage judges an image the generator copies into the page as written:
-// the browser asks for it from the built page's URL.
-func (c *checker) urlImage(file string, at diag.Diagnostic, l mdscan.Link) (d diag.Diagnostic, judged, bad bool) {
+// urlImage judges an image the generator writes into the page as asked
+// (as written, or as its ImageURL makes it): the browser asks for it from
+// the built page's URL.
+func (c *checker) urlImage(file string, at diag.Diagnostic, l mdscan.Link, asked string) (d diag.Diagnostic, judged, bad bool) {
 	// A relative image naming a file is written as the file's own URL,
 	// wherever the page is served (Jekyll 4.3 built team.png beside
 	// about.md, permalink /about/, as /team.png).
@@ -524,16 +530,20 @@ func (c *checker) urlImage(file string, at diag.Diagnostic, l mdscan.Link) (d di
 		at.Target = filepath.ToSlash(f)
 		return at, true, false
 	}
-	t, ok := c.resolveURL(file, l.Dest)
+	t, ok := c.resolveURL(file, asked)
 	if !ok {
 		return at, false, false
 	}
 	at.Check, at.Target = registry.MarkdownImage, t.path
 	switch {
+	case t.outsideBase && asked != l.Dest:
+		at.Message = fmt.Sprintf("image %q is outside the base %s the site is served under: %s writes it as %s", l.Dest, c.o.Rules.Base, c.o.Rules.generator(), asked)
 	case t.outsideBase:
 		at.Message = fmt.Sprintf("image %q is outside the base %s the site is served under, and %s leaves it as written", l.Dest, c.o.Rules.Base, c.o.Rules.generator())
 	case t.uncopied != "":
 		at.Message = fmt.Sprintf("image %q: %s is not copied into the site, so no file answers %s", l.Dest, filepath.ToSlash(t.uncopied), t.path)
+	case t.file == "" && asked != l.Dest && !strings.HasPrefix(l.Dest, "/"):
+		at.Message = fmt.Sprintf("image %q not found: %s writes it as %s, from the site's root, not the page's, and no file answers %s", l.Dest, c.o.Rules.generator(), asked, t.path)
 	case t.file == "" && c.pageFolderMoved(file, l.Dest, t.path):
 		from, _ := c.o.Rules.pageURL(file)
 		at.Message = fmt.Sprintf("image %q not found: the page is served at %s, and no file answers %s", l.Dest, from, t.path)
