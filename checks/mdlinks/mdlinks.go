@@ -749,7 +749,10 @@ func otherExtension(name string) string {
 // (another site, an image, a page outside the content folders).
 func (k *Checker) URLOf(file string, l mdscan.Link) string {
 	c, r := k.c, k.c.o.Rules
-	if l.Image || r.Output == nil {
+	if l.Image {
+		return c.imageURLOf(file, l)
+	}
+	if r.Output == nil {
 		return ""
 	}
 	frag := ""
@@ -775,6 +778,23 @@ func (k *Checker) URLOf(file string, l mdscan.Link) string {
 		return ""
 	}
 	return u + frag
+}
+
+// imageURLOf is the URL path an image is written as, where the generator
+// rewrites images (ImageURL); "" where it does not.
+func (c *checker) imageURLOf(file string, l mdscan.Link) string {
+	r := c.o.Rules
+	if r.ImageURL == nil || !r.judgesURLs() || !isURLLink(l.Dest) {
+		return ""
+	}
+	asked, ok := r.ImageURL(file, l.Dest)
+	if !ok {
+		return ""
+	}
+	if t, found := c.resolveURL(file, asked); found && !t.outsideBase {
+		return t.path
+	}
+	return ""
 }
 
 // urlLink judges a link written as a URL (./page, ../guide/, /docs/intro,

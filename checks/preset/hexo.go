@@ -30,7 +30,7 @@ import (
 // hexoSite is what of a Hexo config the rules ask, read once.
 type hexoSite struct {
 	source    string // source_dir, from the project root
-	root      string // "/" or "/blog/"
+	root      string // Hexo's root: "/" or "/blog/"
 	permalink string // the posts' permalink pattern
 	postName  string // new_post_name, whose placeholders a post's file name fills
 	assets    bool   // post_asset_folder
@@ -66,7 +66,7 @@ func hexo(g Generator) Layout {
 		rules.ImagesAsURLs = true
 	}
 	return Layout{Site: at(firstNonEmpty(g.Value("public_dir"), "public")), Markdown: []string{src}, Exclude: exclude,
-		Public: src, Base: h.root, Rules: rules}
+		Public: src, Base: basePath(h.root), Rules: rules}
 }
 
 // readHexo reads the settings the rules ask of the config, with Hexo's
@@ -100,7 +100,10 @@ func hexoRoot(root, site string) string {
 			root = u.Path
 		}
 	}
-	return basePath(strings.TrimRight(firstNonEmpty(root, "/"), "/") + "/")
+	if p := strings.Trim(root, "/"); p != "" {
+		return "/" + p + "/"
+	}
+	return "/"
 }
 
 // hexoIDs is hexo-renderer-marked's ids as marked's options set them.

@@ -61,12 +61,15 @@ func TestHexoPages(t *testing.T) {
 func TestHexoRoot(t *testing.T) {
 	assert.Equal(t, "/blog/", hexoRoot("", "http://example.com/blog"))
 	assert.Equal(t, "/blog/", hexoRoot("/blog", "http://example.com"))
-	assert.Equal(t, "", hexoRoot("", "http://example.com"))
+	assert.Equal(t, "/", hexoRoot("", "http://example.com"))
 }
 
 // hexo-renderer-marked's image paths, as the built pages have them
 // (root /blog/): joined to root, repeated slashes made one.
 func TestHexoImageURL(t *testing.T) {
+	at := &hexoSite{root: "/", images: "root"}
+	got, _ := at.imageURL("source/about/index.md", "images/logo.png")
+	assert.Equal(t, "/images/logo.png", got, "at the root")
 	h := &hexoSite{root: "/blog/", images: "root"}
 	for dest, want := range map[string]string{
 		"pic.png":         "/blog/pic.png",
