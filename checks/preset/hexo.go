@@ -49,7 +49,7 @@ func hexo(g Generator) Layout {
 	src := at(h.source)
 	skip := hexoGlobs(g, "skip_render", src)
 	exclude := append([]string{at(firstNonEmpty(g.Value("public_dir"), "public") + "/**"), "**/node_modules/**"}, skip...)
-	exclude = append(exclude, hexoHiddenFolders(g, h, src)...)
+	exclude = append(exclude, hexoHiddenFolders(g, src)...)
 	rules := mdlinks.Rules{IDs: hexoIDs(g), LeavesMD: true, Mounts: []mdlinks.Mount{{Dir: src, URL: "/"}},
 		Output: hexoOutput, Host: serve.Host{CleanURLs: true}, CopiesFiles: true,
 		FrontURL: h.frontURL, FrontUnplaced: h.unplaced, FrontFromRoot: true,
@@ -148,9 +148,10 @@ func hexoHidden(rel string) bool {
 }
 
 // hexoHiddenFolders are globs of the hidden files checks markdown does not
-// read: every top folder of source_dir starting with _ but _posts (and
-// _drafts, when render_drafts builds them), and any _ name below.
-func hexoHiddenFolders(g Generator, h *hexoSite, src string) []string {
+// read: every top folder of source_dir starting with _ but _posts (drafts
+// too: with render_drafts they are built, where the gate does not place
+// them, which is said), and any _ name below.
+func hexoHiddenFolders(g Generator, src string) []string {
 	out := []string{path.Join(src, "_*")} // a glob of any depth would take _posts/ too
 	entries, _ := os.ReadDir(filepath.Join(g.Root, filepath.FromSlash(src)))
 	for _, e := range entries {
@@ -159,7 +160,10 @@ func hexoHiddenFolders(g Generator, h *hexoSite, src string) []string {
 			continue
 		}
 		switch {
-		case name == "_posts", name == "_drafts" && g.Value("render_drafts") == "true":
+		case name == "_drafts" && g.Value("render_drafts") == "true":
+			g.note("render_drafts builds the drafts, which checks does not read: a link to one is taken as broken")
+			out = append(out, path.Join(src, name, "**"))
+		case name == "_posts":
 			out = append(out, path.Join(src, name, "**/_*"), path.Join(src, name, "**/_*/**"))
 		case strings.HasPrefix(name, "_"):
 			out = append(out, path.Join(src, name, "**"))
