@@ -424,7 +424,7 @@ func (c *checker) style(from string) mdscan.IDStyle {
 // is broken.
 func (c *checker) link(file string, doc *mdscan.Doc, l mdscan.Link) (d diag.Diagnostic, judged, bad bool) {
 	at := diag.Diagnostic{Severity: diag.Error, File: filepath.ToSlash(file), Line: l.Line, Col: l.Col, Href: l.Dest}
-	if l.Role == mdscan.PageRef {
+	if l.Role == mdscan.PageRef || l.Role == mdscan.PostRef {
 		return c.pageRef(file, at, l)
 	}
 	if l.Role != "" {
@@ -762,6 +762,12 @@ func (k *Checker) URLOf(file string, l mdscan.Link) string {
 	var u string
 	var ok bool
 	switch {
+	case l.Role == mdscan.PostRef && r.RefPage != nil:
+		p, _, _ := strings.Cut(l.Dest, "#")
+		if target, found := r.RefPage(file, p, c.o.Tree.IsFile); found {
+			u, ok = r.pageURL(target)
+		}
+	case l.Role != "":
 	case strings.HasPrefix(l.Dest, "#"):
 		u, ok = r.pageURL(file)
 	case mdscan.IsMarkdownLink(l.Dest) || c.rootMarkdownLink(file, l.Dest):

@@ -100,7 +100,9 @@ type Rules struct {
 	// moved page is resolved from its new place, as the generator does.
 	Rewrites *Rewrites
 	// RefPage, when set, finds the page a link written as a page's path
-	// names (mdscan.PageRef: Hugo's ref and relref), from the linking file.
+	// names (mdscan.PageRef: Hugo's ref and relref; mdscan.PostRef: Hexo's
+	// post_link, a post's path in _posts or its title), from the linking
+	// file.
 	RefPage func(file, p string, isFile func(string) bool) (string, bool)
 	// MDLookup, when set, is the generator's own search for the file a .md
 	// link p (decoded) of file names, given which files exist; ok false

@@ -12,7 +12,8 @@ import (
 // 1 lower, 2 upper); no {#id}. A repeat is numbered by its slug alone and
 // never checked against the ids given (Usage, Usage-1, Usage give Usage,
 // Usage-1, Usage-1), as kramdown does. smartypants false (marked's
-// option) leaves quotes and dashes as written.
+// option) leaves quotes and dashes as written. Its post_link tags are
+// read as links (PostRef).
 func Hexo(modifyAnchors int, smartypants bool) IDStyle {
 	name := "hexo"
 	switch modifyAnchors {
@@ -21,7 +22,7 @@ func Hexo(modifyAnchors int, smartypants bool) IDStyle {
 	case 2:
 		name += "-upper"
 	}
-	st := IDStyle{Name: name, byBase: true, noReserve: true,
+	st := IDStyle{Name: name, byBase: true, noReserve: true, hexoTags: true,
 		slug: func(text string) string { return hexoSlug(text, modifyAnchors) },
 		unique: func(slug string, n int, _ func(string) bool) (string, int) {
 			return slug + "-" + strconv.Itoa(n), n

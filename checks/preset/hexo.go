@@ -40,6 +40,8 @@ type hexoSite struct {
 	// postAssets are the files of the posts' asset folders, by URL path.
 	postAssets map[string]string
 	assetURL   map[string]string // the same, file → URL path
+	// posts are the posts by their slug and by their title, for post_link.
+	posts map[string]string
 }
 
 func hexo(g Generator) Layout {
@@ -54,7 +56,7 @@ func hexo(g Generator) Layout {
 		Output: hexoOutput, Host: serve.Host{CleanURLs: true}, CopiesFiles: true,
 		FrontURL: h.frontURL, FrontUnplaced: h.unplaced, FrontFromRoot: true,
 		NotBuilt: matching(g.Root, skip), NotBuiltBy: "skip_render of " + filepath.Join(g.Root, g.Config),
-		Written: h.written(g)}
+		Written: h.written(g), RefPage: h.postLinked}
 	if g.Value("marked.disableNunjucks") != "true" {
 		// Nunjucks runs on every page first: its tags write links
 		rules.Templated, rules.TemplateBlocks = true, true
@@ -322,6 +324,7 @@ func pad2(s string) string {
 func (h *hexoSite) written(g Generator) map[string]string {
 	posts := filepath.Join(g.Root, filepath.FromSlash(path.Join(filepath.ToSlash(g.Dir()), h.source, "_posts")))
 	written, byFile := map[string]string{}, map[string]string{}
+	h.posts = map[string]string{}
 	_ = filepath.WalkDir(posts, func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() || !mdscan.IsMarkdownFile(p) {
 			return nil
@@ -335,6 +338,11 @@ func (h *hexoSite) written(g Generator) map[string]string {
 		if err != nil {
 			return nil
 		}
+		file := filepath.Join(posts, rel)
+		if title := mdscan.FrontValue(src, "title"); title != "" && h.posts[title] == "" {
+			h.posts[title] = file
+		}
+		h.posts[hexoNameParts(h.postName, stem)["title"]] = file // the slug before any title
 		u, ok, why := h.postURL(stem, func(k string) string { return mdscan.FrontValue(src, k) })
 		if !ok {
 			what := "its permalink takes " + why + ", which checks does not compute"
@@ -396,6 +404,13 @@ func hexoGenerated(g Generator) map[string]string {
 	return out
 }
 
+// postLinked is the post a post_link names: by its slug (its path in
+// _posts as new_post_name reads it), else by its title.
+func (h *hexoSite) postLinked(_, slug string, _ func(string) bool) (string, bool) {
+	f, ok := h.posts[slug]
+	return f, ok
+}
+
 // postAssetsOf lists the files of a post's asset folder dir, served under
 // its URL u.
 func (h *hexoSite) postAssetsOf(dir, u string, written, byFile map[string]string) {
@@ -441,8 +456,9 @@ var (
 	hexoSlashes = regexp.MustCompile(`/{2,}`)
 )
 
-// hexoTags are Hexo's tag plugins that write links or images.
-var hexoTags = regexp.MustCompile(`\{%-?\s*(post_link|post_path|asset_img|asset_link|asset_path|img|image|link|include_code)\b`)
+// hexoTags are Hexo's tag plugins that write links or images, but
+// post_link, which the ids' style reads.
+var hexoTags = regexp.MustCompile(`\{%-?\s*(post_path|asset_img|asset_link|asset_path|img|image|link|include_code)\b`)
 
 // hexoTagsSaid says, once, that links written by tag plugins are not judged.
 func hexoTagsSaid(g Generator, src string) {
