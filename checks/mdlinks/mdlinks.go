@@ -477,6 +477,10 @@ func (c *checker) link(file string, doc *mdscan.Doc, l mdscan.Link) (d diag.Diag
 		return c.docLink(file, at, l)
 	}
 	if mdscan.IsMarkdownLink(l.Dest) || c.rootMarkdownLink(file, l.Dest) {
+		if f, ok := c.verbatim(file, l.Dest); ok {
+			at.Target = filepath.ToSlash(f)
+			return at, true, false
+		}
 		d, bad := c.fileLink(file, at, l)
 		return d, true, bad
 	}
@@ -485,6 +489,17 @@ func (c *checker) link(file string, doc *mdscan.Doc, l mdscan.Link) (d diag.Diag
 	}
 	d, judged, bad = c.urlLink(file, at, l)
 	return d, judged, bad
+}
+
+// verbatim is the markdown file a link of file to dest reaches as a URL,
+// where the generator copies that file as it is (Rules.Verbatim).
+func (c *checker) verbatim(file, dest string) (string, bool) {
+	r := c.o.Rules
+	if r.Verbatim == nil || !r.judgesURLs() || !c.built(file) {
+		return "", false
+	}
+	t, ok := c.resolveURL(file, dest)
+	return t.file, ok && t.file != "" && r.Verbatim(t.file)
 }
 
 // templated reports whether the template engine the generator runs first
@@ -542,6 +557,8 @@ func (c *checker) urlImage(file string, at diag.Diagnostic, l mdscan.Link, asked
 		at.Message = fmt.Sprintf("image %q is outside the base %s the site is served under, and %s leaves it as written", l.Dest, c.o.Rules.Base, c.o.Rules.generator())
 	case t.uncopied != "":
 		at.Message = fmt.Sprintf("image %q: %s is not copied into the site, so no file answers %s", l.Dest, filepath.ToSlash(t.uncopied), t.path)
+	case t.leftOut != "":
+		at.Message = fmt.Sprintf("image %q: %s is left out by %s, so no file answers %s", l.Dest, filepath.ToSlash(t.leftOut), c.o.Rules.NotBuiltBy, t.path)
 	case t.file == "" && asked != l.Dest && !strings.HasPrefix(l.Dest, "/"):
 		at.Message = fmt.Sprintf("image %q not found: %s writes it as %s, from the site's root, not the page's, and no file answers %s", l.Dest, c.o.Rules.generator(), asked, t.path)
 	case t.file == "" && c.pageFolderMoved(file, l.Dest, t.path):
@@ -829,6 +846,10 @@ func (c *checker) urlLink(file string, at diag.Diagnostic, l mdscan.Link) (d dia
 	case t.uncopied != "":
 		at.Target = t.path
 		at.Message = fmt.Sprintf("broken markdown link %q: %s is no page, and %s copies only its public folder and the files pages import, so no file answers %s", l.Dest, filepath.ToSlash(t.uncopied), c.o.Rules.generator(), t.path)
+		return at, true, true
+	case t.leftOut != "":
+		at.Target = t.path
+		at.Message = fmt.Sprintf("broken markdown link %q: %s is left out by %s, so no file answers %s", l.Dest, filepath.ToSlash(t.leftOut), c.o.Rules.NotBuiltBy, t.path)
 		return at, true, true
 	case t.file == "" && c.unplaced(t.path):
 		return at, false, false // a page the gate cannot place may be there

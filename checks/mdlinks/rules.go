@@ -61,6 +61,10 @@ type Rules struct {
 	DocLinks   bool
 	NotBuilt   func(file string) bool
 	NotBuiltBy string
+	// Verbatim, when set, says of a markdown file of a content folder
+	// that the generator copies it as it is, no page (Hexo's skip_render):
+	// a link to it, .md and all, is a link to that file.
+	Verbatim func(file string) bool
 	// MDFromRoot: a .md link that names no file beside its page is looked
 	// up from the page's content folder too (Eleventy's InputPathToUrl).
 	MDFromRoot bool
@@ -434,8 +438,9 @@ type target struct {
 	// is served under, so it leaves the site.
 	outsideBase bool
 	// uncopied: a file of a content folder answers it, which the
-	// generator does not copy into the site.
-	uncopied string
+	// generator does not copy into the site. leftOut: one the rules'
+	// NotBuilt leaves out (Hexo's hidden _names).
+	uncopied, leftOut string
 }
 
 // resolveURL resolves a link of file, written as a URL, as the built page's
@@ -468,6 +473,9 @@ func (c *checker) resolveURL(file, dest string) (target, bool) {
 	t := target{path: p, file: file, page: page}
 	if file == "" {
 		t.uncopied = c.uncopied(p)
+		if f, ok := r.fileAt(p); ok && t.uncopied == "" && r.leftOut(f) && c.o.Tree.IsFile(f) {
+			t.leftOut = f
+		}
 	}
 	return t, true
 }

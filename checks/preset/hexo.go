@@ -37,9 +37,8 @@ type hexoSite struct {
 	// images: how an image's path becomes its URL ("root": root + path,
 	// "asset": a post's own asset first, "": as written).
 	images string
-	// postAssets are the files of the posts' asset folders, by URL path.
-	postAssets map[string]string
-	assetURL   map[string]string // the same, file → URL path
+	// assetURL are the URL paths of the files of the posts' asset folders.
+	assetURL map[string]string
 	// posts are the posts by their slug and by their title, for post_link.
 	posts map[string]string
 }
@@ -53,10 +52,10 @@ func hexo(g Generator) Layout {
 	exclude := append([]string{at(firstNonEmpty(g.Value("public_dir"), "public") + "/**"), "**/node_modules/**"}, skip...)
 	exclude = append(exclude, hexoHiddenFolders(g, src)...)
 	rules := mdlinks.Rules{IDs: hexoIDs(g), LeavesMD: true, Mounts: []mdlinks.Mount{{Dir: src, URL: "/"}},
-		Output: hexoOutput, Host: serve.Host{CleanURLs: true}, CopiesFiles: true,
+		Output: hexoOutput(skip, src), Host: serve.Host{CleanURLs: true}, CopiesFiles: true,
 		FrontURL: h.frontURL, FrontUnplaced: h.unplaced, FrontFromRoot: true,
-		NotBuilt: matching(g.Root, skip), NotBuiltBy: "skip_render of " + filepath.Join(g.Root, g.Config),
-		Written: h.written(g), RefPage: h.postLinked}
+		NotBuilt: hexoHiddenFile(filepath.Join(g.Root, filepath.FromSlash(src))), NotBuiltBy: "hexo (a name starting with _ or . is hidden)",
+		Verbatim: matching(g.Root, skip), Written: h.written(g), RefPage: h.postLinked}
 	if g.Value("marked.disableNunjucks") != "true" {
 		// Nunjucks runs on every page first: its tags write links
 		rules.Templated, rules.TemplateBlocks = true, true
@@ -149,6 +148,21 @@ func hexoHidden(rel string) bool {
 	return false
 }
 
+// hexoHiddenFile reports of a file whether it is hidden in source_dir src
+// (neither built nor copied), posts aside. skip_render's files are copied
+// as they are: not pages, but there.
+func hexoHiddenFile(src string) func(file string) bool {
+	from := fromRoot(src)
+	return func(file string) bool {
+		rel, ok := from(file)
+		if rel = filepath.ToSlash(rel); !ok || !hexoHidden(rel) {
+			return false
+		}
+		_, post := hexoPost(rel)
+		return !post
+	}
+}
+
 // hexoHiddenFolders are globs of the hidden files checks markdown does not
 // read: every top folder of source_dir starting with _ but _posts (drafts
 // too: with render_drafts they are built, where the gate does not place
@@ -177,12 +191,15 @@ func hexoHiddenFolders(g Generator, src string) []string {
 }
 
 // hexoOutput builds a page at its path, with .html for its extension; a
-// hidden one is built nowhere (a post is placed by hexoSite.frontURL).
-func hexoOutput(rel string) string {
-	if hexoHidden(rel) {
-		return ""
+// hidden one is built nowhere (a post is placed by hexoSite.frontURL), nor
+// one skip_render's globs (from the project root, as src) copy as it is.
+func hexoOutput(skip []string, src string) func(rel string) string {
+	return func(rel string) string {
+		if hexoHidden(rel) || mdlinks.Excluded(skip, path.Join(src, rel)) {
+			return ""
+		}
+		return strings.TrimSuffix(rel, path.Ext(rel)) + ".html"
 	}
-	return strings.TrimSuffix(rel, path.Ext(rel)) + ".html"
 }
 
 // frontURL is where a page's permalink or a post's date and name serve it.
@@ -357,7 +374,7 @@ func (h *hexoSite) written(g Generator) map[string]string {
 		}
 		return nil
 	})
-	h.postAssets, h.assetURL = written, byFile
+	h.assetURL = byFile
 	for u, by := range hexoGenerated(g) {
 		written[u] = by
 	}

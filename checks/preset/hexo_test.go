@@ -49,11 +49,13 @@ func TestHexoPostURLs(t *testing.T) {
 }
 
 func TestHexoPages(t *testing.T) {
-	assert.Equal(t, "docs/guide.html", hexoOutput("docs/guide.md"))
-	assert.Equal(t, "about/index.html", hexoOutput("about/index.md"))
-	assert.Equal(t, "", hexoOutput("_partial.md"))
-	assert.Equal(t, "", hexoOutput("docs/_inc/a.md"))
-	assert.Equal(t, "", hexoOutput("_posts/hello.md"))
+	out := hexoOutput([]string{"source/raw/**"}, "source")
+	assert.Equal(t, "docs/guide.html", out("docs/guide.md"))
+	assert.Equal(t, "about/index.html", out("about/index.md"))
+	assert.Equal(t, "", out("_partial.md"))
+	assert.Equal(t, "", out("docs/_inc/a.md"))
+	assert.Equal(t, "", out("_posts/hello.md"))
+	assert.Equal(t, "", out("raw/note.md"), "skip_render")
 	assert.Equal(t, "/elsewhere/moved/", hexoPagePath("/elsewhere/moved/"))
 	assert.Equal(t, "/other/page.html", hexoPagePath("other/page"))
 }
