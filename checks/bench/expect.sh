@@ -16,6 +16,10 @@ expect() {
   fi
 }
 
+# at LINE:COL: the place as the text format starts a problem's line, for
+# the expected lines of expect_lines.
+at() { printf '  %-6s ' "$1"; }
+
 # expect_lines NAME WANT_CODE ARGS… -- LINE…: the exit code, and each line
 # (exactly, as text) in the output.
 expect_lines() {

@@ -138,7 +138,7 @@ func (c *checker) roleLink(file string, at diag.Diagnostic, l mdscan.Link) (d di
 }
 
 // pageRef judges a link its generator resolves as a page's path (Hugo's
-// ref and relref), by the rules' RefPage: the generator stops its build for
+// ref and relref, Hexo's post_link), by the rules' RefPage: the generator stops its build for
 // a page it cannot find, and checks no anchor.
 func (c *checker) pageRef(file string, at diag.Diagnostic, l mdscan.Link) (d diag.Diagnostic, judged, bad bool) {
 	r := c.o.Rules
@@ -151,7 +151,7 @@ func (c *checker) pageRef(file string, at diag.Diagnostic, l mdscan.Link) (d dia
 	if p != "" {
 		var ok bool
 		if target, ok = r.RefPage(file, p, c.o.Tree.IsFile); !ok {
-			at.Message = fmt.Sprintf("broken reference {{< ref %q >}}: no page %s, and %s stops its build", l.Dest, p, r.generator())
+			at.Message = fmt.Sprintf("broken reference %s: no %s %s, and %s stops its build", refSyntax(l), refKind(l), p, r.generator())
 			return at, true, true
 		}
 	}
@@ -161,7 +161,7 @@ func (c *checker) pageRef(file string, at diag.Diagnostic, l mdscan.Link) (d dia
 	}
 	tdoc, err := c.doc(target, file)
 	if err != nil {
-		at.Message = fmt.Sprintf("broken reference {{< ref %q >}}: %v", l.Dest, err)
+		at.Message = fmt.Sprintf("broken reference %s: %v", refSyntax(l), err)
 		return at, true, true
 	}
 	where := at.Target
@@ -170,6 +170,21 @@ func (c *checker) pageRef(file string, at diag.Diagnostic, l mdscan.Link) (d dia
 	}
 	d, bad = c.anchor(at, tdoc, frag, where)
 	return d, true, bad
+}
+
+// refSyntax is a reference as its generator's syntax writes it.
+func refSyntax(l mdscan.Link) string {
+	if l.Role == mdscan.PostRef {
+		return "{% post_link " + l.Dest + " %}"
+	}
+	return fmt.Sprintf("{{< ref %q >}}", l.Dest)
+}
+
+func refKind(l mdscan.Link) string {
+	if l.Role == mdscan.PostRef {
+		return "post"
+	}
+	return "page"
 }
 
 // relativeDoc is how file links to the document doc, with a fragment.

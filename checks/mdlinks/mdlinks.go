@@ -424,7 +424,7 @@ func (c *checker) style(from string) mdscan.IDStyle {
 // is broken.
 func (c *checker) link(file string, doc *mdscan.Doc, l mdscan.Link) (d diag.Diagnostic, judged, bad bool) {
 	at := diag.Diagnostic{Severity: diag.Error, File: filepath.ToSlash(file), Line: l.Line, Col: l.Col, Href: l.Dest}
-	if l.Role == mdscan.PageRef {
+	if l.Role == mdscan.PageRef || l.Role == mdscan.PostRef {
 		return c.pageRef(file, at, l)
 	}
 	if l.Role != "" {
@@ -434,13 +434,18 @@ func (c *checker) link(file string, doc *mdscan.Doc, l mdscan.Link) (d diag.Diag
 		// Raw HTML is written into the page as it is: the browser asks
 		// for its links from the page's URL.
 		if l.Image {
-			return c.urlImage(file, at, l)
+			return c.urlImage(file, at, l, l.Dest)
 		}
 		return c.urlLink(file, at, l)
 	}
 	if l.Image {
+		if r := c.o.Rules; r.ImageURL != nil && r.judgesURLs() && c.built(file) && isURLLink(l.Dest) && !c.templated(l.Dest) {
+			if u, ok := r.ImageURL(file, l.Dest); ok {
+				return c.urlImage(file, at, l, u)
+			}
+		}
 		if c.o.Rules.ImagesAsURLs && c.o.Rules.judgesURLs() && c.built(file) && isURLLink(l.Dest) {
-			return c.urlImage(file, at, l)
+			return c.urlImage(file, at, l, l.Dest)
 		}
 		dest, inBase := c.withoutBase(l.Dest, true)
 		if !inBase && c.built(file) {
@@ -472,6 +477,10 @@ func (c *checker) link(file string, doc *mdscan.Doc, l mdscan.Link) (d diag.Diag
 		return c.docLink(file, at, l)
 	}
 	if mdscan.IsMarkdownLink(l.Dest) || c.rootMarkdownLink(file, l.Dest) {
+		if f, ok := c.verbatim(file, l.Dest); ok {
+			at.Target = filepath.ToSlash(f)
+			return at, true, false
+		}
 		d, bad := c.fileLink(file, at, l)
 		return d, true, bad
 	}
@@ -480,6 +489,17 @@ func (c *checker) link(file string, doc *mdscan.Doc, l mdscan.Link) (d diag.Diag
 	}
 	d, judged, bad = c.urlLink(file, at, l)
 	return d, judged, bad
+}
+
+// verbatim is the markdown file a link of file to dest reaches as a URL,
+// where the generator copies that file as it is (Rules.Verbatim).
+func (c *checker) verbatim(file, dest string) (string, bool) {
+	r := c.o.Rules
+	if r.Verbatim == nil || !r.judgesURLs() || !c.built(file) {
+		return "", false
+	}
+	t, ok := c.resolveURL(file, dest)
+	return t.file, ok && t.file != "" && r.Verbatim(t.file)
 }
 
 // templated reports whether the template engine the generator runs first
@@ -514,9 +534,10 @@ func (c *checker) besideFile(file, dest string) (string, bool) {
 	return f, c.o.Tree.IsFile(f)
 }
 
-// urlImage judges an image the generator copies into the page as written:
-// the browser asks for it from the built page's URL.
-func (c *checker) urlImage(file string, at diag.Diagnostic, l mdscan.Link) (d diag.Diagnostic, judged, bad bool) {
+// urlImage judges an image the generator writes into the page as asked
+// (as written, or as its ImageURL makes it): the browser asks for it from
+// the built page's URL.
+func (c *checker) urlImage(file string, at diag.Diagnostic, l mdscan.Link, asked string) (d diag.Diagnostic, judged, bad bool) {
 	// A relative image naming a file is written as the file's own URL,
 	// wherever the page is served (Jekyll 4.3 built team.png beside
 	// about.md, permalink /about/, as /team.png).
@@ -524,16 +545,22 @@ func (c *checker) urlImage(file string, at diag.Diagnostic, l mdscan.Link) (d di
 		at.Target = filepath.ToSlash(f)
 		return at, true, false
 	}
-	t, ok := c.resolveURL(file, l.Dest)
+	t, ok := c.resolveURL(file, asked)
 	if !ok {
 		return at, false, false
 	}
 	at.Check, at.Target = registry.MarkdownImage, t.path
 	switch {
+	case t.outsideBase && asked != l.Dest:
+		at.Message = fmt.Sprintf("image %q is outside the base %s the site is served under: %s writes it as %s", l.Dest, c.o.Rules.Base, c.o.Rules.generator(), asked)
 	case t.outsideBase:
 		at.Message = fmt.Sprintf("image %q is outside the base %s the site is served under, and %s leaves it as written", l.Dest, c.o.Rules.Base, c.o.Rules.generator())
 	case t.uncopied != "":
 		at.Message = fmt.Sprintf("image %q: %s is not copied into the site, so no file answers %s", l.Dest, filepath.ToSlash(t.uncopied), t.path)
+	case t.leftOut != "":
+		at.Message = fmt.Sprintf("image %q: %s is left out by %s, so no file answers %s", l.Dest, filepath.ToSlash(t.leftOut), c.o.Rules.NotBuiltBy, t.path)
+	case t.file == "" && asked != l.Dest && !strings.HasPrefix(l.Dest, "/"):
+		at.Message = fmt.Sprintf("image %q not found: %s writes it as %s, from the site's root, not the page's, and no file answers %s", l.Dest, c.o.Rules.generator(), asked, t.path)
 	case t.file == "" && c.pageFolderMoved(file, l.Dest, t.path):
 		from, _ := c.o.Rules.pageURL(file)
 		at.Message = fmt.Sprintf("image %q not found: the page is served at %s, and no file answers %s", l.Dest, from, t.path)
@@ -740,7 +767,10 @@ func otherExtension(name string) string {
 // (another site, an image, a page outside the content folders).
 func (k *Checker) URLOf(file string, l mdscan.Link) string {
 	c, r := k.c, k.c.o.Rules
-	if l.Image || r.Output == nil {
+	if l.Image {
+		return c.imageURLOf(file, l)
+	}
+	if r.Output == nil {
 		return ""
 	}
 	frag := ""
@@ -750,6 +780,12 @@ func (k *Checker) URLOf(file string, l mdscan.Link) string {
 	var u string
 	var ok bool
 	switch {
+	case l.Role == mdscan.PostRef && r.RefPage != nil:
+		p, _, _ := strings.Cut(l.Dest, "#")
+		if target, found := r.RefPage(file, p, c.o.Tree.IsFile); found {
+			u, ok = r.pageURL(target)
+		}
+	case l.Role != "":
 	case strings.HasPrefix(l.Dest, "#"):
 		u, ok = r.pageURL(file)
 	case mdscan.IsMarkdownLink(l.Dest) || c.rootMarkdownLink(file, l.Dest):
@@ -780,6 +816,23 @@ func (c *checker) fragment(file, p, frag string) string {
 	return frag
 }
 
+// imageURLOf is the URL path an image is written as, where the generator
+// rewrites images (ImageURL); "" where it does not.
+func (c *checker) imageURLOf(file string, l mdscan.Link) string {
+	r := c.o.Rules
+	if r.ImageURL == nil || !r.judgesURLs() || !isURLLink(l.Dest) {
+		return ""
+	}
+	asked, ok := r.ImageURL(file, l.Dest)
+	if !ok {
+		return ""
+	}
+	if t, found := c.resolveURL(file, asked); found && !t.outsideBase {
+		return t.path
+	}
+	return ""
+}
+
 // urlLink judges a link written as a URL (./page, ../guide/, /docs/intro,
 // page.html) by the generator's routes: some page or file must answer it.
 func (c *checker) urlLink(file string, at diag.Diagnostic, l mdscan.Link) (d diag.Diagnostic, judged, bad bool) {
@@ -807,6 +860,10 @@ func (c *checker) urlLink(file string, at diag.Diagnostic, l mdscan.Link) (d dia
 	case t.uncopied != "":
 		at.Target = t.path
 		at.Message = fmt.Sprintf("broken markdown link %q: %s is no page, and %s copies only its public folder and the files pages import, so no file answers %s", l.Dest, filepath.ToSlash(t.uncopied), c.o.Rules.generator(), t.path)
+		return at, true, true
+	case t.leftOut != "":
+		at.Target = t.path
+		at.Message = fmt.Sprintf("broken markdown link %q: %s is left out by %s, so no file answers %s", l.Dest, filepath.ToSlash(t.leftOut), c.o.Rules.NotBuiltBy, t.path)
 		return at, true, true
 	case t.file == "" && c.unplaced(t.path):
 		return at, false, false // a page the gate cannot place may be there

@@ -37,6 +37,12 @@ type Rules struct {
 	// relative one is resolved from the page's URL, not from the markdown
 	// file (Hugo, Eleventy, Jekyll); others bundle or rewrite them.
 	ImagesAsURLs bool
+	// ImageURL, when set, is the URL (with the base) the generator writes
+	// for a markdown image of file written dest, which the browser asks
+	// for from the page; ok false: as written. hexo-renderer-marked joins
+	// the site's root and dest, so a relative image is read from the
+	// source folder's root, not from the page.
+	ImageURL func(file, dest string) (string, bool)
 	// BundlesRawImages: an image of raw HTML (<img src>) is bundled as a
 	// markdown image is, found from the markdown file (VitePress: Vue's
 	// compiler turns it into an import); other generators write it into
@@ -55,6 +61,10 @@ type Rules struct {
 	DocLinks   bool
 	NotBuilt   func(file string) bool
 	NotBuiltBy string
+	// Verbatim, when set, says of a markdown file of a content folder
+	// that the generator copies it as it is, no page (Hexo's skip_render):
+	// a link to it, .md and all, is a link to that file.
+	Verbatim func(file string) bool
 	// MDFromRoot: a .md link that names no file beside its page is looked
 	// up from the page's content folder too (Eleventy's InputPathToUrl).
 	MDFromRoot bool
@@ -94,7 +104,9 @@ type Rules struct {
 	// moved page is resolved from its new place, as the generator does.
 	Rewrites *Rewrites
 	// RefPage, when set, finds the page a link written as a page's path
-	// names (mdscan.PageRef: Hugo's ref and relref), from the linking file.
+	// names (mdscan.PageRef: Hugo's ref and relref; mdscan.PostRef: Hexo's
+	// post_link, a post's path in _posts or its title), from the linking
+	// file.
 	RefPage func(file, p string, isFile func(string) bool) (string, bool)
 	// MDLookup, when set, is the generator's own search for the file a .md
 	// link p (decoded) of file names, given which files exist; ok false
@@ -120,7 +132,9 @@ type Rules struct {
 	// Host is how the static host answers URLs (clean URLs).
 	Host serve.Host
 	// Written are the files the generator's plugins write that no source
-	// names (a feed), by URL path, each with the file that says so.
+	// names (a feed), by URL path, each with the file that says so. A path
+	// ending in "/*" stands for every path under its folder (Hexo's pages
+	// of each tag, written by a generator from the posts' front matter).
 	Written map[string]string
 	// Templated: pages go through a template engine before markdown
 	// (Eleventy's Liquid or Nunjucks, Jekyll's Liquid, Hugo's shortcodes),
@@ -359,7 +373,30 @@ func (r Rules) Built(file string) (string, bool) {
 	if !ok {
 		return "", false
 	}
-	return strings.TrimPrefix(path.Join(strings.Trim(m.URL, "/"), r.output(m, rel)), "/"), true
+	out := r.output(m, rel)
+	if out == "" && r.FrontURL != nil {
+		return r.builtByFront(m, rel, file)
+	}
+	return strings.TrimPrefix(path.Join(strings.Trim(m.URL, "/"), out), "/"), true
+}
+
+// builtByFront is the file a page built at no usual place (a Hexo post) is
+// built into, where its front matter says: a URL ending in a slash is its
+// folder's index.html.
+func (r Rules) builtByFront(m Mount, rel, file string) (string, bool) {
+	src, err := os.ReadFile(file)
+	if err != nil {
+		return "", false
+	}
+	u, ok := r.FrontURL(rel, func(key string) string { return mdscan.FrontValue(src, key) })
+	if !ok {
+		return "", false
+	}
+	u = inMount(m, u, r.FrontFromRoot)
+	if strings.HasSuffix(u, "/") {
+		u += "index.html"
+	}
+	return strings.TrimPrefix(u, "/"), true
 }
 
 // withoutBase takes the base off a root-absolute path the generator copies
@@ -413,8 +450,9 @@ type target struct {
 	// is served under, so it leaves the site.
 	outsideBase bool
 	// uncopied: a file of a content folder answers it, which the
-	// generator does not copy into the site.
-	uncopied string
+	// generator does not copy into the site. leftOut: one the rules'
+	// NotBuilt leaves out (Hexo's hidden _names).
+	uncopied, leftOut string
 }
 
 // resolveURL resolves a link of file, written as a URL, as the built page's
@@ -447,6 +485,9 @@ func (c *checker) resolveURL(file, dest string) (target, bool) {
 	t := target{path: p, file: file, page: page}
 	if file == "" {
 		t.uncopied = c.uncopied(p)
+		if f, ok := r.fileAt(p); ok && t.uncopied == "" && r.leftOut(f) && c.o.Tree.IsFile(f) {
+			t.leftOut = f
+		}
 	}
 	return t, true
 }
@@ -516,13 +557,26 @@ func (c *checker) answer(urlPath string) (string, bool) {
 			f, page = c.answerAt(alt)
 		}
 	}
-	if by, ok := c.o.Rules.Written[urlPath]; f == "" && ok {
+	if by, ok := c.o.Rules.written(urlPath); f == "" && ok {
 		return by, false
 	}
 	if routes := c.o.Rules.Host.Routes; f == "" && routes.Answers(urlPath) {
 		return routes.File, false // the host redirects it, or serves it from elsewhere
 	}
 	return f, page
+}
+
+// written is the file that says a plugin writes urlPath, if one does.
+func (r Rules) written(urlPath string) (string, bool) {
+	if by, ok := r.Written[urlPath]; ok {
+		return by, true
+	}
+	for p, by := range r.Written {
+		if dir, ok := strings.CutSuffix(p, "/*"); ok && strings.HasPrefix(urlPath, dir+"/") {
+			return by, true
+		}
+	}
+	return "", false
 }
 
 // answerAt is answer without a fallback.

@@ -40,8 +40,9 @@ type IDStyle struct {
 	// lastDefinition: of two link reference definitions of one label, the
 	// last counts (Python-Markdown), not the first (CommonMark).
 	lastDefinition bool
-	// hugoRefs: Hugo's ref and relref shortcodes are read as links.
-	hugoRefs bool
+	// hugoRefs: Hugo's ref and relref shortcodes are read as links;
+	// hexoTags: Hexo's post_link tags are.
+	hugoRefs, hexoTags bool
 	// noHTML: raw HTML is left out of the page, so its ids are none
 	// (Hugo, unless markup.goldmark.renderer.unsafe).
 	noHTML bool

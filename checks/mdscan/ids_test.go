@@ -35,6 +35,8 @@ var goldenStyles = map[string]IDStyle{
 	"eleventy-anchor.txt":         EleventyAnchor,
 	"eleventy-idattribute.txt":    EleventyIDAttribute,
 	"eleventy-anchor-default.txt": MarkdownItAnchor,
+	"hexo.txt":                    Hexo(0, true),
+	"hexo-lower.txt":              Hexo(1, true),
 }
 
 var goldenUnused = map[string]string{

@@ -58,8 +58,12 @@ type Link struct {
 }
 
 // PageRef is the Role of a link its generator resolves as a page's path
-// (Hugo's {{< ref "docs/setup#install" >}}), not as a URL.
-const PageRef = "page-ref"
+// (Hugo's {{< ref "docs/setup#install" >}}), not as a URL; PostRef of one
+// naming a post (Hexo's {% post_link hello-world#usage %}).
+const (
+	PageRef = "page-ref"
+	PostRef = "post-ref"
+)
 
 // Doc is what one file holds for the check.
 type Doc struct {
@@ -399,6 +403,13 @@ func ReadStyled(root ast.Node, src []byte, style IDStyle) *Doc {
 		switch n := n.(type) {
 		case *ast.Heading:
 			headings = append(headings, n)
+			if style.hexoTags {
+				d.Links = append(d.Links, postLinks(n, src, ls)...)
+			}
+		case *ast.Paragraph, *ast.TextBlock:
+			if style.hexoTags {
+				d.Links = append(d.Links, postLinks(n, src, ls)...)
+			}
 		case *east.DefinitionTerm:
 			if style.TermIDs {
 				headings = append(headings, n)
@@ -457,6 +468,31 @@ func ReadStyled(root ast.Node, src []byte, style IDStyle) *Doc {
 		}
 	}
 	return d
+}
+
+// postLink is Hexo's post_link tag, and the post it names (its first
+// argument, which may be quoted).
+var postLink = regexp.MustCompile(`\{%-?\s*post_link\s+(?:"([^"\n]*)"|'([^'\n]*)'|([^\s%]+))[^\n]*?-?%\}`)
+
+// postLinks are the post_link tags of a block's lines: Nunjucks renders
+// them in paragraphs and headings, code spans too, not in fenced code.
+func postLinks(n ast.Node, src []byte, ls lines) []Link {
+	var out []Link
+	for i := 0; i < n.Lines().Len(); i++ {
+		seg := n.Lines().At(i)
+		for _, m := range postLink.FindAllSubmatchIndex(src[seg.Start:seg.Stop], -1) {
+			off := seg.Start + m[0]
+			var dest string
+			for g := 2; g < 8; g += 2 {
+				if m[g] >= 0 {
+					dest = string(src[seg.Start+m[g] : seg.Start+m[g+1]])
+					break
+				}
+			}
+			out = append(out, Link{Dest: dest, Line: ls.line(off), Col: off - ls.start(off) + 1, Role: PostRef})
+		}
+	}
+	return out
 }
 
 // hugoRef is Hugo's ref or relref shortcode, {{< ref "path#id" >}} (or

@@ -121,8 +121,6 @@ func TestDetectNotTheseFiles(t *testing.T) {
 		"plain Astro": {"astro.config.mjs": "import { defineConfig } from 'astro/config';\nimport mdx from '@astrojs/mdx';\nexport default defineConfig({ integrations: [mdx()] });\n"},
 		// Starlight's import commented out
 		"Starlight commented out": {"astro.config.mjs": "// import starlight from '@astrojs/starlight';\nexport default {};\n"},
-		// Hexo's _config.yml (source_dir, public_dir: notes/jekyll.md)
-		"Hexo": {"_config.yml": "title: Hexo\nsource_dir: source\npublic_dir: public\n"},
 		// VitePress reads .vitepress only in the root it builds (or docs/)
 		"a .vitepress in an unrelated folder": {"examples/demo/.vitepress/config.mts": "export default {}\n"},
 		// VitePress 1.6.4 does not read .cjs configs
@@ -140,6 +138,25 @@ func TestDetectNotTheseFiles(t *testing.T) {
 	}
 	for name, files := range cases {
 		assert.Empty(t, detected(project(t, files)), name)
+	}
+}
+
+// Hexo's _config.yml has Jekyll's name: it is Hexo's by a setting only
+// Hexo has, or, trimmed of them, by scaffolds/ or the hexo package beside
+// it; any other is Jekyll's.
+func TestDetectHexoFromJekyll(t *testing.T) {
+	cases := []struct {
+		name  string
+		files map[string]string
+		want  string
+	}{
+		{"Hexo's settings", map[string]string{"_config.yml": "title: Hexo\nsource_dir: source\npublic_dir: public\n"}, "hexo: _config.yml"},
+		{"trimmed, with scaffolds/", map[string]string{"_config.yml": "title: Blog\ntheme: landscape\n", "scaffolds/post.md": "---\ntitle: {{ title }}\n---\n"}, "hexo: _config.yml"},
+		{"trimmed, with the hexo package", map[string]string{"_config.yml": "title: Blog\nurl: https://example.org\n", "package.json": `{"dependencies": {"hexo": "^8.1.0"}}`}, "hexo: _config.yml"},
+		{"Jekyll's", map[string]string{"_config.yml": "title: Site\ntheme: minima\n"}, "jekyll: _config.yml"},
+	}
+	for _, c := range cases {
+		assert.Equal(t, []string{c.want}, detected(project(t, c.files)), c.name)
 	}
 }
 

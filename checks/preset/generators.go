@@ -102,6 +102,15 @@ var All = []Preset{
 		NoBrowser: "the eleventy preset has none: Eleventy sites take their DOM from their templates",
 	},
 	{
+		Name:      "hexo",
+		Tested:    "Hexo 8.1.2 from npm with hexo-renderer-marked 7.0.1 and the landscape theme, at the root and under `/blog/`, `post_asset_folder` on and off",
+		About:     "Hexo 8 with hexo-renderer-marked: pages in source_dir (source/), each built at its path (guide.md at guide.html) or where its front matter permalink says; posts in source/_posts/, served at permalink (:year/:month/:day/:title/ by default, from the front matter date as written and the post's path; :year, :month, :day, :i_month, :i_day, :hour, :minute, :second, :title, :name, :post_title), or their own permalink; with post_asset_folder a post's folder beside it is served under its URL. A file or folder whose name starts with _ or . is neither built nor copied; skip_render's are copied as they are (a link to one as a page is broken); every other file is copied; built into public_dir (public/). Told from Jekyll's _config.yml by a setting only Hexo has, scaffolds/ or the hexo package. Ids as hexo-renderer-marked gives them (SmartyPants, hexo-util's slugize, the case modifyAnchors says, repeats -1, -2 by text), no {#id}; links are written as they are: .md links stay (so they are errors), root-absolute links must carry root themselves; an image is joined to root, so a relative one is read from source/, not from the page (with marked.postAsset, from the post's asset folder first). Links holding {{ }} or {% %} are Nunjucks', not judged; {% post_link %} names a post by its path in _posts or its title (one naming none stops the build) and its anchor must be the post's, while pages using other tag plugins that write links ({% asset_img %}, {% post_path %} …) are said: those links are not judged. A post with no date, or a permalink of other data, is said, and a link no page answers under its literal folder is not judged.",
+		Configs:   []string{"_config.{yml,yaml}"},
+		Claims:    isHexo,
+		Setup:     hexo,
+		NoBrowser: "the hexo preset has none: Hexo sites take their DOM from their theme",
+	},
+	{
 		Name:      "jekyll",
 		Tested:    "Jekyll 4.3 from Debian with the GitHub Pages plugins it packages, and plain Jekyll, at the root and under `/proj`",
 		About:     "Jekyll as GitHub Pages builds it: pages anywhere but _-folders (and _posts), every other file copied, built into _site/ as page.html, served with clean URLs; each collection written out (output: true) served where its permalink says (/:collection/:path/ or /:collection/:path.html). Ids by kramdown's GFM input, with {#id}; jekyll-relative-links turns .md links into URLs (relative_links: enabled: false turns it off), root-absolute links must carry the baseurl themselves. A page's front matter permalink moves it (one with :placeholders is taken to be at its usual URL); with jekyll-redirect-from, each URL of its redirect_from answers too. exclude leaves files out (a link to one is broken).",

@@ -106,36 +106,52 @@ func DiscoverIn(root string, files []string) Repo {
 // claim is the preset whose config glob names rel (a path under root) with
 // the most folders, so that config/_default/hugo.toml is Hugo's config in
 // the folder above config/, and the preset claims the file's content.
+// Of two presets whose globs name it with as many folders (Hexo's and
+// Jekyll's _config.yml), the first in All that claims its content has it.
 func claim(root, rel string) (Preset, Generator, bool) {
 	segs := strings.Split(rel, "/")
-	var best Preset
-	bestRoot, bestN := "", 0
+	type candidate struct {
+		p    Preset
+		root string
+		n    int
+	}
+	var found []candidate
 	for _, p := range All {
+		best := candidate{p: p}
 		for _, glob := range p.Configs {
 			n := strings.Count(glob, "/") + 1
-			if n > len(segs) || n <= bestN {
+			if n > len(segs) || n <= best.n {
 				continue
 			}
 			if ok, _ := doublestar.Match(glob, strings.Join(segs[len(segs)-n:], "/")); ok {
-				best, bestRoot, bestN = p, path.Join(segs[:len(segs)-n]...), n
+				best.root, best.n = path.Join(segs[:len(segs)-n]...), n
 			}
 		}
+		if best.n > 0 {
+			found = append(found, best)
+		}
 	}
-	if bestN == 0 {
+	if len(found) == 0 {
 		return Preset{}, Generator{}, false
 	}
-	dir := filepath.Join(root, filepath.FromSlash(bestRoot))
+	slices.SortStableFunc(found, func(a, b candidate) int { return b.n - a.n })
 	file := filepath.Join(root, filepath.FromSlash(rel))
 	src, err := textfile.Read(file, textfile.MaxConfig) // a pipe or device is no config
 	if err != nil {
 		return Preset{}, Generator{}, false
 	}
 	src = withoutComments(file, src)
-	if best.Claims != nil && !best.Claims(file, src) {
-		return Preset{}, Generator{}, false
+	for _, c := range found {
+		if c.n < found[0].n {
+			break // a glob naming more folders is the file's, claimed or not
+		}
+		if c.p.Claims == nil || c.p.Claims(file, src) {
+			dir := filepath.Join(root, filepath.FromSlash(c.root))
+			config, _ := filepath.Rel(dir, file)
+			return c.p, newGenerator(dir, config, src), true
+		}
 	}
-	config, _ := filepath.Rel(dir, file)
-	return best, newGenerator(dir, config, src), true
+	return Preset{}, Generator{}, false
 }
 
 // configNames are the starts of the names of the files a preset's config

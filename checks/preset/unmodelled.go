@@ -26,7 +26,6 @@ type Unmodelled struct {
 
 // Unmodelleds are the generators named, not modelled.
 var Unmodelleds = []Unmodelled{
-	{Name: "hexo", Configs: []string{"_config.yml"}, Claims: isHexo},
 	{Name: "nextra", Configs: []string{"next.config.{js,mjs,ts,mts,cjs}"},
 		Claims: func(_ string, src []byte) bool { return bytes.Contains(src, []byte("nextra")) }},
 	{Name: "docsify", Configs: []string{"index.html"}, Beside: "README.md",
