@@ -17,6 +17,7 @@ import (
 	"github.com/devdocs-dev/devdocs/checks/preset"
 	"github.com/devdocs-dev/devdocs/checks/registry"
 	"github.com/devdocs-dev/devdocs/checks/routes"
+	"github.com/devdocs-dev/devdocs/checks/serve"
 )
 
 // The markdown check judges the sources by what the gate knows of the
@@ -84,8 +85,6 @@ func (c *Config) newConfirmation(site string, stderr io.Writer) *confirmation {
 		o.BuiltID = cf.builtID
 	}
 	o.Judge = cf.judge
-	cf.opts = o // md is made by register, with the files it lists
-	cf.sources = routes.NewSources(cf.sourceLinks, o.Rules.Base)
 	built, err := c.markdownOutputs(site)
 	if err != nil {
 		fmt.Fprintf(stderr, "checks: %v; the built pages' problems are not placed at their markdown lines\n", err)
@@ -93,6 +92,21 @@ func (c *Config) newConfirmation(site string, stderr io.Writer) *confirmation {
 	if cf.built = built; built == nil {
 		return nil
 	}
+	base := o.Rules.Base
+	if c.rules.Output == nil { // pages placed by the build's record: its URLs and base are the build's
+		o.PageURL = func(file string) (string, bool) {
+			b := built(file)
+			if len(b) != 1 {
+				return "", false
+			}
+			return serve.PageURL(b[0]), true
+		}
+		if b, err := c.basePath(site); err == nil {
+			base = b
+		}
+	}
+	cf.opts = o // md is made by register, with the files it lists
+	cf.sources = routes.NewSources(cf.sourceLinks, base)
 	return cf
 }
 

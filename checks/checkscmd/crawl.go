@@ -67,7 +67,7 @@ func crawlFlags(fs *flag.FlagSet) crawlOptions {
 type crawlSettings struct {
 	sample, tabs   int
 	timeout, quiet time.Duration
-	shard, of    int // part shard (from 1) of of; 1 of 1 is every page
+	shard, of      int // part shard (from 1) of of; 1 of 1 is every page
 }
 
 // options are the flags laid over checks.json's "crawl"; the number of

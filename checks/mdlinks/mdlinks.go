@@ -54,6 +54,11 @@ type Options struct {
 	// Files, when set, are files known to be there (the markdown files a
 	// run listed), so that links to them cost no call to the OS.
 	Files []string
+	// PageURL, when set, is the URL path (without the base) of the page a
+	// markdown file built into, where the rules know no Output and the
+	// build recorded it (Docusaurus's .docusaurus/): URLOf then places a
+	// built page's problem at the .md link that wrote it.
+	PageURL func(file string) (string, bool)
 	// Repository, when set, is the folder of the repository a file is in
 	// ("" for none): a relative link to a file outside the linking file's
 	// repository leads nowhere on GitHub or in a build, though the file is
@@ -770,8 +775,12 @@ func (k *Checker) URLOf(file string, l mdscan.Link) string {
 	if l.Image {
 		return c.imageURLOf(file, l)
 	}
-	if r.Output == nil {
+	pageURL := r.pageURL
+	switch {
+	case r.Output == nil && c.o.PageURL == nil:
 		return ""
+	case r.Output == nil:
+		pageURL = c.o.PageURL
 	}
 	frag := ""
 	if i := strings.IndexByte(l.Dest, '#'); i >= 0 {
@@ -783,14 +792,14 @@ func (k *Checker) URLOf(file string, l mdscan.Link) string {
 	case l.Role == mdscan.PostRef && r.RefPage != nil:
 		p, _, _ := strings.Cut(l.Dest, "#")
 		if target, found := r.RefPage(file, p, c.o.Tree.IsFile); found {
-			u, ok = r.pageURL(target)
+			u, ok = pageURL(target)
 		}
 	case l.Role != "":
 	case strings.HasPrefix(l.Dest, "#"):
-		u, ok = r.pageURL(file)
+		u, ok = pageURL(file)
 	case mdscan.IsMarkdownLink(l.Dest) || c.rootMarkdownLink(file, l.Dest):
 		p, _, _ := strings.Cut(strings.TrimSuffix(l.Dest, frag), "?")
-		u, ok = r.pageURL(c.mdTarget(file, p))
+		u, ok = pageURL(c.mdTarget(file, p))
 	case r.judgesURLs() && isURLLink(l.Dest):
 		t, found := c.resolveURL(file, l.Dest)
 		u, ok = t.path, found && !t.outsideBase
