@@ -30,7 +30,9 @@ import (
 // processes share counts once, not ten times), and each crawl's ratios to
 // the floor. `make bench-crawl` runs it in each browser it finds (a
 // headless shell, Chromium); CRAWL_SAMPLE=N crawls N pages only,
-// CRAWL_TABS=4 in 4 tabs only.
+// CRAWL_TABS=4 in 4 tabs only. Each crawl keeps the command's quiet window
+// (1s; CRAWL_QUIET=2s for another), and the last tab count is crawled once
+// more without one, so its cost is printed.
 func BenchmarkCrawl(b *testing.B) {
 	site, pages := benchSite(b)
 	var floor measured
@@ -41,11 +43,18 @@ func BenchmarkCrawl(b *testing.B) {
 			})
 		}
 	})
-	for _, tabs := range benchTabs() {
-		b.Run("tabs="+strconv.Itoa(tabs), func(b *testing.B) {
+	quiet := benchQuiet(b)
+	tabCounts := benchTabs()
+	var withWindow measured
+	for i, tabs := range append(tabCounts, tabCounts[len(tabCounts)-1]) {
+		quiet, name := quiet, fmt.Sprintf("tabs=%d", tabs)
+		if i == len(tabCounts) {
+			quiet, name = 0, name+",quiet=0"
+		}
+		b.Run(name, func(b *testing.B) {
 			for b.Loop() {
-				m := measure(b, site, pages, fmt.Sprintf("the crawl in %d tabs", tabs), func(br *Browser) (string, error) {
-					got, err := br.Crawl(CrawlOptions{Dir: site, Pages: pages, Tabs: tabs, PageTimeout: 30 * time.Second})
+				m := measure(b, site, pages, fmt.Sprintf("the crawl in %d tabs, quiet window %s", tabs, quiet), func(br *Browser) (string, error) {
+					got, err := br.Crawl(CrawlOptions{Dir: site, Pages: pages, Tabs: tabs, PageTimeout: 30 * time.Second, Quiet: quiet})
 					var out strings.Builder
 					fmt.Fprintf(&out, "%d findings, %d requests", len(got.Findings), got.Requests)
 					for i, f := range got.Findings {
@@ -61,9 +70,30 @@ func BenchmarkCrawl(b *testing.B) {
 					b.Logf("to the floor: %.2f× the wall time, %.2f× the CPU time, %.2f× the peak memory",
 						m.wall.Seconds()/floor.wall.Seconds(), m.cpu.Seconds()/floor.cpu.Seconds(), float64(m.peak)/float64(floor.peak))
 				}
+				switch {
+				case i == len(tabCounts)-1:
+					withWindow = m
+				case i == len(tabCounts) && withWindow.wall > 0:
+					b.Logf("the quiet window of %s costs %.2f× the wall time, %.2f× the CPU time, %.2f× the peak memory of the crawl without one",
+						benchQuiet(b), withWindow.wall.Seconds()/m.wall.Seconds(), withWindow.cpu.Seconds()/m.cpu.Seconds(), float64(withWindow.peak)/float64(m.peak))
+				}
 			}
 		})
 	}
+}
+
+// benchQuiet is the quiet window the crawls keep: CRAWL_QUIET, else the
+// command's default of 1s.
+func benchQuiet(b *testing.B) time.Duration {
+	q := os.Getenv("CRAWL_QUIET")
+	if q == "" {
+		return time.Second
+	}
+	d, err := time.ParseDuration(q)
+	if err != nil {
+		b.Fatalf("CRAWL_QUIET=%q: %v", q, err)
+	}
+	return d
 }
 
 // benchTabs are the tab counts BenchmarkCrawl crawls in: CRAWL_TABS
