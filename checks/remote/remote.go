@@ -2,8 +2,8 @@
 // browser: which pages it has (its sitemaps, else the links from its start
 // page), and what its robots.txt lets a crawler open. It asks politely: one
 // request at a time at a rate per host (slower if robots.txt sets a
-// Crawl-delay), and a 429 or 503 with Retry-After is waited out and asked
-// again.
+// Crawl-delay), a 429 or 503 with Retry-After is waited out and asked
+// again, and a page that flaps is asked again after a short backoff.
 package remote
 
 import (
@@ -171,15 +171,22 @@ func (s *Site) Fetch(ctx context.Context, u string) (*http.Response, error) {
 
 // send is one GET of u at the host's rate, as the crawler.
 func (s *Site) send(ctx context.Context, u string, client *http.Client) (*http.Response, error) {
-	if err := s.limiter.Wait(ctx); err != nil {
-		return nil, err
-	}
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u, nil)
 	if err != nil {
 		return nil, err
 	}
 	req.Header.Set("User-Agent", s.opts.UserAgent)
-	return client.Do(req)
+	return s.Do(req, client)
+}
+
+// Do sends req at the host's rate with client (nil: the site's). The
+// browser asks again through it for a file the host told to come back
+// later, with the browser's own headers. The caller closes the body.
+func (s *Site) Do(req *http.Request, client *http.Client) (*http.Response, error) {
+	if err := s.limiter.Wait(req.Context()); err != nil {
+		return nil, err
+	}
+	return cmp.Or(client, s.client).Do(req)
 }
 
 // maxBody bounds what one page or sitemap may make the crawl hold.

@@ -264,7 +264,7 @@ func TestFetchIsPolite(t *testing.T) {
 	assert.NotContains(t, h.asked, "/private/app.js.map")
 
 	s.limiter.SetLimit(0.01) // one request per 100 s
-	s.limiter.Allow()        // the token left, if any, is spent
+	s.limiter.Reserve()      // the token left is spent, or one not yet there promised: the next is 100 s away
 	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
 	defer cancel()
 	_, err = s.Fetch(ctx, srv.URL+"/assets/app.js.map")
