@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/fetch"
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
@@ -64,7 +65,7 @@ func (t *crawlTab) answer(e *fetch.EventRequestPaused) {
 			return
 		}
 		if again, ok := t.hold.again(t.ctx, p, e); ok {
-			_, _ = chromedp.Call(t.ctx, fetch.FulfillRequest, again.fulfill(e.RequestID))
+			_, _ = chromedp.Call(t.ctx, fulfillRequest, again.fulfill(e.RequestID))
 			return
 		}
 	}
@@ -134,15 +135,27 @@ func (h *siteHold) ask(ctx context.Context, r *network.Request) (reply, error) {
 const maxReply = 64 << 20
 
 // fulfill gives r to the page as the answer to its paused request.
-func (r reply) fulfill(id fetch.RequestID) fetch.FulfillRequestParams {
+func (r reply) fulfill(id fetch.RequestID) fulfillParams {
 	var headers []*fetch.HeaderEntry
 	for k, vs := range r.header {
 		for _, v := range vs {
 			headers = append(headers, &fetch.HeaderEntry{Name: k, Value: v})
 		}
 	}
-	return fetch.FulfillRequestParams{RequestID: id, ResponseCode: int64(r.status), ResponseHeaders: headers, Body: r.body}
+	return fulfillParams{RequestID: id, ResponseCode: int64(r.status), ResponseHeaders: headers, Body: append([]byte{}, r.body...)}
 }
+
+// fulfillParams are Fetch.fulfillRequest's, its body sent even when empty:
+// the protocol package leaves an empty one out, and Chromium then gives
+// the page the body of the answer it replaces (the 429's).
+type fulfillParams struct {
+	RequestID       fetch.RequestID      `json:"requestId"`
+	ResponseCode    int64                `json:"responseCode"`
+	ResponseHeaders []*fetch.HeaderEntry `json:"responseHeaders,omitempty"`
+	Body            []byte               `json:"body"`
+}
+
+var fulfillRequest = cdp.Command[fulfillParams, cdp.Empty]{Method: fetch.CommandFulfillRequest}
 
 // holdFor is how long to hold a request the host answered status with
 // retryAfter before it is asked again (ok): one that asks to come back

@@ -254,3 +254,32 @@ func TestAPageThatRedirectsOffTheSiteIsNotFollowed(t *testing.T) {
 	}, got)
 	assert.Empty(t, other.asked, "the other site is never asked")
 }
+
+// A file asked again is given to the page as the host sent it then, an
+// empty one too: not the body of the 429 it replaces (here a script that
+// throws), which Chromium keeps when the answer given has none.
+func TestAFileAskedAgainIsTheHostsNewAnswer(t *testing.T) {
+	needBrowser(t)
+	var mu sync.Mutex
+	n := 0
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/e.js" {
+			mu.Lock()
+			n++
+			k := n
+			mu.Unlock()
+			if k == 1 {
+				w.Header().Set("Retry-After", "1")
+				w.WriteHeader(429)
+				w.Write([]byte(`throw new Error("the 429's body")`))
+				return
+			}
+			w.Header().Set("Content-Type", "text/javascript")
+			return
+		}
+		w.Write([]byte(`<!doctype html><script src=/e.js></script>`))
+	}))
+	defer srv.Close()
+	got := crawlURLs(t, srv.URL, 5*time.Second, "/")
+	assert.Empty(t, got)
+}

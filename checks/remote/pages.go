@@ -138,10 +138,12 @@ func (s *Site) followLinks(ctx context.Context) (Found, error) {
 		if ctx.Err() != nil {
 			return Found{}, ctx.Err()
 		}
-		if l.to == start && (err != nil || a.status != http.StatusOK) {
-			return Found{}, fmt.Errorf("%s has no sitemap, and its start page could not be read: %s", start, unread(a, err))
-		}
 		if problem, ok := s.unreadPage(l, a, err); ok {
+			if l.to == start {
+				why, _, _ := strings.Cut(problem.Message, " (linked from")
+				why, _, _ = strings.Cut(why, "; pages linked only")
+				return Found{}, fmt.Errorf("%s has no sitemap, and its start page %s", start, why)
+			}
 			found.Problems = append(found.Problems, problem)
 			continue
 		}

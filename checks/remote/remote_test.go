@@ -380,3 +380,25 @@ func count(h *host, path string) int {
 	}
 	return n
 }
+
+// A start page that cannot be read, or leaves the site (an http:// URL of
+// a site served over https), ends the crawl saying why: no page is known.
+func TestAStartPageThatCannotBeReadSaysWhy(t *testing.T) {
+	quickBackoff(t)
+	h := &host{files: map[string]string{}, status: map[string]func(http.ResponseWriter){}}
+	h.flaps("/", 3, http.StatusBadGateway, "")
+	h.status["/away/"] = func(w http.ResponseWriter) {
+		w.Header().Set("Location", "https://docs.example/away/")
+		w.WriteHeader(http.StatusMovedPermanently)
+	}
+	base := serve(t, h)
+	for start, want := range map[string]string{
+		base + "/":      "has no sitemap, and its start page answered 502 Bad Gateway 3 times when the crawl read it for its links",
+		base + "/away/": "has no sitemap, and its start page redirects to https://docs.example/away/, off the site: not followed, not crawled",
+	} {
+		s, err := Open(context.Background(), start, fast)
+		require.NoError(t, err)
+		_, err = s.Pages(context.Background())
+		assert.EqualError(t, err, start+" "+want)
+	}
+}
