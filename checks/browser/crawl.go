@@ -187,6 +187,9 @@ func (b *Browser) Crawl(o CrawlOptions) (Crawled, error) {
 	}
 	o.maps = newSourceMaps(get)
 	c := &crawl{b: b, parent: b.parent, o: o, base: base}
+	if o.Site != nil {
+		c.hold = &siteHold{site: o.Site, budget: o.PageTimeout}
+	}
 	per := make([]pageResult, len(o.Pages))
 	jobs := make(chan int)
 	var wg sync.WaitGroup
@@ -269,7 +272,8 @@ func isUnsettled(f Finding) bool { return f.Check == registry.PageUnsettled }
 type crawl struct {
 	parent context.Context // the caller's: cancelled on an interrupt
 	o      CrawlOptions
-	base   string // the served site's URL; "" for a deployed site, whose pages are URLs
+	base   string    // the served site's URL; "" for a deployed site, whose pages are URLs
+	hold   *siteHold // a deployed site's; nil for a local one
 
 	// loading holds a token for each page between its opening and its
 	// settling: Tabs of them at once.
@@ -334,13 +338,18 @@ func (c *crawl) visitOnce(t *crawlTab, origin, url, file string) (pageResult, *c
 	}
 	if t == nil || t.browser != bctx {
 		t.close()
-		if t, err = newCrawlTab(bctx); err != nil {
+		if t, err = newCrawlTab(bctx, c.hold); err != nil {
 			return p.broke(err), nil
 		}
 	}
 	// The deadline is past the page's own limit, so that a page that
-	// never settles is still reported before the tab is given up.
-	ctx, cancel := context.WithTimeout(t.ctx, c.o.PageTimeout+10*time.Second)
+	// never settles is still reported before the tab is given up; and past
+	// the time its requests may be held, which its limit does not count.
+	slack := 10 * time.Second
+	if c.hold != nil {
+		slack += c.hold.budget
+	}
+	ctx, cancel := context.WithTimeout(t.ctx, c.o.PageTimeout+slack)
 	defer cancel()
 	p.ctx = t.ctx
 	t.rec.Store(p)
@@ -360,6 +369,10 @@ func (c *crawl) visitOnce(t *crawlTab, origin, url, file string) (pageResult, *c
 func (c *crawl) record(ctx context.Context, p *pageRecorder, url string, browser context.Context) pageResult {
 	release := c.turn()
 	err := p.open(ctx, url)
+	if p.hasLeft() { // stopped at a redirect off the site: nothing of it ran
+		release()
+		return p.result()
+	}
 	var anchors []string
 	if err == nil {
 		if c.o.opened != nil {

@@ -58,6 +58,15 @@ type pageRecorder struct {
 	requests   int                               // the site's requests the page made
 	lastSeen   time.Time                         // the last request of the site, started or ended
 
+	// What holding the requests of a deployed site did (hold.go): how often
+	// each was held, for how long in all, why one was not (a note to its
+	// finding), and whether the document left the site.
+	holds     map[network.RequestID]int
+	held      time.Duration
+	notes     map[network.RequestID]string
+	mainFrame cdp.FrameID
+	left      bool
+
 	loaded, crashed chan struct{}
 	once            struct{ loaded, crashed sync.Once }
 }
@@ -70,7 +79,7 @@ func newPageRecorder(base, file string) *pageRecorder {
 		origin = u.Scheme + "://" + u.Host
 	}
 	return &pageRecorder{origin: origin, file: file, seen: map[string]bool{}, unanswered: map[string]bool{}, pending: map[network.RequestID]string{}, refused: map[network.RequestID]bool{},
-		insecure: map[network.RequestID]string{}, askedAt: map[string]place{}, mixed: map[string]mixedContent{}, documents: map[cdp.FrameID]network.RequestID{},
+		insecure: map[network.RequestID]string{}, holds: map[network.RequestID]int{}, notes: map[network.RequestID]string{}, askedAt: map[string]place{}, mixed: map[string]mixedContent{}, documents: map[cdp.FrameID]network.RequestID{},
 		loaded: make(chan struct{}), crashed: make(chan struct{})}
 }
 
@@ -424,6 +433,7 @@ func (p *pageRecorder) network(ev any) {
 	switch e := ev.(type) {
 	case *network.EventRequestWillBeSent:
 		p.insecureLocked(e)
+		p.mainFrameLocked(e)
 		p.supersede(e)
 		if p.ours(e.Request.URL) && !browsersOwn(e) {
 			if _, again := p.pending[e.RequestID]; !again { // a redirect keeps its id
@@ -444,7 +454,7 @@ func (p *pageRecorder) network(ev any) {
 		}
 		if _, asked := p.pending[e.RequestID]; asked && r.Status >= 400 {
 			p.refused[e.RequestID] = true
-			p.addLocked(Finding{Check: registry.FailedRequest, Message: fmt.Sprintf("%s answered %d %s", p.short(r.URL), r.Status, http.StatusText(int(r.Status))), asked: p.whereAskedLocked(r.URL)})
+			p.addLocked(Finding{Check: registry.FailedRequest, Message: fmt.Sprintf("%s answered %d %s%s", p.short(r.URL), r.Status, http.StatusText(int(r.Status)), p.notes[e.RequestID]), asked: p.whereAskedLocked(r.URL)})
 		}
 	case *network.EventLoadingFinished:
 		p.done(e.RequestID)
@@ -519,16 +529,33 @@ func (p *pageRecorder) settle(ctx context.Context, limit time.Duration) bool {
 	end := time.Now().Add(limit)
 	deadline := time.NewTimer(limit)
 	defer deadline.Stop()
-	select {
-	case <-p.loaded:
-	case <-p.crashed:
-		p.crash(tabCrashed)
+	var counted time.Duration // of the time held (hold.go), what the limit was stretched by
+	// past is whether the limit is up, once stretched by the time the
+	// page's requests were held since it was last asked.
+	past := func() bool {
+		more := p.stretch(&counted)
+		if more <= 0 {
+			return true
+		}
+		end = end.Add(more)
+		deadline.Reset(more)
 		return false
-	case <-deadline.C:
-		p.unsettled(limit, "the load event never fired")
-		return false
-	case <-ctx.Done():
-		return false
+	}
+	for loaded := false; !loaded; {
+		select {
+		case <-p.loaded:
+			loaded = true
+		case <-p.crashed:
+			p.crash(tabCrashed)
+			return false
+		case <-deadline.C:
+			if past() {
+				p.unsettled(limit, "the load event never fired")
+				return false
+			}
+		case <-ctx.Done():
+			return false
+		}
 	}
 	tick := time.NewTicker(quietFor / 5)
 	defer tick.Stop()
@@ -564,8 +591,10 @@ func (p *pageRecorder) settle(ctx context.Context, limit time.Duration) bool {
 			p.crash(tabCrashed)
 			return false
 		case <-deadline.C:
-			p.unsettled(limit, "requests still open: "+p.stillOpen())
-			return false
+			if past() {
+				p.unsettled(limit, "requests still open: "+p.stillOpen())
+				return false
+			}
 		case <-ctx.Done():
 			return false
 		}

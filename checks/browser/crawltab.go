@@ -9,6 +9,7 @@ import (
 
 	"github.com/chromedp/cdproto/audits"
 	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/fetch"
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/cdproto/storage"
 	"github.com/chromedp/chromedp"
@@ -24,13 +25,15 @@ type crawlTab struct {
 	ctx     context.Context
 	cancel  context.CancelFunc
 	rec     atomic.Pointer[pageRecorder] // the page open now; nil between pages
+	hold    *siteHold                    // a deployed site's (hold.go); nil for a local one
 }
 
 // newCrawlTab opens a tab in a browser context of its own, so no other
-// tab of the pool shares its storage.
-func newCrawlTab(browser context.Context) (*crawlTab, error) {
+// tab of the pool shares its storage; with hold, it holds a deployed
+// site's requests that ask to come back later.
+func newCrawlTab(browser context.Context, hold *siteHold) (*crawlTab, error) {
 	ctx, cancel := chromedp.NewContext(browser, chromedp.WithNewBrowserContext())
-	t := &crawlTab{browser: browser, ctx: ctx, cancel: cancel}
+	t := &crawlTab{browser: browser, ctx: ctx, cancel: cancel, hold: hold}
 	if err := chromedp.Listen(ctx, t.hear); err != nil {
 		cancel()
 		return nil, err
@@ -40,10 +43,20 @@ func newCrawlTab(browser context.Context) (*crawlTab, error) {
 		cancel()
 		return nil, err
 	}
+	if hold != nil {
+		if err := hold.enable(ctx); err != nil {
+			cancel()
+			return nil, err
+		}
+	}
 	return t, nil
 }
 
 func (t *crawlTab) hear(ev any) {
+	if e, ok := ev.(*fetch.EventRequestPaused); ok {
+		go t.answer(e) // it calls the browser: not in the read loop
+		return
+	}
 	if p := t.rec.Load(); p != nil {
 		p.hear(ev)
 		return

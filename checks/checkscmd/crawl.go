@@ -136,9 +136,15 @@ func checkCrawl(dir string, cfg *Config, b browserOptions, stderr io.Writer, c *
 		return diag.Run{}, err
 	}
 	o := browser.CrawlOptions{Tabs: set.tabs, PageTimeout: set.timeout, Quiet: set.quiet}
+	var discovered []browser.Finding // a deployed site's, as its pages were found
 	if isURL(dir) {
-		if o.Site, o.Pages, err = c.remotePages(dir, *b.crawl.rate, *b.crawl.changedSince, stderr); err != nil {
+		var found remote.Found
+		if o.Site, found, err = c.remotePages(dir, *b.crawl.rate, *b.crawl.changedSince, stderr); err != nil {
 			return diag.Run{}, err
+		}
+		o.Pages = found.Pages
+		if set.shard == 1 { // said once, by the first of n jobs
+			discovered = discoveryFindings(found.Problems)
 		}
 	} else if o.Pages, err = c.sitePages(dir, cfg, *b.crawl.changedSince, stderr); err != nil {
 		return diag.Run{}, err
@@ -167,7 +173,7 @@ func checkCrawl(dir string, cfg *Config, b browserOptions, stderr io.Writer, c *
 	if la != nil {
 		la.found = found.Anchors
 	}
-	l := cfg.apply(crawlDiagnostics(dir, found.Findings))
+	l := cfg.apply(crawlDiagnostics(dir, append(discovered, found.Findings...)))
 	// Each request of the site a page made is counted, judged.
 	return counted(l, diag.Summary{Tool: "checks browser --crawl", Pages: len(o.Pages), Requests: found.Requests}, start), nil
 }
@@ -188,12 +194,12 @@ func (c *common) sitePages(dir string, cfg *Config, changedSince string, stderr 
 
 // remotePages are the pages of a deployed site under start: its sitemaps',
 // else those its links reach, as its robots.txt allows.
-func (c *common) remotePages(start string, rate float64, changedSince string, stderr io.Writer) (*remote.Site, []string, error) {
+func (c *common) remotePages(start string, rate float64, changedSince string, stderr io.Writer) (*remote.Site, remote.Found, error) {
 	if changedSince != "" {
-		return nil, nil, fmt.Errorf("--changed-since maps a repository's files to a built folder's pages; a deployed site (%s) has no folder", start)
+		return nil, remote.Found{}, fmt.Errorf("--changed-since maps a repository's files to a built folder's pages; a deployed site (%s) has no folder", start)
 	}
 	if rate <= 0 {
-		return nil, nil, fmt.Errorf("--rate must be positive")
+		return nil, remote.Found{}, fmt.Errorf("--rate must be positive")
 	}
 	o := remote.Defaults()
 	o.Rate = rate
@@ -201,13 +207,23 @@ func (c *common) remotePages(start string, rate float64, changedSince string, st
 	defer stop()
 	site, err := remote.Open(ctx, start, o)
 	if err != nil {
-		return nil, nil, err
+		return nil, remote.Found{}, err
 	}
-	pages, how, err := site.Pages(ctx)
+	found, err := site.Pages(ctx)
 	if err == nil {
-		c.say(stderr, "checks browser --crawl: %s of %s, %s", diag.Plural(len(pages), "page"), diag.Printable(start), how)
+		c.say(stderr, "checks browser --crawl: %s of %s, %s", diag.Plural(len(found.Pages), "page"), diag.Printable(start), found.How)
 	}
-	return site, pages, err
+	return site, found, err
+}
+
+// discoveryFindings are the problems met while finding a deployed site's
+// pages, each on its URL as the crawl's findings are.
+func discoveryFindings(problems []remote.Problem) []browser.Finding {
+	out := make([]browser.Finding, len(problems))
+	for i, p := range problems {
+		out[i] = browser.Finding{Check: p.Check, File: p.URL, Message: p.Message}
+	}
+	return out
 }
 
 // crawlIDs are the crawl's checks not set to ignore: with none, no browser starts.

@@ -56,6 +56,7 @@ const (
 	PageCrash           = "page-crash"
 	HydrationMismatch   = "hydration-mismatch"
 	MixedContent        = "mixed-content"
+	LeftSite            = "left-site"
 )
 
 // Check is one row of the registry.
@@ -96,6 +97,7 @@ var All = []Check{
 	{PageCrash, Throw, Crawl, "a page whose tab or whole Chromium crashed; the crawl goes on in a new tab, or a new Chromium", ""},
 	{HydrationMismatch, Throw, Crawl, "a page whose prerendered HTML is not what its script renders (React, Vue, Svelte or Preact says so at hydration, by exception, console.error or console.warn); reported instead of page-exception or console-error", ""},
 	{MixedContent, Throw, Crawl, "an http:// URL an https page asks for (a script, stylesheet, frame, fetch, or an image or media file), which Chromium blocks or upgrades to https; the local site is served over https to see it; reported instead of failed-request", ""},
+	{LeftSite, Log, Crawl, "a page of a deployed site that redirects to another site (found following links, or opened): never followed off the site, not crawled", ""},
 }
 
 // Lookup finds a check by id.

@@ -11,26 +11,45 @@ import (
 	"strings"
 
 	"github.com/devdocs-dev/devdocs/checks/htmlsite"
+	"github.com/devdocs-dev/devdocs/checks/registry"
 )
 
-// Pages are the URLs of the site's pages under Base that robots.txt allows,
-// sorted, at most MaxPages: those its sitemaps list (the ones robots.txt
+// Found is what the crawl found of a site's pages before it opens them.
+type Found struct {
+	// Pages are the URLs of the site's pages under Base that robots.txt
+	// allows, sorted, at most MaxPages.
+	Pages []string
+	How   string // where they came from, for the user
+	// Problems are what following links met on the way, each on its URL: a
+	// page that could not be read (so neither could the pages only it
+	// links to), a redirect off the site (never followed).
+	Problems []Problem
+}
+
+// Problem is one finding of the pages' discovery, on a URL.
+type Problem struct {
+	Check   string // a registry id: failed-request or left-site
+	URL     string
+	Message string
+}
+
+// Pages are the site's pages: those its sitemaps list (the ones robots.txt
 // names, else /sitemap.xml), or, when they list none under Base (none at
 // all, or a preview's sitemap naming production URLs), those reached by
-// following links from Base. A fragment or query is no other page. how
-// says which it was.
-func (s *Site) Pages(ctx context.Context) (pages []string, how string, err error) {
-	found, err := s.fromSitemaps(ctx)
-	how = "listed by its sitemaps"
-	if err == nil && len(found) == 0 {
+// following links from Base. A fragment or query is no other page.
+func (s *Site) Pages(ctx context.Context) (Found, error) {
+	pages, err := s.fromSitemaps(ctx)
+	found := Found{Pages: pages, How: "listed by its sitemaps"}
+	if err == nil && len(pages) == 0 {
 		found, err = s.followLinks(ctx)
-		how = "reached by its links (no sitemap lists a page under " + s.Base.String() + ")"
+		found.How = "reached by its links (no sitemap lists a page under " + s.Base.String() + ")"
 	}
 	if err != nil {
-		return nil, "", err
+		return Found{}, err
 	}
-	slices.Sort(found)
-	return slices.Compact(found), how, nil
+	slices.Sort(found.Pages)
+	found.Pages = slices.Compact(found.Pages)
+	return found, nil
 }
 
 // maxSitemaps bounds the sitemaps read, index files included.
@@ -53,7 +72,7 @@ func (s *Site) fromSitemaps(ctx context.Context) ([]string, error) {
 			continue
 		}
 		read[u] = true
-		a, err := s.get(ctx, u)
+		a, err := s.get(ctx, u, s.client)
 		if err != nil {
 			return nil, err
 		}
@@ -104,40 +123,97 @@ func sitemapLocs(body []byte) (locs []string, index bool) {
 }
 
 // followLinks opens Base and every page it links to under Base, breadth
-// first, and keeps the ones that answered 200 with HTML.
-func (s *Site) followLinks(ctx context.Context) ([]string, error) {
+// first, and keeps the ones that answered 200 with HTML. A page that
+// cannot be read (after tries) or leaves the site is a problem on its URL,
+// never dropped unsaid; so is one that cannot be read at the start, which
+// ends the crawl, since no page is known.
+func (s *Site) followLinks(ctx context.Context) (Found, error) {
 	start := s.Base.String()
-	queue, seen := []string{start}, map[string]bool{start: true}
-	var pages []string
-	for len(queue) > 0 && len(pages) < s.opts.MaxPages {
-		u := queue[0]
+	queue, seen := []link{{to: start}}, map[string]bool{start: true}
+	var found Found
+	for len(queue) > 0 && len(found.Pages) < s.opts.MaxPages {
+		l := queue[0]
 		queue = queue[1:]
-		a, err := s.get(ctx, u)
-		if err != nil {
-			return nil, err
+		a, err := s.get(ctx, l.to, s.pages)
+		if ctx.Err() != nil {
+			return Found{}, ctx.Err()
 		}
-		if a.status != http.StatusOK || !isHTML(a) {
+		if problem, ok := s.unreadPage(l, a, err); ok {
+			if l.to == start {
+				why, _, _ := strings.Cut(problem.Message, " (linked from")
+				why, _, _ = strings.Cut(why, "; pages linked only")
+				return Found{}, fmt.Errorf("%s has no sitemap, and its start page %s", start, why)
+			}
+			found.Problems = append(found.Problems, problem)
+			continue
+		}
+		if !isHTML(a) {
 			continue
 		}
 		// A redirect makes the page the URL it ended at; its links are
 		// relative to that, as in a browser.
 		at, ok := s.page(a.url.String())
-		if !ok || (at != u && seen[at]) {
+		if !ok || (at != l.to && seen[at]) {
 			continue
 		}
 		seen[at] = true
-		pages = append(pages, at)
+		found.Pages = append(found.Pages, at)
 		for _, next := range s.links(a.url, a.body) {
 			if !seen[next] {
 				seen[next] = true
-				queue = append(queue, next)
+				queue = append(queue, link{to: next, from: at})
 			}
 		}
 	}
-	if len(pages) == 0 {
-		return nil, fmt.Errorf("%s has no sitemap, and no page could be read from it", start)
+	if len(found.Pages) == 0 {
+		return Found{}, fmt.Errorf("%s has no sitemap, and no page could be read from it", start)
 	}
-	return pages, nil
+	return found, nil
+}
+
+// link is a page to read, and the first page found linking to it.
+type link struct{ to, from string }
+
+// unreadPage is the problem of a page that could not be read for its
+// links (err, or an answer other than 200), if it is one.
+func (s *Site) unreadPage(l link, a answer, err error) (Problem, bool) {
+	if err == nil && a.status == http.StatusOK {
+		return Problem{}, false
+	}
+	if to, ok := s.leftSite(a, err); ok {
+		return Problem{Check: registry.LeftSite, URL: l.to, Message: fmt.Sprintf("redirects to %s, off the site: not followed, not crawled (linked from %s)", to, l.from)}, true
+	}
+	msg := unread(a, err) + " when the crawl read it for its links"
+	if err != nil || transient(a, nil) {
+		msg += "; pages linked only from it were not found"
+	}
+	return Problem{Check: registry.FailedRequest, URL: l.to, Message: fmt.Sprintf("%s (linked from %s)", msg, l.from)}, true
+}
+
+// leftSite is where a redirect off the site that the page client stopped
+// at leads.
+func (s *Site) leftSite(a answer, err error) (string, bool) {
+	if err != nil || a.status < 300 || a.status > 399 || a.url == nil {
+		return "", false
+	}
+	to, perr := a.url.Parse(a.header.Get("Location"))
+	if perr != nil || a.header.Get("Location") == "" || s.OnSite(to) {
+		return "", false
+	}
+	return to.String(), true
+}
+
+// unread says why a page could not be read: what it answered, after
+// tries (a 404 once), or the error.
+func unread(a answer, err error) string {
+	if err != nil {
+		return err.Error()
+	}
+	said := fmt.Sprintf("answered %d %s", a.status, http.StatusText(a.status))
+	if transient(a, nil) {
+		said += fmt.Sprintf(" %d times", tries)
+	}
+	return said
 }
 
 // links are the pages of the site that a page's <a href>s lead to.

@@ -2,8 +2,8 @@
 // browser: which pages it has (its sitemaps, else the links from its start
 // page), and what its robots.txt lets a crawler open. It asks politely: one
 // request at a time at a rate per host (slower if robots.txt sets a
-// Crawl-delay), and a 429 or 503 with Retry-After is waited out and asked
-// again.
+// Crawl-delay), a 429 or 503 with Retry-After is waited out and asked
+// again, and a page that flaps is asked again after a short backoff.
 package remote
 
 import (
@@ -46,9 +46,12 @@ func Defaults() Options {
 // Site is a deployed site under a start URL.
 type Site struct {
 	// Base is the start URL, as a folder: the pages crawled are under it.
-	Base    *url.URL
-	opts    Options
-	client  *http.Client
+	Base   *url.URL
+	opts   Options
+	client *http.Client
+	// pages reads pages: it follows a redirect on the site, but stops at
+	// one to another (leftSite), which the crawl reports and never follows.
+	pages   *http.Client
 	robots  *robotstxt.RobotsData
 	maps    []string // the sitemaps robots.txt names
 	limiter *rate.Limiter
@@ -74,6 +77,9 @@ func Open(ctx context.Context, start string, o Options) (*Site, error) {
 	o.UserAgent = cmp.Or(o.UserAgent, Agent)
 	client := cmp.Or(o.Client, &http.Client{Timeout: o.Timeout})
 	s := &Site{Base: base, opts: o, client: client, limiter: rate.NewLimiter(rate.Limit(o.Rate), 1)}
+	pages := *client
+	pages.CheckRedirect = s.stayOnSite(client.CheckRedirect)
+	s.pages = &pages
 	if err := s.readRobots(ctx); err != nil {
 		return nil, err
 	}
@@ -87,7 +93,7 @@ func Open(ctx context.Context, start string, o Options) (*Site, error) {
 // allows everything, a 5xx forbids everything until the host recovers.
 func (s *Site) readRobots(ctx context.Context) error {
 	u := s.Base.ResolveReference(&url.URL{Path: "/robots.txt"})
-	a, err := s.get(ctx, u.String())
+	a, err := s.get(ctx, u.String(), s.client) // it may be on another host (RFC 9309 follows)
 	if err != nil {
 		return fmt.Errorf("robots.txt: %w", err)
 	}
@@ -105,10 +111,36 @@ func (s *Site) readRobots(ctx context.Context) error {
 	return nil
 }
 
+// stayOnSite stops a redirect that leaves the site (another scheme, host
+// or port): the answer is then the redirect itself. Any other is judged as
+// the client's own rule (then) does, or Go's default (ten at most).
+func (s *Site) stayOnSite(then func(*http.Request, []*http.Request) error) func(*http.Request, []*http.Request) error {
+	return func(req *http.Request, via []*http.Request) error {
+		if !s.OnSite(req.URL) {
+			return http.ErrUseLastResponse
+		}
+		if then != nil {
+			return then(req, via)
+		}
+		if len(via) >= 10 {
+			return errors.New("stopped after 10 redirects")
+		}
+		return nil
+	}
+}
+
+// OnSite is true when u is of the site's origin (its scheme, host and port).
+func (s *Site) OnSite(u *url.URL) bool {
+	return u.Scheme == s.Base.Scheme && u.Host == s.Base.Host
+}
+
+// MaxWait is the longest Retry-After the crawl waits out.
+func (s *Site) MaxWait() time.Duration { return s.opts.MaxWait }
+
 // Allowed is true when u is on the site's host, under its start URL, and
 // robots.txt lets the crawl open it.
 func (s *Site) Allowed(u *url.URL) bool {
-	if u.Scheme != s.Base.Scheme || u.Host != s.Base.Host || !strings.HasPrefix(u.Path, s.Base.Path) {
+	if !s.OnSite(u) || !strings.HasPrefix(u.Path, s.Base.Path) {
 		return false
 	}
 	p := u.EscapedPath()
@@ -134,20 +166,27 @@ func (s *Site) Fetch(ctx context.Context, u string) (*http.Response, error) {
 	if target.Host == s.Base.Host && !s.robots.TestAgent(target.EscapedPath(), s.opts.UserAgent) {
 		return nil, fmt.Errorf("robots.txt of %s does not let %s open %s", s.Base.Host, s.opts.UserAgent, target.EscapedPath())
 	}
-	return s.send(ctx, u)
+	return s.send(ctx, u, s.client)
 }
 
 // send is one GET of u at the host's rate, as the crawler.
-func (s *Site) send(ctx context.Context, u string) (*http.Response, error) {
-	if err := s.limiter.Wait(ctx); err != nil {
-		return nil, err
-	}
+func (s *Site) send(ctx context.Context, u string, client *http.Client) (*http.Response, error) {
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u, nil)
 	if err != nil {
 		return nil, err
 	}
 	req.Header.Set("User-Agent", s.opts.UserAgent)
-	return s.client.Do(req)
+	return s.Do(req, client)
+}
+
+// Do sends req at the host's rate with client (nil: the site's). The
+// browser asks again through it for a file the host told to come back
+// later, with the browser's own headers. The caller closes the body.
+func (s *Site) Do(req *http.Request, client *http.Client) (*http.Response, error) {
+	if err := s.limiter.Wait(req.Context()); err != nil {
+		return nil, err
+	}
+	return cmp.Or(client, s.client).Do(req)
 }
 
 // maxBody bounds what one page or sitemap may make the crawl hold.
@@ -161,17 +200,61 @@ type answer struct {
 	body   []byte // gunzipped when it is a gzip file, as sitemap.xml.gz is
 }
 
-// get fetches u politely: at the host's rate, and once more after a 429
-// or 503 whose Retry-After is within MaxWait.
-func (s *Site) get(ctx context.Context, u string) (answer, error) {
-	a, err := s.request(ctx, u)
+// tries is how often the crawl asks for a page or file at most: a host
+// that flaps (a 503 while it deploys, a 429 of its rate limit, a dropped
+// connection) is asked again after its Retry-After, else after a short
+// backoff (firstBackoff, then twice that).
+const tries = 3
+
+var firstBackoff = time.Second
+
+// get fetches u politely with client: at the host's rate, and again, up
+// to tries in all, while the host's answer is one to come back later
+// (transient). A Retry-After longer than MaxWait is an error.
+func (s *Site) get(ctx context.Context, u string, client *http.Client) (answer, error) {
+	backoff := firstBackoff
+	for try := 1; ; try++ {
+		a, err := s.request(ctx, u, client)
+		if try == tries || ctx.Err() != nil || !transient(a, err) {
+			return a, err
+		}
+		if err == nil {
+			again, err := s.Backoff(ctx, u, a.status, a.header.Get("Retry-After"))
+			if err != nil {
+				return a, err
+			}
+			if again {
+				continue // its Retry-After waited out
+			}
+		}
+		if !sleep(ctx, backoff) {
+			return a, ctx.Err()
+		}
+		backoff *= 2
+	}
+}
+
+// transient is an answer that may be another a moment later: none at all
+// (a connection refused or reset, a timeout), 429, or a 502, 503 or 504 of
+// a host or its proxy restarting. A 500 is the site's own fault.
+func transient(a answer, err error) bool {
 	if err != nil {
-		return a, err
+		return true
 	}
-	if again, err := s.Backoff(ctx, u, a.status, a.header.Get("Retry-After")); err != nil || !again {
-		return a, err
+	switch a.status {
+	case http.StatusTooManyRequests, http.StatusBadGateway, http.StatusServiceUnavailable, http.StatusGatewayTimeout:
+		return true
 	}
-	return s.request(ctx, u)
+	return false
+}
+
+func sleep(ctx context.Context, d time.Duration) bool {
+	select {
+	case <-time.After(d):
+		return true
+	case <-ctx.Done():
+		return false
+	}
 }
 
 // Backoff waits out an answer that asks the crawler to come back later (a
@@ -188,18 +271,16 @@ func (s *Site) Backoff(ctx context.Context, u string, status int, retryAfter str
 	if wait > s.opts.MaxWait {
 		return false, fmt.Errorf("%s answered %d and asked to wait %s, more than %s", u, status, wait.Round(time.Second), s.opts.MaxWait)
 	}
-	select {
-	case <-time.After(wait):
-		return true, nil
-	case <-ctx.Done():
+	if !sleep(ctx, wait) {
 		return false, ctx.Err()
 	}
+	return true, nil
 }
 
-func (s *Site) request(ctx context.Context, u string) (answer, error) {
+func (s *Site) request(ctx context.Context, u string, client *http.Client) (answer, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	resp, err := s.send(ctx, u)
+	resp, err := s.send(ctx, u, client)
 	if err != nil {
 		var ue *url.Error
 		if errors.As(err, &ue) {

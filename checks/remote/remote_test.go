@@ -66,11 +66,18 @@ func pages(t *testing.T, start string, o Options) []string {
 
 func pagesHow(t *testing.T, start string, o Options) ([]string, string) {
 	t.Helper()
+	found := discover(t, start, o)
+	require.Empty(t, found.Problems)
+	return found.Pages, found.How
+}
+
+func discover(t *testing.T, start string, o Options) Found {
+	t.Helper()
 	s, err := Open(context.Background(), start, o)
 	require.NoError(t, err)
-	got, how, err := s.Pages(context.Background())
+	found, err := s.Pages(context.Background())
 	require.NoError(t, err)
-	return got, how
+	return found
 }
 
 func TestPagesFollowLinksUnderTheStartAsTheBrowserResolvesThem(t *testing.T) {
@@ -92,9 +99,10 @@ func TestPagesFollowLinksUnderTheStartAsTheBrowserResolvesThem(t *testing.T) {
 		w.WriteHeader(http.StatusMovedPermanently)
 	}}
 	base := serve(t, h)
-	got, how := pagesHow(t, base+"/docs", fast)
-	assert.Equal(t, []string{base + "/docs/", base + "/docs/guide", base + "/docs/new/", base + "/docs/new/page", base + "/docs/ref/api"}, got)
-	assert.Equal(t, "reached by its links (no sitemap lists a page under "+base+"/docs/)", how)
+	found := discover(t, base+"/docs", fast)
+	assert.Equal(t, []string{base + "/docs/", base + "/docs/guide", base + "/docs/new/", base + "/docs/new/page", base + "/docs/ref/api"}, found.Pages)
+	assert.Equal(t, "reached by its links (no sitemap lists a page under "+base+"/docs/)", found.How)
+	assert.Equal(t, []Problem{{Check: "failed-request", URL: base + "/docs/missing", Message: "answered 404 Not Found when the crawl read it for its links (linked from " + base + "/docs/guide)"}}, found.Problems)
 	assert.NotContains(t, h.asked, "/docs/private/keys", "robots.txt forbids it: not even asked for")
 	assert.NotContains(t, h.asked, "/blog/")
 }
@@ -198,7 +206,7 @@ func TestARetryAfterBeyondMaxWaitFailsWithWhatItAsked(t *testing.T) {
 	base := serve(t, h)
 	s, err := Open(context.Background(), base, Options{Rate: 1000, MaxWait: time.Second})
 	require.NoError(t, err)
-	_, _, err = s.Pages(context.Background())
+	_, err = s.Pages(context.Background())
 	assert.ErrorContains(t, err, "answered 503 and asked to wait 1h0m0s, more than 1s")
 }
 
@@ -256,9 +264,141 @@ func TestFetchIsPolite(t *testing.T) {
 	assert.NotContains(t, h.asked, "/private/app.js.map")
 
 	s.limiter.SetLimit(0.01) // one request per 100 s
-	s.limiter.Allow()        // the token left, if any, is spent
+	s.limiter.Reserve()      // the token left is spent, or one not yet there promised: the next is 100 s away
 	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
 	defer cancel()
 	_, err = s.Fetch(ctx, srv.URL+"/assets/app.js.map")
 	assert.Error(t, err, "the next request waits for the host's rate, past the deadline")
+}
+
+// quickBackoff makes the backoff of a flapping host short for a test.
+func quickBackoff(t *testing.T) {
+	was := firstBackoff
+	firstBackoff = 10 * time.Millisecond
+	t.Cleanup(func() { firstBackoff = was })
+}
+
+// flaps answers status (with Retry-After when it is set) the first n
+// times path is asked for, then the host's file.
+func (h *host) flaps(path string, n, status int, retryAfter string) {
+	left := n
+	h.status[path] = func(w http.ResponseWriter) {
+		if left == 0 {
+			w.Header().Set("Content-Type", "text/html")
+			w.Write([]byte(h.files[path]))
+			return
+		}
+		left--
+		if retryAfter != "" {
+			w.Header().Set("Retry-After", retryAfter)
+		}
+		w.WriteHeader(status)
+	}
+}
+
+// A page that answers 503 once while its links are followed (a deploy, a
+// restart) is asked again after a short backoff, so the pages reachable
+// only through it are found; one that answers 429 with a Retry-After as a
+// date is asked again after it.
+func TestAPageThatFlapsIsReadAgain(t *testing.T) {
+	quickBackoff(t)
+	h := &host{files: map[string]string{
+		"/":            `<a href="docs/intro">intro</a><a href="busy">busy</a>`,
+		"/docs/intro":  `<a href="deep">deep</a>`,
+		"/docs/deep":   `<a href="deeper">deeper</a>`,
+		"/docs/deeper": `<p>`,
+		"/busy":        `<a href="behind-busy">x</a>`,
+		"/behind-busy": `<p>`,
+	}, status: map[string]func(http.ResponseWriter){}}
+	h.flaps("/docs/intro", 1, http.StatusServiceUnavailable, "")
+	h.flaps("/busy", 1, http.StatusTooManyRequests, time.Now().Add(time.Second).UTC().Format(http.TimeFormat))
+	base := serve(t, h)
+	found := discover(t, base, fast)
+	assert.Equal(t, []string{base + "/", base + "/behind-busy", base + "/busy", base + "/docs/deep", base + "/docs/deeper", base + "/docs/intro"}, found.Pages)
+	assert.Empty(t, found.Problems)
+}
+
+// A page that still fails after three tries, or answers 404, is a
+// problem on its URL that says so and where it was linked from; the
+// pages reached otherwise are all still found.
+func TestAPageThatCannotBeReadIsAProblemOnItsURL(t *testing.T) {
+	quickBackoff(t)
+	h := &host{files: map[string]string{
+		"/":       `<a href="down">down</a><a href="gone">gone</a><a href="fine">fine</a>`,
+		"/down":   `<a href="behind">behind</a>`,
+		"/behind": `<p>`,
+		"/fine":   `<p>`,
+	}, status: map[string]func(http.ResponseWriter){}}
+	h.flaps("/down", 3, http.StatusServiceUnavailable, "")
+	base := serve(t, h)
+	found := discover(t, base, fast)
+	assert.Equal(t, []string{base + "/", base + "/fine"}, found.Pages)
+	assert.Equal(t, []Problem{
+		{Check: "failed-request", URL: base + "/down", Message: "answered 503 Service Unavailable 3 times when the crawl read it for its links; pages linked only from it were not found (linked from " + base + "/)"},
+		{Check: "failed-request", URL: base + "/gone", Message: "answered 404 Not Found when the crawl read it for its links (linked from " + base + "/)"},
+	}, found.Problems)
+	assert.Equal(t, 3, count(h, "/down"), "asked three times")
+	assert.Equal(t, 1, count(h, "/gone"), "a 404 is not asked again")
+}
+
+// A page that redirects to another site is a left-site problem on its
+// URL, and the other site is never asked; a redirect on the site is
+// followed as ever.
+func TestARedirectOffTheSiteIsNotFollowed(t *testing.T) {
+	other := &host{files: map[string]string{"/x": `<p>`}}
+	elsewhere := serve(t, other)
+	h := &host{files: map[string]string{
+		"/":    `<a href="away">away</a><a href="moved">moved</a>`,
+		"/new": `<p>`,
+	}, status: map[string]func(http.ResponseWriter){
+		"/away": func(w http.ResponseWriter) {
+			w.Header().Set("Location", elsewhere+"/x")
+			w.WriteHeader(http.StatusFound)
+		},
+		"/moved": func(w http.ResponseWriter) {
+			w.Header().Set("Location", "/new")
+			w.WriteHeader(http.StatusMovedPermanently)
+		},
+	}}
+	base := serve(t, h)
+	found := discover(t, base, fast)
+	assert.Equal(t, []string{base + "/", base + "/new"}, found.Pages)
+	assert.Equal(t, []Problem{
+		{Check: "left-site", URL: base + "/away", Message: "redirects to " + elsewhere + "/x, off the site: not followed, not crawled (linked from " + base + "/)"},
+	}, found.Problems)
+	assert.Empty(t, other.asked, "the other site is never asked")
+}
+
+func count(h *host, path string) int {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	n := 0
+	for _, p := range h.asked {
+		if p == path {
+			n++
+		}
+	}
+	return n
+}
+
+// A start page that cannot be read, or leaves the site (an http:// URL of
+// a site served over https), ends the crawl saying why: no page is known.
+func TestAStartPageThatCannotBeReadSaysWhy(t *testing.T) {
+	quickBackoff(t)
+	h := &host{files: map[string]string{}, status: map[string]func(http.ResponseWriter){}}
+	h.flaps("/", 3, http.StatusBadGateway, "")
+	h.status["/away/"] = func(w http.ResponseWriter) {
+		w.Header().Set("Location", "https://docs.example/away/")
+		w.WriteHeader(http.StatusMovedPermanently)
+	}
+	base := serve(t, h)
+	for start, want := range map[string]string{
+		base + "/":      "has no sitemap, and its start page answered 502 Bad Gateway 3 times when the crawl read it for its links",
+		base + "/away/": "has no sitemap, and its start page redirects to https://docs.example/away/, off the site: not followed, not crawled",
+	} {
+		s, err := Open(context.Background(), start, fast)
+		require.NoError(t, err)
+		_, err = s.Pages(context.Background())
+		assert.EqualError(t, err, start+" "+want)
+	}
 }

@@ -1,0 +1,264 @@
+package browser
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"net/http"
+	"net/url"
+	"strings"
+	"time"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/fetch"
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/chromedp"
+
+	"github.com/devdocs-dev/devdocs/checks/registry"
+	"github.com/devdocs-dev/devdocs/checks/remote"
+)
+
+// A deployed site's host may answer one of a page's own files "come back
+// later" (429 or 503 with Retry-After) because the crawl asks too fast, not
+// because the page is broken. So in the crawl of a deployed site each tab
+// intercepts the responses of the site's requests (Fetch, at the response
+// stage, before the page sees them) and holds such an answer: it waits out
+// the Retry-After, asks again itself at the site's rate with the browser's
+// headers, and gives the page that answer instead (a redirect to the same
+// URL is not followed at the response stage: Chromium 156 hands the page
+// the 307 itself). This is the same request held, not the page opened
+// again: a host that limits by count (every fifth request) would refuse
+// some file of every new visit. The same interception stops the page's
+// document at a redirect off the site (left-site), which the crawl never
+// follows.
+
+// maxHolds is how often one request is held at most.
+const maxHolds = 3
+
+// siteHold is how the tabs of a deployed site's crawl hold its requests.
+type siteHold struct {
+	site *remote.Site
+	// budget is how long the requests of one page may be held in all (its
+	// --page-timeout, which does not count it).
+	budget time.Duration
+}
+
+// origin is the site's scheme, host and port.
+func (h *siteHold) origin() string {
+	return h.site.Base.Scheme + "://" + h.site.Base.Host
+}
+
+// enable starts the interception of the site's responses in a tab.
+func (h *siteHold) enable(ctx context.Context) error {
+	patterns := []*fetch.RequestPattern{{URLPattern: h.origin() + "/*", RequestStage: fetch.RequestStageResponse}}
+	_, err := chromedp.Call(ctx, fetch.Enable, fetch.EnableParams{Patterns: patterns})
+	return err
+}
+
+// answer decides what becomes of one paused response of the site; it runs
+// beside the read loop, since it calls the browser. Between two pages
+// (no recorder) every response goes on as it came.
+func (t *crawlTab) answer(e *fetch.EventRequestPaused) {
+	if p := t.rec.Load(); p != nil {
+		if p.leaves(e) {
+			_, _ = chromedp.Call(t.ctx, fetch.FailRequest, fetch.FailRequestParams{RequestID: e.RequestID, ErrorReason: network.ErrorReasonBlockedByClient})
+			return
+		}
+		if again, ok := t.hold.again(t.ctx, p, e); ok {
+			_, _ = chromedp.Call(t.ctx, fulfillRequest, again.fulfill(e.RequestID))
+			return
+		}
+	}
+	_, _ = chromedp.Call(t.ctx, fetch.ContinueRequest, fetch.ContinueRequestParams{RequestID: e.RequestID})
+}
+
+// reply is the host's answer to a request asked again.
+type reply struct {
+	status int
+	header http.Header
+	body   []byte
+}
+
+// again is the answer to a paused request that the host told to come back
+// later, asked for again after each Retry-After while it says so (at most
+// maxHolds times); ok is false when it is not held (and goes on as it
+// came), or could not be asked again.
+func (h *siteHold) again(ctx context.Context, p *pageRecorder, e *fetch.EventRequestPaused) (reply, bool) {
+	if e.Request.Method != http.MethodGet && e.Request.Method != http.MethodHead {
+		return reply{}, false // a body is not the crawl's to send again
+	}
+	wait, held := p.holdFor(e.NetworkID, int(e.ResponseStatusCode), header(e.ResponseHeaders, "Retry-After"), h, time.Now())
+	for held {
+		select {
+		case <-time.After(wait):
+		case <-ctx.Done():
+			return reply{}, false
+		}
+		r, err := h.ask(ctx, e.Request)
+		if err != nil {
+			p.note(e.NetworkID, fmt.Sprintf(", and asked again after its Retry-After: %v", err))
+			return reply{}, false
+		}
+		if wait, held = p.holdFor(e.NetworkID, r.status, r.header.Get("Retry-After"), h, time.Now()); !held {
+			return r, true
+		}
+	}
+	return reply{}, false
+}
+
+// ask sends the browser's request again, with its headers, at the site's
+// rate. Go's transport asks for gzip and unpacks it, so the reply is what
+// the page reads.
+func (h *siteHold) ask(ctx context.Context, r *network.Request) (reply, error) {
+	req, err := http.NewRequestWithContext(ctx, r.Method, r.URL, nil)
+	if err != nil {
+		return reply{}, err
+	}
+	for k, v := range r.Headers {
+		if s, ok := v.(string); ok && !strings.EqualFold(k, "Accept-Encoding") {
+			req.Header.Set(k, s)
+		}
+	}
+	resp, err := h.site.Do(req, nil)
+	if err != nil {
+		return reply{}, err
+	}
+	defer resp.Body.Close()
+	body, err := io.ReadAll(io.LimitReader(resp.Body, maxReply))
+	if err != nil {
+		return reply{}, err
+	}
+	return reply{status: resp.StatusCode, header: resp.Header, body: body}, nil
+}
+
+// maxReply bounds a file asked for again (a script chunk, an image).
+const maxReply = 64 << 20
+
+// fulfill gives r to the page as the answer to its paused request.
+func (r reply) fulfill(id fetch.RequestID) fulfillParams {
+	var headers []*fetch.HeaderEntry
+	for k, vs := range r.header {
+		for _, v := range vs {
+			headers = append(headers, &fetch.HeaderEntry{Name: k, Value: v})
+		}
+	}
+	return fulfillParams{RequestID: id, ResponseCode: int64(r.status), ResponseHeaders: headers, Body: append([]byte{}, r.body...)}
+}
+
+// fulfillParams are Fetch.fulfillRequest's, its body sent even when empty:
+// the protocol package leaves an empty one out, and Chromium then gives
+// the page the body of the answer it replaces (the 429's).
+type fulfillParams struct {
+	RequestID       fetch.RequestID      `json:"requestId"`
+	ResponseCode    int64                `json:"responseCode"`
+	ResponseHeaders []*fetch.HeaderEntry `json:"responseHeaders,omitempty"`
+	Body            []byte               `json:"body"`
+}
+
+var fulfillRequest = cdp.Command[fulfillParams, cdp.Empty]{Method: fetch.CommandFulfillRequest}
+
+// holdFor is how long to hold a request the host answered status with
+// retryAfter before it is asked again (ok): one that asks to come back
+// later within what is left of the page's budget, at most maxHolds times.
+// An answer not held that goes on to be reported gets a note saying why
+// it was not.
+func (p *pageRecorder) holdFor(id network.RequestID, status int, retryAfter string, h *siteHold, now time.Time) (time.Duration, bool) {
+	if status != http.StatusTooManyRequests && status != http.StatusServiceUnavailable {
+		return 0, false
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	wait, ok := remote.RetryAfter(retryAfter, now)
+	limit := min(h.site.MaxWait(), h.budget)
+	switch {
+	case !ok:
+		if status == http.StatusTooManyRequests {
+			p.notes[id] = ", with no Retry-After to wait for"
+		}
+		return 0, false
+	case p.holds[id] == maxHolds:
+		p.notes[id] = fmt.Sprintf(" again after its Retry-After was waited out %d times", maxHolds)
+		return 0, false
+	case wait > limit-p.held:
+		p.notes[id] = fmt.Sprintf(" and asked to wait %s: a page's requests are held %s at most in all", wait.Round(time.Second), limit)
+		return 0, false
+	}
+	p.holds[id]++
+	p.held += wait
+	return wait, true
+}
+
+// note is said after the finding of a request's answer, if it has one.
+func (p *pageRecorder) note(id network.RequestID, s string) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.notes[id] = s
+}
+
+// leaves tells whether a paused response is the page's document going to
+// another site by a redirect, and reports that (left-site) in place of
+// the failed load it is then made.
+func (p *pageRecorder) leaves(e *fetch.EventRequestPaused) bool {
+	if e.ResourceType != network.ResourceTypeDocument || e.ResponseStatusCode < 300 || e.ResponseStatusCode > 399 {
+		return false
+	}
+	from, err := url.Parse(e.Request.URL)
+	location := header(e.ResponseHeaders, "Location")
+	if err != nil || location == "" {
+		return false
+	}
+	to, err := from.Parse(location)
+	if err != nil || to.Scheme+"://"+to.Host == p.origin {
+		return false
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if e.FrameID != p.mainFrame {
+		return false // a frame's document: the page stays
+	}
+	p.refused[e.NetworkID] = true
+	p.left = true
+	msg := fmt.Sprintf("redirects to %s, off the site: not followed, not crawled", to)
+	if e.Request.URL != p.file { // a deployed site's page file is its URL
+		msg += " (by way of " + p.short(e.Request.URL) + ")"
+	}
+	p.addLocked(Finding{Check: registry.LeftSite, Message: msg})
+	return true
+}
+
+// hasLeft is true once the page's document was stopped at a redirect off
+// the site: the page is that finding alone.
+func (p *pageRecorder) hasLeft() bool {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.left
+}
+
+// stretch is how much longer the page's limit runs since it was last
+// asked (counted): the time its requests have been held since, which is
+// the host's, not the page's.
+func (p *pageRecorder) stretch(counted *time.Duration) time.Duration {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	more := p.held - *counted
+	*counted = p.held
+	return more
+}
+
+// header is a response header's value, by its name in any case.
+func header(headers []*fetch.HeaderEntry, name string) string {
+	for _, h := range headers {
+		if strings.EqualFold(h.Name, name) {
+			return h.Value
+		}
+	}
+	return ""
+}
+
+// mainFrameLocked notes the frame the page's document loads in: the first
+// a document is asked for in, since the crawl opens each page in a blank tab.
+func (p *pageRecorder) mainFrameLocked(e *network.EventRequestWillBeSent) {
+	if e.Type == network.ResourceTypeDocument && p.mainFrame == "" {
+		p.mainFrame = e.FrameID
+	}
+}
