@@ -619,12 +619,16 @@ func assignIDs(headings []ast.Node, src []byte, ls lines, style IDStyle) []Headi
 			textStyle.linkURLs = false // a term's id is its visible text alone
 		}
 		text := plainText(h, src, textStyle)
+		slugOf := text
+		if hd, ok := h.(*ast.Heading); ok && style.rawText {
+			slugOf = rawText(hd, src)
+		}
 		var id string
 		if style.MaxLevel > 0 && level > style.MaxLevel {
 			// no id, and not counted among the repeats
 		} else if v, ok := h.AttributeString("id"); ok {
 			id = string(v.([]byte))
-		} else if id = slugger.Unique(text); id != "" {
+		} else if id = slugger.Unique(slugOf); id != "" {
 			h.SetAttributeString("id", []byte(id))
 		}
 		out = append(out, Heading{Level: level, ID: id, Text: strings.ReplaceAll(text, string(linkBoundary), ""), Line: blockLine(h, ls)})
@@ -687,6 +691,20 @@ func plainText(n ast.Node, src []byte, style IDStyle) string {
 		return ast.WalkContinue, nil
 	})
 	flush()
+	return strings.TrimSpace(b.String())
+}
+
+// rawText is a heading's markdown as written: its lines (a setext
+// heading may have several), without the ATX heading's marks.
+func rawText(h *ast.Heading, src []byte) string {
+	var b strings.Builder
+	for i := 0; i < h.Lines().Len(); i++ {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		seg := h.Lines().At(i)
+		b.Write(seg.Value(src))
+	}
 	return strings.TrimSpace(b.String())
 }
 
