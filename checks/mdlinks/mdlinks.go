@@ -430,6 +430,13 @@ func (c *checker) link(file string, doc *mdscan.Doc, l mdscan.Link) (d diag.Diag
 	if l.Role != "" {
 		return c.roleLink(file, at, l)
 	}
+	if r := c.o.Rules; r.Route != nil && c.built(file) {
+		if rt, ok := r.Route(file, l); ok {
+			d, bad := c.routed(file, at, l, rt)
+			return d, true, bad
+		}
+		return at, false, false
+	}
 	if r := c.o.Rules; l.Raw && !r.RawAsMarkdown && r.judgesURLs() && c.built(file) && isURLLink(l.Dest) && !c.templated(l.Dest) && !(l.Image && r.BundlesRawImages) {
 		// Raw HTML is written into the page as it is: the browser asks
 		// for its links from the page's URL.

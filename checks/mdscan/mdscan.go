@@ -45,6 +45,9 @@ type Link struct {
 	Dest      string
 	Line, Col int
 	Image     bool
+	// Title is a markdown link's title, where Docsify reads its options
+	// (':ignore', ':target=_blank').
+	Title string
 	// Attrs: "{…}" follows the link's closing parenthesis, as in
 	// [a](b.md){target="_blank"} (markdown-it-attrs, which VitePress runs).
 	Attrs bool
@@ -427,9 +430,13 @@ func ReadStyled(root ast.Node, src []byte, style IDStyle) *Doc {
 				d.IDs = append(d.IDs, attrListIDs(n, src)...)
 			}
 		case *ast.Link:
-			d.Links = append(d.Links, newLink(n.Destination, n, src, ls, false))
+			l := newLink(n.Destination, n, src, ls, false)
+			l.Title = string(n.Title)
+			d.Links = append(d.Links, l)
 		case *ast.Image:
-			d.Links = append(d.Links, newLink(n.Destination, n, src, ls, true))
+			l := newLink(n.Destination, n, src, ls, true)
+			l.Title = string(n.Title)
+			d.Links = append(d.Links, l)
 		}
 		return ast.WalkContinue, nil
 	})

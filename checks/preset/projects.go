@@ -62,13 +62,14 @@ func DiscoverIn(root string, files []string) Repo {
 			markdown[rel] = true
 		}
 	}
+	listed := func(rel string) bool { return markdown[rel] }
 	for _, rel := range files {
 		if !Listed(rel) {
 			continue
 		}
 		if inFixtures(rel) {
 			if mayBeConfig(rel) {
-				if _, _, ok := claim(root, rel); ok {
+				if _, _, ok := claim(root, rel, listed); ok {
 					r.Fixtures = append(r.Fixtures, filepath.Join(root, rel))
 				}
 			}
@@ -81,9 +82,9 @@ func DiscoverIn(root string, files []string) Repo {
 		if !mayBeConfig(rel) {
 			continue
 		}
-		p, g, ok := claim(root, rel)
+		p, g, ok := claim(root, rel, listed)
 		if !ok {
-			if f, ok := recognise(root, rel, func(p string) bool { return markdown[p] }); ok {
+			if f, ok := recognise(root, rel); ok {
 				r.Unmodelled = append(r.Unmodelled, f)
 			}
 			continue
@@ -105,8 +106,9 @@ func DiscoverIn(root string, files []string) Repo {
 
 // claim is the preset whose config glob names rel (a path under root) with
 // the most folders, so that config/_default/hugo.toml is Hugo's config in
-// the folder above config/, and the preset claims the file's content.
-func claim(root, rel string) (Preset, Generator, bool) {
+// the folder above config/, and the preset claims the file's content;
+// listed says whether the repository holds a markdown file (its Beside).
+func claim(root, rel string, listed func(rel string) bool) (Preset, Generator, bool) {
 	segs := strings.Split(rel, "/")
 	var best Preset
 	bestRoot, bestN := "", 0
@@ -121,7 +123,7 @@ func claim(root, rel string) (Preset, Generator, bool) {
 			}
 		}
 	}
-	if bestN == 0 {
+	if bestN == 0 || best.Beside != "" && !listed(path.Join(path.Dir(rel), best.Beside)) {
 		return Preset{}, Generator{}, false
 	}
 	dir := filepath.Join(root, filepath.FromSlash(bestRoot))
