@@ -134,7 +134,6 @@ Back to [this folder](./). ![missing public](/missing.png)
 ![missing](./missing.png)
 MD
 l1=$start l2=$((start + 1)) l3=$((start + 2)) l4=$((start + 3))
-at() { printf '  %-6s ' "$1"; }
 want_lines=(
   "$(at "$l1:5")error   broken markdown link \"./gone.md\": docs/guide/gone.md does not exist [markdown-link]"
   "$(at "$l1:24")error   broken markdown link \"./nowhere\": no page or file answers /guide/nowhere [markdown-link]"

@@ -431,11 +431,13 @@ func (c *checker) link(file string, doc *mdscan.Doc, l mdscan.Link) (d diag.Diag
 		return c.roleLink(file, at, l)
 	}
 	if r := c.o.Rules; r.Route != nil && c.built(file) {
-		if rt, ok := r.Route(file, l); ok {
-			d, bad := c.routed(file, at, l, rt)
-			return d, true, bad
+		routes := r.Route(file, l)
+		for _, rt := range routes {
+			if d, bad := c.routed(file, at, l, rt); bad {
+				return d, true, true
+			}
 		}
-		return at, false, false
+		return at, len(routes) > 0, false
 	}
 	if r := c.o.Rules; l.Raw && !r.RawAsMarkdown && r.judgesURLs() && c.built(file) && isURLLink(l.Dest) && !c.templated(l.Dest) && !(l.Image && r.BundlesRawImages) {
 		// Raw HTML is written into the page as it is: the browser asks

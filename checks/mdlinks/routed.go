@@ -14,6 +14,9 @@ import (
 // scrolls to must be one of that page's.
 func (c *checker) routed(file string, at diag.Diagnostic, l mdscan.Link, rt Routed) (diag.Diagnostic, bool) {
 	gen := c.o.Rules.generator()
+	if rt.On != "" {
+		gen = rt.On + ", " + gen
+	}
 	at.Target = filepath.ToSlash(rt.File)
 	at.Check = registry.MarkdownLink
 	if l.Image {

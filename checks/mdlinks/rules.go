@@ -109,9 +109,10 @@ type Rules struct {
 	MDUnresolved func(file, target string) string
 	// Route, when set, is a client-side router's own reading of each link
 	// of a page in a content folder (Docsify renders every page in the
-	// browser, from its markdown): ok false for a link it leaves to
-	// another site, unjudged.
-	Route func(file string, l mdscan.Link) (r Routed, ok bool)
+	// browser, from its markdown): where it leads, once for each way the
+	// page is drawn (a sidebar on the pages of each folder), every one of
+	// which must work; none for a link it leaves to another site.
+	Route func(file string, l mdscan.Link) []Routed
 	// Mounts are the content folders and the URL path each is served at.
 	// With none, links written as URLs (extensionless, .html,
 	// root-absolute) are not judged, and not counted as checked.
@@ -205,6 +206,9 @@ type Routed struct {
 	// ID is the heading id the router scrolls to, "" for none; Route
 	// the route it opens, said in messages ("#/guide/intro").
 	ID, Route string
+	// On, when set, says where the link is drawn so ("on the pages of
+	// docs/guide/"), for a file drawn on many pages.
+	On string
 	// Beside is the file the link names read from the page's folder, where
 	// the router reads it from elsewhere, and Instead the link to write
 	// for that file: said when File is missing and Beside is there.

@@ -1,11 +1,14 @@
 package preset
 
 import (
+	"io/fs"
 	"net/url"
 	"path"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
+	"sync"
 
 	"github.com/devdocs-dev/devdocs/checks/mdlinks"
 	"github.com/devdocs-dev/devdocs/checks/mdscan"
@@ -106,46 +109,120 @@ type docsifyRouter struct {
 	alias      []docsifyAlias
 	partials   []string // _sidebar.md, _navbar.md, _coverpage.md: drawn on every page
 	inDocs     func(file string) (string, bool)
+	// files are the docs folder's markdown files and folders those
+	// holding pages, read once (walk) for the partials.
+	once    sync.Once
+	files   map[string]bool
+	folders []string
 }
 
 // route is mdlinks.Rules.Route for Docsify.
-func (d *docsifyRouter) route(file string, l mdscan.Link) (mdlinks.Routed, bool) {
+func (d *docsifyRouter) route(file string, l mdscan.Link) []mdlinks.Routed {
 	rel, ok := d.inDocs(file)
-	dest := l.Dest
-	if !ok || dest == "" || docsifyAbsolute(dest) {
-		return mdlinks.Routed{}, false
+	if !ok || l.Dest == "" || docsifyAbsolute(l.Dest) {
+		return nil
 	}
 	rel = filepath.ToSlash(rel)
-	current := d.routeOf(rel)
+	if !d.isPartial(rel) {
+		return d.from(d.routeOf(rel), rel, l)
+	}
+	if strings.HasPrefix(l.Dest, "#") && !l.Raw {
+		return nil // the heading of whichever page it is drawn on
+	}
+	// A sidebar, navbar or cover is drawn on the pages of its folder and
+	// of each folder below without one of its own, and Docsify reads its
+	// images, and with relativePath its links, from that page's folder.
+	if !(l.Image && !l.Raw) && !(d.relative && !strings.HasPrefix(l.Dest, "/")) {
+		return d.from(d.routeOf(rel), rel, l)
+	}
+	var out []mdlinks.Routed
+	for _, dir := range d.drawnIn(rel) {
+		for _, rt := range d.from(folderRoute(dir), rel, l) {
+			if dir != path.Dir(rel) {
+				rt.On = "on the pages of " + filepath.ToSlash(filepath.Join(d.docs, dir)) + "/"
+			}
+			out = append(out, rt)
+		}
+	}
+	return out
+}
+
+// from is where a link of the page rel, rendered at the route current,
+// leads.
+func (d *docsifyRouter) from(current, rel string, l mdscan.Link) []mdlinks.Routed {
+	dest := l.Dest
 	switch {
 	case l.Raw:
-		return d.raw(current, dest)
+		return d.raw(dest)
 	case l.Image:
 		// compiler/image.js: getPath(base, getParentPath(route), href),
 		// whose slashes collapse: /logo.png is the page's folder's too.
 		p, _, _ := strings.Cut(dest, "?")
-		return mdlinks.Routed{File: underRoot(d.docs, parentOf(current)+"/"+decodePath(p))}, true
-	}
-	if docsifyIgnored(l.Title) {
+		return []mdlinks.Routed{{File: underRoot(d.docs, parentOf(current)+"/"+decodePath(p))}}
+	case docsifyIgnored(l.Title):
 		return d.ignored(current, dest)
 	}
-	if strings.HasPrefix(dest, "#") && d.isPartial(rel) {
-		return mdlinks.Routed{}, false // the page it is drawn on's own heading: any page's
+	rt, ok := d.follow(d.toRoute(current, dest, d.relative))
+	if !ok {
+		return nil
 	}
-	rt, ok := d.follow(d.toRoute(current, dest))
-	if ok && !d.relative && !strings.HasPrefix(dest, "/") && !strings.HasPrefix(dest, "#") {
+	if !d.relative && !strings.HasPrefix(dest, "/") && !strings.HasPrefix(dest, "#") && !d.isPartial(rel) {
 		rt.Beside, rt.Instead = d.beside(current, rel, dest)
 	}
-	return rt, ok
+	return []mdlinks.Routed{rt}
+}
+
+// drawnIn are the folders (from the docs folder, "." its own) whose pages
+// draw the partial rel: its folder's, and those below it with no partial
+// of its name nearer.
+func (d *docsifyRouter) drawnIn(rel string) []string {
+	d.once.Do(d.walk)
+	home, name := path.Dir(rel), path.Base(rel)
+	var out []string
+	for _, dir := range d.folders {
+		if dir != home && home != "." && !strings.HasPrefix(dir, home+"/") {
+			continue
+		}
+		nearer := false
+		for f := dir; f != home && f != "." && !nearer; f = path.Dir(f) {
+			nearer = d.files[path.Join(f, name)]
+		}
+		if !nearer {
+			out = append(out, dir)
+		}
+	}
+	return out
+}
+
+// walk lists the docs folder's markdown files and the folders holding
+// pages, once.
+func (d *docsifyRouter) walk() {
+	d.files = map[string]bool{}
+	seen := map[string]bool{}
+	_ = filepath.WalkDir(d.docs, func(p string, e fs.DirEntry, err error) error {
+		if err != nil || e.IsDir() && e.Name() == "node_modules" {
+			return filepath.SkipDir
+		}
+		rel, _ := filepath.Rel(d.docs, p)
+		rel = filepath.ToSlash(rel)
+		if e.IsDir() || !strings.HasSuffix(rel, ".md") {
+			return nil
+		}
+		d.files[rel] = true
+		if dir := path.Dir(rel); !d.isPartial(rel) && !seen[dir] {
+			seen[dir] = true
+			d.folders = append(d.folders, dir)
+		}
+		return nil
+	})
+	slices.Sort(d.folders)
 }
 
 // beside is the file a link names read from the page's folder, as GitHub
 // and most generators read it (and Docsify with relativePath), and the
 // link that names it from the docs root.
 func (d *docsifyRouter) beside(current, rel, dest string) (file, link string) {
-	fromPage := *d
-	fromPage.relative = true
-	rt, _ := fromPage.follow(fromPage.toRoute(current, dest))
+	rt, _ := d.follow(d.toRoute(current, dest, true))
 	p, frag, hasFrag := strings.Cut(dest, "#")
 	link = path.Join(path.Dir(rel), p) + trailingSlash(p)
 	if hasFrag {
@@ -163,7 +240,7 @@ func (d *docsifyRouter) routeOf(rel string) string {
 	case rel == d.homepage:
 		return "/"
 	case name == "README.md" || d.isPartial(rel):
-		return dir
+		return dir // "/" or "/guide/"
 	}
 	return strings.TrimSuffix("/"+rel, ".md")
 }
@@ -183,8 +260,8 @@ type docsifyRoute struct{ path, id string }
 // toRoute is History.toURL of router/history/base.js: a link's first #
 // becomes ?id= (a # alone: the page's own route), .md is dropped, and the
 // path is read from the docs root, or with relativePath from the page's
-// folder. The id is written lower-cased (stringifyQuery).
-func (d *docsifyRouter) toRoute(current, dest string) docsifyRoute {
+// folder (relative). The id is written lower-cased (stringifyQuery).
+func (d *docsifyRouter) toRoute(current, dest string, relative bool) docsifyRoute {
 	if dest == d.homepage {
 		dest = "README" // compiler/link.js
 	}
@@ -196,7 +273,7 @@ func (d *docsifyRouter) toRoute(current, dest string) docsifyRoute {
 	if local {
 		p, _, _ = strings.Cut(current, "?")
 	}
-	if d.relative && !strings.HasPrefix(p, "/") {
+	if relative && !strings.HasPrefix(p, "/") {
 		return docsifyRoute{path.Clean(current[:strings.LastIndex(current, "/")+1]+p) + trailingSlash(p), id}
 	}
 	return docsifyRoute{"/" + strings.TrimLeft(p, "/"), id}
@@ -254,9 +331,9 @@ func (d *docsifyRouter) aliased(p string) string {
 // ignored is a link with the :ignore option, written as it is but for a
 // ./ start, which toURL reads from the server's root (taken as
 // index.html's folder): in either case a file the browser asks for.
-func (d *docsifyRouter) ignored(current, dest string) (mdlinks.Routed, bool) {
+func (d *docsifyRouter) ignored(current, dest string) []mdlinks.Routed {
 	if d.history {
-		return mdlinks.Routed{}, false
+		return nil
 	}
 	p, _, _ := strings.Cut(dest, "#")
 	p, _, _ = strings.Cut(p, "?")
@@ -264,7 +341,7 @@ func (d *docsifyRouter) ignored(current, dest string) (mdlinks.Routed, bool) {
 		if d.relative {
 			p = current[:strings.LastIndex(current, "/")+1] + p
 		}
-		return mdlinks.Routed{File: underRoot(d.site, decodePath("/"+p))}, true
+		return []mdlinks.Routed{{File: underRoot(d.site, decodePath("/"+p))}}
 	}
 	return d.fromIndex(p)
 }
@@ -272,14 +349,17 @@ func (d *docsifyRouter) ignored(current, dest string) (mdlinks.Routed, bool) {
 // raw is a link of raw HTML, which Docsify leaves alone: a fragment is a
 // route its hash router reads (#/guide?id=a; #a is the route /a), any
 // other link the browser asks for from index.html's URL.
-func (d *docsifyRouter) raw(current, dest string) (mdlinks.Routed, bool) {
+func (d *docsifyRouter) raw(dest string) []mdlinks.Routed {
 	if d.history {
-		return mdlinks.Routed{}, false
+		return nil
 	}
 	if frag, ok := strings.CutPrefix(dest, "#"); ok {
 		p, query, _ := strings.Cut(frag, "?")
 		q, _ := url.ParseQuery(query)
-		return d.follow(docsifyRoute{"/" + strings.TrimLeft(p, "/"), q.Get("id")})
+		if rt, ok := d.follow(docsifyRoute{"/" + strings.TrimLeft(p, "/"), q.Get("id")}); ok {
+			return []mdlinks.Routed{rt}
+		}
+		return nil
 	}
 	p, _, _ := strings.Cut(dest, "#")
 	p, _, _ = strings.Cut(p, "?")
@@ -289,15 +369,15 @@ func (d *docsifyRouter) raw(current, dest string) (mdlinks.Routed, bool) {
 // fromIndex is the file a browser asks for for a relative or root-absolute
 // link of index.html (its folder taken as the server's root); a folder's
 // is its index.html.
-func (d *docsifyRouter) fromIndex(p string) (mdlinks.Routed, bool) {
+func (d *docsifyRouter) fromIndex(p string) []mdlinks.Routed {
 	if p == "" {
-		return mdlinks.Routed{}, false
+		return nil
 	}
 	f := underRoot(d.site, decodePath("/"+strings.TrimPrefix(p, "/")))
 	if strings.HasSuffix(p, "/") {
 		f = filepath.Join(f, "index.html")
 	}
-	return mdlinks.Routed{File: f}, true
+	return []mdlinks.Routed{{File: f}}
 }
 
 // underRoot is the file at a slash path under root, as a URL resolves it: ..
@@ -329,6 +409,14 @@ func docsifyIgnored(title string) bool {
 // "/guide/" are "/guide"; "/" is "").
 func parentOf(route string) string {
 	return strings.TrimSuffix(route[:strings.LastIndex(route, "/")+1], "/")
+}
+
+// folderRoute is the route of a folder's README.md ("." is "/").
+func folderRoute(dir string) string {
+	if dir == "." {
+		return "/"
+	}
+	return "/" + dir + "/"
 }
 
 func trailingSlash(p string) string {

@@ -89,7 +89,8 @@ func run(dir, base string, history bool, idsOf string) error {
 }
 
 // serveDocs serves dir under base on 127.0.0.1; in history mode a path no
-// file answers is answered with index.html, as such a site's host must.
+// file answers (a folder's too) is answered with index.html, as such a
+// site's host must (Netlify's "/* /index.html 200").
 func serveDocs(dir, base string, history bool) (string, func(), error) {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -102,7 +103,7 @@ func serveDocs(dir, base string, history bool) (string, func(), error) {
 			http.NotFound(w, r)
 			return
 		}
-		if _, err := os.Stat(filepath.Join(dir, filepath.FromSlash(path.Clean("/"+rest)))); err != nil && history && path.Ext(rest) == "" {
+		if st, err := os.Stat(filepath.Join(dir, filepath.FromSlash(path.Clean("/"+rest)))); history && (err != nil || st.IsDir()) && path.Ext(rest) == "" {
 			http.ServeFile(w, r, filepath.Join(dir, "index.html"))
 			return
 		}
@@ -189,12 +190,15 @@ func (o *oracle) open(route string) (page, error) {
 	return p, nil
 }
 
-// route is the route and heading id a rendered link leads to, ok false
-// for a link Docsify leaves to the browser (another site, a file).
-func (o *oracle) route(href string) (route, id string, ok bool) {
+// route is the route and heading id a rendered link of the page at route
+// from leads to, ok false for a link Docsify leaves to the browser (another
+// site, a file). In history mode Docsify's click handler routes every link
+// to the site's own origin, read from the page's URL.
+func (o *oracle) route(from, href string) (route, id string, ok bool) {
 	if o.history {
-		u, err := url.Parse(href)
-		if err != nil || u.Scheme != "" || u.Host != "" || !strings.HasPrefix(u.Path, "/") {
+		base, _ := url.Parse(strings.TrimSuffix(o.site, "/") + from)
+		u, err := base.Parse(href)
+		if err != nil || u.Host != base.Host {
 			return "", "", false
 		}
 		return u.Path, u.Query().Get("id"), true
@@ -220,7 +224,7 @@ func (o *oracle) crawl() error {
 			return err
 		}
 		for _, href := range p.Links {
-			verdict, next, err := o.judge(href)
+			verdict, next, err := o.judge(from, href)
 			if err != nil {
 				return err
 			}
@@ -243,8 +247,8 @@ func (o *oracle) crawl() error {
 
 // judge opens what href leads to: the route Docsify renders (next, to be
 // crawled), or for a link left to the browser, the file the server answers.
-func (o *oracle) judge(href string) (verdict, next string, err error) {
-	route, id, ok := o.route(href)
+func (o *oracle) judge(from, href string) (verdict, next string, err error) {
+	route, id, ok := o.route(from, href)
 	if !ok {
 		return o.fetch(href)
 	}
