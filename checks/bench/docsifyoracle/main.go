@@ -132,7 +132,7 @@ const collect = `(() => {
     ids: main ? [...main.querySelectorAll('h1,h2,h3,h4,h5,h6')].map(h => h.id) : [],
     levels: main ? [...main.querySelectorAll('h1,h2,h3,h4,h5,h6')].map(h => +h.tagName[1]) : [],
     links,
-    images: main ? [...main.querySelectorAll('img')].map(i => ({src: i.getAttribute('src'), loaded: i.complete && i.naturalWidth > 0})) : [],
+    images: [...document.querySelectorAll('.markdown-section img, .sidebar-nav img, .app-nav img, .cover img')].map(i => ({src: i.getAttribute('src'), loaded: i.complete && i.naturalWidth > 0})),
   };
 })()`
 
