@@ -23,7 +23,9 @@
 # missing page, a missing anchor, GitHub's slug of a heading whose Docsify
 # id differs, a link broken only because Docsify reads it from the docs
 # root, a missing image) are found at file:line:col and nothing else, and
-# the browser finds exactly those broken in Docsify.
+# the browser finds exactly those broken in Docsify; so are they in a copy of
+# hist, and, with relativePath, a sidebar and navbar written from the root in
+# a copy of proj (broken on the pages of the guide's folder only).
 #   make docsify-check     (DOCSIFY_DIR keeps node_modules between runs)
 set -euo pipefail
 checks=${CHECKS:-$PWD/bin/checks}
@@ -220,34 +222,39 @@ for p in /guide/ /guide/install /guide/configure /reference/api; do
 done
 expect_browser "relativePath: the sidebar's and navbar's links, broken in Docsify on the guide's and the API's pages" -base /proj/ proj-faults/docs -- "${broken[@]}"
 
-# Faults appended to the guide's page of a copy of root: found before any
-# build, as a pre-commit hook runs the gate, and by the browser.
-rm -rf faults && cp -a root faults
+# Faults appended to the guide's page of a copy of root, and of hist: found
+# before any build, as a pre-commit hook runs the gate, and by the browser.
+# The hash router's routes start with #, the history router's are paths.
 page=docs/guide/README.md
-start=$(($(wc -l < "faults/$page") + 2))
-cat >> "faults/$page" <<'MD'
+for mode in hash history; do
+  src=root faults=faults flag=() r='#'
+  [ $mode = history ] && src=hist faults=hist-faults flag=(-history) r=
+  rm -rf "$faults" && cp -a "$src" "$faults"
+  start=$(($(wc -l < "$faults/$page") + 2))
+  cat >> "$faults/$page" <<'MD'
 
 See [gone](gone.md), [a missing step](guide/install.md#no-such-step) and [GitHub's slug](guide/install.md#20-upgrade-notes).
 Then [configure, beside this page](configure.md).
 ![missing](missing.png)
 MD
-l1=$start l2=$((start + 1)) l3=$((start + 2))
-want_lines=(
-  "$(at "$l1:5")error   broken markdown link \"gone.md\": docsify renders #/gone from docs/gone.md, which does not exist [markdown-link]"
-  "$(at "$l1:22")warning anchor #no-such-step not found in docs/guide/install.md [markdown-anchor]"
-  "$(at "$l1:74")warning anchor #20-upgrade-notes not found in docs/guide/install.md [markdown-anchor]"
-  "$(at "$l2:6")error   broken markdown link \"configure.md\": docsify renders #/configure from docs/configure.md, which does not exist; it reads a link from the docs root, not from the page's folder: link to \"guide/configure.md\" for docs/guide/configure.md [markdown-link]"
-  "$(at "$l3:1")error   image \"missing.png\" not found: docsify asks for docs/guide/missing.png, which does not exist [markdown-image]"
-)
-cd "$work/faults" && expect_lines "the faults, by checks markdown at file:line:col" 1 markdown -- "$page" "${want_lines[@]}"
-expect "the faults, nothing else" 1 "^checks markdown: 8 pages, .*: 3 errors and 2 warnings$" markdown
-expect_lines "the faults, by checks all at file:line:col" 1 all -- "$page" "${want_lines[@]}"
-expect "the faults by checks all, nothing else" 1 "^checks all: 3 errors and 2 warnings in" all
-cd "$work"
-expect_browser "the faults, broken in Docsify too" faults/docs -- \
-  $'/guide/\t#/gone\t404 /gone' \
-  $'/guide/\t#/guide/install?id=no-such-step\tno heading #no-such-step on /guide/install' \
-  $'/guide/\t#/guide/install?id=20-upgrade-notes\tno heading #20-upgrade-notes on /guide/install' \
-  $'/guide/\t#/configure\t404 /configure' \
-  $'/guide/\t/guide/missing.png\timage not loaded'
+  l1=$start l2=$((start + 1)) l3=$((start + 2))
+  want_lines=(
+    "$(at "$l1:5")error   broken markdown link \"gone.md\": docsify renders $r/gone from docs/gone.md, which does not exist [markdown-link]"
+    "$(at "$l1:22")warning anchor #no-such-step not found in docs/guide/install.md [markdown-anchor]"
+    "$(at "$l1:74")warning anchor #20-upgrade-notes not found in docs/guide/install.md [markdown-anchor]"
+    "$(at "$l2:6")error   broken markdown link \"configure.md\": docsify renders $r/configure from docs/configure.md, which does not exist; it reads a link from the docs root, not from the page's folder: link to \"guide/configure.md\" for docs/guide/configure.md [markdown-link]"
+    "$(at "$l3:1")error   image \"missing.png\" not found: docsify asks for docs/guide/missing.png, which does not exist [markdown-image]"
+  )
+  cd "$work/$faults" && expect_lines "$mode router: the faults, by checks markdown at file:line:col" 1 markdown -- "$page" "${want_lines[@]}"
+  expect "$mode router: the faults, nothing else" 1 "^checks markdown: 8 pages, .*: 3 errors and 2 warnings$" markdown
+  expect_lines "$mode router: the faults, by checks all at file:line:col" 1 all -- "$page" "${want_lines[@]}"
+  expect "$mode router: the faults by checks all, nothing else" 1 "^checks all: 3 errors and 2 warnings in" all
+  cd "$work"
+  expect_browser "$mode router: the faults, broken in Docsify too" "${flag[@]}" "$faults/docs" -- \
+    "/guide/"$'\t'"$r/gone"$'\t404 /gone' \
+    "/guide/"$'\t'"$r/guide/install?id=no-such-step"$'\tno heading #no-such-step on /guide/install' \
+    "/guide/"$'\t'"$r/guide/install?id=20-upgrade-notes"$'\tno heading #20-upgrade-notes on /guide/install' \
+    "/guide/"$'\t'"$r/configure"$'\t404 /configure' \
+    $'/guide/\t/guide/missing.png\timage not loaded'
+done
 exit $fail
