@@ -18,6 +18,7 @@
 #         own pages written from its folder; checks.json names the preset
 #   hist  routerMode: 'history', served at / with index.html answering
 #         every path no file answers
+#   based basePath: 'content/', the pages in the folder below index.html's
 # checks markdown (the hook) and checks all report nothing on each, and the
 # browser finds every link working. Faults put into a copy of root (a
 # missing page, a missing anchor, GitHub's slug of a heading whose Docsify
@@ -176,21 +177,28 @@ expect_browser() {
   fi
 }
 
-rm -rf root proj hist
+rm -rf root proj hist based
 pages root/docs guide/ "" ""
 pages proj/docs "" / "" "relativePath: true"
 echo '{"preset": "docsify"}' > proj/checks.json
 pages hist/docs guide/ "" / "routerMode: 'history'"
+# based: basePath 'content/', the pages in docs/content/ beside index.html's
+# docs/, and no README.md beside index.html: checks.json names the preset.
+pages based/docs/content guide/ "" "" "basePath: 'content/'"
+mv based/docs/content/{index.html,docsify.min.js,core.css} based/docs/
+echo '{"preset": "docsify"}' > based/checks.json
 
 cd "$work/root" && expect "checks all, the preset found by docs/index.html, clean" 0 "^checks all: no problems" all
 expect "checks markdown, hash router, clean" 0 "^checks markdown: 8 pages, 26 links checked in .*: no problems" markdown
 cd "$work/proj" && expect "checks all --preset docsify, relativePath, clean" 0 "^checks all: no problems" all
 expect "checks markdown, relativePath, clean" 0 "^checks markdown: 8 pages, 26 links checked in .*: no problems" markdown
 cd "$work/hist" && expect "checks markdown, routerMode history, clean" 0 "^checks markdown: 8 pages, 26 links checked in .*: no problems" markdown
+cd "$work/based" && expect "checks markdown, basePath, clean" 0 "^checks markdown: 8 pages, 26 links checked in .*: no problems" markdown
 cd "$work"
 expect_browser "root, served at /" root/docs --
 expect_browser "proj, served under /proj/ with relativePath" -base /proj/ proj/docs --
 expect_browser "hist, routerMode history" -history hist/docs --
+expect_browser "based, basePath content/" based/docs --
 
 # With relativePath, the sidebar and navbar of a copy of proj written as
 # root's (links from the docs root, not starting with /): read from the

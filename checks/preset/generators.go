@@ -54,7 +54,7 @@ var All = []Preset{
 	},
 	{
 		Name:      "docsify",
-		Tested:    "docsify 5.0.0 from npm, rendered in Chromium (hash router at the root and under `/proj/`, `relativePath`, `alias`, `routerMode: 'history'`)",
+		Tested:    "docsify 5.0.0 from npm, served on 127.0.0.1 and rendered in Chromium: the hash router at the root and under `/proj/` with `relativePath`, `routerMode: 'history'`, `basePath`, `alias`, sidebar and navbar",
 		About:     "Docsify 5: no build; the index.html that sets window.$docsify, beside README.md, is the site, and its router renders the markdown of its folder (or basePath) in the browser: README.md is a folder's page (/ and /guide/), guide.md is #/guide (or /guide with routerMode history), homepage is the page of /, alias moves routes. Ids by Docsify's slugify of the heading's markdown as written (ASCII capitals lowered, repeats counted by their slug alone), or a heading's :id=name; no {#id}. A link, .md or not, is a route read from the docs root, not from the page's folder (so [a](a.md) in guide/ is /a), unless relativePath; a #fragment is a heading id of the page, lower-cased; _sidebar.md, _navbar.md and _coverpage.md are read like pages. An image is read from the page's folder, even one starting with /. A link with :ignore in its title, and raw HTML's links, are the browser's, from index.html's folder (#route in raw HTML is a route). noCompileLinks, ext and a remote basePath are said on stderr, not modelled; with routerMode history, raw HTML and :ignore links are not judged.",
 		Configs:   []string{"index.html", "docs/index.html"},
 		Beside:    "README.md",

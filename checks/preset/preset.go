@@ -37,9 +37,11 @@ type Preset struct {
 	// generator's file from another's of the same name.
 	Configs []string
 	Claims  func(config string, src []byte) bool
-	// Beside, when set, is a file the config's folder holds too, or it is
-	// not read: Docsify's index.html sits beside README.md, its home page,
-	// and a repository may hold thousands of other index.html.
+	// Beside, when set, is a file the config's folder holds too, or
+	// Discover does not read it: Docsify's index.html sits beside
+	// README.md, its home page, and a repository may hold thousands of
+	// other index.html. Find, which tries the globs at one folder only,
+	// reads it anyway (with basePath the home page is elsewhere).
 	Beside string
 	// Setup reads the config file found ("" for none) and lays the
 	// project out: every path in the Layout is relative to the project root.
@@ -244,9 +246,6 @@ func (p Preset) Find(root string) (Generator, bool) {
 	for _, glob := range p.Configs {
 		matches, _ := doublestar.FilepathGlob(filepath.Join(root, glob)) // {js,ts} alternatives
 		for _, m := range matches {
-			if p.Beside != "" && !isFile(filepath.Join(filepath.Dir(m), p.Beside)) {
-				continue
-			}
 			src, err := textfile.Read(m, textfile.MaxConfig) // a pipe or device is no config
 			if err != nil {
 				continue
