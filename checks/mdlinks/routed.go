@@ -45,8 +45,5 @@ func (c *checker) routed(file string, at diag.Diagnostic, l mdscan.Link, rt Rout
 		at.Message = fmt.Sprintf("markdown link %q: %v", l.Dest, err)
 		return at, true
 	}
-	if doc.HasID(rt.ID) {
-		return at, false
-	}
-	return missingAnchor(at, rt.ID, at.Target), true
+	return c.anchor(at, doc, rt.ID, at.Target)
 }

@@ -1,6 +1,7 @@
 package preset
 
 import (
+	"bytes"
 	"io/fs"
 	"net/url"
 	"path"
@@ -54,7 +55,7 @@ func docsify(g Generator) Layout {
 	}
 	return Layout{
 		Markdown: []string{docs}, Exclude: []string{"**/node_modules/**"},
-		Rules: mdlinks.Rules{IDs: mdscan.Docsify, Mounts: []mdlinks.Mount{{Dir: docs, URL: "/"}}, Route: r.route},
+		Rules: mdlinks.Rules{IDs: mdscan.Docsify, Mounts: []mdlinks.Mount{{Dir: docs, URL: "/"}}, Route: r.route, CodeIDs: docsifyEmbedded},
 	}
 }
 
@@ -131,8 +132,10 @@ func (d *docsifyRouter) route(file string, l mdscan.Link) []mdlinks.Routed {
 	}
 	// A sidebar, navbar or cover is drawn on the pages of its folder and
 	// of each folder below without one of its own, and Docsify reads its
-	// images, and with relativePath its links, from that page's folder.
-	if !(l.Image && !l.Raw) && !(d.relative && !strings.HasPrefix(l.Dest, "/")) {
+	// images and embeds, and with relativePath its links, from that
+	// page's folder.
+	inFolder := l.Image && !l.Raw || docsifyHas(l.Title, "include")
+	if !inFolder && !(d.relative && !strings.HasPrefix(l.Dest, "/")) {
 		return d.from(d.routeOf(rel), rel, l)
 	}
 	var out []mdlinks.Routed
@@ -157,9 +160,11 @@ func (d *docsifyRouter) from(current, rel string, l mdscan.Link) []mdlinks.Route
 	case l.Image:
 		// compiler/image.js: getPath(base, getParentPath(route), href),
 		// whose slashes collapse: /logo.png is the page's folder's too.
-		p, _, _ := strings.Cut(dest, "?")
-		return []mdlinks.Routed{{File: underRoot(d.docs, parentOf(current)+"/"+decodePath(p))}}
-	case docsifyIgnored(l.Title):
+		return d.inFolder(current, dest)
+	case docsifyHas(l.Title, "include"):
+		// render/compiler.js compileEmbed: read as an image is.
+		return d.inFolder(current, dest)
+	case docsifyHas(l.Title, "ignore"):
 		return d.ignored(current, dest)
 	}
 	rt, ok := d.follow(d.toRoute(current, dest, d.relative))
@@ -170,6 +175,13 @@ func (d *docsifyRouter) from(current, rel string, l mdscan.Link) []mdlinks.Route
 		rt.Beside, rt.Instead = d.beside(current, rel, dest)
 	}
 	return []mdlinks.Routed{rt}
+}
+
+// inFolder is the file an image or an embed names, read from the folder
+// of the route current, whatever its start.
+func (d *docsifyRouter) inFolder(current, dest string) []mdlinks.Routed {
+	p, _, _ := strings.Cut(dest, "?")
+	return []mdlinks.Routed{{File: underRoot(d.docs, parentOf(current)+"/"+decodePath(p))}}
 }
 
 // drawnIn are the folders (from the docs folder, "." its own) whose pages
@@ -394,15 +406,26 @@ func docsifyAbsolute(p string) bool { return strings.Contains(p, ":") || strings
 // (render/utils.js getAndRemoveConfig).
 var docsifyOption = regexp.MustCompile(`(?:^|\s):([\w-]+:?)=?([\w%-]+)?`)
 
-// docsifyIgnored: a link title's options hold :ignore, which leaves the
-// link to the browser (:target and the others change no destination).
-func docsifyIgnored(title string) bool {
+// docsifyHas: a link title's options hold :name (:ignore leaves the link
+// to the browser, :include embeds the file; :target and the others change
+// no destination).
+func docsifyHas(title, name string) bool {
 	for _, m := range docsifyOption.FindAllStringSubmatch(title, -1) {
-		if m[1] == "ignore" {
+		if m[1] == name {
 			return true
 		}
 	}
 	return false
+}
+
+// docsifyEmbedded: a page that embeds a file (:include) holds what it
+// embeds, a markdown file's headings too, which checks does not read: an
+// anchor into it is taken as found.
+func docsifyEmbedded(src []byte) func(string) bool {
+	if !bytes.Contains(src, []byte(":include")) {
+		return nil
+	}
+	return func(string) bool { return true }
 }
 
 // parentOf is the folder of a route, without its slash ("/guide/intro" and
