@@ -179,10 +179,13 @@ func Inbound(files, changed []string, o Options) (diag.List, Stats, error) {
 		targets[filepath.ToSlash(filepath.Clean(f))] = true
 		base := filepath.Base(f)
 		names = append(names, []byte(base), []byte(url.PathEscape(base)))
-		if c.o.Rules.judgesURLs() { // linked as ./page or page.html too
+		if c.o.Rules.judgesURLs() || c.o.Rules.Route != nil { // linked as ./page or page.html too
 			stem := strings.TrimSuffix(base, filepath.Ext(base))
 			stems[stem] = true
 			names = append(names, []byte(stem))
+		}
+		if c.o.Rules.Route != nil && base == "README.md" { // a folder's page, linked as guide/
+			names = append(names, []byte(filepath.Base(filepath.Dir(f))))
 		}
 	}
 	var linking []string
