@@ -19,11 +19,7 @@ func TestStagedDocsifyDeleteFailsOnTheRoutes(t *testing.T) {
 		"docs/guide/README.md": "# Guide\n",
 		"docs/guide/setup.md":  "# Setup\n\n## Run\n",
 	})
-	git(t, "init", "-q", "-b", "main")
-	git(t, "config", "user.email", "hook@test")
-	git(t, "config", "user.name", "hook test")
-	git(t, "add", ".")
-	git(t, "commit", "-q", "-m", "docs")
+	gitRepo(t, true)
 	git(t, "rm", "-q", "docs/guide/setup.md", "docs/guide/README.md")
 
 	var stdout, stderr bytes.Buffer
