@@ -145,7 +145,8 @@ const settled = `(() => {
 })()`
 
 // open renders route (a hash route "/guide/", or in history mode a path
-// under the base) in a fresh tab, and reads the page.
+// under the base) in a new tab (a page is a new document: Docsify keeps
+// nothing of the last), and reads the page.
 func (o *oracle) open(route string) (page, error) {
 	if p, ok := o.seen[route]; ok {
 		return p, nil
@@ -154,7 +155,7 @@ func (o *oracle) open(route string) (page, error) {
 	if o.history {
 		u = strings.TrimSuffix(o.site, "/") + route
 	}
-	ctx, cancel := o.b.Tab(20*time.Second, true)
+	ctx, cancel := o.b.Tab(20*time.Second, false)
 	defer cancel()
 	if err := chromedp.Do(ctx, chromedp.Navigate(u)); err != nil {
 		return page{}, fmt.Errorf("opening %s: %w", u, err)
@@ -162,7 +163,7 @@ func (o *oracle) open(route string) (page, error) {
 	// Docsify renders after its fetches: wait until the DOM holds still
 	// for two polls in a row.
 	var last string
-	for stable := 0; stable < 2; time.Sleep(150 * time.Millisecond) {
+	for stable := 0; stable < 2; time.Sleep(100 * time.Millisecond) {
 		ok, err := chromedp.Run(ctx, chromedp.Evaluate[bool](settled))
 		if err != nil {
 			return page{}, fmt.Errorf("rendering %s: %w", u, err)
