@@ -99,13 +99,14 @@ expect_base_builds() {
   expect "the $3 build checked as if at the root" 1 "errors" links "$2" --base-url /
 }
 
-# npm_project JSON INSTALLED: package.json in the current folder as JSON,
-# its packages installed from npm unless an earlier run with the same
-# package.json left INSTALLED (a path in node_modules) there.
+# npm_project JSON INSTALLED [FLAG…]: package.json in the current folder as
+# JSON, its packages installed from npm (with npm install's FLAGs) unless an
+# earlier run with the same package.json left INSTALLED (a path in
+# node_modules) there.
 npm_project() {
   if [ "$(cat package.json 2>/dev/null)" != "$1" ] || [ ! -e "$2" ]; then
     printf '%s\n' "$1" > package.json
-    nice -n 10 npm install --no-audit --no-fund --loglevel=error >/dev/null
+    nice -n 10 npm install --no-audit --no-fund --loglevel=error "${@:3}" >/dev/null
   fi
 }
 

@@ -132,7 +132,6 @@ expect_lines "checks presets . lists the project, its folders and base" 0 preset
 cd "$work"
 expect_base_builds root/docs/.vuepress/dist proj/build /proj/
 
-at() { printf '  %-6s ' "$1"; }
 
 # Faults appended to the setup page of a copy of root's sources: found
 # before any build, as a pre-commit hook runs the gate.

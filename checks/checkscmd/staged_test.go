@@ -23,6 +23,13 @@ func docsRepo(t *testing.T, commit bool) {
 	ar, err := txtar.ParseFile(abs)
 	require.NoError(t, err)
 	unpack(t, ar)
+	gitRepo(t, commit)
+}
+
+// gitRepo makes the working directory a git repository with its files
+// staged, and committed once when commit is set.
+func gitRepo(t *testing.T, commit bool) {
+	t.Helper()
 	git(t, "init", "-q", "-b", "main")
 	git(t, "config", "user.email", "hook@test")
 	git(t, "config", "user.name", "hook test")

@@ -184,10 +184,13 @@ func Inbound(files, changed []string, o Options) (diag.List, Stats, error) {
 		targets[filepath.ToSlash(filepath.Clean(f))] = true
 		base := filepath.Base(f)
 		names = append(names, []byte(base), []byte(url.PathEscape(base)))
-		if c.o.Rules.judgesURLs() { // linked as ./page or page.html too
+		if c.o.Rules.judgesURLs() || c.o.Rules.Route != nil { // linked as ./page or page.html too
 			stem := strings.TrimSuffix(base, filepath.Ext(base))
 			stems[stem] = true
 			names = append(names, []byte(stem))
+		}
+		if c.o.Rules.Route != nil && base == "README.md" { // a folder's page, linked as guide/
+			names = append(names, []byte(filepath.Base(filepath.Dir(f))))
 		}
 	}
 	var linking []string
@@ -434,6 +437,15 @@ func (c *checker) link(file string, doc *mdscan.Doc, l mdscan.Link) (d diag.Diag
 	}
 	if l.Role != "" {
 		return c.roleLink(file, at, l)
+	}
+	if r := c.o.Rules; r.Route != nil && c.built(file) {
+		routes := r.Route(file, l)
+		for _, rt := range routes {
+			if d, bad := c.routed(file, at, l, rt); bad {
+				return d, true, true
+			}
+		}
+		return at, len(routes) > 0, false
 	}
 	if r := c.o.Rules; l.Raw && !r.RawAsMarkdown && r.judgesURLs() && c.built(file) && isURLLink(l.Dest) && !c.templated(l.Dest) && !(l.Image && r.BundlesRawImages) {
 		// Raw HTML is written into the page as it is: the browser asks

@@ -119,6 +119,12 @@ type Rules struct {
 	// clause whose subject is target); "" when it resolves it. A Docusaurus content plugin resolves links to its own
 	// files only.
 	MDUnresolved func(file, target string) string
+	// Route, when set, is a client-side router's own reading of each link
+	// of a page in a content folder (Docsify renders every page in the
+	// browser, from its markdown): where it leads, once for each way the
+	// page is drawn (a sidebar on the pages of each folder), every one of
+	// which must work; none for a link it leaves to another site.
+	Route func(file string, l mdscan.Link) []Routed
 	// Mounts are the content folders and the URL path each is served at.
 	// With none, links written as URLs (extensionless, .html,
 	// root-absolute) are not judged, and not counted as checked.
@@ -204,6 +210,23 @@ type Rules struct {
 	// last remembers mountOf's last answer: it is asked several times for
 	// each link of a large site, nearly always of the file being checked.
 	last *lastMount
+}
+
+// Routed is where a client-side router takes a link (Rules.Route).
+type Routed struct {
+	// File is the file the browser fetches for it: the markdown of the
+	// page rendered, an image, or another file.
+	File string
+	// ID is the heading id the router scrolls to, "" for none; Route
+	// the route it opens, said in messages ("#/guide/intro").
+	ID, Route string
+	// On, when set, says where the link is drawn so ("on the pages of
+	// docs/guide/"), for a file drawn on many pages.
+	On string
+	// Beside is the file the link names read from the page's folder, where
+	// the router reads it from elsewhere, and Instead the link to write
+	// for that file: said when File is missing and Beside is there.
+	Beside, Instead string
 }
 
 // lastMount is the last file mountOf was asked of, and its answer.

@@ -68,7 +68,10 @@ type IDStyle struct {
 	linkURLs, rawEntities bool
 	// singleTildeText: "~x~" is text, not a strikethrough (markdown-it).
 	singleTildeText bool
-	slug            func(text string) string
+	// rawText: the slug is made of the heading's markdown as written, not
+	// of its text (Docsify slugs marked's token text).
+	rawText bool
+	slug    func(text string) string
 	// unique gives the id of a slug seen n times before (n ≥ 1), trying
 	// again while taken reports the answer taken, and the n it ended at.
 	// The Slugger passes, as n, one past where the last search for the

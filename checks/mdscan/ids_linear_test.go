@@ -34,7 +34,7 @@ func repeat(s string, n int) []string {
 }
 
 func BenchmarkIDsLinear(b *testing.B) {
-	for _, style := range []IDStyle{GitHub, VitePress, MkDocs, Kramdown, Docutils, EleventyIDAttribute, MarkdownItAnchor} {
+	for _, style := range []IDStyle{GitHub, VitePress, MkDocs, Kramdown, Docutils, EleventyIDAttribute, MarkdownItAnchor, Docsify} {
 		for name, shape := range idShapes {
 			b.Run(style.Name+"/"+strings.ReplaceAll(name, " ", "-"), func(b *testing.B) {
 				linear.Check(b, name+" headings in "+style.Name, func(k int) []string { return shape(500 * k) }, func(texts []string) {

@@ -32,6 +32,7 @@ var goldenStyles = map[string]IDStyle{
 	"eleventy.txt":                None,
 	"vitepress.txt":               VitePress,
 	"vuepress.txt":                VuePress,
+	"docsify.txt":                 Docsify,
 	"eleventy-anchor.txt":         EleventyAnchor,
 	"eleventy-idattribute.txt":    EleventyIDAttribute,
 	"eleventy-anchor-default.txt": MarkdownItAnchor,

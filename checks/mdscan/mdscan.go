@@ -45,6 +45,9 @@ type Link struct {
 	Dest      string
 	Line, Col int
 	Image     bool
+	// Title is a markdown link's title, where Docsify reads its options
+	// (':ignore', ':target=_blank').
+	Title string
 	// Attrs: "{…}" follows the link's closing parenthesis, as in
 	// [a](b.md){target="_blank"} (markdown-it-attrs, which VitePress runs).
 	Attrs bool
@@ -438,9 +441,13 @@ func ReadStyled(root ast.Node, src []byte, style IDStyle) *Doc {
 				d.IDs = append(d.IDs, attrListIDs(n, src)...)
 			}
 		case *ast.Link:
-			d.Links = append(d.Links, newLink(n.Destination, n, src, ls, false))
+			l := newLink(n.Destination, n, src, ls, false)
+			l.Title = string(n.Title)
+			d.Links = append(d.Links, l)
 		case *ast.Image:
-			d.Links = append(d.Links, newLink(n.Destination, n, src, ls, true))
+			l := newLink(n.Destination, n, src, ls, true)
+			l.Title = string(n.Title)
+			d.Links = append(d.Links, l)
 		}
 		return ast.WalkContinue, nil
 	})
@@ -655,12 +662,16 @@ func assignIDs(headings []ast.Node, src []byte, ls lines, style IDStyle) []Headi
 			textStyle.linkURLs = false // a term's id is its visible text alone
 		}
 		text := plainText(h, src, textStyle)
+		slugOf := text
+		if hd, ok := h.(*ast.Heading); ok && style.rawText {
+			slugOf = rawText(hd, src)
+		}
 		var id string
 		if style.MaxLevel > 0 && level > style.MaxLevel {
 			// no id, and not counted among the repeats
 		} else if v, ok := h.AttributeString("id"); ok {
 			id = string(v.([]byte))
-		} else if id = slugger.Unique(text); id != "" {
+		} else if id = slugger.Unique(slugOf); id != "" {
 			h.SetAttributeString("id", []byte(id))
 		}
 		out = append(out, Heading{Level: level, ID: id, Text: strings.ReplaceAll(text, string(linkBoundary), ""), Line: blockLine(h, ls)})
@@ -723,6 +734,20 @@ func plainText(n ast.Node, src []byte, style IDStyle) string {
 		return ast.WalkContinue, nil
 	})
 	flush()
+	return strings.TrimSpace(b.String())
+}
+
+// rawText is a heading's markdown as written: its lines (a setext
+// heading may have several), without the ATX heading's marks.
+func rawText(h *ast.Heading, src []byte) string {
+	var b strings.Builder
+	for i := 0; i < h.Lines().Len(); i++ {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		seg := h.Lines().At(i)
+		b.Write(seg.Value(src))
+	}
 	return strings.TrimSpace(b.String())
 }
 

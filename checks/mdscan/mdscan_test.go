@@ -27,7 +27,7 @@ func TestHeadingIDsKeepURLs(t *testing.T) {
 func TestLinkPositions(t *testing.T) {
 	doc := Parse([]byte("Text [a](a.md \"t\") ![b](<b c.png>)\n`[no](x.md)` [ref]\n\n[ref]: r.md#part\n"))
 	assert.Equal(t, []Link{
-		{Dest: "a.md", Line: 1, Col: 6},
+		{Dest: "a.md", Line: 1, Col: 6, Title: "t"},
 		{Dest: "b c.png", Line: 1, Col: 20, Image: true},
 		{Dest: "r.md#part", Line: 2, Col: 14},
 	}, doc.Links)

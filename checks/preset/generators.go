@@ -53,6 +53,16 @@ var All = []Preset{
 		NoBrowser: "the vuepress preset has none yet",
 	},
 	{
+		Name:      "docsify",
+		Tested:    "docsify 5.0.0 from npm, served on 127.0.0.1 and rendered in Chromium: the hash router at the root and under `/proj/` with `relativePath`, `routerMode: 'history'`, `basePath`, `alias`, sidebar and navbar",
+		About:     "Docsify 5: no build; the index.html that sets window.$docsify, beside README.md, is the site, and its router renders the markdown of its folder (or basePath) in the browser: README.md is a folder's page (/ and /guide/), guide.md is #/guide (or /guide with routerMode history), homepage is the page of /, alias moves routes. Ids by Docsify's slugify of the heading's markdown as written (ASCII capitals lowered, repeats counted by their slug alone), or a heading's :id=name; no {#id}. A link, .md or not, is a route read from the docs root, not from the page's folder (so a.md, linked from guide/, is the route /a), unless relativePath; a #fragment is a heading id of the page, lower-cased; _sidebar.md, _navbar.md and _coverpage.md are read like pages. An image is read from the page's folder, even one starting with /. A link with :ignore in its title, and raw HTML's links, are the browser's, from index.html's folder (#route in raw HTML is a route). An embed (:include) is read from the page's folder, and an anchor into a page with one is taken as found. noCompileLinks, ext and a remote basePath are said on stderr, not modelled; with routerMode history, raw HTML and :ignore links are not judged.",
+		Configs:   []string{"index.html", "docs/index.html"},
+		Beside:    "README.md",
+		Claims:    func(_ string, src []byte) bool { return bytes.Contains(src, []byte("$docsify")) },
+		Setup:     docsify,
+		NoBrowser: "the docsify preset has none yet",
+	},
+	{
 		Name:      "starlight",
 		Tested:    "Starlight 0.37.7 on Astro 5.18.2 from npm, at the root and under `/proj`, `build.format` directory and file",
 		About:     "Starlight on Astro 5: pages in src/content/docs, public/ served at the root, built into dist/ with a folder per page; a page not translated is served at each locale's URL with the default locale's content. Ids as GitHub gives them after SmartyPants, no {#id}; .md links are left as written (so they are errors), and root-absolute links must carry the base themselves. A page is served at its path with each segment slugged (Getting Started.md at getting-started/), or at its front matter's slug.",

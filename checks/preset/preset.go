@@ -37,6 +37,12 @@ type Preset struct {
 	// generator's file from another's of the same name.
 	Configs []string
 	Claims  func(config string, src []byte) bool
+	// Beside, when set, is a file the config's folder holds too, or
+	// Discover does not read it: Docsify's index.html sits beside
+	// README.md, its home page, and a repository may hold thousands of
+	// other index.html. Find, which tries the globs at one folder only,
+	// reads it anyway (with basePath the home page is elsewhere).
+	Beside string
 	// Setup reads the config file found ("" for none) and lays the
 	// project out: every path in the Layout is relative to the project root.
 	Setup func(g Generator) Layout
@@ -312,12 +318,12 @@ func (p Preset) Layout(g Generator) Layout {
 
 // withoutComments blanks the lines of a config file that are commented
 // out, so that a setting or plugin turned off this way is not read: in
-// JavaScript and TypeScript a line starting with // and a block that starts
+// JavaScript and TypeScript (and HTML, for its scripts) a line starting with // and a block that starts
 // a line with /*, elsewhere (YAML, TOML, Python) a line starting with #.
 // Comments after a value are left: the readers stop before them, and a #
 // or // inside a string (a URL, a glob) must not cut it.
 func withoutComments(name string, src []byte) []byte {
-	js := slices.Contains([]string{".js", ".mjs", ".cjs", ".ts", ".mts", ".cts"}, filepath.Ext(name))
+	js := slices.Contains([]string{".js", ".mjs", ".cjs", ".ts", ".mts", ".cts", ".html"}, filepath.Ext(name)) // Docsify's config is a script of index.html
 	lines := strings.SplitAfter(string(src), "\n")
 	inBlock := false
 	for i, line := range lines {

@@ -62,13 +62,14 @@ func DiscoverIn(root string, files []string) Repo {
 			markdown[rel] = true
 		}
 	}
+	listed := func(rel string) bool { return markdown[rel] }
 	for _, rel := range files {
 		if !Listed(rel) {
 			continue
 		}
 		if inFixtures(rel) {
 			if mayBeConfig(rel) {
-				if _, _, ok := claim(root, rel); ok {
+				if _, _, ok := claim(root, rel, listed); ok {
 					r.Fixtures = append(r.Fixtures, filepath.Join(root, rel))
 				}
 			}
@@ -81,9 +82,9 @@ func DiscoverIn(root string, files []string) Repo {
 		if !mayBeConfig(rel) {
 			continue
 		}
-		p, g, ok := claim(root, rel)
+		p, g, ok := claim(root, rel, listed)
 		if !ok {
-			if f, ok := recognise(root, rel, func(p string) bool { return markdown[p] }); ok {
+			if f, ok := recognise(root, rel); ok {
 				r.Unmodelled = append(r.Unmodelled, f)
 			}
 			continue
@@ -108,7 +109,8 @@ func DiscoverIn(root string, files []string) Repo {
 // the folder above config/, and the preset claims the file's content.
 // Of two presets whose globs name it with as many folders (Hexo's and
 // Jekyll's _config.yml), the first in All that claims its content has it.
-func claim(root, rel string) (Preset, Generator, bool) {
+// listed says whether the repository holds a file (a preset's Beside).
+func claim(root, rel string, listed func(rel string) bool) (Preset, Generator, bool) {
 	segs := strings.Split(rel, "/")
 	type candidate struct {
 		p    Preset
@@ -127,7 +129,7 @@ func claim(root, rel string) (Preset, Generator, bool) {
 				best.root, best.n = path.Join(segs[:len(segs)-n]...), n
 			}
 		}
-		if best.n > 0 {
+		if best.n > 0 && (p.Beside == "" || listed(path.Join(path.Dir(rel), p.Beside))) {
 			found = append(found, best)
 		}
 	}

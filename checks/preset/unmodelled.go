@@ -17,31 +17,22 @@ import (
 type Unmodelled struct {
 	Name    string
 	Configs []string // as a preset's: globs anchored at any folder
-	// Beside, when set, is a file the config's folder holds too, or it is
-	// not read: Docsify's index.html sits beside README.md, its home page,
-	// and a repository may hold thousands of other index.html.
-	Beside string
-	Claims func(file string, src []byte) bool
+	Claims  func(file string, src []byte) bool
 }
 
 // Unmodelleds are the generators named, not modelled.
 var Unmodelleds = []Unmodelled{
 	{Name: "nextra", Configs: []string{"next.config.{js,mjs,ts,mts,cjs}"},
 		Claims: func(_ string, src []byte) bool { return bytes.Contains(src, []byte("nextra")) }},
-	{Name: "docsify", Configs: []string{"index.html"}, Beside: "README.md",
-		Claims: func(_ string, src []byte) bool { return bytes.Contains(src, []byte("$docsify")) }},
 }
 
 // OtherConfig is a config file of a generator without a preset.
 type OtherConfig struct{ Name, Config string }
 
 // recognise is the generator without a preset whose config rel (under
-// root) is, if any; listed says whether the repository holds a file.
-func recognise(root, rel string, listed func(rel string) bool) (OtherConfig, bool) {
+// root) is, if any.
+func recognise(root, rel string) (OtherConfig, bool) {
 	for _, u := range Unmodelleds {
-		if u.Beside != "" && !listed(path.Join(path.Dir(rel), u.Beside)) {
-			continue
-		}
 		for _, glob := range u.Configs {
 			n := strings.Count(glob, "/") + 1
 			segs := strings.Split(rel, "/")
