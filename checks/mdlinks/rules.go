@@ -135,6 +135,17 @@ type Rules struct {
 	// of the markdown, so they are written without it.
 	Base         string
 	PrefixesBase bool
+	// RawKeepsBase: the generator adds the base to markdown's links but
+	// writes raw HTML's as they are, so a root-absolute one must carry the
+	// base itself (Nextra: an element written as JSX is no Next.js Link).
+	RawKeepsBase bool
+	// Writes, when set, is the link the generator writes into the page for
+	// a markdown link (not raw HTML's) written as dest within the site;
+	// what it writes is then judged as a URL, read from the page's URL as
+	// the browser reads it, whatever it was written as (Nextra drops .md
+	// and .mdx, and Next.js's Link sets a root-absolute path's trailing
+	// slash as trailingSlash says).
+	Writes func(dest string) string
 	// RewritesFileLinks: the generator writes a link that names a file of
 	// the site's sources as that file's own URL, with the base: relative to
 	// the markdown file, or root-absolute (jekyll-relative-links). Other
@@ -353,10 +364,12 @@ func (r Rules) Built(file string) (string, bool) {
 
 // withoutBase takes the base off a root-absolute path the generator copies
 // into the page as written (so it must carry the base); ok is false when
-// the path lacks it. Other paths come back as they are.
-func (c *checker) withoutBase(dest string) (string, bool) {
+// the path lacks it. Other paths come back as they are. A link of raw
+// HTML (raw) is written as it is where the generator adds the base to
+// markdown's links only (RawKeepsBase).
+func (c *checker) withoutBase(dest string, raw bool) (string, bool) {
 	r := c.o.Rules
-	if r.Base == "" || r.PrefixesBase || !strings.HasPrefix(dest, "/") || strings.HasPrefix(dest, "//") {
+	if r.Base == "" || r.PrefixesBase && !(raw && r.RawKeepsBase) || !strings.HasPrefix(dest, "/") || strings.HasPrefix(dest, "//") {
 		return dest, true
 	}
 	if r.RewritesFileLinks && c.namesSource(dest) {
@@ -405,9 +418,10 @@ type target struct {
 	uncopied string
 }
 
-// resolveURL resolves a link of file, written as a URL, as the built page's
-// browser would, and finds the source that answers it.
-func (c *checker) resolveURL(file, dest string) (target, bool) {
+// resolveURL resolves a link of file, written as a URL (in raw HTML:
+// raw), as the built page's browser would, and finds the source that
+// answers it.
+func (c *checker) resolveURL(file, dest string, raw bool) (target, bool) {
 	r := c.o.Rules
 	from, ok := r.pageURL(file)
 	if !ok {
@@ -420,7 +434,7 @@ func (c *checker) resolveURL(file, dest string) (target, bool) {
 	base := &url.URL{Scheme: "http", Host: "site", Path: from}
 	p := base.ResolveReference(ref).EscapedPath()
 	if strings.HasPrefix(dest, "/") {
-		rest, inBase := c.withoutBase(p)
+		rest, inBase := c.withoutBase(p, raw)
 		if !inBase {
 			return target{path: p, outsideBase: true}, true
 		}

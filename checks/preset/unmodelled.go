@@ -28,8 +28,6 @@ type Unmodelled struct {
 var Unmodelleds = []Unmodelled{
 	{Name: "hexo", Configs: []string{"_config.yml"}, Claims: isHexo},
 	{Name: "vuepress", Configs: []string{".vuepress/config.{js,ts,mjs,mts,cjs}"}},
-	{Name: "nextra", Configs: []string{"next.config.{js,mjs,ts,mts,cjs}"},
-		Claims: func(_ string, src []byte) bool { return bytes.Contains(src, []byte("nextra")) }},
 	{Name: "docsify", Configs: []string{"index.html"}, Beside: "README.md",
 		Claims: func(_ string, src []byte) bool { return bytes.Contains(src, []byte("$docsify")) }},
 }
