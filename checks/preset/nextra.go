@@ -30,8 +30,8 @@ func nextra(g Generator) Layout {
 	if !isDir(filepath.Join(g.Root, app)) && isDir(filepath.Join(g.Root, at("src/app"))) {
 		app = at("src/app")
 	}
-	trailing := g.Value("trailingSlash") == "true"
-	if v := g.Value("output"); v != "export" {
+	trailing := nextraTrailingSlash.Match(g.src)
+	if !nextraExport.Match(g.src) {
 		g.note("output is not 'export', so next build writes no static site to out/: checks links has no build to read")
 	}
 	if g.Value("distDir") != "" {
@@ -52,6 +52,13 @@ func nextra(g Generator) Layout {
 		Public: at("public"), Base: basePath(g.Value("basePath")), Rules: rules,
 	}
 }
+
+// nextraTrailingSlash and nextraExport read trailingSlash: true and
+// output: 'export', written on a line of their own or not.
+var (
+	nextraTrailingSlash = regexp.MustCompile(`\btrailingSlash\s*:\s*true\b`)
+	nextraExport        = regexp.MustCompile(`\boutput\s*:\s*['"]export['"]`)
+)
 
 // nextraContentBase reads nextra({ contentDirBasePath: '/docs' }), which
 // is often written on the line of the call.
