@@ -6,7 +6,9 @@
 # there between runs. One small site (content/ served by the catch-all
 # app/[[...mdxPath]]/page.jsx, and app/about/page.mdx; .md and .mdx pages,
 # links with and without .md, root-absolute and relative, an image beside a
-# page and one from public/, a [#id] heading, a heading ending in code, a
+# page and one from public/, raw HTML links (JSX of an .mdx page and an
+# <img>, which carry the basePath themselves, and an <a> of an .md page,
+# which is given it), a [#id] heading, a heading ending in code, a
 # repeated heading) is exported (output: 'export') twice:
 #   root  no basePath, no trailingSlash: pages at a/b.html
 #   proj  basePath '/proj', trailingSlash: pages at a/b/index.html
@@ -42,7 +44,8 @@ png() {
 }
 
 # site DIR BASE: the app, the theme's layout and the pages in DIR; BASE
-# ("/" or "/proj/") is what a raw HTML link must carry itself.
+# ("/" or "/proj/") is what JSX of an .mdx page and an <img> must carry
+# themselves; an <a> of an .md page is given it.
 site() {
   local dir=$1 base=$2
   # Next.js's own build cache is kept from the last run, to build faster.
@@ -122,7 +125,7 @@ The [API](/reference/api.mdx#errors) has the details, and [its code](/reference/
 
 ![logo](/logo.png)
 
-<a href="${base}reference/api">The API, as HTML</a>
+<a href="${base}reference/api">The API, as HTML</a> <img src="${base}logo.png" alt="logo, as HTML" />
 MD
   cat > "$dir/content/guide/start.md" <<'MD'
 # Start
@@ -134,6 +137,8 @@ Back to [the guide](/guide/) or [home](/), or see [who we are](/about#who-we-are
 ## First steps & more
 
 See [the second usage](/reference/api#usage-1) and [the first steps](#first-steps--more).
+
+<a href="/reference/api#usage">Usage, as HTML</a> (given the basePath as markdown's links are)
 MD
   cat > "$dir/content/reference/api.mdx" <<'MD'
 # API
@@ -191,9 +196,9 @@ site proj /proj/ && config proj "basePath: '/proj'" "trailingSlash: true" && bui
 # with trailingSlash, Next.js exports it twice, as 404.html and
 # 404/index.html, which both answer /404.
 cd "$work/root" && expect "checks all, root, only the 404 page's skip link" 0 "^checks all: 1 warning in" all
-expect "checks markdown, root, clean" 0 "^checks markdown: 5 pages, 20 links checked in .*: no problems" markdown
+expect "checks markdown, root, clean" 0 "^checks markdown: 5 pages, 22 links checked in .*: no problems" markdown
 cd "$work/proj" && expect "checks all, basePath /proj, trailingSlash, only the 404 pages' skip links and their two files" 0 "^checks all: 3 warnings in" all
-expect "checks markdown, basePath /proj, trailingSlash, clean" 0 "^checks markdown: 5 pages, 20 links checked in .*: no problems" markdown
+expect "checks markdown, basePath /proj, trailingSlash, clean" 0 "^checks markdown: 5 pages, 22 links checked in .*: no problems" markdown
 cd "$work"
 expect_reports "links of the root build" root/out -- "1 broken-anchor #nextra-skip-nav"
 expect_reports "links of the /proj/ build" proj/out --base-url /proj/ -- "2 broken-anchor #nextra-skip-nav" "1 duplicate-route -"

@@ -437,13 +437,16 @@ func (c *checker) link(file string, doc *mdscan.Doc, l mdscan.Link) (d diag.Diag
 		if l.Image {
 			return c.urlImage(file, at, l)
 		}
+		if r.Writes != nil {
+			return c.writtenLink(file, at, l)
+		}
 		return c.urlLink(file, at, l)
 	}
 	if l.Image {
 		if c.o.Rules.ImagesAsURLs && c.o.Rules.judgesURLs() && c.built(file) && isURLLink(l.Dest) {
 			return c.urlImage(file, at, l)
 		}
-		dest, inBase := c.withoutBase(l.Dest, l.Raw)
+		dest, inBase := c.withoutBase(l.Dest, c.o.Rules.keepsBase(file, l))
 		if !inBase && c.built(file) {
 			at.Check, at.Target = registry.MarkdownImage, l.Dest
 			at.Message = fmt.Sprintf("image %q is outside the base %s the site is served under, and %s leaves it as written", l.Dest, c.o.Rules.Base, c.o.Rules.generator())
@@ -491,7 +494,7 @@ func (c *checker) link(file string, doc *mdscan.Doc, l mdscan.Link) (d diag.Diag
 // changes is named as written, then as the page has it.
 func (c *checker) writtenLink(file string, at diag.Diagnostic, l mdscan.Link) (diag.Diagnostic, bool, bool) {
 	orig := l.Dest
-	l.Dest = c.o.Rules.Writes(orig)
+	l.Dest = c.o.Rules.Writes(file, orig, l.Raw)
 	d, judged, bad := c.urlLink(file, at, l)
 	if !bad || l.Dest == orig || d.Check != registry.MarkdownLink {
 		return d, judged, bad
@@ -547,7 +550,7 @@ func (c *checker) urlImage(file string, at diag.Diagnostic, l mdscan.Link) (d di
 		at.Target = filepath.ToSlash(f)
 		return at, true, false
 	}
-	t, ok := c.resolveURL(file, l.Dest, l.Raw)
+	t, ok := c.resolveURL(file, l.Dest, c.o.Rules.keepsBase(file, l))
 	if !ok {
 		return at, false, false
 	}
@@ -772,8 +775,8 @@ func (k *Checker) URLOf(file string, l mdscan.Link) string {
 	var u string
 	var ok bool
 	written := l.Dest
-	if r.Writes != nil && !l.Raw && isURLLink(l.Dest) {
-		written = r.Writes(l.Dest) // no longer a .md link
+	if r.Writes != nil && isURLLink(l.Dest) {
+		written = r.Writes(file, l.Dest, l.Raw) // no longer a .md link
 	}
 	switch {
 	case strings.HasPrefix(l.Dest, "#"):
@@ -782,7 +785,7 @@ func (k *Checker) URLOf(file string, l mdscan.Link) string {
 		p, _, _ := strings.Cut(strings.TrimSuffix(l.Dest, frag), "?")
 		u, ok = r.pageURL(c.mdTarget(file, p))
 	case r.judgesURLs() && isURLLink(written):
-		t, found := c.resolveURL(file, written, l.Raw)
+		t, found := c.resolveURL(file, written, r.keepsBase(file, l))
 		u, ok = t.path, found && !t.outsideBase
 		if ok && t.page && r.Href != nil { // as the generator writes it
 			u = r.Href(t.path, !strings.HasPrefix(l.Dest, "/"))
@@ -806,7 +809,7 @@ func (c *checker) urlLink(file string, at diag.Diagnostic, l mdscan.Link) (d dia
 		at.Target = u // a file the theme adds to the docs folder's (MkDocs)
 		return at, true, false
 	}
-	t, ok := c.resolveURL(file, l.Dest, l.Raw)
+	t, ok := c.resolveURL(file, l.Dest, c.o.Rules.keepsBase(file, l))
 	if !ok {
 		return at, false, false
 	}

@@ -135,17 +135,18 @@ type Rules struct {
 	// of the markdown, so they are written without it.
 	Base         string
 	PrefixesBase bool
-	// RawKeepsBase: the generator adds the base to markdown's links but
-	// writes raw HTML's as they are, so a root-absolute one must carry the
-	// base itself (Nextra: an element written as JSX is no Next.js Link).
-	RawKeepsBase bool
+	// RawKeepsBase, when set, says of a link of raw HTML in file (an
+	// image or not) that the generator writes it as it is, though it adds
+	// the base to markdown's, so a root-absolute one must carry the base
+	// itself (Nextra: JSX in .mdx, and any <img>, is no Next.js Link).
+	RawKeepsBase func(file string, image bool) bool
 	// Writes, when set, is the link the generator writes into the page for
-	// a markdown link (not raw HTML's) written as dest within the site;
-	// what it writes is then judged as a URL, read from the page's URL as
-	// the browser reads it, whatever it was written as (Nextra drops .md
-	// and .mdx, and Next.js's Link sets a root-absolute path's trailing
-	// slash as trailingSlash says).
-	Writes func(dest string) string
+	// one of file written as dest within the site (raw: in raw HTML, not
+	// an image); what it writes is then judged as a URL, read from the
+	// page's URL as the browser reads it, whatever it was written as
+	// (Nextra drops a markdown link's .md and .mdx, and Next.js's Link sets
+	// a root-absolute path's trailing slash as trailingSlash says).
+	Writes func(file, dest string, raw bool) string
 	// RewritesFileLinks: the generator writes a link that names a file of
 	// the site's sources as that file's own URL, with the base: relative to
 	// the markdown file, or root-absolute (jekyll-relative-links). Other
@@ -364,12 +365,12 @@ func (r Rules) Built(file string) (string, bool) {
 
 // withoutBase takes the base off a root-absolute path the generator copies
 // into the page as written (so it must carry the base); ok is false when
-// the path lacks it. Other paths come back as they are. A link of raw
-// HTML (raw) is written as it is where the generator adds the base to
-// markdown's links only (RawKeepsBase).
-func (c *checker) withoutBase(dest string, raw bool) (string, bool) {
+// the path lacks it. Other paths come back as they are. keepsBase: the
+// generator writes this one as it is, though it adds the base to others
+// (RawKeepsBase).
+func (c *checker) withoutBase(dest string, keepsBase bool) (string, bool) {
 	r := c.o.Rules
-	if r.Base == "" || r.PrefixesBase && !(raw && r.RawKeepsBase) || !strings.HasPrefix(dest, "/") || strings.HasPrefix(dest, "//") {
+	if r.Base == "" || r.PrefixesBase && !keepsBase || !strings.HasPrefix(dest, "/") || strings.HasPrefix(dest, "//") {
 		return dest, true
 	}
 	if r.RewritesFileLinks && c.namesSource(dest) {
@@ -418,10 +419,10 @@ type target struct {
 	uncopied string
 }
 
-// resolveURL resolves a link of file, written as a URL (in raw HTML:
-// raw), as the built page's browser would, and finds the source that
-// answers it.
-func (c *checker) resolveURL(file, dest string, raw bool) (target, bool) {
+// resolveURL resolves a link of file, written as a URL (keepsBase: one
+// the generator writes as it is, base and all), as the built page's
+// browser would, and finds the source that answers it.
+func (c *checker) resolveURL(file, dest string, keepsBase bool) (target, bool) {
 	r := c.o.Rules
 	from, ok := r.pageURL(file)
 	if !ok {
@@ -434,7 +435,7 @@ func (c *checker) resolveURL(file, dest string, raw bool) (target, bool) {
 	base := &url.URL{Scheme: "http", Host: "site", Path: from}
 	p := base.ResolveReference(ref).EscapedPath()
 	if strings.HasPrefix(dest, "/") {
-		rest, inBase := c.withoutBase(p, raw)
+		rest, inBase := c.withoutBase(p, keepsBase)
 		if !inBase {
 			return target{path: p, outsideBase: true}, true
 		}
@@ -471,6 +472,12 @@ func (r Rules) localized(file, p string) string {
 		return m.URL + strings.TrimPrefix(p, "/")
 	}
 	return p
+}
+
+// keepsBase reports whether the generator writes a link of file as it
+// is, though it adds the base to markdown's (RawKeepsBase).
+func (r Rules) keepsBase(file string, l mdscan.Link) bool {
+	return l.Raw && r.RawKeepsBase != nil && r.RawKeepsBase(file, l.Image)
 }
 
 // leftOut reports whether the generator leaves a file of its content

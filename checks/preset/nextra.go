@@ -46,7 +46,7 @@ func nextra(g Generator) Layout {
 		{Dir: app, URL: "/", Output: nextraAppOutput(trailing)},
 	}
 	rules := mdlinks.Rules{IDs: mdscan.Nextra, Mounts: mounts, Output: nextraOutput(trailing, "index"), Sources: nextraSources(g, app, trailing),
-		Host: serve.Host{CleanURLs: true}, PrefixesBase: true, RawKeepsBase: true, Writes: nextraWrites(trailing)}
+		Host: serve.Host{CleanURLs: true}, PrefixesBase: true, RawKeepsBase: nextraKeepsBase, Writes: nextraWrites(trailing)}
 	return Layout{
 		Site: at("out"), Markdown: []string{content, app}, Exclude: []string{"**/node_modules/**"},
 		Public: at("public"), Base: basePath(g.Value("basePath")), Rules: rules,
@@ -119,15 +119,28 @@ func nextraSources(g Generator, app string, trailing bool) func(string) []string
 // a link (not one to http(s)://): .md or .mdx before its end, # or ?.
 var nextraMarkdownExt = regexp.MustCompile(`\.mdx?(?:[#?]|$)`)
 
+// nextraKeepsBase: an element written as JSX in an .mdx page is no
+// Next.js Link, so its link is written as it is, and so is an <img> of
+// any page (the theme's img adds no basePath); an <a> of raw HTML in an
+// .md page, which rehype-raw makes an element like markdown's, gets the
+// basePath as theirs do.
+func nextraKeepsBase(file string, image bool) bool {
+	return image || strings.HasSuffix(file, ".mdx")
+}
+
 // nextraWrites is the link a Nextra page has for one written in its
-// markdown: .md or .mdx dropped (a link to an index page then names
-// index, as written), and a root-absolute path given a trailing slash or
-// none as Next.js's Link does (its normalizePathTrailingSlash: with
-// trailingSlash, none after a file name with a dot); relative links are
-// left as they are, read from the page's URL.
-func nextraWrites(trailing bool) func(string) string {
-	return func(dest string) string {
-		if m := nextraMarkdownExt.FindStringIndex(dest); m != nil {
+// markdown: a markdown link's .md or .mdx dropped (a link to an index
+// page then names index, as written), and a root-absolute path given a
+// trailing slash or none as Next.js's Link does (its
+// normalizePathTrailingSlash: with trailingSlash, none after a file name
+// with a dot), a raw <a> of an .md page's too (nextraKeepsBase); relative
+// links are left as they are, read from the page's URL.
+func nextraWrites(trailing bool) func(file, dest string, raw bool) string {
+	return func(file, dest string, raw bool) string {
+		if raw && nextraKeepsBase(file, false) {
+			return dest
+		}
+		if m := nextraMarkdownExt.FindStringIndex(dest); m != nil && !raw {
 			end := m[1]
 			if end > m[0] && (dest[end-1] == '#' || dest[end-1] == '?') {
 				end--

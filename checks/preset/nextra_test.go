@@ -27,8 +27,15 @@ func TestNextraWrites(t *testing.T) {
 		{true, "/files/data.json", "/files/data.json"},
 		{true, "/a.md?x=1", "/a/?x=1"},
 	} {
-		assert.Equal(t, c.want, nextraWrites(c.trailing)(c.dest), "%s (trailingSlash %v)", c.dest, c.trailing)
+		assert.Equal(t, c.want, nextraWrites(c.trailing)("a.md", c.dest, false), "%s (trailingSlash %v)", c.dest, c.trailing)
 	}
+	// Raw HTML (a build of content/rawtest.md and content/guide/index.mdx
+	// with basePath and trailingSlash): an <a> of an .md page goes through
+	// Next.js's Link, keeping its .md (remarkLinkRewrite reads markdown's
+	// links only); one of an .mdx page is left as written.
+	assert.Equal(t, "/guide/start/", nextraWrites(true)("a.md", "/guide/start", true))
+	assert.Equal(t, "/a.md", nextraWrites(true)("a.md", "/a.md", true)) // a dot: no slash added
+	assert.Equal(t, "/reference/api", nextraWrites(true)("a.mdx", "/reference/api", true))
 }
 
 // Where next build exported the pages of the proof's site.
