@@ -62,7 +62,7 @@ func TestAllUsage(t *testing.T) {
 		{"all --config none.json", "checks all: config file none.json: no such file\n"},
 		{"all", `checks all: nothing to check: name the built site (checks all DIR), or set "site", "markdown" or a "preset" in checks.json
 `},
-		{"all --preset gatsby", "checks all: unknown preset \"gatsby\": presets are docusaurus, vitepress, vuepress, docsify, starlight, rspress, mkdocs, hugo, eleventy, hexo, jekyll, sphinx, gfm (checks presets says what each assumes)\n"},
+		{"all --preset gatsby", "checks all: unknown preset \"gatsby\": presets are docusaurus, vitepress, vuepress, docsify, starlight, rspress, nextra, mkdocs, hugo, eleventy, hexo, jekyll, sphinx, gfm (checks presets says what each assumes)\n"},
 	}
 	for _, c := range cases {
 		var out, errOut bytes.Buffer

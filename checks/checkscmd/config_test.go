@@ -59,7 +59,7 @@ func TestConfigUnknownCheck(t *testing.T) {
 	write(t, map[string]string{"checks.json": `{"preset": "gatbsy"}`})
 	errOut.Reset()
 	assert.Equal(t, 2, Run([]string{"links", "site"}, &out, &errOut, false))
-	assert.Equal(t, "checks links: checks.json:1:2: unknown preset \"gatbsy\": presets are docusaurus, vitepress, vuepress, docsify, starlight, rspress, mkdocs, hugo, eleventy, hexo, jekyll, sphinx, gfm (checks presets says what each assumes)\n", errOut.String())
+	assert.Equal(t, "checks links: checks.json:1:2: unknown preset \"gatbsy\": presets are docusaurus, vitepress, vuepress, docsify, starlight, rspress, nextra, mkdocs, hugo, eleventy, hexo, jekyll, sphinx, gfm (checks presets says what each assumes)\n", errOut.String())
 }
 
 // A base URL in checks.json is a path: the site's full URL there is an

@@ -25,6 +25,7 @@ import (
 	"github.com/devdocs-dev/devdocs/checks/internal/textfile"
 	"github.com/devdocs-dev/devdocs/checks/mdscan"
 	"github.com/devdocs-dev/devdocs/checks/registry"
+	"github.com/devdocs-dev/devdocs/checks/serve"
 )
 
 // Options are what a project's layout adds to the generic rules.
@@ -453,6 +454,9 @@ func (c *checker) link(file string, doc *mdscan.Doc, l mdscan.Link) (d diag.Diag
 		if l.Image {
 			return c.urlImage(file, at, l, l.Dest)
 		}
+		if r.Writes != nil {
+			return c.writtenLink(file, at, l)
+		}
 		return c.urlLink(file, at, l)
 	}
 	if l.Image {
@@ -464,7 +468,7 @@ func (c *checker) link(file string, doc *mdscan.Doc, l mdscan.Link) (d diag.Diag
 		if c.o.Rules.ImagesAsURLs && c.o.Rules.judgesURLs() && c.built(file) && isURLLink(l.Dest) {
 			return c.urlImage(file, at, l, l.Dest)
 		}
-		dest, inBase := c.withoutBase(l.Dest, true)
+		dest, inBase := c.withoutBase(l.Dest, true, c.o.Rules.keepsBase(file, l))
 		if !inBase && c.built(file) {
 			at.Check, at.Target = registry.MarkdownImage, l.Dest
 			at.Message = fmt.Sprintf("image %q is outside the base %s the site is served under, and %s leaves it as written", l.Dest, c.o.Rules.Base, c.o.Rules.generator())
@@ -489,6 +493,9 @@ func (c *checker) link(file string, doc *mdscan.Doc, l mdscan.Link) (d diag.Diag
 	if frag, ok := strings.CutPrefix(l.Dest, "#"); ok {
 		d, bad := c.anchor(at, doc, frag, "this file")
 		return d, true, bad
+	}
+	if r := c.o.Rules; r.Writes != nil && r.judgesURLs() && c.built(file) && isURLLink(l.Dest) && !c.templated(l.Dest) {
+		return c.writtenLink(file, at, l)
 	}
 	if c.o.Rules.DocLinks && c.built(file) {
 		return c.docLink(file, at, l)
@@ -515,8 +522,27 @@ func (c *checker) verbatim(file, dest string) (string, bool) {
 	if r.Verbatim == nil || !r.judgesURLs() || !c.built(file) {
 		return "", false
 	}
-	t, ok := c.resolveURL(file, dest)
+	t, ok := c.resolveURL(file, dest, false)
 	return t.file, ok && t.file != "" && r.Verbatim(t.file)
+}
+
+// writtenLink judges a link as the generator writes it (Rules.Writes): a
+// URL the browser reads from the page's URL. A link the generator
+// changes is named as written, then as the page has it.
+func (c *checker) writtenLink(file string, at diag.Diagnostic, l mdscan.Link) (diag.Diagnostic, bool, bool) {
+	orig := l.Dest
+	l.Dest = c.o.Rules.Writes(file, orig, l.Raw)
+	d, judged, bad := c.urlLink(file, at, l)
+	if !bad || l.Dest == orig || d.Check != registry.MarkdownLink {
+		return d, judged, bad
+	}
+	from, _ := c.o.Rules.pageURL(file)
+	said := fmt.Sprintf("broken markdown link %q: %s writes it as %q, and", orig, c.o.Rules.generator(), l.Dest)
+	if _, beside := c.besideFile(file, orig); beside && !strings.HasPrefix(orig, "/") {
+		said = fmt.Sprintf("broken markdown link %q: %s writes it as %q, which the browser reads from the page's URL, %s, not from its file, and", orig, c.o.Rules.generator(), l.Dest, serve.URLRoute(from))
+	}
+	d.Message = strings.Replace(d.Message, fmt.Sprintf("broken markdown link %q:", l.Dest), said, 1)
+	return d, judged, bad
 }
 
 // templated reports whether the template engine the generator runs first
@@ -562,7 +588,7 @@ func (c *checker) urlImage(file string, at diag.Diagnostic, l mdscan.Link, asked
 		at.Target = filepath.ToSlash(f)
 		return at, true, false
 	}
-	t, ok := c.resolveURL(file, asked)
+	t, ok := c.resolveURL(file, asked, c.o.Rules.keepsBase(file, l))
 	if !ok {
 		return at, false, false
 	}
@@ -800,6 +826,10 @@ func (k *Checker) URLOf(file string, l mdscan.Link) string {
 	}
 	var u string
 	var ok bool
+	written := l.Dest
+	if r.Writes != nil && isURLLink(l.Dest) {
+		written = r.Writes(file, l.Dest, l.Raw) // no longer a .md link
+	}
 	switch {
 	case l.Role == mdscan.PostRef && r.RefPage != nil:
 		p, _, _ := strings.Cut(l.Dest, "#")
@@ -809,11 +839,11 @@ func (k *Checker) URLOf(file string, l mdscan.Link) string {
 	case l.Role != "":
 	case strings.HasPrefix(l.Dest, "#"):
 		u, ok = pageURL(file)
-	case mdscan.IsMarkdownLink(l.Dest) || c.rootMarkdownLink(file, l.Dest):
+	case mdscan.IsMarkdownLink(written) || c.rootMarkdownLink(file, written):
 		p, _, _ := strings.Cut(strings.TrimSuffix(l.Dest, frag), "?")
 		u, ok = pageURL(c.mdTarget(file, p))
-	case r.judgesURLs() && isURLLink(l.Dest):
-		t, found := c.resolveURL(file, l.Dest)
+	case r.judgesURLs() && isURLLink(written):
+		t, found := c.resolveURL(file, written, r.keepsBase(file, l))
 		u, ok = t.path, found && !t.outsideBase
 		if ok && t.page && r.Href != nil { // as the generator writes it
 			u = r.Href(t.path, !strings.HasPrefix(l.Dest, "/"))
@@ -848,7 +878,7 @@ func (c *checker) imageURLOf(file string, l mdscan.Link) string {
 	if !ok {
 		return ""
 	}
-	if t, found := c.resolveURL(file, asked); found && !t.outsideBase {
+	if t, found := c.resolveURL(file, asked, false); found && !t.outsideBase {
 		return t.path
 	}
 	return ""
@@ -866,7 +896,7 @@ func (c *checker) urlLink(file string, at diag.Diagnostic, l mdscan.Link) (d dia
 		at.Target = u // a file the theme adds to the docs folder's (MkDocs)
 		return at, true, false
 	}
-	t, ok := c.resolveURL(file, l.Dest)
+	t, ok := c.resolveURL(file, l.Dest, c.o.Rules.keepsBase(file, l))
 	if !ok {
 		return at, false, false
 	}

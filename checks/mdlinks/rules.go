@@ -166,6 +166,18 @@ type Rules struct {
 	// frag: VuePress writes #1-0 of a link to a page as #_1-0, as its
 	// heading ids guard a leading digit. nil: as written.
 	FragmentOf func(p, frag string) string
+	// RawKeepsBase, when set, says of a link of raw HTML in file (an
+	// image or not) that the generator writes it as it is, though it adds
+	// the base to markdown's, so a root-absolute one must carry the base
+	// itself (Nextra: JSX in .mdx, and any <img>, is no Next.js Link).
+	RawKeepsBase func(file string, image bool) bool
+	// Writes, when set, is the link the generator writes into the page for
+	// one of file written as dest within the site (raw: in raw HTML, not
+	// an image); what it writes is then judged as a URL, read from the
+	// page's URL as the browser reads it, whatever it was written as
+	// (Nextra drops a markdown link's .md and .mdx, and Next.js's Link sets
+	// a root-absolute path's trailing slash as trailingSlash says).
+	Writes func(file, dest string, raw bool) string
 	// RewritesFileLinks: the generator writes a link that names a file of
 	// the site's sources as that file's own URL, with the base: relative to
 	// the markdown file, or root-absolute (jekyll-relative-links). Other
@@ -425,10 +437,11 @@ func (r Rules) builtByFront(m Mount, rel, file string) (string, bool) {
 // withoutBase takes the base off a root-absolute path the generator copies
 // into the page as written (so it must carry the base); ok is false when
 // the path lacks it. Other paths come back as they are. image: dest is an
-// image the generator bundles.
-func (c *checker) withoutBase(dest string, image bool) (string, bool) {
+// image the generator bundles; keepsBase: the generator writes this one as
+// it is, though it adds the base to others (RawKeepsBase).
+func (c *checker) withoutBase(dest string, image, keepsBase bool) (string, bool) {
 	r := c.o.Rules
-	if r.Base == "" || r.PrefixesBase || image && r.PrefixesBaseImages || !strings.HasPrefix(dest, "/") || strings.HasPrefix(dest, "//") {
+	if r.Base == "" || r.PrefixesBase && !keepsBase || image && r.PrefixesBaseImages || !strings.HasPrefix(dest, "/") || strings.HasPrefix(dest, "//") {
 		return dest, true
 	}
 	if r.RewritesFileLinks && c.namesSource(dest) {
@@ -478,9 +491,10 @@ type target struct {
 	uncopied, leftOut string
 }
 
-// resolveURL resolves a link of file, written as a URL, as the built page's
+// resolveURL resolves a link of file, written as a URL (keepsBase: one
+// the generator writes as it is, base and all), as the built page's
 // browser would, and finds the source that answers it.
-func (c *checker) resolveURL(file, dest string) (target, bool) {
+func (c *checker) resolveURL(file, dest string, keepsBase bool) (target, bool) {
 	r := c.o.Rules
 	from, ok := r.pageURL(file)
 	if !ok {
@@ -493,7 +507,7 @@ func (c *checker) resolveURL(file, dest string) (target, bool) {
 	base := &url.URL{Scheme: "http", Host: "site", Path: from}
 	p := base.ResolveReference(ref).EscapedPath()
 	if strings.HasPrefix(dest, "/") {
-		rest, inBase := c.withoutBase(p, false) // an image written as a URL is as written too
+		rest, inBase := c.withoutBase(p, false, keepsBase) // an image written as a URL is as written too
 		if !inBase {
 			return target{path: p, outsideBase: true}, true
 		}
@@ -533,6 +547,12 @@ func (r Rules) localized(file, p string) string {
 		return m.URL + strings.TrimPrefix(p, "/")
 	}
 	return p
+}
+
+// keepsBase reports whether the generator writes a link of file as it
+// is, though it adds the base to markdown's (RawKeepsBase).
+func (r Rules) keepsBase(file string, l mdscan.Link) bool {
+	return l.Raw && r.RawKeepsBase != nil && r.RawKeepsBase(file, l.Image)
 }
 
 // leftOut reports whether the generator leaves a file of its content

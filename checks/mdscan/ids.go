@@ -21,6 +21,12 @@ type IDStyle struct {
 	CustomIDs bool
 	// None: headings get no id at all (Eleventy's markdown, unless a plugin adds them).
 	None bool
+	// NoTitleID: a level-1 heading (the page's title) gets no id and is
+	// not counted among the repeats (Nextra).
+	NoTitleID bool
+	// bracketIDs: "## Title [#id]" gives the heading the id "id", slugged
+	// and numbered in turn as a heading's text is (Nextra).
+	bracketIDs bool
 	// MaxLevel: only headings of levels 1 to MaxLevel get an id, and only
 	// they count as repeats (MyST's myst_heading_anchors); 0: every level.
 	MaxLevel int
@@ -126,6 +132,9 @@ var (
 	// ASCII letters and digits, a repeat or an empty slug becomes id1, id2, …
 	// counted over the whole page.
 	Docutils = IDStyle{Name: "docutils", emptyTaken: true, oneCounter: true, slug: docutilsSlug, unique: docutilsUnique}
+	// Nextra 4 slugs with github-slugger, the title (h1) left without an
+	// id, and reads "[#id]" at a heading's end as the text to slug instead.
+	Nextra = IDStyle{Name: "nextra", NoTitleID: true, bracketIDs: true, slug: Slug, unique: counted("-")}
 	// None is markdown rendered with no heading ids (Eleventy's default).
 	None = IDStyle{Name: "none", None: true}
 )

@@ -18,6 +18,7 @@ var goldenStyles = map[string]IDStyle{
 	"gfm.txt":                     GFM,
 	"docusaurus.txt":              GitHub,
 	"rspress.txt":                 GitHub,
+	"nextra.txt":                  Nextra,
 	"hugo.txt":                    Hugo,
 	"hugo-github-ascii.txt":       HugoGitHubASCII,
 	"hugo-blackfriday.txt":        HugoBlackfriday,
@@ -81,4 +82,17 @@ func TestIDsAsRealBuildsGaveThem(t *testing.T) {
 			}
 		})
 	}
+}
+
+// Nextra's "[#id]" and its untitled h1, as a build of Nextra 4.6.1 gave
+// them (content/reference/api.mdx of checks/bench/nextra.sh): the custom
+// id is slugged, and counted with the texts' slugs.
+func TestNextraIDs(t *testing.T) {
+	src := "# API\n\n## Prove and verify\n\n## Error codes [#errors]\n\n## Another [#My Custom_ID]\n\n## Usage\n\n## Usage\n\n## Errors\n\n## Code `[#x]`\n"
+	var got []string
+	for _, h := range ParseStyled([]byte(src), Nextra).Headings {
+		got = append(got, h.ID)
+	}
+	assert.Equal(t, []string{"", "prove-and-verify", "errors", "my-custom_id", "usage", "usage-1", "errors-1", "code-x"}, got)
+	assert.Equal(t, "Error codes", ParseStyled([]byte(src), Nextra).Headings[2].Text)
 }

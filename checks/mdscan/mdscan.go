@@ -662,21 +662,41 @@ func assignIDs(headings []ast.Node, src []byte, ls lines, style IDStyle) []Headi
 			textStyle.linkURLs = false // a term's id is its visible text alone
 		}
 		text := plainText(h, src, textStyle)
-		slugOf := text
+		slugged := text
 		if hd, ok := h.(*ast.Heading); ok && style.rawText {
-			slugOf = rawText(hd, src)
+			slugged = rawText(hd, src)
+		}
+		if style.bracketIDs {
+			text, slugged = bracketID(h, text)
 		}
 		var id string
-		if style.MaxLevel > 0 && level > style.MaxLevel {
+		if style.MaxLevel > 0 && level > style.MaxLevel || style.NoTitleID && level == 1 {
 			// no id, and not counted among the repeats
 		} else if v, ok := h.AttributeString("id"); ok {
 			id = string(v.([]byte))
-		} else if id = slugger.Unique(slugOf); id != "" {
+		} else if id = slugger.Unique(slugged); id != "" {
 			h.SetAttributeString("id", []byte(id))
 		}
 		out = append(out, Heading{Level: level, ID: id, Text: strings.ReplaceAll(text, string(linkBoundary), ""), Line: blockLine(h, ls)})
 	}
 	return out
+}
+
+// bracketTail is Nextra's custom id, "[#id]" ending a heading's text.
+var bracketTail = regexp.MustCompile(`\s*\[#([\s\S]+?)]\s*$`)
+
+// bracketID reads "[#id]" at the end of a heading's text as Nextra does:
+// only where the heading ends in text (not code or a link), the text
+// before it is the heading's, and the id is what gets slugged.
+func bracketID(h ast.Node, text string) (shown, slugged string) {
+	if _, ok := h.LastChild().(*ast.Text); !ok {
+		return text, text
+	}
+	m := bracketTail.FindStringSubmatchIndex(text)
+	if m == nil {
+		return text, text
+	}
+	return text[:m[0]], text[m[2]:m[3]]
 }
 
 // plainText is the text of a heading as a style reads it: the visible text

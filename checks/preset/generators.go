@@ -80,6 +80,15 @@ var All = []Preset{
 		NoBrowser: "the rspress preset has none yet",
 	},
 	{
+		Name:      "nextra",
+		Tested:    "Nextra 4.6.1 with nextra-theme-docs 4.6.1 on Next.js 15.5.15 from npm, `output: 'export'`, at the root and under `basePath: '/proj'` with `trailingSlash`",
+		About:     "Nextra 4 on Next.js's App Router, exported as a static site (output: 'export'): pages in content/ (or src/content/, served by app/[[...mdxPath]]/page.jsx under contentDirBasePath) and the page.md and page.mdx files of app/ (route groups left out of the URL), public/ served at the root, built into out/ as page.html (page/index.html with trailingSlash). Ids by github-slugger, the page's h1 without one, and \"## Title [#id]\" slugs id instead of the text (no {#id}). Nextra drops a link's .md or .mdx and leaves relative links as written, so the browser reads them from the page's URL, not from its file (./b.md from content/a/index.md leads to /b, and a link to an index page's file names /index, which no page answers without trailingSlash); Next.js's Link gives root-absolute links the basePath and sets their trailing slash as trailingSlash says, while JSX links of an .mdx page and any <img> are written as they are and must carry the basePath themselves (an <a> of raw HTML in an .md page is given it). Markdown images are bundled: found beside the page, or in public/ for a root-absolute one. basePath and trailingSlash are read from next.config; a computed one is said on stderr.",
+		Configs:   []string{"next.config.{js,mjs,ts,mts,cjs}"},
+		Claims:    func(_ string, src []byte) bool { return bytes.Contains(src, []byte("nextra")) },
+		Setup:     nextra,
+		NoBrowser: "the nextra preset has none yet",
+	},
+	{
 		Name:      "mkdocs",
 		Tested:    "MkDocs 1.4 and mkdocs-material 8.2 from Debian, with and without `use_directory_urls`",
 		About:     "MkDocs (plain or Material): pages in docs_dir (docs/), built into site_dir (site/) with a folder per page (use_directory_urls). Ids by Python-Markdown's toc, or by PyMdown Extensions' slugify when toc's slugify names it (with its case), {#id} with attr_list (and { #id } after an inline element); footnotes, and content tabs (pymdownx.tabbed's slugify and combine_header_slug, or numbered) have ids too. The body of admonitions, details and tabs is markdown; pymdownx.snippets' --8<-- takes a file's text in (from base_path). A \"::: name\" block (mkdocstrings, mkdocs-click) or a hook rewriting pages may make ids checks cannot know, and the run says so. MkDocs turns relative links to .md pages and to any other file of docs_dir (or of the theme: a built-in theme's favicon, custom_dir) into URLs; root-absolute links are left as written, so they must carry the path of site_url themselves. A config it INHERITs is merged under it; exclude_docs leaves pages out (a link to one is broken).",

@@ -37,6 +37,12 @@ func TestLayouts(t *testing.T) {
 			"doc_build", "docs/public", "", []string{"docs"}},
 		{"rspress with a root it computes", "rspress", "rspress.config.ts", "export default defineConfig({\n  root: process.env.DOCS,\n});\n",
 			"doc_build", "docs/public", "", []string{"docs"}},
+		// Nextra 4.6.1 (checks/bench/nextra.sh): content/ and app/ beside
+		// next.config, public/, the static export in out/, basePath's path
+		{"nextra", "nextra", "next.config.mjs", "import nextra from 'nextra'\nconst withNextra = nextra({})\nexport default withNextra({\n  output: 'export',\n  basePath: '/proj',\n})\n",
+			"out", "public", "/proj/", []string{"content", "app"}},
+		{"nextra in a folder, computed basePath", "nextra", "site/next.config.ts", "import nextra from 'nextra'\nexport default nextra({})({ output: 'export', basePath: process.env.BASE })\n",
+			"site/out", "site/public", "", []string{"site/content", "site/app"}},
 		// notes/existing.md: MkDocs copies every file of docs_dir; the base is site_url's path
 		{"mkdocs", "mkdocs", "mkdocs.yml", "site_name: X\nsite_url: https://example.org/proj/\n",
 			"site", "docs", "/proj/", []string{"docs"}},

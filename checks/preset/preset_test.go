@@ -40,7 +40,7 @@ func TestLookup(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, "build", p.Layout(Generator{Root: "."}).Site)
 	_, err = Lookup("gatsby")
-	assert.EqualError(t, err, `unknown preset "gatsby": presets are docusaurus, vitepress, vuepress, docsify, starlight, rspress, mkdocs, hugo, eleventy, hexo, jekyll, sphinx, gfm (checks presets says what each assumes)`)
+	assert.EqualError(t, err, `unknown preset "gatsby": presets are docusaurus, vitepress, vuepress, docsify, starlight, rspress, nextra, mkdocs, hugo, eleventy, hexo, jekyll, sphinx, gfm (checks presets says what each assumes)`)
 }
 
 // The Docusaurus contract takes the storage key and the colour-mode

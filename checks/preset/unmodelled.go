@@ -20,10 +20,14 @@ type Unmodelled struct {
 	Claims  func(file string, src []byte) bool
 }
 
-// Unmodelleds are the generators named, not modelled.
+// Unmodelleds are the generators named, not modelled: Mintlify (mint.json,
+// or a docs.json naming its schema) and GitBook (.gitbook.yaml).
 var Unmodelleds = []Unmodelled{
-	{Name: "nextra", Configs: []string{"next.config.{js,mjs,ts,mts,cjs}"},
-		Claims: func(_ string, src []byte) bool { return bytes.Contains(src, []byte("nextra")) }},
+	{Name: "mintlify", Configs: []string{"mint.json", "docs.json"},
+		Claims: func(file string, src []byte) bool {
+			return filepath.Base(file) == "mint.json" || bytes.Contains(src, []byte("mintlify.com/docs.json"))
+		}},
+	{Name: "gitbook", Configs: []string{".gitbook.yaml"}},
 }
 
 // OtherConfig is a config file of a generator without a preset.
