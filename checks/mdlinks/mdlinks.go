@@ -767,11 +767,6 @@ func (c *checker) mdTarget(file, p string) string {
 			target = t
 		}
 	}
-	if m, _, ok := c.o.Rules.mountOf(file); ok && c.o.Rules.MDFromRoot && !c.o.Tree.IsFile(target) {
-		if t := filepath.Join(m.Dir, filepath.FromSlash(decode(p))); c.o.Tree.IsFile(t) {
-			target = t
-		}
-	}
 	return target
 }
 

@@ -65,9 +65,6 @@ type Rules struct {
 	// that the generator copies it as it is, no page (Hexo's skip_render):
 	// a link to it, .md and all, is a link to that file.
 	Verbatim func(file string) bool
-	// MDFromRoot: a .md link that names no file beside its page is looked
-	// up from the page's content folder too (Eleventy's InputPathToUrl).
-	MDFromRoot bool
 	// URLFallback, when set, is the URL path a page not at urlPath is
 	// served from instead ("" for none): Starlight serves a page not yet
 	// translated at its locale's URL, with the default locale's content.
@@ -112,7 +109,8 @@ type Rules struct {
 	// link p (decoded) of file names, given which files exist; ok false
 	// where it finds none, and the link is read as a browser would, from
 	// the page's folder. Docusaurus looks a link up from the content folder
-	// of the page's version and the site's root before the page's folder.
+	// of the page's version and the site's root before the page's folder;
+	// Eleventy's InputPathToUrl from the input folder after it.
 	MDLookup func(file, p string, isFile func(string) bool) (string, bool)
 	// MDUnresolved, when set, says why the generator leaves a link of file
 	// to target, an existing file, as written, so it leads nowhere (a

@@ -1215,6 +1215,24 @@ func eleventySources(out string) []string {
 	return found
 }
 
+// eleventyMDLookup is how InputPathToUrlTransformPlugin finds the file a
+// relative .md link names: beside the page, else from the input folder
+// (input, absolute). A root-absolute link is read from the input folder
+// as every preset reads one (ok false).
+func eleventyMDLookup(input string) func(file, p string, isFile func(string) bool) (string, bool) {
+	return func(file, p string, isFile func(string) bool) (string, bool) {
+		if strings.HasPrefix(p, "/") {
+			return "", false
+		}
+		for _, t := range []string{filepath.Join(filepath.Dir(file), filepath.FromSlash(p)), relative(filepath.Join(input, filepath.FromSlash(p)))} {
+			if isFile(t) {
+				return t, true
+			}
+		}
+		return "", false
+	}
+}
+
 // lettersOfHeadings says of an id whether a slug of one of the page's
 // headings may be it, whatever the slug function: its letters and digits
 // (as Eleventy's slugify spells them in ASCII) are the heading's, what a
@@ -1313,7 +1331,9 @@ func eleventy(g Generator) Layout {
 	rules.TemplateBlocks = rules.Templated // Liquid by default, or Nunjucks
 	rules.RawAsMarkdown = true             // its transforms (InputPathToUrl, HtmlBase, image) rewrite HTML's links as markdown's
 	rules.LeavesMD = !g.Mentions("InputPathToUrlTransformPlugin")
-	rules.MDFromRoot = !rules.LeavesMD
+	if !rules.LeavesMD {
+		rules.MDLookup = eleventyMDLookup(filepath.Join(g.Root, input))
+	}
 	rules.PrefixesBase = g.Mentions("HtmlBasePlugin")
 	// Images: a folder passed through to the root is the public folder;
 	// images beside pages are copied beside their output ("html-relative")
