@@ -976,12 +976,29 @@ func hugo(g Generator) Layout {
 		Site: firstNonEmpty(g.Value("publishDir"), "public"), Markdown: markdown, Public: public,
 		Base: basePath(g.Value("baseURL")), Rules: rules,
 	}
-	// canonifyURLs writes every root-relative link as an absolute URL on
-	// baseURL: in the build, those are the site's own links.
-	if u := g.Value("baseURL"); g.Value("canonifyURLs") == "true" && (strings.HasPrefix(u, "https://") || strings.HasPrefix(u, "http://")) {
+	hugoRootLinks(g, &l)
+	return l
+}
+
+// hugoRootLinks: canonifyURLs and relativeURLs each rewrite the
+// root-relative href and src of every HTML page (content, raw HTML and
+// templates alike) from the site's root: canonifyURLs to baseURL's
+// absolute URL, relativeURLs (which wins when both are set) to a path
+// relative to the page. Either way "/docs/x/" is given the base, so
+// root-absolute links are written without it.
+func hugoRootLinks(g Generator, l *Layout) {
+	canonify, relative := g.Value("canonifyURLs") == "true", g.Value("relativeURLs") == "true"
+	l.Rules.PrefixesBase = canonify || relative
+	// With canonifyURLs, links to baseURL in the build are the site's own.
+	if u := g.Value("baseURL"); canonify && (strings.HasPrefix(u, "https://") || strings.HasPrefix(u, "http://")) {
 		l.SiteURL = u
 	}
-	return l
+	// Without canonifyURLs, relURL, .RelPermalink and relref write the
+	// base, which relativeURLs then reads from the site's root.
+	if relative && !canonify && l.Base != "" && l.Base != "/" {
+		g.note("relativeURLs without canonifyURLs: relref, relURL and .RelPermalink write %s, which Hugo makes relative to the site's root, so they lead under %s%s; checks finds those in the build, not in the sources",
+			l.Base, strings.TrimSuffix(l.Base, "/"), l.Base)
+	}
 }
 
 // hugoRefPage finds the page a ref or relref's path names, as Hugo does:
