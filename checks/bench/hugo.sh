@@ -5,7 +5,9 @@
 # /repo/ (baseURL with a path). A correct checker reports nothing on either;
 # then known faults are put into a copy and each must be reported, and
 # nothing else, and refs to a missing heading and a missing page into the
-# sources. Last, a site in a subfolder of a repository, in three
+# sources. Then uglyURLs; the three autoHeadingIDType styles, each site
+# linking by its own style's ids and by another's; canonifyURLs and
+# relativeURLs under /proj/. Last, a site in a subfolder of a repository, in three
 # languages (by file name and by content folder) with module.mounts, checked
 # from the repository root.
 #   make hugo-check        (Hugo from Debian's package)
@@ -164,39 +166,34 @@ printf '\n[As a folder](bundle.html)\n' >> ugly/content/docs/_index.md
   '  6:1    error   image "diagram.png" not found: the page is served at /docs/bundle.html, and no file answers /docs/diagram.png [markdown-image]')
 (cd ugly && rm -rf public && hugo --quiet -d public && expect_faults "uglyURLs: the same faults in the build" public -- bundle.html diagram.png)
 # autoHeadingIDType's three styles (autoIDType from Hugo 0.144): a page
-# whose headings each style slugs its own way, and a page linking to each
-# heading by the id that style gives it. The ids below are what Hugo 0.111
-# writes (each build is held to them); every style's build and sources are
-# clean with its own links, and links written in another style's ids are
-# found where they differ, in the sources at file:line:col and in the build.
+# whose headings each style slugs its own way, a page linking to each
+# heading by the id the site's style gives it, and one linking by the ids
+# of the style before it. The ids below are what Hugo 0.111 writes (each
+# build is held to them). Exactly the links of the other style's page
+# that differ are found, in the sources at file:line:col and in the
+# build: the site's own style's links are clean in both.
 headings=('Café déjà vu' 'a & b' 'C++ / Go' 'snake_case_name' 'Usage' 'Usage' '1.0 release' '2nd edition' 'Emoji 🚀 launch' '日本語' 'Ω and Ж' "What's new?" '_private' '-- dashes --')
 ids_github=(café-déjà-vu a--b c--go snake_case_name usage usage-1 10-release 2nd-edition emoji--launch 日本語 ω-and-ж whats-new _private ---dashes---)
 ids_github_ascii=(cafe-deja-vu a--b c--go snake_case_name usage usage-1 10-release 2nd-edition emoji--launch heading -and- whats-new _private ---dashes---)
 ids_blackfriday=(café-déjà-vu a-b c-go snake-case-name usage usage-1 1-0-release 2nd-edition emoji-launch 日本語 ω-and-ж what-s-new private dashes)
-# ids_site DIR STYLE LINKS: a site of that style whose links are LINKS's ids.
-ids_site() {
-  local -n links=ids_${3//-/_}
-  rm -rf "$1" && mkdir -p "$1/content/docs" "$1/layouts/_default" && cp checks.json "$1/"
-  for kind in single list; do printf '<!doctype html><title>{{ .Title }}</title><main>{{ .Content }}</main>\n' > "$1/layouts/_default/$kind.html"; done
-  printf 'baseURL = "https://docs.example.org/"\ntitle = "Ids"\ndisableKinds = ["taxonomy", "term"]\n[markup.goldmark.parser]\nautoHeadingIDType = "%s"\n' "$2" > "$1/hugo.toml"
-  { printf -- '---\ntitle: Ids\n---\n'; printf '## %s\n\n' "${headings[@]}"; } > "$1/content/docs/ids.md"
-  { printf -- '---\ntitle: Contents\n---\n'; printf -- '- [to the heading](../ids/#%s)\n' "${links[@]}"; } > "$1/content/docs/contents.md"
+# ids_links FILE STYLE: a page linking to each heading by STYLE's ids.
+ids_links() {
+  local -n ids=ids_${2//-/_}
+  { printf -- '---\ntitle: Contents\n---\n'; printf -- '- [to the heading](../ids/#%s)\n' "${ids[@]}"; } > "$1"
 }
-for style in github github-ascii blackfriday; do
-  ids_site "ids-$style" "$style" "$style"
-  (cd "ids-$style" && hugo --quiet -d public)
-  declare -n want=ids_${style//-/_}
-  got=$(grep -o '<h2 id="[^"]*"' "ids-$style/public/docs/ids/index.html" | sed 's/<h2 id="//; s/"$//')
-  [ "$got" = "$(printf '%s\n' "${want[@]}")" ] || { echo "FAIL $style: Hugo gave the ids"; echo "$got"; fail=1; }
-  (cd "ids-$style" && expect "$style ids, sources, clean" 0 ": no problems$" markdown content)
-  (cd "ids-$style" && expect "$style ids, build, clean" 0 ": no problems$" links public)
-  unset -n want
-done
-# Each style's site with the links of the style before it.
 other=blackfriday
 for style in github github-ascii blackfriday; do
-  ids_site "ids-$style-wrong" "$style" "$other"
+  d=ids-$style
+  rm -rf "$d" && mkdir -p "$d/content/docs" "$d/layouts/_default" && cp checks.json "$d/"
+  for kind in single list; do printf '<!doctype html><title>{{ .Title }}</title><main>{{ .Content }}</main>\n' > "$d/layouts/_default/$kind.html"; done
+  printf 'baseURL = "https://docs.example.org/"\ntitle = "Ids"\ndisableKinds = ["taxonomy", "term"]\n[markup.goldmark.parser]\nautoHeadingIDType = "%s"\n' "$style" > "$d/hugo.toml"
+  { printf -- '---\ntitle: Ids\n---\n'; printf '## %s\n\n' "${headings[@]}"; } > "$d/content/docs/ids.md"
+  ids_links "$d/content/docs/contents.md" "$style"
+  ids_links "$d/content/docs/other.md" "$other"
+  (cd "$d" && hugo --quiet -d public)
   declare -n want=ids_${style//-/_} written=ids_${other//-/_}
+  got=$(grep -o '<h2 id="[^"]*"' "$d/public/docs/ids/index.html" | sed 's/<h2 id="//; s/"$//')
+  [ "$got" = "$(printf '%s\n' "${want[@]}")" ] || { echo "FAIL $style: Hugo gave the ids"; echo "$got"; fail=1; }
   lines=() hrefs=()
   for i in "${!want[@]}"; do
     [ "${want[$i]}" = "${written[$i]}" ] && continue
@@ -204,9 +201,9 @@ for style in github github-ascii blackfriday; do
     hrefs+=("../ids/#$(jq -rn --arg s "${written[$i]}" '$s | @uri')")
   done
   unset -n want written
-  (cd "ids-$style-wrong" && expect_lines "$style site, $other's ids, at file:line:col" 0 markdown content -- 'content/docs/contents.md' "${lines[@]}")
-  (cd "ids-$style-wrong" && expect "$style site, $other's ids: those and nothing else" 0 ": ${#lines[@]} warnings$" markdown content)
-  (cd "ids-$style-wrong" && hugo --quiet -d public && expect_faults "$style site, $other's ids, in the build" public -- "${hrefs[@]}")
+  (cd "$d" && expect_lines "$style site, $other's ids, at file:line:col" 0 markdown content -- 'content/docs/other.md' "${lines[@]}")
+  (cd "$d" && expect "$style site: those, and its own style's links clean" 0 ": ${#lines[@]} warnings$" markdown content)
+  (cd "$d" && expect_faults "$style site, $other's ids in the build, its own clean" public -- "${hrefs[@]}")
   other=$style
 done
 # canonifyURLs: Hugo writes every root-relative link as an absolute URL on
@@ -219,6 +216,7 @@ sed 's|^baseURL = .*|baseURL = "https://docs.example.org/proj/"\ncanonifyURLs = 
 printf '\nSee [who we are](/docs/about/#who-we-are) and ![the logo](/img/logo.png).\n' >> canon/content/docs/about.md
 (cd canon && hugo --quiet -d public)
 grep -rq 'href="https://docs.example.org/proj/' canon/public || { echo "FAIL canonifyURLs wrote no absolute link"; fail=1; }
+(cd canon && expect "canonifyURLs under /proj/, sources, clean" 0 ": no problems$" markdown content)
 (cd canon && expect "canonifyURLs under /proj/, sources and build, clean" 0 "^checks all: no problems" all)
 printf '\nAnd [the changelog](/docs/changelog/) and [with the base](/proj/docs/about/).\n' >> canon/content/docs/install.md
 (cd canon && expect_lines "canonifyURLs: a missing page and the base twice, at file:line:col" 1 markdown content -- \
@@ -252,6 +250,7 @@ for mode in relative both; do
   printf -- '---\ntitle: About\n---\n## Who we are\n\nBack to [the tools](/docs/install/#install-the-tools), [home](/) or [up](../).\n' > "$d/content/docs/about.md"
   (cd "$d" && hugo --quiet -d public)
   grep -q '<a href="../../docs/about/#who-we-are">' "$d/public/docs/install/index.html" || { echo "FAIL relativeURLs ($mode): Hugo wrote the link otherwise"; fail=1; }
+  (cd "$d" && expect "relativeURLs ($mode) under /proj/, sources, clean" 0 ": no problems$" markdown content)
   (cd "$d" && expect "relativeURLs ($mode) under /proj/, sources and build, clean" 0 "^checks all: no problems" all)
   printf '\n[The changelog](/docs/changelog/) and ![a diagram](/img/missing.png), [with the base](/proj/docs/install/), [relref]({{< relref "install.md#install-the-tools" >}}).\n' >> "$d/content/docs/about.md"
   (cd "$d" && expect_lines "relativeURLs ($mode): faults at file:line:col" 1 markdown content -- \
