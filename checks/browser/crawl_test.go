@@ -15,6 +15,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/devdocs-dev/devdocs/checks/internal/busyload"
 	"github.com/devdocs-dev/devdocs/checks/registry"
 )
 
@@ -271,7 +272,7 @@ func TestCrawlHearsWhatAPageDoesRightAfterItSettles(t *testing.T) {
 	got, err := shared.Crawl(o)
 	require.NoError(t, err)
 	assert.Equal(t, want, got.Findings, "idle")
-	busyLoad(t)
+	busyload.Start(t)
 	got, err = shared.Crawl(o)
 	require.NoError(t, err)
 	assert.Equal(t, want, got.Findings, "under load")
