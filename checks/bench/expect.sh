@@ -151,3 +151,18 @@ expect_said() {
   done
   echo "ok   $name: $# texts said"
 }
+
+# under_load CMD…: runs CMD while busy processes keep every core busy
+# (twice as many as there are cores, as on a shared CI runner), then stops
+# them: a verdict of the crawl must not change with the load.
+under_load() {
+  local busy=() i
+  for i in $(seq $((2 * $(nproc)))); do
+    (while :; do :; done) &
+    busy+=($!)
+  done
+  "$@"
+  kill "${busy[@]}" 2>/dev/null
+  wait "${busy[@]}" 2>/dev/null || true
+  return 0
+}

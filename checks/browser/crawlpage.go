@@ -166,9 +166,23 @@ func (p *pageRecorder) askedIn(text string) *place {
 
 // shortIn writes the site's own URLs in a message by their paths, as
 // short does: a site served here has a new port on every run, and a
-// message must read the same on identical builds.
+// message must read the same on identical builds. A long string the
+// console shows cut in the middle ("https://127.0.0….0.1:46507/assets/…",
+// in a React component stack) keeps the end of the origin after the cut:
+// that end goes too.
 func (p *pageRecorder) shortIn(text string) string {
-	return strings.ReplaceAll(text, p.origin+"/", "/")
+	text = strings.ReplaceAll(text, p.origin+"/", "/")
+	u, err := url.Parse(p.origin)
+	if err != nil || u.Port() == "" || !strings.Contains(text, "…") {
+		return text
+	}
+	return cutOrigin(u.Port()).ReplaceAllString(text, "…/")
+}
+
+// cutOrigin matches what is left of an origin on port after a cut: the
+// ellipsis, the end of the host, the port.
+func cutOrigin(port string) *regexp.Regexp {
+	return regexp.MustCompile(`…[A-Za-z0-9.\-]*:` + port + `/`)
 }
 
 // thrown is what was thrown, on one line: an Error's first line of its

@@ -95,6 +95,22 @@ func TestFindingsWithoutCacheBusters(t *testing.T) {
 	}
 }
 
+// The site's own URLs in a message are written by their paths, a string
+// the console cut in the middle included (React's component stack in a
+// hydration error), so a site served on a new port each run gives the same
+// words; another site's URLs and the port of another are kept.
+func TestMessagesWithoutTheSitesPort(t *testing.T) {
+	p := &pageRecorder{origin: "https://127.0.0.1:46507"}
+	for in, want := range map[string]string{
+		"Failed to fetch dynamically imported module: https://127.0.0.1:46507/gone.js":                                      "Failed to fetch dynamically imported module: /gone.js",
+		"{componentStack: '\n    at h1 (<anonymous>)\n    at u (https://127.0.0….0.0.1:46507/assets/js/main.js:1:261398)'}": "{componentStack: '\n    at h1 (<anonymous>)\n    at u (https://127.0.0…/assets/js/main.js:1:261398)'}",
+		"at u (https://127.0.0…:46507/a.js)":                           "at u (https://127.0.0…/a.js)",
+		"see https://example.org:46507/x and https://127.0.0.1:9999/y": "see https://example.org:46507/x and https://127.0.0.1:9999/y",
+	} {
+		assert.Equal(t, want, p.shortIn(in), in)
+	}
+}
+
 // A plain object, thrown or passed to console.error, is shown as the
 // console shows it, from the preview Chromium sends, not as its bare
 // description "Object"; an array too; an Error keeps its first line.
