@@ -18,7 +18,8 @@
 set -euo pipefail
 checks=${CHECKS:-$PWD/bin/checks}
 . "$(dirname "$0")/expect.sh"
-work=$("$(dirname "$0")/docusaurus-build.sh")
+bench=$(cd "$(dirname "$0")" && pwd)
+work=$("$bench/docusaurus-build.sh")
 cd "$work"
 
 echo '{"preset": "docusaurus"}' > checks.json
@@ -120,7 +121,7 @@ expect_said "the crawl's words for them" "Error: injected render fault" "ChunkLo
 # folder above it, checks all on the build (both locales), and the theme
 # contract on / and /blog/ (a second tab follows the change: it did not,
 # while the gate took data-has-hydrated="false" as hydrated).
-"$(dirname "$0")/docusaurus-multi.sh" "$work"
+"$bench/docusaurus-multi.sh" "$work"
 pushd multi/site >/dev/null
 expect "i18n, two docs instances, a partial: the hook, clean" 0 ": no problems$" markdown
 expect "…checks all on the build, clean (theme on /, an index.md)" 0 "^checks all: no problems" all
