@@ -18,7 +18,8 @@
 set -euo pipefail
 checks=${CHECKS:-$PWD/bin/checks}
 . "$(dirname "$0")/expect.sh"
-work=$("$(dirname "$0")/docusaurus-build.sh")
+bench=$(cd "$(dirname "$0")" && pwd)
+work=$("$bench/docusaurus-build.sh")
 cd "$work"
 
 echo '{"preset": "docusaurus"}' > checks.json
@@ -119,4 +120,61 @@ expect_said "the crawl's words for them" "Error: injected render fault" "ChunkLo
 # The same crawl with every core kept busy: the same findings, no page
 # unsettled, nothing missed.
 under_load expect_findings "the same crawl under a synthetic load: the same 6 faults, nothing else" all build-crawl --crawl --on-theme-persistence ignore -- "${crawl_faults[@]}"
+
+# A second site (docusaurus-multi.sh): a French translation of one doc, a
+# second docs instance, a blog, a partial a page renders, and a markdown
+# home page. Clean as written: the hook at the site's root and from the
+# folder above it, checks all on the build (both locales), and the theme
+# contract on / and /blog/ (a second tab follows the change: it did not,
+# while the gate took data-has-hydrated="false" as hydrated).
+"$bench/docusaurus-multi.sh" "$work"
+pushd multi/site >/dev/null
+expect "i18n, two docs instances, a partial: the hook, clean" 0 ": no problems$" markdown
+expect "…checks all on the build, clean (theme on /, an index.md)" 0 "^checks all: no problems" all
+expect "…theme persistence on /blog/" 0 ": no problems$" browser build --checks theme-persistence --page /blog/
+# What the clean build wrote: the translation's setup.mdx (not translated)
+# is the French build of docs/setup.mdx, and the partial's heading is an id
+# of the page that renders it.
+expect "the translation's link to an untranslated doc, built" 0 ": no problems$" links build
+grep -q 'href=/fr/docs/setup#install' build/fr/docs/intro/index.html && grep -q ' id=from-the-snippet' build/docs/setup/index.html \
+  && echo "ok   built: setup.mdx#install from fr is /fr/docs/setup#install; the partial's heading is an id of /docs/setup" \
+  || { echo "FAIL the built hrefs and ids are not as the proof says"; fail=1; }
+popd >/dev/null
+pushd multi >/dev/null
+expect "…the hook from the folder above the site" 0 ": no problems$" markdown
+popd >/dev/null
+
+# Its faulty copy: from the translation, a missing doc, a missing anchor of
+# the untranslated doc, and ./setup.mdx (looked up beside the translation
+# only); a blog post's and a community doc's link to a doc of the default
+# docs plugin by its file (each plugin resolves its own files only); a link
+# to the partial (no page). Docusaurus's own build says it left each link
+# as written, and the gate says each, and nothing else: the hook at
+# file:line:col; checks all, the anchor at its markdown line and the links
+# on each built page that has them (in both locales, for the pages not
+# translated).
+pushd multi-faults/site >/dev/null
+fr=i18n/fr/docusaurus-plugin-content-docs/current/intro.md
+unsaid=0
+for said in "\`gone.md\` in source file \"$fr\"" "\`./setup.mdx\` in source file \"$fr\"" "\`../docs/intro.md\` in source file \"blog/2026-01-01-hello.md\"" \
+  "\`../docs/intro.md\` in source file \"community/index.md\"" "\`_snippet.mdx\` in source file \"docs/usage.md\"" "linking to /fr/docs/setup#no-such-part"; do
+  grep -qF -- "$said" build.log || { echo "FAIL Docusaurus's build did not say $said:"; cat build.log; unsaid=1 fail=1; }
+done
+[ $unsaid = 1 ] || echo "ok   Docusaurus's build left the 5 links unresolved and found the anchor missing"
+expect_lines "i18n, instances, partial: faults, the hook, at file:line:col" 1 markdown -- \
+  "$(at 5:1)error   broken markdown link \"gone.md\": $(dirname $fr)/gone.md does not exist [markdown-link]" \
+  "$(at 5:20)warning anchor #no-such-part not found in docs/setup.mdx [markdown-anchor]" \
+  "$(at 5:53)error   broken markdown link \"./setup.mdx\": $(dirname $fr)/setup.mdx does not exist; docusaurus reads a link starting with ./ from the page's folder only: written \"setup.mdx\", it leads to docs/setup.mdx [markdown-link]" \
+  "$(at 7:5)error   broken markdown link \"../docs/intro.md\": docs/intro.md is a page of the docs plugin, and Docusaurus leaves the blog plugin's link to it as written (a content plugin resolves links to its own pages only) [markdown-link]" \
+  "$(at 5:5)error   broken markdown link \"../docs/intro.md\": docs/intro.md is a page of the docs plugin, and Docusaurus leaves the docs plugin \"community\"'s link to it as written (a content plugin resolves links to its own pages only) [markdown-link]" \
+  "$(at 5:5)error   broken markdown link \"_snippet.mdx\": docs/_snippet.mdx is left out by Docusaurus's exclude of names starting with _ (partials, which pages import), so docusaurus builds no page for it [markdown-link]"
+expect "…and nothing else" 1 "^checks markdown: 10 pages, 14 links checked in .*: 5 errors and 1 warning" markdown
+expect_findings "i18n, instances, partial: faults, built (checks all)" all --on-theme-persistence ignore -- \
+  "markdown-anchor $fr" \
+  "broken-link build/fr/docs/intro/index.html" "broken-link build/fr/docs/intro/index.html" \
+  "broken-link build/blog/2026/01/01/hello/index.html" "broken-link build/blog/index.html" \
+  "broken-link build/fr/blog/2026/01/01/hello/index.html" "broken-link build/fr/blog/index.html" \
+  "broken-link build/community/index.html" "broken-link build/fr/community/index.html" \
+  "broken-link build/docs/usage/index.html" "broken-link build/fr/docs/usage/index.html"
+popd >/dev/null
 exit $fail

@@ -8,7 +8,8 @@ import "github.com/devdocs-dev/devdocs/checks/registry"
 type Contract struct {
 	// Page is the URL path the checks open.
 	Page string `json:"page"`
-	// Ready is an attribute on <html> the app sets once it has hydrated;
+	// Ready is an attribute on <html> the app sets once it has hydrated,
+	// to anything but "false" (which a prerendered page may carry before);
 	// empty means "wait for the load event only".
 	Ready string `json:"ready"`
 

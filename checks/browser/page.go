@@ -57,7 +57,10 @@ func (t tab) waitReady() error {
 	if t.c.Ready == "" {
 		return nil
 	}
-	if !t.until(js(`document.documentElement.hasAttribute(%s)`, t.c.Ready), 10*time.Second) {
+	// Any value but "false": Docusaurus 3 prerenders data-has-hydrated="false"
+	// and sets "true" once hydrated; a tab taken as ready before that has no
+	// listeners yet (a second tab then misses the first's storage event).
+	if !t.until(js(`(v => v !== null && v !== "false")(document.documentElement.getAttribute(%s))`, t.c.Ready), 10*time.Second) {
 		return fmt.Errorf("the page never set <html %s> (is the app hydrating?)", t.c.Ready)
 	}
 	return nil

@@ -332,7 +332,7 @@ func docusaurus(g Generator) Layout {
 	markdown = append(markdown, "i18n")
 	return Layout{Site: "build", Markdown: markdown, Public: "static", Pages: docusaurusPages(g.Root),
 		Rules: mdlinks.Rules{IDs: mdscan.GitHub, MDLookup: links.lookup, MDUnresolved: links.unresolved,
-			Preprocess: mdscan.UnwrapMDXCodeBlocks, CodeIDs: componentIDs,
+			Preprocess: mdscan.UnwrapMDXCodeBlocks, CodeIDs: componentIDs, Includes: docusaurusIncludes(g.Root).expand,
 			NotBuilt: partials(g.Root), NotBuiltBy: "Docusaurus's exclude of names starting with _ (partials, which pages import)"}}
 }
 

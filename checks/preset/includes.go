@@ -227,3 +227,36 @@ func isNumber(s string) bool {
 func sortIncluded(in []included) {
 	slices.SortFunc(in, func(a, b included) int { return a.start - b.start })
 }
+
+// mdxPartialImport is an MDX import of one markdown file of the site by a
+// default name: import Snippet from './_snippet.mdx' (or '@site/…').
+var mdxPartialImport = regexp.MustCompile(`(?m)^import\s+(\w+)\s+from\s+['"]((?:@site/|\.\.?/)[^'"\n]*\.mdx?)['"]`)
+
+// docusaurusIncludes takes in, for each element <Name /> (or <Name>) of a
+// page whose Name is a markdown file the page imports, that file's text:
+// MDX renders it there, its headings with their ids (a partial's headings
+// are the page's anchors in the build). A path is the page's folder's, or
+// with @site/ the site's.
+func docusaurusIncludes(root string) includer {
+	return func(file string, src []byte, read func(string) ([]byte, error)) []included {
+		var out []included
+		for _, m := range mdxPartialImport.FindAllSubmatch(src, -1) {
+			name, p := string(m[1]), string(m[2])
+			full := filepath.Join(filepath.Dir(file), filepath.FromSlash(p))
+			if rest, ok := strings.CutPrefix(p, "@site/"); ok {
+				full = filepath.Join(root, filepath.FromSlash(rest))
+			}
+			text, err := read(full)
+			if err != nil {
+				continue
+			}
+			_, body, _, _ := mdscan.FrontMatter(text)
+			use := regexp.MustCompile(`<` + name + `(?:\s[^<>]*)?/?>`)
+			for _, u := range use.FindAllIndex(src, -1) {
+				out = append(out, included{u[0], u[1], body})
+			}
+		}
+		sortIncluded(out)
+		return out
+	}
+}
