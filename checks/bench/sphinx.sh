@@ -34,6 +34,7 @@ extensions = [
     'myst_parser',
 ]
 myst_heading_anchors = 3
+numfig = True
 templates_path = ['_templates']
 exclude_patterns = [
     '_build',
@@ -74,6 +75,9 @@ cat > docs/guide/index.md <<'MD'
 
 Read [installing](install) first, then meet [the team](team).
 [Home](/index.md) has the rest.
+
+By role: {doc}`install`, {doc}`the home page </index>`, {ref}`the team <team>`,
+{numref}`Figure %s <fig-diagram>` and {download}`the diagram <diagram.png>`.
 MD
 cat > docs/guide/install.md <<'MD'
 # Install
@@ -84,6 +88,12 @@ Read [the second list](#options-1) and [who we are](../about.md#the-team).
 
 ![diagram](diagram.png)
 ![logo](../_static/logo.png)
+
+```{figure} diagram.png
+:name: fig-diagram
+
+The parts and how they meet.
+```
 
 ## 2.0 changes
 
@@ -155,7 +165,9 @@ expect "checks all on the dirhtml build under /proj/, clean" 0 "^checks all: no 
 # anchor, and the built id of a heading instead of its MyST slug (the built
 # page has id="changes", but only #20-changes resolves). MyST writes each of
 # these as plain text with no link, so the build shows nothing: only the
-# sources can.
+# sources can. So does it with roles: {doc}, {ref}, {numref} and {download}
+# to nothing (the clean site has one of each that resolves, a figure's
+# :name: the label of its {numref}).
 rm -rf "$work/faults" && cp -r "$work/site" "$work/faults" && rm -rf "$work/faults/docs/_build"
 cd "$work/faults"
 cat >> docs/about.md <<'MD'
@@ -168,6 +180,7 @@ See [setup](guide/setup.md) and [the tools](guide/install.md#no-such-heading).
 [The team](#team) is a label.
 [Changes](guide/install.md#changes) is a built id.
 [Changes](/guide/install.md#20-changes) is root-absolute.
+By role: {doc}`gone`, {ref}`no-such-label`, {numref}`no-such-figure`, {download}`gone.zip`.
 MD
 printf '\n![chart](chart.png)\n' >> docs/guide/install.md
 expect_lines "markdown faults, at file:line:col" 1 markdown -- \
@@ -181,8 +194,13 @@ expect_lines "markdown faults, at file:line:col" 1 markdown -- \
   '  16:1   warning anchor #team not found in this file [markdown-anchor]' \
   '  17:1   warning anchor #changes not found in docs/guide/install.md [markdown-anchor]' \
   '  18:1   error   markdown link "/guide/install.md#20-changes": MyST resolves a root-absolute link only without an #anchor, and writes no link for this one; link to "guide/install.md#20-changes" [markdown-link]' \
+  '  19:10  error   broken reference {doc}`gone`: MyST finds no document docs/gone.md or docs/gone.rst, and Sphinx writes it as plain text [markdown-link]' \
+  '  19:23  error   broken reference {ref}`no-such-label`: no document of the project has the label no-such-label, and Sphinx writes it as plain text [markdown-link]' \
+  '  19:45  error   broken reference {numref}`no-such-figure`: no document of the project has the label no-such-figure, and Sphinx writes it as plain text [markdown-link]' \
+  '  19:71  error   broken reference {download}`gone.zip`: docs/gone.zip does not exist, and Sphinx writes it as plain text [markdown-link]' \
   'docs/guide/install.md' \
-  '  20:1   error   image "chart.png" not found: docs/guide/chart.png does not exist [markdown-image]'
+  '  26:1   error   image "chart.png" not found: docs/guide/chart.png does not exist [markdown-image]'
+expect "…and nothing else" 1 ": 10 errors and 4 warnings$" markdown
 
 # The same faults beside their build: MyST left every broken link out of the
 # pages (Sphinx only warns), so the anchors are still judged by MyST's slugs,
@@ -199,9 +217,9 @@ rm -rf html-faults && cp -r site/docs/_build/html html-faults
 sed -i 's|</body>|<a href="no-such-page.html">a</a><a href="guide/install.html#no-such-heading">b</a><img src="_images/missing.png"></body>|' html-faults/about.html
 sed -i 's|</body>|<a href="guide/install.html#20-changes">c</a></body>|' html-faults/reference.html
 rm html-faults/_images/diagram.png html-faults/_images/chart.png
-expect_faults "6 injected faults in the html build" html-faults -- \
+expect_faults "6 injected faults in the html build (the diagram used twice: an image and a figure)" html-faults -- \
   no-such-page.html guide/install.html#no-such-heading _images/missing.png \
-  guide/install.html#20-changes ../_images/diagram.png _images/chart.png
+  guide/install.html#20-changes ../_images/diagram.png ../_images/diagram.png _images/chart.png
 rm -rf dirhtml-faults && cp -r site/docs/_build/dirhtml dirhtml-faults
 sed -i 's|</body>|<a href="../no-such-page/">a</a><a href="../guide/install/#no-such-heading">b</a></body>|' dirhtml-faults/about/index.html
 sed -i 's|</body>|<a href="../about.html">c</a></body>|' dirhtml-faults/reference/index.html

@@ -213,10 +213,13 @@ func (c *checker) document(name string) (string, bool) {
 	return name, false
 }
 
-// Labels: "(name)=" on a line of a MyST page, ".. _name:" of a reST one.
+// Labels: "(name)=" on a line of a MyST page, ".. _name:" of a reST one,
+// and the :name: option of a directive in either (a figure, a table, a
+// code block), which Sphinx takes as an explicit target too.
 var (
 	mystLabel = regexp.MustCompile(`^\(([^()\s]+)\)=\s*$`)
 	rstLabel  = regexp.MustCompile(`^\.\. _([^:]+):\s*$`)
+	nameLabel = regexp.MustCompile(`^\s*:name:\s*(\S(?:.*\S)?)\s*$`)
 )
 
 // labels are the labels of the documents under dir, lower-cased (Sphinx
@@ -238,10 +241,12 @@ func (c *checker) labels(dir string) map[string]bool {
 		}
 		sc := bufio.NewScanner(bytes.NewReader(src))
 		for sc.Scan() {
-			if m := mystLabel.FindSubmatch(sc.Bytes()); m != nil {
-				found[strings.ToLower(string(m[1]))] = true
-			} else if m := rstLabel.FindSubmatch(sc.Bytes()); m != nil {
-				found[strings.ToLower(string(m[1]))] = true
+			for _, re := range []*regexp.Regexp{mystLabel, rstLabel, nameLabel} {
+				if m := re.FindSubmatch(sc.Bytes()); m != nil {
+					// docutils normalises a name: its case and its runs of spaces.
+					found[strings.Join(strings.Fields(strings.ToLower(string(m[1]))), " ")] = true
+					break
+				}
 			}
 		}
 		return nil

@@ -141,7 +141,7 @@ var All = []Preset{
 	{
 		Name:    "sphinx",
 		Tested:  "Sphinx 5.3 with MyST-Parser 0.18 from Debian, `html` and `dirhtml`, with a reST page beside the markdown",
-		About:   "Sphinx with MyST: pages in the folder of conf.py, built into _build/html (or _build/dirhtml). conf.py is read by a Python parser (Starlark's): the literals its top level binds; a name it computes or binds in an if, a try or a for is taken as unset, and the run says so. Markdown anchors as MyST's heading anchors give them; MyST turns .md links into the page's URL; its roles {doc}, {ref}, {numref} and {download} are checked against documents, labels and files. reST sources are not read; their built pages are checked like any other.",
+		About:   "Sphinx with MyST: pages in the folder of conf.py, built into _build/html (or _build/dirhtml). conf.py is read by a Python parser (Starlark's): the literals its top level binds; a name it computes or binds in an if, a try or a for is taken as unset, and the run says so. Markdown anchors as MyST's heading anchors give them; MyST turns .md links into the page's URL; its roles {doc}, {ref}, {numref} and {download} are checked against documents, labels ((name)=, .. _name:, a directive's :name:) and files. reST sources are not read; their built pages are checked like any other.",
 		Configs: []string{"conf.py", "docs/conf.py", "doc/conf.py", "docs/source/conf.py", "source/conf.py"},
 		// Any Python file may be called conf.py; Sphinx's sets its extensions.
 		Claims:    func(_ string, src []byte) bool { return bytes.Contains(src, []byte("extensions")) },
