@@ -4,13 +4,16 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"sync"
 	"sync/atomic"
 	"time"
 
 	"github.com/chromedp/cdproto/audits"
 	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/fetch"
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/cdproto/storage"
+	"github.com/chromedp/cdproto/target"
 	"github.com/chromedp/chromedp"
 )
 
@@ -24,6 +27,8 @@ type crawlTab struct {
 	ctx     context.Context
 	cancel  context.CancelFunc
 	rec     atomic.Pointer[pageRecorder] // the page open now; nil between pages
+	main    cdp.FrameID                  // the tab's main frame: its target's id
+	workers sync.Map                     // the workers attached (workers.go), by their auto-attached session
 }
 
 // newCrawlTab opens a tab in a browser context of its own, so no other
@@ -35,8 +40,18 @@ func newCrawlTab(browser context.Context) (*crawlTab, error) {
 		cancel()
 		return nil, err
 	}
-	// Audits says what Chromium did with mixed content (mixed.go).
+	// Audits says what Chromium did with mixed content (mixed.go) and what
+	// a Content-Security-Policy refused (csp.go).
 	if _, err := chromedp.Call(ctx, audits.Enable, cdp.Empty{}); err != nil {
+		cancel()
+		return nil, err
+	}
+	t.main = cdp.FrameID(chromedp.FromContext(ctx).Target.TargetID)
+	if _, err := chromedp.Call(ctx, fetch.Enable, documentsOnly); err != nil { // leave.go
+		cancel()
+		return nil, err
+	}
+	if _, err := chromedp.Call(ctx, target.SetAutoAttach, workersPaused); err != nil { // workers.go
 		cancel()
 		return nil, err
 	}
@@ -44,6 +59,22 @@ func newCrawlTab(browser context.Context) (*crawlTab, error) {
 }
 
 func (t *crawlTab) hear(ev any) {
+	// What the tab itself answers, page or none (listeners must not call
+	// the browser: elsewhere).
+	switch e := ev.(type) {
+	case *fetch.EventRequestPaused:
+		go t.route(e)
+		return
+	case *target.EventAttachedToTarget:
+		go t.attachWorker(e)
+		return
+	case *target.EventDetachedFromTarget:
+		go t.detachWorker(e.SessionID)
+		return
+	case *target.EventTargetCreated:
+		go t.closePopup(e)
+		return
+	}
 	if p := t.rec.Load(); p != nil {
 		p.hear(ev)
 		return

@@ -1,0 +1,126 @@
+package browser
+
+import (
+	"context"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/inspector"
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/cdproto/target"
+	"github.com/chromedp/chromedp"
+)
+
+// A page's dedicated workers are targets of their own: what they throw,
+// log and ask for is said on their own sessions, not the page's. Each is
+// attached paused (waitForDebuggerOnStart), heard from its first line,
+// and then let run; its findings are the page's.
+
+// workersPaused makes the tab attach each dedicated worker its page starts,
+// paused until it is let run. Only workers: a frame of another site (a
+// target of its own too) would wait for a word the crawl never gives it.
+var workersPaused = target.SetAutoAttachParams{AutoAttach: true, WaitForDebuggerOnStart: true, Flatten: new(true),
+	Filter: target.Filter{{Type: "worker"}, {Exclude: true}}}
+
+// worker is one attached worker: its target and the context of the
+// crawl's own session with it.
+type worker struct {
+	id     target.ID
+	cancel context.CancelFunc
+}
+
+// attachWorker attaches a session of the crawl's own to a worker the tab's
+// auto-attach paused (chromedp routes no event of that session), with the
+// Runtime and Network domains on, then lets the worker run. Until its
+// script has loaded, the page counts it as a request still open, so the
+// page is not judged settled before the worker is heard.
+func (t *crawlTab) attachWorker(e *target.EventAttachedToTarget) {
+	id := e.TargetInfo.TargetID
+	if p := t.rec.Load(); p != nil {
+		p.workerStarting(id, e.TargetInfo.URL)
+	}
+	ctx, cancel := chromedp.NewContext(t.ctx, chromedp.WithTargetID(id), chromedp.WithDetachOnCancel(), chromedp.WithListener(t.hearWorker(id)))
+	t.workers.Store(e.SessionID, worker{id, cancel})
+	err := chromedp.Do(ctx)
+	if err == nil {
+		_, err = chromedp.Call(ctx, runtime.RunIfWaitingForDebugger, cdp.Empty{})
+	}
+	if err != nil { // the worker is gone already
+		t.detachWorker(e.SessionID)
+	}
+}
+
+// detachWorker ends the crawl's session with a worker that ended.
+func (t *crawlTab) detachWorker(session target.SessionID) {
+	w, ok := t.workers.LoadAndDelete(session)
+	if !ok {
+		return
+	}
+	w.(worker).cancel()
+	if p := t.rec.Load(); p != nil {
+		p.workerStarted(w.(worker).id)
+	}
+}
+
+// hearWorker gives the page's recorder what worker id says.
+func (t *crawlTab) hearWorker(id target.ID) func(ev any) {
+	return func(ev any) {
+		p := t.rec.Load()
+		if p == nil {
+			return
+		}
+		switch e := ev.(type) {
+		case *runtime.EventExceptionThrown:
+			p.exception(e.ExceptionDetails)
+		case *runtime.EventConsoleAPICalled:
+			p.console(e)
+		case *inspector.EventWorkerScriptLoaded:
+			p.workerStarted(id)
+		case *network.EventResponseReceived:
+			p.workerResponse(e)
+			p.network(ev)
+		default:
+			p.network(ev)
+		}
+	}
+}
+
+// workerKey is the worker's place among the page's open requests.
+func workerKey(id target.ID) network.RequestID { return network.RequestID("worker " + id) }
+
+// workerStarting counts a worker of the page's site whose script has not
+// loaded as one of its requests still open.
+func (p *pageRecorder) workerStarting(id target.ID, url string) {
+	if !p.ours(url) {
+		return
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.pending[workerKey(id)] = url
+}
+
+// workerStarted ends the worker's count among the page's open requests,
+// and its script's request as the page heard it, should the worker's
+// session have said its end under another id.
+func (p *pageRecorder) workerStarted(id target.ID) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.done(workerKey(id))
+	p.done(network.RequestID(id)) // Chromium 156 names the request by the worker's id in both
+}
+
+// workerResponse makes a response to a worker's request of the site one
+// the page asked for, when its request was sent before the worker's
+// session heard it (the worker's own script: the browser fetches it before
+// the worker runs), so that a missing script is a failed request.
+func (p *pageRecorder) workerResponse(e *network.EventResponseReceived) {
+	if e.Response == nil || !p.ours(e.Response.URL) {
+		return
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if _, ok := p.pending[e.RequestID]; !ok {
+		p.pending[e.RequestID] = e.Response.URL
+		p.requests++
+	}
+}
