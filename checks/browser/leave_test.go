@@ -1,6 +1,7 @@
 package browser
 
 import (
+	"context"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
@@ -12,6 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/devdocs-dev/devdocs/checks/registry"
+	"github.com/devdocs-dev/devdocs/checks/remote"
 )
 
 // A page that sends its reader to another site, or opens a window, is
@@ -77,4 +79,27 @@ func TestCrawlHearsPolicyWorkersAndLeavingUnderLoad(t *testing.T) {
 			assert.Equal(t, idle.Findings, busy.Findings, "under load")
 		})
 	}
+}
+
+// A deployed site's page whose own URL is redirected to another origin (a
+// site given as http:// that sends its pages to https, here a server of
+// the test's on another port) is not the page sending its reader away: its
+// document is followed, and the page is judged where it landed.
+func TestCrawlFollowsAPagesOwnRedirect(t *testing.T) {
+	needBrowser(t)
+	landed := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		fmt.Fprint(w, "<!doctype html>\n<script>throw new Error(\"landed\")</script>")
+	}))
+	defer landed.Close()
+	start := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		http.Redirect(w, r, landed.URL+r.URL.Path, http.StatusMovedPermanently)
+	}))
+	defer start.Close()
+	site, err := remote.Open(context.Background(), start.URL+"/", remote.Options{Rate: 100})
+	require.NoError(t, err)
+	page := start.URL + "/a"
+	got, err := shared.Crawl(CrawlOptions{Site: site, Pages: []string{page}, Tabs: 1, PageTimeout: 5 * time.Second})
+	require.NoError(t, err)
+	// The document is the one it landed on: its inline script's place is the page's.
+	assert.Equal(t, []Finding{{Check: registry.PageException, File: page, Line: 2, Col: 15, Message: "uncaught exception: Error: landed"}}, got.Findings)
 }
