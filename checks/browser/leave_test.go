@@ -63,7 +63,7 @@ func TestCrawlNeverLoadsAnotherSite(t *testing.T) {
 // idle and under a load of twice the cores give the same findings.
 func TestCrawlHearsPolicyWorkersAndLeavingUnderLoad(t *testing.T) {
 	needBrowser(t)
-	for fixture, n := range map[string]int{"csp.txtar": 6, "workers.txtar": 5, "left-site.txtar": 5} {
+	for fixture, n := range map[string]int{"csp.txtar": 6, "workers.txtar": 6, "left-site.txtar": 5} {
 		files := fixtureSite(t, fixture)
 		site := writeSite(t, files)
 		pages, err := SitePages(site)

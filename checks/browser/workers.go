@@ -43,6 +43,9 @@ func (t *crawlTab) attachWorker(e *target.EventAttachedToTarget) {
 	t.workers.Store(e.SessionID, worker{id, cancel})
 	err := chromedp.Do(ctx)
 	if err == nil {
+		// A worker's own workers alike; a build that cannot attach them
+		// still runs this one.
+		_, _ = chromedp.Call(ctx, target.SetAutoAttach, workersPaused)
 		_, err = chromedp.Call(ctx, runtime.RunIfWaitingForDebugger, cdp.Empty{})
 	}
 	if err != nil { // the worker is gone already
@@ -65,13 +68,23 @@ func (t *crawlTab) detachWorker(session target.SessionID) {
 // hearWorker gives the page's recorder what worker id says.
 func (t *crawlTab) hearWorker(id target.ID) func(ev any) {
 	return func(ev any) {
+		switch e := ev.(type) { // a worker the worker starts (attachWorker)
+		case *target.EventAttachedToTarget:
+			go t.attachWorker(e)
+			return
+		case *target.EventDetachedFromTarget:
+			go t.detachWorker(e.SessionID)
+			return
+		}
 		p := t.rec.Load()
 		if p == nil {
 			return
 		}
 		switch e := ev.(type) {
 		case *runtime.EventExceptionThrown:
-			p.exception(e.ExceptionDetails)
+			if !passedUp(e.ExceptionDetails) {
+				p.exception(e.ExceptionDetails)
+			}
 		case *runtime.EventConsoleAPICalled:
 			p.console(e)
 		case *inspector.EventWorkerScriptLoaded:
@@ -83,6 +96,14 @@ func (t *crawlTab) hearWorker(id target.ID) func(ev any) {
 			p.network(ev)
 		}
 	}
+}
+
+// passedUp is a worker's uncaught error as its parent worker reports it
+// too, with null for the error (Chromium 156): heard already, with the
+// error, from the worker that threw it. (A worker's own "throw null" is
+// lost with it.)
+func passedUp(d *runtime.ExceptionDetails) bool {
+	return d.Exception != nil && d.Exception.Subtype == runtime.RemoteObjectSubtypeNull
 }
 
 // workerKey is the worker's place among the page's open requests.
