@@ -61,15 +61,12 @@ func newCrawlTab(browser context.Context) (*crawlTab, error) {
 func (t *crawlTab) hear(ev any) {
 	// What the tab itself answers, page or none (listeners must not call
 	// the browser: elsewhere).
+	if t.workerComesOrGoes(ev) {
+		return
+	}
 	switch e := ev.(type) {
 	case *fetch.EventRequestPaused:
 		go t.route(e)
-		return
-	case *target.EventAttachedToTarget:
-		go t.attachWorker(e)
-		return
-	case *target.EventDetachedFromTarget:
-		go t.detachWorker(e.SessionID)
 		return
 	case *target.EventTargetCreated:
 		go t.closePopup(e)

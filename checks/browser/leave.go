@@ -26,14 +26,16 @@ import (
 // the crawl's speed is not spent on them.
 var documentsOnly = fetch.EnableParams{Patterns: []*fetch.RequestPattern{{URLPattern: "*", ResourceType: network.ResourceTypeDocument}}}
 
-// route answers a paused document request. The tab's own page going to
-// another site (or anywhere between two pages, when nobody opened one) is
-// answered 204 No Content, which a browser does not navigate to: the page
-// stays where it is and is judged there. A frame's document goes on as
-// before.
+// route answers a paused document request. The tab's page going to
+// another site once its own document has come (or anywhere between two
+// pages, when nobody opened one) is answered 204 No Content, which a
+// browser does not navigate to: the page stays where it is and is judged
+// there. The page's own document, redirects included (a deployed site
+// given as http:// sends its pages to https), and a frame's document go on
+// as before.
 func (t *crawlTab) route(e *fetch.EventRequestPaused) {
 	p := t.rec.Load()
-	if e.FrameID == t.main && (p == nil || !p.ours(e.Request.URL)) {
+	if e.FrameID == t.main && (p == nil || p.hasDoc() && !p.ours(e.Request.URL)) {
 		if p != nil {
 			p.leave(e.Request.URL)
 		}
@@ -41,6 +43,13 @@ func (t *crawlTab) route(e *fetch.EventRequestPaused) {
 		return
 	}
 	_, _ = chromedp.Call(t.ctx, fetch.ContinueRequest, fetch.ContinueRequestParams{RequestID: e.RequestID})
+}
+
+// hasDoc tells whether the page's document has come.
+func (p *pageRecorder) hasDoc() bool {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.doc != ""
 }
 
 // closePopup closes a window the tab's page opened, should one open:

@@ -65,15 +65,24 @@ func (t *crawlTab) detachWorker(session target.SessionID) {
 	}
 }
 
+// workerComesOrGoes attaches a worker the page or a worker started, or
+// ends the session with one that ended; it tells whether ev was either.
+func (t *crawlTab) workerComesOrGoes(ev any) bool {
+	switch e := ev.(type) {
+	case *target.EventAttachedToTarget:
+		go t.attachWorker(e)
+	case *target.EventDetachedFromTarget:
+		go t.detachWorker(e.SessionID)
+	default:
+		return false
+	}
+	return true
+}
+
 // hearWorker gives the page's recorder what worker id says.
 func (t *crawlTab) hearWorker(id target.ID) func(ev any) {
 	return func(ev any) {
-		switch e := ev.(type) { // a worker the worker starts (attachWorker)
-		case *target.EventAttachedToTarget:
-			go t.attachWorker(e)
-			return
-		case *target.EventDetachedFromTarget:
-			go t.detachWorker(e.SessionID)
+		if t.workerComesOrGoes(ev) { // a worker the worker starts
 			return
 		}
 		p := t.rec.Load()
