@@ -346,6 +346,7 @@ func (c *crawl) visitOnce(t *crawlTab, origin, url, file string) (pageResult, *c
 	t.rec.Store(p)
 	r := c.record(ctx, p, url, bctx)
 	t.rec.Store(nil)
+	t.endWorkers()
 	if slices.ContainsFunc(r.findings, func(f Finding) bool { return f.Check == registry.PageUnsettled || f.Check == registry.PageCrash }) ||
 		t.reset(p.origin) != nil {
 		t.close()

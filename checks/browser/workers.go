@@ -53,16 +53,28 @@ func (t *crawlTab) attachWorker(e *target.EventAttachedToTarget) {
 	}
 }
 
-// detachWorker ends the crawl's session with a worker that ended.
+// detachWorker hears that a worker ended: it is no longer waited for. Its
+// session is left to end by itself, after every event the browser sent
+// on it (a worker whose script is missing ends as its 404 is said there),
+// and is let go with the page (endWorkers).
 func (t *crawlTab) detachWorker(session target.SessionID) {
-	w, ok := t.workers.LoadAndDelete(session)
+	w, ok := t.workers.Load(session)
 	if !ok {
 		return
 	}
-	w.(worker).cancel()
 	if p := t.rec.Load(); p != nil {
 		p.workerStarted(w.(worker).id)
 	}
+}
+
+// endWorkers lets go of the sessions with the workers of the page that
+// was open: they ended with it.
+func (t *crawlTab) endWorkers() {
+	t.workers.Range(func(k, w any) bool {
+		w.(worker).cancel()
+		t.workers.Delete(k)
+		return true
+	})
 }
 
 // workerComesOrGoes attaches a worker the page or a worker started, or
@@ -97,7 +109,7 @@ func (t *crawlTab) hearWorker(id target.ID) func(ev any) {
 		case *runtime.EventConsoleAPICalled:
 			p.console(e)
 		case *inspector.EventWorkerScriptLoaded:
-			p.workerStarted(id)
+			p.workerLoaded(id)
 		case *network.EventResponseReceived:
 			p.workerResponse(e)
 			p.network(ev)
@@ -129,10 +141,17 @@ func (p *pageRecorder) workerStarting(id target.ID, url string) {
 	p.pending[workerKey(id)] = url
 }
 
-// workerStarted ends the worker's count among the page's open requests,
-// and its script's request as the page heard it, should the worker's
-// session have said its end under another id.
+// workerStarted ends the worker's count among the page's open requests.
 func (p *pageRecorder) workerStarted(id target.ID) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.done(workerKey(id))
+}
+
+// workerLoaded is workerStarted for a worker whose script has loaded, which
+// also ends its script's request as the page heard it, should the worker's
+// session have said its end under another id.
+func (p *pageRecorder) workerLoaded(id target.ID) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.done(workerKey(id))
