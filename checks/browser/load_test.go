@@ -6,6 +6,7 @@ import (
 	"runtime"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
@@ -34,4 +35,17 @@ func spin() {
 	for n := 0; ; n++ {
 		_ = n * n
 	}
+}
+
+// crawlIdleAndBusy crawls o on an idle machine, then under busyLoad, and
+// holds both crawls to want.
+func crawlIdleAndBusy(t *testing.T, o CrawlOptions, want []Finding) {
+	t.Helper()
+	got, err := shared.Crawl(o)
+	require.NoError(t, err)
+	assert.Equal(t, want, got.Findings, "idle")
+	busyLoad(t)
+	got, err = shared.Crawl(o)
+	require.NoError(t, err)
+	assert.Equal(t, want, got.Findings, "under load")
 }
