@@ -5,7 +5,9 @@
 # /repo/ (baseURL with a path). A correct checker reports nothing on either;
 # then known faults are put into a copy and each must be reported, and
 # nothing else, and refs to a missing heading and a missing page into the
-# sources. Last, a site in a subfolder of a repository, in three
+# sources. Then uglyURLs; the three autoHeadingIDType styles, each site
+# linking by its own style's ids and by another's; canonifyURLs and
+# relativeURLs under /proj/. Last, a site in a subfolder of a repository, in three
 # languages (by file name and by content folder) with module.mounts, checked
 # from the repository root.
 #   make hugo-check        (Hugo from Debian's package)
@@ -163,16 +165,107 @@ printf '\n[As a folder](bundle.html)\n' >> ugly/content/docs/_index.md
   'content/docs/bundle/index.md' \
   '  6:1    error   image "diagram.png" not found: the page is served at /docs/bundle.html, and no file answers /docs/diagram.png [markdown-image]')
 (cd ugly && rm -rf public && hugo --quiet -d public && expect_faults "uglyURLs: the same faults in the build" public -- bundle.html diagram.png)
+# autoHeadingIDType's three styles (autoIDType from Hugo 0.144): a page
+# whose headings each style slugs its own way, a page linking to each
+# heading by the id the site's style gives it, and one linking by the ids
+# of the style before it. The ids below are what Hugo 0.111 writes (each
+# build is held to them). Exactly the links of the other style's page
+# that differ are found, in the sources at file:line:col and in the
+# build: the site's own style's links are clean in both.
+headings=('Café déjà vu' 'a & b' 'C++ / Go' 'snake_case_name' 'Usage' 'Usage' '1.0 release' '2nd edition' 'Emoji 🚀 launch' '日本語' 'Ω and Ж' "What's new?" '_private' '-- dashes --')
+ids_github=(café-déjà-vu a--b c--go snake_case_name usage usage-1 10-release 2nd-edition emoji--launch 日本語 ω-and-ж whats-new _private ---dashes---)
+ids_github_ascii=(cafe-deja-vu a--b c--go snake_case_name usage usage-1 10-release 2nd-edition emoji--launch heading -and- whats-new _private ---dashes---)
+ids_blackfriday=(café-déjà-vu a-b c-go snake-case-name usage usage-1 1-0-release 2nd-edition emoji-launch 日本語 ω-and-ж what-s-new private dashes)
+# ids_links FILE STYLE: a page linking to each heading by STYLE's ids.
+ids_links() {
+  local -n ids=ids_${2//-/_}
+  { printf -- '---\ntitle: Contents\n---\n'; printf -- '- [to the heading](../ids/#%s)\n' "${ids[@]}"; } > "$1"
+}
+other=blackfriday
+for style in github github-ascii blackfriday; do
+  d=ids-$style
+  rm -rf "$d" && mkdir -p "$d/content/docs" "$d/layouts/_default" && cp checks.json "$d/"
+  for kind in single list; do printf '<!doctype html><title>{{ .Title }}</title><main>{{ .Content }}</main>\n' > "$d/layouts/_default/$kind.html"; done
+  printf 'baseURL = "https://docs.example.org/"\ntitle = "Ids"\ndisableKinds = ["taxonomy", "term"]\n[markup.goldmark.parser]\nautoHeadingIDType = "%s"\n' "$style" > "$d/hugo.toml"
+  { printf -- '---\ntitle: Ids\n---\n'; printf '## %s\n\n' "${headings[@]}"; } > "$d/content/docs/ids.md"
+  ids_links "$d/content/docs/contents.md" "$style"
+  ids_links "$d/content/docs/other.md" "$other"
+  (cd "$d" && hugo --quiet -d public)
+  declare -n want=ids_${style//-/_} written=ids_${other//-/_}
+  got=$(grep -o '<h2 id="[^"]*"' "$d/public/docs/ids/index.html" | sed 's/<h2 id="//; s/"$//')
+  [ "$got" = "$(printf '%s\n' "${want[@]}")" ] || { echo "FAIL $style: Hugo gave the ids"; echo "$got"; fail=1; }
+  lines=() hrefs=()
+  for i in "${!want[@]}"; do
+    [ "${want[$i]}" = "${written[$i]}" ] && continue
+    lines+=("$(at "$((i + 4)):3")warning anchor #${written[$i]} not found in content/docs/ids.md [markdown-anchor]")
+    hrefs+=("../ids/#$(jq -rn --arg s "${written[$i]}" '$s | @uri')")
+  done
+  unset -n want written
+  (cd "$d" && expect_lines "$style site, $other's ids, at file:line:col" 0 markdown content -- 'content/docs/other.md' "${lines[@]}")
+  (cd "$d" && expect "$style site: those, and its own style's links clean" 0 ": ${#lines[@]} warnings$" markdown content)
+  (cd "$d" && expect_faults "$style site, $other's ids in the build, its own clean" public -- "${hrefs[@]}")
+  other=$style
+done
 # canonifyURLs: Hugo writes every root-relative link as an absolute URL on
-# baseURL, here under /proj/. Those are the site's own links: clean as
-# built, and a page linked that does not exist is found in the build.
+# baseURL, here under /proj/: a link written /docs/x/ is given the base, and
+# in the build those are the site's own links. Sources and build clean; a
+# page linked that does not exist, and a link written with the base (which
+# Hugo gives it twice), found in the sources and in the build.
 rm -rf canon && mkdir canon && cp -r layouts content static checks.json canon/
 sed 's|^baseURL = .*|baseURL = "https://docs.example.org/proj/"\ncanonifyURLs = true|' hugo.toml > canon/hugo.toml
+printf '\nSee [who we are](/docs/about/#who-we-are) and ![the logo](/img/logo.png).\n' >> canon/content/docs/about.md
 (cd canon && hugo --quiet -d public)
 grep -rq 'href="https://docs.example.org/proj/' canon/public || { echo "FAIL canonifyURLs wrote no absolute link"; fail=1; }
-(cd canon && expect "canonifyURLs under /proj/, build, clean" 0 ": no problems$" links public)
-printf '\nAnd [the changelog](/docs/changelog/).\n' >> canon/content/docs/install.md
-(cd canon && rm -rf public && hugo --quiet -d public && expect_faults "canonifyURLs: a missing page, found in the build" public -- https://docs.example.org/proj/docs/changelog/)
+(cd canon && expect "canonifyURLs under /proj/, sources, clean" 0 ": no problems$" markdown content)
+(cd canon && expect "canonifyURLs under /proj/, sources and build, clean" 0 "^checks all: no problems" all)
+printf '\nAnd [the changelog](/docs/changelog/) and [with the base](/proj/docs/about/).\n' >> canon/content/docs/install.md
+(cd canon && expect_lines "canonifyURLs: a missing page and the base twice, at file:line:col" 1 markdown content -- \
+  'content/docs/install.md' \
+  "$(at 10:5)error   broken markdown link \"/docs/changelog/\": no page or file answers /docs/changelog/ [markdown-link]" \
+  "$(at 10:43)error   broken markdown link \"/proj/docs/about/\": no page or file answers /proj/docs/about/ [markdown-link]")
+(cd canon && rm -rf public && hugo --quiet -d public && expect_faults "canonifyURLs: the same, found in the build" public -- \
+  https://docs.example.org/proj/docs/changelog/ https://docs.example.org/proj/proj/docs/about/)
+# relativeURLs: Hugo writes every root-relative href and src of a page
+# (markdown, raw HTML and templates) relative to the page, from the site's
+# root: under /proj/, "/docs/x/" written without the base is right, and
+# "/proj/docs/x/" is not. Alone it leaves relURL, .RelPermalink and relref
+# with the base (so the templates here write root-relative paths, and a
+# relref is broken in the build, which the run says); with canonifyURLs
+# too, relativeURLs wins, and those lose the base, so a theme's work.
+# Sources and build clean; then faults in a copy, in both.
+for mode in relative both; do
+  d=rel-$mode
+  rm -rf "$d" && mkdir -p "$d/content/docs" && cp -r static checks.json "$d/"
+  printf 'baseURL = "https://docs.example.org/proj/"\ntitle = "Relative"\ndisableKinds = ["taxonomy", "term"]\nrelativeURLs = true\n[markup.goldmark.renderer]\nunsafe = true\n' > "$d/hugo.toml"
+  if [ $mode = both ]; then
+    sed -i 's|^relativeURLs = true|&\ncanonifyURLs = true|' "$d/hugo.toml" && cp -r layouts "$d/"
+  else
+    mkdir -p "$d/layouts/_default" && cp layouts/_default/single.html "$d/layouts/_default/"
+    sed 's|{{ "css/site.css" \| relURL }}|/css/site.css|; s|{{ "" \| relURL }}|/|; s|{{ "docs/" \| relURL }}|/docs/|' layouts/_default/baseof.html > "$d/layouts/_default/baseof.html"
+    echo '{{ define "main" }}<h1>{{ .Title }}</h1>{{ .Content }}{{ end }}' > "$d/layouts/_default/list.html"
+  fi
+  printf -- '---\ntitle: Home\n---\n[Install](/docs/install/) and [the docs](/docs/).\n' > "$d/content/_index.md"
+  printf -- '---\ntitle: Docs\n---\n[Home](/)\n' > "$d/content/docs/_index.md"
+  printf -- '---\ntitle: Install\n---\n## Install the tools\n\nThen read [about us](/docs/about/#who-we-are).\n\n![logo](/img/logo.png)\n\n<a href="/docs/about/">About, in HTML</a> <img src="/img/logo.png" alt="">\n' > "$d/content/docs/install.md"
+  printf -- '---\ntitle: About\n---\n## Who we are\n\nBack to [the tools](/docs/install/#install-the-tools), [home](/) or [up](../).\n' > "$d/content/docs/about.md"
+  (cd "$d" && hugo --quiet -d public)
+  grep -q '<a href="../../docs/about/#who-we-are">' "$d/public/docs/install/index.html" || { echo "FAIL relativeURLs ($mode): Hugo wrote the link otherwise"; fail=1; }
+  (cd "$d" && expect "relativeURLs ($mode) under /proj/, sources, clean" 0 ": no problems$" markdown content)
+  (cd "$d" && expect "relativeURLs ($mode) under /proj/, sources and build, clean" 0 "^checks all: no problems" all)
+  printf '\n[The changelog](/docs/changelog/) and ![a diagram](/img/missing.png), [with the base](/proj/docs/install/), [relref]({{< relref "install.md#install-the-tools" >}}).\n' >> "$d/content/docs/about.md"
+  (cd "$d" && expect_lines "relativeURLs ($mode): faults at file:line:col" 1 markdown content -- \
+    'content/docs/about.md' \
+    "$(at 8:1)error   broken markdown link \"/docs/changelog/\": no page or file answers /docs/changelog/ [markdown-link]" \
+    "$(at 8:39)error   image \"/img/missing.png\" not found: static/img/missing.png does not exist [markdown-image]" \
+    "$(at 8:71)error   broken markdown link \"/proj/docs/install/\": no page or file answers /proj/docs/install/ [markdown-link]")
+  (cd "$d" && expect "relativeURLs ($mode): those and nothing else" 1 ": 3 errors$" markdown content)
+  faults=(../../docs/changelog/ ../../img/missing.png ../../proj/docs/install/)
+  if [ $mode = relative ]; then
+    faults+=(../../proj/docs/install/#install-the-tools)
+    (cd "$d" && expect "relativeURLs without canonifyURLs: the run says relref is not judged" 1 "relref, relURL and .RelPermalink write /proj/" markdown content)
+  fi
+  (cd "$d" && rm -rf public && hugo --quiet -d public && expect_faults "relativeURLs ($mode): the faults in the build" public -- "${faults[@]}")
+done
 # Languages and mounts, as real sites set them: English at the root, German
 # translated by file name (faq.de.md), French in its own content folder,
 # content and static files mounted from docs/ and files/ (module.mounts).

@@ -14,6 +14,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"golang.org/x/tools/txtar"
+
+	"github.com/devdocs-dev/devdocs/checks/registry"
 )
 
 // shared is one browser for every fixture (a start costs about a second),
@@ -75,20 +77,43 @@ func TestFixtures(t *testing.T) {
 	require.NotEmpty(t, archives)
 	for _, a := range archives {
 		t.Run(strings.TrimSuffix(filepath.Base(a), ".txtar"), func(t *testing.T) {
-			ar := readArchive(t, filepath.Base(a))
-			res, err := shared.Check(fixtureOptions(t, good, ar))
-			require.NoError(t, err)
-			var failed []string
-			either := lines(section(ar, "want/either"))
-			for _, r := range res {
-				t.Logf("ok=%v %s: %s: %s", r.OK, r.Check, r.Want, r.Saw)
-				if !r.OK && !slices.Contains(either, r.Check+": "+r.Want) {
-					failed = append(failed, r.Check+": "+r.Want)
-				}
-			}
-			assert.Equal(t, lines(section(ar, "want/failed")), failed)
+			checkFixture(t, good, readArchive(t, filepath.Base(a)))
 		})
 	}
+}
+
+// The checks that time what a page does (the loader's 200 ms, a second
+// tab following a change) give the idle verdicts under a bounded synthetic
+// load too: each fixture of theirs is run again with every core busy.
+func TestFixturesUnderLoad(t *testing.T) {
+	needBrowser(t)
+	good := readArchive(t, "good.txtar")
+	busyLoad(t)
+	for _, name := range []string{"good", "progress-without-delay", "theme-toggle-stuck"} {
+		t.Run(name, func(t *testing.T) {
+			checkFixture(t, good, readArchive(t, name+".txtar"), registry.LoaderTiming, registry.ThemePersistence)
+		})
+	}
+}
+
+// checkFixture runs the checks of one archive (or only those named) and
+// holds their failures to its want/failed.
+func checkFixture(t *testing.T, good, ar *txtar.Archive, only ...string) {
+	o := fixtureOptions(t, good, ar)
+	if len(only) > 0 {
+		o.Checks = only
+	}
+	res, err := shared.Check(o)
+	require.NoError(t, err)
+	var failed []string
+	either := lines(section(ar, "want/either"))
+	for _, r := range res {
+		t.Logf("ok=%v %s: %s: %s", r.OK, r.Check, r.Want, r.Saw)
+		if !r.OK && !slices.Contains(either, r.Check+": "+r.Want) {
+			failed = append(failed, r.Check+": "+r.Want)
+		}
+	}
+	assert.Equal(t, lines(section(ar, "want/failed")), failed)
 }
 
 func readArchive(t *testing.T, name string) *txtar.Archive {

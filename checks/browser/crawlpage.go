@@ -137,13 +137,42 @@ func (p *pageRecorder) exception(d *runtime.ExceptionDetails) {
 	if strings.Contains(d.Text, "(in promise)") { // "Uncaught (in promise)" on every build seen
 		what = "unhandled rejection"
 	}
-	f := hydrationOr(Finding{Check: registry.PageException, Message: what + ": " + thrown(d)})
-	url, line, col := d.URL, d.LineNumber, d.ColumnNumber
+	f := hydrationOr(Finding{Check: registry.PageException, Message: what + ": " + p.shortIn(thrown(d))})
+	at := place{url: d.URL, line: d.LineNumber, col: d.ColumnNumber}
 	if st := d.StackTrace; st != nil && len(st.CallFrames) > 0 {
 		top := st.CallFrames[0]
-		url, line, col = top.URL, top.LineNumber, top.ColumnNumber
+		at = place{url: top.URL, line: top.LineNumber, col: top.ColumnNumber}
+	} else if at.line == 0 && at.col == 0 {
+		// A promise the browser rejects (a failed import(), a service
+		// worker that would not register) has no stack, and 0:0 of the
+		// page on every build seen: it is placed where the page asked
+		// for the URL its message names, else nowhere.
+		at = place{}
+		if asked := p.askedIn(thrown(d)); asked != nil {
+			at = *asked
+		}
 	}
-	p.add(p.placed(f, url, line, col))
+	p.add(p.placed(f, at))
+}
+
+// askedIn is where the page asked for the longest URL that text names.
+func (p *pageRecorder) askedIn(text string) *place {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	var best string
+	for url := range p.askedAt {
+		if len(url) > len(best) && strings.Contains(text, url) {
+			best = url
+		}
+	}
+	return p.whereAskedLocked(best)
+}
+
+// shortIn writes the site's own URLs in a message by their paths, as
+// short does: a site served here has a new port on every run, and a
+// message must read the same on identical builds.
+func (p *pageRecorder) shortIn(text string) string {
+	return strings.ReplaceAll(text, p.origin+"/", "/")
 }
 
 // thrown is what was thrown, on one line: an Error's first line of its
@@ -178,13 +207,13 @@ func (p *pageRecorder) console(e *runtime.EventConsoleAPICalled) {
 	if e.Type == runtime.ConsoleAPICalledTypeWarning {
 		call = "console.warn" // the protocol's "warning"
 	}
-	f := hydrationOr(Finding{Check: registry.ConsoleError, Message: call + ": " + consoleFormat(parts)})
+	f := hydrationOr(Finding{Check: registry.ConsoleError, Message: call + ": " + p.shortIn(consoleFormat(parts))})
 	if f.Check == registry.ConsoleError && e.Type != runtime.ConsoleAPICalledTypeError {
 		return
 	}
 	if st := e.StackTrace; st != nil && len(st.CallFrames) > 0 {
 		top := st.CallFrames[0]
-		f = p.placed(f, top.URL, top.LineNumber, top.ColumnNumber)
+		f = p.placed(f, place{url: top.URL, line: top.LineNumber, col: top.ColumnNumber})
 	}
 	p.add(f)
 }
@@ -355,11 +384,11 @@ func previewText(p *runtime.ObjectPreview) string {
 // file for an inline script, else "at /path:line:col" (a script of the
 // site, and first the place in its source when it has a source map) or
 // the full URL (another site's) in the message. Chromium counts from 0.
-func (p *pageRecorder) placed(f Finding, url string, line, col int64) Finding {
+func (p *pageRecorder) placed(f Finding, at place) Finding {
 	p.mu.Lock()
 	doc := p.doc
 	p.mu.Unlock()
-	return p.placedIn(doc, f, place{url, line, col})
+	return p.placedIn(doc, f, at)
 }
 
 // place is a place in a page or script: its URL, 0-based line and column
@@ -367,14 +396,20 @@ func (p *pageRecorder) placed(f Finding, url string, line, col int64) Finding {
 type place struct {
 	url       string
 	line, col int64
+	asked     string // set when url is a stylesheet: the URL it asked for, whose place is found in it
 }
 
 // placedIn is placed for a page whose document came from doc; it takes no
 // lock, so that a source map may be fetched while events go on.
 func (p *pageRecorder) placedIn(doc string, f Finding, at place) Finding {
 	url, line, col := at.url, at.line, at.col
+	if at.asked != "" && p.ours(url) {
+		line, col = p.maps.inSheet(url, at.asked)
+	}
 	switch {
 	case url == "":
+	case line < 0:
+		f.Message += " (at " + p.short(url) + ")"
 	case url == doc:
 		f.Line, f.Col = int(line)+1, int(col)+1
 	case col < 0:
@@ -488,7 +523,7 @@ func (p *pageRecorder) askedLocked(e *network.EventRequestWillBeSent) {
 	if _, seen := p.askedAt[e.Request.URL]; seen {
 		return
 	}
-	if at, ok := initiatedAt(e.Initiator); ok {
+	if at, ok := initiatedAt(e.Initiator, e.Request.URL); ok {
 		p.askedAt[e.Request.URL] = at
 	}
 }

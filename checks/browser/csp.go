@@ -39,7 +39,7 @@ func (p *pageRecorder) csp(d *audits.ContentSecurityPolicyIssueDetails) {
 		if at.ScriptID == "" && d.ContentSecurityPolicyViolationType == audits.ContentSecurityPolicyViolationTypeKURLViolation {
 			col = -1
 		}
-		f = p.placed(f, at.URL, at.LineNumber, col)
+		f = p.placed(f, place{url: at.URL, line: at.LineNumber, col: col})
 	}
 	p.add(f)
 }

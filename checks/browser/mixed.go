@@ -8,6 +8,7 @@ import (
 	"github.com/chromedp/cdproto/audits"
 	"github.com/chromedp/cdproto/network"
 
+	"github.com/devdocs-dev/devdocs/checks/htmlsite"
 	"github.com/devdocs-dev/devdocs/checks/registry"
 )
 
@@ -79,13 +80,18 @@ func (p *pageRecorder) insecureLocked(e *network.EventRequestWillBeSent) {
 // That line only: the parser stands at the end of the tag then (3:48 for a
 // script tag of 47 characters on line 3), or, for an image a script adds,
 // at the end of that script, with no stack (Chromium 156).
-func initiatedAt(in *network.Initiator) (place, bool) {
+func initiatedAt(in *network.Initiator, requested string) (place, bool) {
 	switch {
 	case in == nil:
 		return place{}, false
 	case in.Stack != nil && len(in.Stack.CallFrames) > 0:
 		top := in.Stack.CallFrames[0]
-		return place{top.URL, top.LineNumber, top.ColumnNumber}, true
+		return place{url: top.URL, line: top.LineNumber, col: top.ColumnNumber}, true
+	case in.URL != "" && htmlsite.IsCSS(pathOf(in.URL)):
+		// A stylesheet's request: Chromium names the sheet but no line
+		// (156), or a line of the page that linked it (past the sheet's
+		// end, on older builds). The line is looked up in the sheet.
+		return place{url: in.URL, line: -1, col: -1, asked: requested}, true
 	case in.URL != "" && in.Type != network.InitiatorTypeOther: // "other" (a worker's script the browser fetched) names the page, not a line
 		return place{url: in.URL, line: int64(in.LineNumber), col: -1}, true
 	}

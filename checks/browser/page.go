@@ -15,9 +15,10 @@ import (
 
 // tab is one browser tab on the served site, with the contract in hand.
 type tab struct {
-	ctx  context.Context
-	base string // http://127.0.0.1:PORT
-	c    Contract
+	ctx   context.Context
+	base  string // http://127.0.0.1:PORT
+	c     Contract
+	limit time.Duration // of each step in a tab of its own (Options.Timeout)
 }
 
 // js builds a JavaScript expression, JSON-encoding each argument, so a

@@ -22,8 +22,8 @@ type Options struct {
 	Dir      string
 	Chromium string
 	Contract Contract
-	// Timeout bounds each check (all its tabs); a hung or crashed browser
-	// fails that check instead of hanging the run.
+	// Timeout bounds each step of a check (a tab of its own); a hung or
+	// crashed browser fails that check instead of hanging the run.
 	Timeout time.Duration
 	// Checks to run, by id; all when empty.
 	Checks []string
@@ -90,7 +90,7 @@ func selected(ids []string) []string {
 func runOne(b *Browser, base, id string, o Options) []Result {
 	ctx, cancel := b.Tab(o.Timeout, true)
 	defer cancel()
-	t := tab{ctx: ctx, base: base, c: o.Contract}
+	t := tab{ctx: ctx, base: base, c: o.Contract, limit: o.Timeout}
 	switch id {
 	case registry.SearchShortcut:
 		return checkSearch(t)

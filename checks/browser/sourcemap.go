@@ -11,21 +11,74 @@ import (
 	"sync"
 
 	"github.com/go-sourcemap/sourcemap"
+
+	"github.com/devdocs-dev/devdocs/checks/htmlsite"
 )
 
 // sourceMaps turns a place in a built script into the place in the source it
 // was built from, as a browser's developer tools do: through the map the
 // script names (a sourceMappingURL comment, or a SourceMap header), else
 // the file beside it named .map (a "hidden" map, kept for error trackers).
-// Each script's map is fetched from the site once.
+// Each script's map is fetched from the site once. It also finds where a
+// stylesheet asks for a URL, which Chromium does not say.
 type sourceMaps struct {
-	get func(url string) (*http.Response, error)
-	mu  sync.Mutex
-	by  map[string]*sourcemap.Consumer // by script URL; nil: it has no map
+	get    func(url string) (*http.Response, error)
+	mu     sync.Mutex
+	by     map[string]*sourcemap.Consumer // by script URL; nil: it has no map
+	sheets map[string][]htmlsite.Link     // by stylesheet URL, its URLs resolved
 }
 
 func newSourceMaps(get func(url string) (*http.Response, error)) *sourceMaps {
-	return &sourceMaps{get: get, by: map[string]*sourcemap.Consumer{}}
+	return &sourceMaps{get: get, by: map[string]*sourcemap.Consumer{}, sheets: map[string][]htmlsite.Link{}}
+}
+
+// inSheet is the 0-based line and column where the stylesheet at sheet
+// writes the URL asked (its first url() or @import that resolves to it),
+// or -1, -1 when the sheet cannot be read or does not write it (a sheet it
+// imports may).
+func (m *sourceMaps) inSheet(sheet, asked string) (line, col int64) {
+	if m == nil {
+		return -1, -1
+	}
+	for _, l := range m.sheetLinks(sheet) {
+		if l.Raw == asked {
+			return int64(l.Line - 1), int64(l.Col - 1)
+		}
+	}
+	return -1, -1
+}
+
+// sheetLinks are the URLs of a stylesheet, each resolved against it (Raw
+// holds the absolute URL), fetched from the site once.
+func (m *sourceMaps) sheetLinks(sheet string) []htmlsite.Link {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if links, done := m.sheets[sheet]; done {
+		return links
+	}
+	var links []htmlsite.Link
+	base, err := url.Parse(sheet)
+	body, _, ferr := m.fetch(sheet)
+	if err == nil && ferr == nil {
+		for _, l := range htmlsite.Extract(pathOf(sheet), bytes.NewReader(body)).Links {
+			if u, err := base.Parse(l.Raw); err == nil {
+				u.Fragment = ""
+				l.Raw = u.String()
+				links = append(links, l)
+			}
+		}
+	}
+	m.sheets[sheet] = links
+	return links
+}
+
+// pathOf is the path of a URL ("" if it is none).
+func pathOf(raw string) string {
+	u, err := url.Parse(raw)
+	if err != nil {
+		return ""
+	}
+	return u.Path
 }
 
 // maxMap bounds what one script or map may make the crawl read.

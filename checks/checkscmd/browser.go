@@ -63,7 +63,7 @@ type browserOptions struct {
 func browserFlags(fs *flag.FlagSet) browserOptions {
 	return browserOptions{
 		chromium:   fs.String("chromium", envOr("CHROMIUM", browser.DefaultChromium()), "the Chromium binary (env CHROMIUM)"),
-		timeout:    fs.Duration("timeout", time.Minute, "time limit of each browser check; a hung or crashed browser fails the check"),
+		timeout:    fs.Duration("timeout", time.Minute, "time limit of each step of a browser check (a tab of its own); a hung or crashed browser fails the check"),
 		only:       fs.String("checks", "", "comma-separated browser check ids to run (default: all)"),
 		page:       fs.String("page", "", "URL path the search and theme checks open (default: browser.page in checks.json, else /)"),
 		loaderPage: fs.String("loader-page", "", "URL path the loader checks start from (default: browser.loaderPage in checks.json)"),

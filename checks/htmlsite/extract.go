@@ -142,11 +142,12 @@ func tagNamed(raw []byte, name string) bool {
 	return asciiEqualFold(raw[1:end], []byte(name))
 }
 
-// Extract reads one HTML document. It never fails: malformed markup is read
-// the way a browser's tokenizer reads it, and NUL bytes are tokens too.
+// Extract reads one HTML document, or a stylesheet when path ends in .css.
+// It never fails: malformed markup is read the way a browser's tokenizer
+// reads it, and NUL bytes are tokens too.
 func Extract(path string, r io.Reader) *Page {
 	p := &Page{}
-	p.extract(path, r)
+	p.extractAny(path, r)
 	p.doc, p.spans = nil, nil // the caller may keep the page, not the document
 	return p
 }

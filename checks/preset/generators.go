@@ -98,8 +98,8 @@ var All = []Preset{
 	},
 	{
 		Name:    "hugo",
-		Tested:  "Hugo 0.111 from Debian, at the root and under `/repo/`",
-		About:   "Hugo: pages in contentDir (content/; section _index.md), static/ served at the root, or the folders module.mounts names; each language's contentDir under /<lang>/ and a translation by file name (faq.de.md) in its language's folder; built into publishDir (public/) with a folder per page (uglyURLs: page.html, a leaf bundle's index.md at bundle.html and a section's _index.md at section.html, the bundle's files still in its folder), URLs in lower case. Ids by autoIDType (autoHeadingIDType before 0.144: github, github-ascii, blackfriday), with {#id}, and with autoDefinitionTermID each definition term's id too; .md links are left as written, while ref and relref are resolved as Hugo does and their anchors checked, root-absolute links must carry the base themselves (with canonifyURLs, links to baseURL in the build are the site's own); with a link render hook of the project's own, links written as URLs are not judged. A page's front matter url or slug moves it.",
+		Tested:  "Hugo 0.111 from Debian, at the root and under `/repo/`; autoHeadingIDType github, github-ascii and blackfriday; canonifyURLs, relativeURLs and both under `/proj/`",
+		About:   "Hugo: pages in contentDir (content/; section _index.md), static/ served at the root, or the folders module.mounts names; each language's contentDir under /<lang>/ and a translation by file name (faq.de.md) in its language's folder; built into publishDir (public/) with a folder per page (uglyURLs: page.html, a leaf bundle's index.md at bundle.html and a section's _index.md at section.html, the bundle's files still in its folder), URLs in lower case. Ids by autoIDType (autoHeadingIDType before 0.144: github, github-ascii, blackfriday), with {#id}, and with autoDefinitionTermID each definition term's id too; .md links are left as written, while ref and relref are resolved as Hugo does and their anchors checked, root-absolute links must carry the base themselves, unless canonifyURLs or relativeURLs is set: Hugo then gives every root-relative href and src of a page (markdown, raw HTML, templates) the base, so they are written without it (with canonifyURLs, links to baseURL in the build are the site's own; relativeURLs without canonifyURLs under a base path leaves relref, relURL and .RelPermalink with the base and doubles it, which the run says and only the build check finds); with a link render hook of the project's own, links written as URLs are not judged. A page's front matter url or slug moves it.",
 		Configs: []string{"hugo.{toml,yaml,yml,json}", "config.{toml,yaml,yml,json}", "config/_default/{hugo,config}.toml"},
 		// hugo.* is Hugo's by its name; a config.* by a key of Hugo's.
 		Claims: func(config string, src []byte) bool {
@@ -976,12 +976,29 @@ func hugo(g Generator) Layout {
 		Site: firstNonEmpty(g.Value("publishDir"), "public"), Markdown: markdown, Public: public,
 		Base: basePath(g.Value("baseURL")), Rules: rules,
 	}
-	// canonifyURLs writes every root-relative link as an absolute URL on
-	// baseURL: in the build, those are the site's own links.
-	if u := g.Value("baseURL"); g.Value("canonifyURLs") == "true" && (strings.HasPrefix(u, "https://") || strings.HasPrefix(u, "http://")) {
+	hugoRootLinks(g, &l)
+	return l
+}
+
+// hugoRootLinks: canonifyURLs and relativeURLs each rewrite the
+// root-relative href and src of every HTML page (content, raw HTML and
+// templates alike) from the site's root: canonifyURLs to baseURL's
+// absolute URL, relativeURLs (which wins when both are set) to a path
+// relative to the page. Either way "/docs/x/" is given the base, so
+// root-absolute links are written without it.
+func hugoRootLinks(g Generator, l *Layout) {
+	canonify, relative := g.Value("canonifyURLs") == "true", g.Value("relativeURLs") == "true"
+	l.Rules.PrefixesBase = canonify || relative
+	// With canonifyURLs, links to baseURL in the build are the site's own.
+	if u := g.Value("baseURL"); canonify && (strings.HasPrefix(u, "https://") || strings.HasPrefix(u, "http://")) {
 		l.SiteURL = u
 	}
-	return l
+	// Without canonifyURLs, relURL, .RelPermalink and relref write the
+	// base, which relativeURLs then reads from the site's root.
+	if relative && !canonify && l.Base != "" && l.Base != "/" {
+		g.note("relativeURLs without canonifyURLs: relref, relURL and .RelPermalink write %s, which Hugo makes relative to the site's root, so they lead under %s%s; checks finds those in the build, not in the sources",
+			l.Base, strings.TrimSuffix(l.Base, "/"), l.Base)
+	}
 }
 
 // hugoRefPage finds the page a ref or relref's path names, as Hugo does:
