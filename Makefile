@@ -13,7 +13,7 @@ SHELL_CHROMIUM ?= /usr/bin/chromium-headless-shell
 GATE_ENV := $(if $(filter environment command line,$(origin CHROMIUM)),,env -u CHROMIUM)
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 
-.PHONY: shell-check serve test build check content dev preview deps chromium pre-commit mkdocs generators typecheck clean bench bench-build docusaurus-check mkdocs-check hugo-check vitepress-check vuepress-check docsify-check starlight-check rspress-check nextra-check hexo-check eleventy-check jekyll-check sphinx-check proofs install-check check-browser report bench-hook hook bench-size bench-search bench-apiref manuals-check release-check action-check precommit-check
+.PHONY: shell-check crawl-repeat-check serve test build check content dev preview deps chromium pre-commit mkdocs generators typecheck clean bench bench-build docusaurus-check mkdocs-check hugo-check vitepress-check vuepress-check docsify-check starlight-check rspress-check nextra-check hexo-check eleventy-check jekyll-check sphinx-check proofs install-check check-browser report bench-hook hook bench-size bench-search bench-apiref manuals-check release-check action-check precommit-check
 
 serve: build check
 	bin/docs serve -dir site/dist -addr 127.0.0.1:$(PORT)
@@ -247,7 +247,7 @@ sphinx-check: bin/checks generators
 
 # Every real-build proof, each a step of the summary with its time; CI runs
 # it after make test (.ci/run), and its last line is the summary of both.
-PROOFS := install-check release-check action-check precommit-check shell-check docusaurus-check mkdocs-check hugo-check vitepress-check vuepress-check docsify-check starlight-check rspress-check nextra-check hexo-check eleventy-check jekyll-check sphinx-check manuals-check realdocs-check
+PROOFS := install-check release-check action-check precommit-check shell-check crawl-repeat-check docusaurus-check mkdocs-check hugo-check vitepress-check vuepress-check docsify-check starlight-check rspress-check nextra-check hexo-check eleventy-check jekyll-check sphinx-check manuals-check realdocs-check
 # The browser package's tests (each browser check failing on its broken
 # fixtures, the crawl's) again in Debian's headless shell, the gate's own
 # choice, as make test runs them in Chromium. A machine whose apt has no
@@ -255,6 +255,11 @@ PROOFS := install-check release-check action-check precommit-check shell-check d
 shell-check: chromium
 	@if [ -x $(SHELL_CHROMIUM) ]; then CHROMIUM=$(SHELL_CHROMIUM) go test -count=1 ./checks/browser/...; \
 	else echo "no $(SHELL_CHROMIUM): apt has no chromium-headless-shell here" | tee $${SKIP_REASON:-/dev/null}; fi
+
+# The crawl's fault fixtures, each crawled ten times in a row under a
+# bounded synthetic load: every run must give the idle run's findings.
+crawl-repeat-check: chromium
+	go test -tags proof -count=1 -run TestCrawlRepeatsUnderLoad ./checks/checkscmd
 
 proofs: bin/checks generators
 	@mkdir -p test-results; status=0; \

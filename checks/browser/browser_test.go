@@ -15,6 +15,7 @@ import (
 	"github.com/stretchr/testify/require"
 	"golang.org/x/tools/txtar"
 
+	"github.com/devdocs-dev/devdocs/checks/internal/busyload"
 	"github.com/devdocs-dev/devdocs/checks/registry"
 )
 
@@ -26,9 +27,6 @@ var (
 )
 
 func TestMain(m *testing.M) {
-	if os.Getenv(busyEnv) != "" {
-		spin() // a process of busyLoad's: never returns
-	}
 	if _, err := os.Stat(chromium()); err != nil {
 		noBrowser = fmt.Sprintf("%s is missing (install it with `make chromium`, or set CHROMIUM)", chromium())
 	} else if b, err := Launch(context.Background(), chromium()); err != nil {
@@ -88,7 +86,7 @@ func TestFixtures(t *testing.T) {
 func TestFixturesUnderLoad(t *testing.T) {
 	needBrowser(t)
 	good := readArchive(t, "good.txtar")
-	busyLoad(t)
+	busyload.Start(t)
 	for _, name := range []string{"good", "progress-without-delay", "theme-toggle-stuck"} {
 		t.Run(name, func(t *testing.T) {
 			checkFixture(t, good, readArchive(t, name+".txtar"), registry.LoaderTiming, registry.ThemePersistence)

@@ -15,6 +15,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/devdocs-dev/devdocs/checks/internal/busyload"
 	"github.com/devdocs-dev/devdocs/checks/registry"
 )
 
@@ -254,4 +255,17 @@ func TestCrawlHearsWhatAPageDoesRightAfterItSettles(t *testing.T) {
 	}
 	o := CrawlOptions{Dir: site, Pages: []string{"clean.html", "late100.html", "late500.html", "latefetch.html"}, Tabs: 2, PageTimeout: 10 * time.Second, Quiet: time.Second}
 	crawlIdleAndBusy(t, o, want)
+}
+
+// crawlIdleAndBusy crawls o on an idle machine, then under busyload, and
+// holds both crawls to want.
+func crawlIdleAndBusy(t *testing.T, o CrawlOptions, want []Finding) {
+	t.Helper()
+	got, err := shared.Crawl(o)
+	require.NoError(t, err)
+	assert.Equal(t, want, got.Findings, "idle")
+	busyload.Start(t)
+	got, err = shared.Crawl(o)
+	require.NoError(t, err)
+	assert.Equal(t, want, got.Findings, "under load")
 }

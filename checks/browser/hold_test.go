@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/devdocs-dev/devdocs/checks/internal/busyload"
 	"github.com/devdocs-dev/devdocs/checks/registry"
 	"github.com/devdocs-dev/devdocs/checks/remote"
 	"github.com/devdocs-dev/devdocs/checks/serve"
@@ -116,7 +117,7 @@ func TestADeployedSiteThatLimitsItsRateGivesTheSameFindings(t *testing.T) {
 
 	for _, load := range []string{"idle", "under load"} {
 		if load == "under load" {
-			busyLoad(t)
+			busyload.Start(t)
 		}
 		h.mu.Lock()
 		h.flaky, h.n, h.once, h.refused = true, 0, map[string]bool{"/docs/intro": true, "/docs/guide": true}, map[string][]string{}
@@ -296,7 +297,7 @@ func TestADeployedTabHoldsFilesAndStopsLeavingAlike(t *testing.T) {
 	needBrowser(t)
 	for _, load := range []string{"idle", "under load"} {
 		if load == "under load" {
-			busyLoad(t)
+			busyload.Start(t)
 		}
 		other, elsewhere := serveRefusing(t, map[string]string{"x.html": "<!doctype html>"}, nil)
 		h, base := serveRefusing(t, map[string]string{

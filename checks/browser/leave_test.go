@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/devdocs-dev/devdocs/checks/internal/busyload"
 	"github.com/devdocs-dev/devdocs/checks/registry"
 )
 
@@ -71,7 +72,7 @@ func TestCrawlHearsPolicyWorkersAndLeavingUnderLoad(t *testing.T) {
 		require.NoError(t, err)
 		require.Len(t, idle.Findings, n, fixture)
 		t.Run(fixture, func(t *testing.T) {
-			busyLoad(t)
+			busyload.Start(t)
 			busy, err := shared.Crawl(o)
 			require.NoError(t, err)
 			assert.Equal(t, idle.Findings, busy.Findings, "under load")
