@@ -150,6 +150,11 @@ func (b *Browser) options(path string) []chromedp.ExecAllocatorOption {
 		// A crawl opens page after page in one tab: with the back-forward
 		// cache every page left would stay alive for a Back that never comes.
 		chromedp.Flag("disable-back-forward-cache", true),
+		// A window a page opens by itself is refused (window.open gives
+		// null), as a browser's popup blocker refuses one no click asked
+		// for: the headless shell has no popup blocker and would load it
+		// (Chromium's own, in new headless, refuses it with or without).
+		chromedp.Flag("block-new-web-contents", true),
 		// Chromium keeps a spare renderer process ready for the next tab,
 		// of one browser context: with a crawl's tabs in two, each page
 		// threw the spare away and started a new process (25 for 20 pages,

@@ -355,6 +355,7 @@ func (c *crawl) visitOnce(t *crawlTab, origin, url, file string) (pageResult, *c
 	t.rec.Store(p)
 	r := c.record(ctx, p, url, bctx)
 	t.rec.Store(nil)
+	t.endWorkers()
 	if slices.ContainsFunc(r.findings, func(f Finding) bool { return f.Check == registry.PageUnsettled || f.Check == registry.PageCrash }) ||
 		t.reset(p.origin) != nil {
 		t.close()
@@ -369,7 +370,7 @@ func (c *crawl) visitOnce(t *crawlTab, origin, url, file string) (pageResult, *c
 func (c *crawl) record(ctx context.Context, p *pageRecorder, url string, browser context.Context) pageResult {
 	release := c.turn()
 	err := p.open(ctx, url)
-	if p.hasLeft() { // stopped at a redirect off the site: nothing of it ran
+	if p.redirectedOff() { // stopped at a redirect off the site: nothing of it ran
 		release()
 		return p.result()
 	}

@@ -208,21 +208,6 @@ addEventListener("load", () => setTimeout(() => {
 	assert.Empty(t, got.Findings)
 }
 
-// A page that goes to another site leaves its tab on that site, where the
-// crawl cannot clear its own: the tab is given up, and the next page,
-// opened in a new one, still sees nothing it left.
-func TestCrawlGivesUpATabThatLeftTheSite(t *testing.T) {
-	needBrowser(t)
-	t.Parallel() // mostly waiting (for a browser to start): it overlaps the others
-	site := writeSite(t, map[string]string{
-		"away.html": `<!doctype html><script>sessionStorage.setItem("k", "1"); addEventListener("load", () => location.href = "http://127.0.0.1:9/")</script>`,
-		"next.html": "<!doctype html>\n<script>if (sessionStorage.length) throw new Error(\"sessionStorage: \" + Object.keys(sessionStorage))</script>",
-	})
-	got, err := shared.Crawl(CrawlOptions{Dir: site, Pages: []string{"away.html", "next.html"}, Tabs: 1, PageTimeout: 5 * time.Second})
-	require.NoError(t, err)
-	assert.Empty(t, got.Findings)
-}
-
 // A page that does not settle while other pages load beside it is opened
 // again, alone, before it is reported: on a busy runner the tabs beside it
 // may be all that kept it from settling in time. Here its first visit is
@@ -269,6 +254,13 @@ func TestCrawlHearsWhatAPageDoesRightAfterItSettles(t *testing.T) {
 		{Check: registry.FailedRequest, File: "latefetch.html", Line: 2, Col: 57, Message: "/missing.json answered 404 Not Found"},
 	}
 	o := CrawlOptions{Dir: site, Pages: []string{"clean.html", "late100.html", "late500.html", "latefetch.html"}, Tabs: 2, PageTimeout: 10 * time.Second, Quiet: time.Second}
+	crawlIdleAndBusy(t, o, want)
+}
+
+// crawlIdleAndBusy crawls o on an idle machine, then under busyload, and
+// holds both crawls to want.
+func crawlIdleAndBusy(t *testing.T, o CrawlOptions, want []Finding) {
+	t.Helper()
 	got, err := shared.Crawl(o)
 	require.NoError(t, err)
 	assert.Equal(t, want, got.Findings, "idle")

@@ -55,17 +55,19 @@ type pageRecorder struct {
 	insecure   map[network.RequestID]string      // http:// requests, by id (mixed.go)
 	askedAt    map[string]place                  // where the page first asked for each URL of the site or http:// URL, when Chromium said
 	mixed      map[string]mixedContent           // what Chromium did with each http:// URL of an https page
+	cspURLs    map[string]bool                   // directive and URL of each load the page's CSP refused (csp.go)
+	left       []string                          // the other sites the page tried to go to, in order (leave)
 	requests   int                               // the site's requests the page made
 	lastSeen   time.Time                         // the last request of the site, started or ended
 
 	// What holding the requests of a deployed site did (hold.go): how often
 	// each was held, for how long in all, why one was not (a note to its
-	// finding), and whether the document left the site.
-	holds     map[network.RequestID]int
-	held      time.Duration
-	notes     map[network.RequestID]string
-	mainFrame cdp.FrameID
-	left      bool
+	// finding), and whether the document was stopped at a redirect off the
+	// site.
+	holds      map[network.RequestID]int
+	held       time.Duration
+	notes      map[network.RequestID]string
+	redirected bool
 
 	loaded, crashed chan struct{}
 	once            struct{ loaded, crashed sync.Once }
@@ -79,7 +81,7 @@ func newPageRecorder(base, file string) *pageRecorder {
 		origin = u.Scheme + "://" + u.Host
 	}
 	return &pageRecorder{origin: origin, file: file, seen: map[string]bool{}, unanswered: map[string]bool{}, pending: map[network.RequestID]string{}, refused: map[network.RequestID]bool{},
-		insecure: map[network.RequestID]string{}, holds: map[network.RequestID]int{}, notes: map[network.RequestID]string{}, askedAt: map[string]place{}, mixed: map[string]mixedContent{}, documents: map[cdp.FrameID]network.RequestID{},
+		insecure: map[network.RequestID]string{}, holds: map[network.RequestID]int{}, notes: map[network.RequestID]string{}, askedAt: map[string]place{}, mixed: map[string]mixedContent{}, cspURLs: map[string]bool{}, documents: map[cdp.FrameID]network.RequestID{},
 		loaded: make(chan struct{}), crashed: make(chan struct{})}
 }
 
@@ -116,6 +118,8 @@ func (p *pageRecorder) hear(ev any) {
 		p.console(e)
 	case *audits.EventIssueAdded:
 		p.issue(e.Issue)
+	case *page.EventWindowOpen:
+		p.popup(e)
 	default:
 		p.network(ev)
 	}
@@ -482,8 +486,10 @@ func (p *pageRecorder) network(ev any) {
 	switch e := ev.(type) {
 	case *network.EventRequestWillBeSent:
 		p.insecureLocked(e)
-		p.mainFrameLocked(e)
 		p.supersede(e)
+		if e.Type == network.ResourceTypeDocument && !p.ours(e.Request.URL) {
+			p.askedLocked(e) // where it went to another site (leave.go)
+		}
 		if p.ours(e.Request.URL) && !browsersOwn(e) {
 			if _, again := p.pending[e.RequestID]; !again { // a redirect keeps its id
 				p.requests++
@@ -508,7 +514,9 @@ func (p *pageRecorder) network(ev any) {
 	case *network.EventLoadingFinished:
 		p.done(e.RequestID)
 	case *network.EventLoadingFailed:
-		if p.blockedLocked(e) {
+		// Mixed content and what the page's CSP refused have findings of
+		// their own, with the reason.
+		if p.blockedLocked(e) || e.BlockedReason == network.BlockedReasonCsp {
 			p.done(e.RequestID)
 			return
 		}
@@ -616,6 +624,12 @@ func (p *pageRecorder) settle(ctx context.Context, limit time.Duration) bool {
 			// and says what went wrong only at the end of them.
 			if !p.quiet() {
 				continue
+			}
+			// A page that went to another site is judged once quiet: the
+			// navigation aborted its document, which then draws no frame and
+			// has no idle period to wait for (leave.go).
+			if p.hasLeft() {
+				return true
 			}
 			if err := p.idle(ctx, end); err != nil {
 				select {
@@ -746,6 +760,7 @@ func (p *pageRecorder) result() pageResult {
 	p.closed = true
 	r := pageResult{findings: withoutAftermath(p.list), requests: p.requests, docStatus: int(p.docStatus), retryAfter: p.retryAfter}
 	r.findings = append(r.findings, p.mixedFindingsLocked()...)
+	r.findings = append(r.findings, p.leftFindingsLocked()...)
 	doc := p.doc
 	p.mu.Unlock()
 	for i, f := range r.findings {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -12,6 +13,7 @@ import (
 	"github.com/chromedp/cdproto/fetch"
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/cdproto/storage"
+	"github.com/chromedp/cdproto/target"
 	"github.com/chromedp/chromedp"
 )
 
@@ -26,6 +28,8 @@ type crawlTab struct {
 	cancel  context.CancelFunc
 	rec     atomic.Pointer[pageRecorder] // the page open now; nil between pages
 	hold    *siteHold                    // a deployed site's (hold.go); nil for a local one
+	main    cdp.FrameID                  // the tab's main frame: its target's id
+	workers sync.Map                     // the workers attached (workers.go), by their auto-attached session
 }
 
 // newCrawlTab opens a tab in a browser context of its own, so no other
@@ -38,23 +42,36 @@ func newCrawlTab(browser context.Context, hold *siteHold) (*crawlTab, error) {
 		cancel()
 		return nil, err
 	}
-	// Audits says what Chromium did with mixed content (mixed.go).
+	// Audits says what Chromium did with mixed content (mixed.go) and what
+	// a Content-Security-Policy refused (csp.go).
 	if _, err := chromedp.Call(ctx, audits.Enable, cdp.Empty{}); err != nil {
 		cancel()
 		return nil, err
 	}
-	if hold != nil {
-		if err := hold.enable(ctx); err != nil {
-			cancel()
-			return nil, err
-		}
+	t.main = cdp.FrameID(chromedp.FromContext(ctx).Target.TargetID)
+	if err := t.enablePauses(ctx); err != nil { // paused.go
+		cancel()
+		return nil, err
+	}
+	if _, err := chromedp.Call(ctx, target.SetAutoAttach, workersPaused); err != nil { // workers.go
+		cancel()
+		return nil, err
 	}
 	return t, nil
 }
 
 func (t *crawlTab) hear(ev any) {
-	if e, ok := ev.(*fetch.EventRequestPaused); ok {
-		go t.answer(e) // it calls the browser: not in the read loop
+	// What the tab itself answers, page or none (listeners must not call
+	// the browser: elsewhere).
+	if t.workerComesOrGoes(ev) {
+		return
+	}
+	switch e := ev.(type) {
+	case *fetch.EventRequestPaused:
+		go t.paused(e)
+		return
+	case *target.EventTargetCreated:
+		go t.closePopup(e)
 		return
 	}
 	if p := t.rec.Load(); p != nil {

@@ -12,7 +12,6 @@ import (
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/fetch"
 	"github.com/chromedp/cdproto/network"
-	"github.com/chromedp/chromedp"
 
 	"github.com/devdocs-dev/devdocs/checks/registry"
 	"github.com/devdocs-dev/devdocs/checks/remote"
@@ -21,16 +20,16 @@ import (
 // A deployed site's host may answer one of a page's own files "come back
 // later" (429 or 503 with Retry-After) because the crawl asks too fast, not
 // because the page is broken. So in the crawl of a deployed site each tab
-// intercepts the responses of the site's requests (Fetch, at the response
-// stage, before the page sees them) and holds such an answer: it waits out
-// the Retry-After, asks again itself at the site's rate with the browser's
-// headers, and gives the page that answer instead (a redirect to the same
-// URL is not followed at the response stage: Chromium 156 hands the page
-// the 307 itself). This is the same request held, not the page opened
-// again: a host that limits by count (every fifth request) would refuse
-// some file of every new visit. The same interception stops the page's
-// document at a redirect off the site (left-site), which the crawl never
-// follows.
+// pauses the responses of the site's requests (Fetch, at the response
+// stage, before the page sees them: paused.go) and holds such an answer:
+// it waits out the Retry-After, asks again itself at the site's rate with
+// the browser's headers, and gives the page that answer instead (a
+// redirect to the same URL is not followed at the response stage:
+// Chromium 156 hands the page the 307 itself). This is the same request
+// held, not the page opened again: a host that limits by count (every
+// fifth request) would refuse some file of every new visit. The same
+// pause stops the page's document at a redirect off the site
+// (redirect-off-site), which the crawl never follows.
 
 // maxHolds is how often one request is held at most.
 const maxHolds = 3
@@ -48,28 +47,25 @@ func (h *siteHold) origin() string {
 	return h.site.Base.Scheme + "://" + h.site.Base.Host
 }
 
-// enable starts the interception of the site's responses in a tab.
-func (h *siteHold) enable(ctx context.Context) error {
-	patterns := []*fetch.RequestPattern{{URLPattern: h.origin() + "/*", RequestStage: fetch.RequestStageResponse}}
-	_, err := chromedp.Call(ctx, fetch.Enable, fetch.EnableParams{Patterns: patterns})
-	return err
+// pattern pauses the site's responses, of every kind (paused.go).
+func (h *siteHold) pattern() *fetch.RequestPattern {
+	return &fetch.RequestPattern{URLPattern: h.origin() + "/*", RequestStage: fetch.RequestStageResponse}
 }
 
-// answer decides what becomes of one paused response of the site; it runs
-// beside the read loop, since it calls the browser. Between two pages
-// (no recorder) every response goes on as it came.
-func (t *crawlTab) answer(e *fetch.EventRequestPaused) {
-	if p := t.rec.Load(); p != nil {
-		if p.leaves(e) {
-			_, _ = chromedp.Call(t.ctx, fetch.FailRequest, fetch.FailRequestParams{RequestID: e.RequestID, ErrorReason: network.ErrorReasonBlockedByClient})
-			return
-		}
-		if again, ok := t.hold.again(t.ctx, p, e); ok {
-			_, _ = chromedp.Call(t.ctx, fulfillRequest, again.fulfill(e.RequestID))
-			return
-		}
+// atResponse decides what becomes of one paused response of the site.
+// Between two pages (no recorder) every response goes on as it came.
+func (t *crawlTab) atResponse(e *fetch.EventRequestPaused) pauseAnswer {
+	p := t.rec.Load()
+	if p == nil || t.hold == nil {
+		return pauseAnswer{}
 	}
-	_, _ = chromedp.Call(t.ctx, fetch.ContinueRequest, fetch.ContinueRequestParams{RequestID: e.RequestID})
+	if p.redirectsOff(e, t.main) {
+		return pauseAnswer{fail: network.ErrorReasonBlockedByClient}
+	}
+	if again, ok := t.hold.again(t.ctx, p, e); ok {
+		return pauseAnswer{fulfill: again.fulfill()}
+	}
+	return pauseAnswer{}
 }
 
 // reply is the host's answer to a request asked again.
@@ -135,27 +131,15 @@ func (h *siteHold) ask(ctx context.Context, r *network.Request) (reply, error) {
 const maxReply = 64 << 20
 
 // fulfill gives r to the page as the answer to its paused request.
-func (r reply) fulfill(id fetch.RequestID) fulfillParams {
+func (r reply) fulfill() *fulfillParams {
 	var headers []*fetch.HeaderEntry
 	for k, vs := range r.header {
 		for _, v := range vs {
 			headers = append(headers, &fetch.HeaderEntry{Name: k, Value: v})
 		}
 	}
-	return fulfillParams{RequestID: id, ResponseCode: int64(r.status), ResponseHeaders: headers, Body: append([]byte{}, r.body...)}
+	return &fulfillParams{ResponseCode: int64(r.status), ResponseHeaders: headers, Body: append([]byte{}, r.body...)}
 }
-
-// fulfillParams are Fetch.fulfillRequest's, its body sent even when empty:
-// the protocol package leaves an empty one out, and Chromium then gives
-// the page the body of the answer it replaces (the 429's).
-type fulfillParams struct {
-	RequestID       fetch.RequestID      `json:"requestId"`
-	ResponseCode    int64                `json:"responseCode"`
-	ResponseHeaders []*fetch.HeaderEntry `json:"responseHeaders,omitempty"`
-	Body            []byte               `json:"body"`
-}
-
-var fulfillRequest = cdp.Command[fulfillParams, cdp.Empty]{Method: fetch.CommandFulfillRequest}
 
 // holdFor is how long to hold a request the host answered status with
 // retryAfter before it is asked again (ok): one that asks to come back
@@ -195,12 +179,13 @@ func (p *pageRecorder) note(id network.RequestID, s string) {
 	p.notes[id] = s
 }
 
-// leaves tells whether a paused response is the page's document going to
-// another site by a redirect, and reports that (left-site) in place of
-// the failed load it is then made.
-func (p *pageRecorder) leaves(e *fetch.EventRequestPaused) bool {
-	if e.ResourceType != network.ResourceTypeDocument || e.ResponseStatusCode < 300 || e.ResponseStatusCode > 399 {
-		return false
+// redirectsOff tells whether a paused response is the page's document
+// (in the tab's main frame) going to another site by a redirect, and
+// reports that (redirect-off-site) in place of the failed load it is then
+// made.
+func (p *pageRecorder) redirectsOff(e *fetch.EventRequestPaused, main cdp.FrameID) bool {
+	if e.ResourceType != network.ResourceTypeDocument || e.FrameID != main || e.ResponseStatusCode < 300 || e.ResponseStatusCode > 399 {
+		return false // a frame's document: the page stays
 	}
 	from, err := url.Parse(e.Request.URL)
 	location := header(e.ResponseHeaders, "Location")
@@ -213,25 +198,22 @@ func (p *pageRecorder) leaves(e *fetch.EventRequestPaused) bool {
 	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	if e.FrameID != p.mainFrame {
-		return false // a frame's document: the page stays
-	}
 	p.refused[e.NetworkID] = true
-	p.left = true
+	p.redirected = true
 	msg := fmt.Sprintf("redirects to %s, off the site: not followed, not crawled", to)
 	if e.Request.URL != p.file { // a deployed site's page file is its URL
 		msg += " (by way of " + p.short(e.Request.URL) + ")"
 	}
-	p.addLocked(Finding{Check: registry.LeftSite, Message: msg})
+	p.addLocked(Finding{Check: registry.RedirectOffSite, Message: msg})
 	return true
 }
 
-// hasLeft is true once the page's document was stopped at a redirect off
-// the site: the page is that finding alone.
-func (p *pageRecorder) hasLeft() bool {
+// redirectedOff is true once the page's document was stopped at a
+// redirect off the site: the page is that finding alone.
+func (p *pageRecorder) redirectedOff() bool {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	return p.left
+	return p.redirected
 }
 
 // stretch is how much longer the page's limit runs since it was last
@@ -253,12 +235,4 @@ func header(headers []*fetch.HeaderEntry, name string) string {
 		}
 	}
 	return ""
-}
-
-// mainFrameLocked notes the frame the page's document loads in: the first
-// a document is asked for in, since the crawl opens each page in a blank tab.
-func (p *pageRecorder) mainFrameLocked(e *network.EventRequestWillBeSent) {
-	if e.Type == network.ResourceTypeDocument && p.mainFrame == "" {
-		p.mainFrame = e.FrameID
-	}
 }

@@ -235,8 +235,8 @@ func TestTheTimeHeldIsNotThePages(t *testing.T) {
 	assert.Equal(t, 3, h.asked["/slow.css"], "asked three times")
 }
 
-// A page whose document redirects to another site is reported as having
-// left it (left-site), and the other site is never asked, whether the
+// A page whose document redirects to another site is reported as such
+// (redirect-off-site), and the other site is never asked, whether the
 // redirect is the page's first answer or comes after one on the site;
 // the next page is crawled as ever.
 func TestAPageThatRedirectsOffTheSiteIsNotFollowed(t *testing.T) {
@@ -249,8 +249,8 @@ func TestAPageThatRedirectsOffTheSiteIsNotFollowed(t *testing.T) {
 	})
 	got := crawlURLs(t, base, 5*time.Second, "/away", "/hop", "/next")
 	assert.Equal(t, []Finding{
-		{Check: registry.LeftSite, File: base + "/away", Message: "redirects to " + elsewhere + "/x, off the site: not followed, not crawled"},
-		{Check: registry.LeftSite, File: base + "/hop", Message: "redirects to " + elsewhere + "/x, off the site: not followed, not crawled (by way of /hop2)"},
+		{Check: registry.RedirectOffSite, File: base + "/away", Message: "redirects to " + elsewhere + "/x, off the site: not followed, not crawled"},
+		{Check: registry.RedirectOffSite, File: base + "/hop", Message: "redirects to " + elsewhere + "/x, off the site: not followed, not crawled (by way of /hop2)"},
 		{Check: registry.PageException, File: base + "/next", Line: 2, Col: 15, Message: "uncaught exception: Error: next"},
 	}, got)
 	assert.Empty(t, other.asked, "the other site is never asked")
@@ -283,4 +283,36 @@ func TestAFileAskedAgainIsTheHostsNewAnswer(t *testing.T) {
 	defer srv.Close()
 	got := crawlURLs(t, srv.URL, 5*time.Second, "/")
 	assert.Empty(t, got)
+}
+
+// A deployed site's tab pauses both its documents (at the request stage,
+// so a page's own navigation off the site is never loaded: left-site) and
+// the site's responses (at the response stage, so a file answered 429 is
+// held, and a redirect off the site stopped): one tab, one Fetch.enable
+// with both, each paused request answered once. Here a page's stylesheet
+// is refused once with a Retry-After and a script of the page then sends
+// its reader to another site; another page's URL redirects there. The
+// same idle and under a load of twice the cores.
+func TestADeployedTabHoldsFilesAndStopsLeavingAlike(t *testing.T) {
+	needBrowser(t)
+	for _, load := range []string{"idle", "under load"} {
+		if load == "under load" {
+			busyload.Start(t)
+		}
+		other, elsewhere := serveRefusing(t, map[string]string{"x.html": "<!doctype html>"}, nil)
+		h, base := serveRefusing(t, map[string]string{
+			"leaves.html": "<!doctype html>\n<link rel=stylesheet href=/held.css>\n<script>addEventListener(\"load\", () => location.href = \"" + elsewhere + "/x\")</script>",
+			"held.css":    "",
+		}, map[string]refusal{
+			"/held.css": {status: 429, retryAfter: "1", times: 1},
+			"/away":     {status: http.StatusFound, retryAfter: elsewhere + "/x"},
+		})
+		got := crawlURLs(t, base, 5*time.Second, "/leaves", "/away")
+		assert.Equal(t, []Finding{
+			{Check: registry.RedirectOffSite, File: base + "/away", Message: "redirects to " + elsewhere + "/x, off the site: not followed, not crawled"},
+			{Check: registry.LeftSite, File: base + "/leaves", Line: 3, Col: 54, Message: "the page sent its reader to another site by itself: " + elsewhere + "/x (not loaded; the page was judged where it was)"},
+		}, got, load)
+		assert.Equal(t, 2, h.asked["/held.css"], "the stylesheet, held and asked again, "+load)
+		assert.Empty(t, other.asked, "the other site is never asked, "+load)
+	}
 }

@@ -41,14 +41,22 @@ func (m mixedContent) String() string {
 	return "loaded over http on an https page, with a warning"
 }
 
-// issue records a mixed-content issue of the Audits domain: it is the
-// only word of an iframe's, and of an image Chromium upgrades or warns of
-// (the request then fails or not as any other).
+// issue records an issue of the Audits domain: a Content-Security-Policy
+// violation (csp.go), or mixed content, for which it is the only word of
+// an iframe's, and of an image Chromium upgrades or warns of (the request
+// then fails or not as any other).
 func (p *pageRecorder) issue(i *audits.InspectorIssue) {
-	if i == nil || i.Details == nil || i.Details.MixedContentIssueDetails == nil { // another kind of issue
+	if i == nil || i.Details == nil {
+		return
+	}
+	if d := i.Details.ContentSecurityPolicyIssueDetails; d != nil {
+		p.csp(d)
 		return
 	}
 	d := i.Details.MixedContentIssueDetails
+	if d == nil { // another kind of issue
+		return
+	}
 	if m, ok := mixedSaid[d.ResolutionStatus]; ok {
 		p.mu.Lock()
 		p.mixedLocked(d.InsecureURL, m)
@@ -84,7 +92,7 @@ func initiatedAt(in *network.Initiator, requested string) (place, bool) {
 		// (156), or a line of the page that linked it (past the sheet's
 		// end, on older builds). The line is looked up in the sheet.
 		return place{url: in.URL, line: -1, col: -1, asked: requested}, true
-	case in.URL != "":
+	case in.URL != "" && in.Type != network.InitiatorTypeOther: // "other" (a worker's script the browser fetched) names the page, not a line
 		return place{url: in.URL, line: int64(in.LineNumber), col: -1}, true
 	}
 	return place{}, false

@@ -38,4 +38,4 @@ func TestCrawlRepeatsUnderLoad(t *testing.T) {
 }
 
 // repeatedFixtures are the crawl fixtures of faults a page makes as it runs.
-var repeatedFixtures = []string{"faults", "places", "thrown-objects", "hydration"}
+var repeatedFixtures = []string{"faults", "places", "thrown-objects", "hydration", "csp", "left-site", "workers"}

@@ -56,7 +56,10 @@ const (
 	PageCrash           = "page-crash"
 	HydrationMismatch   = "hydration-mismatch"
 	MixedContent        = "mixed-content"
+	CSPViolation        = "csp-violation"
 	LeftSite            = "left-site"
+	RedirectOffSite     = "redirect-off-site"
+	PagePopup           = "page-popup"
 )
 
 // Check is one row of the registry.
@@ -97,7 +100,10 @@ var All = []Check{
 	{PageCrash, Throw, Crawl, "a page whose tab or whole Chromium crashed; the crawl goes on in a new tab, or a new Chromium", ""},
 	{HydrationMismatch, Throw, Crawl, "a page whose prerendered HTML is not what its script renders (React, Vue, Svelte or Preact says so at hydration, by exception, console.error or console.warn); reported instead of page-exception or console-error", ""},
 	{MixedContent, Throw, Crawl, "an http:// URL an https page asks for (a script, stylesheet, frame, fetch, or an image or media file), which Chromium blocks or upgrades to https; the local site is served over https to see it; reported instead of failed-request", ""},
-	{LeftSite, Log, Crawl, "a page of a deployed site that redirects to another site (found following links, or opened): never followed off the site, not crawled", ""},
+	{CSPViolation, Throw, Crawl, "what a page's Content-Security-Policy (its header or <meta http-equiv>) refused: a load of a URL, an inline script or style, eval(); a report-only policy's are not reported; reported instead of failed-request", ""},
+	{LeftSite, Throw, Crawl, "a page that, once it has come, sends its reader to another site by itself (a script setting location, a meta refresh; a host's HTTP redirect is redirect-off-site); the other site is never loaded and the page is judged where it is", ""},
+	{RedirectOffSite, Log, Crawl, "a URL of a deployed site that its host redirects to another site (found following links, or opened): often on purpose (/discord to discord.gg), so logged; never followed off the site, not crawled", ""},
+	{PagePopup, Warn, Crawl, "a window a page opens by itself (window.open, a script's click on a target=_blank link); it is blocked, as a browser's popup blocker does, and never loaded", ""},
 }
 
 // Lookup finds a check by id.

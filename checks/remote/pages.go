@@ -28,7 +28,7 @@ type Found struct {
 
 // Problem is one finding of the pages' discovery, on a URL.
 type Problem struct {
-	Check   string // a registry id: failed-request or left-site
+	Check   string // a registry id: failed-request or redirect-off-site
 	URL     string
 	Message string
 }
@@ -180,8 +180,8 @@ func (s *Site) unreadPage(l link, a answer, err error) (Problem, bool) {
 	if err == nil && a.status == http.StatusOK {
 		return Problem{}, false
 	}
-	if to, ok := s.leftSite(a, err); ok {
-		return Problem{Check: registry.LeftSite, URL: l.to, Message: fmt.Sprintf("redirects to %s, off the site: not followed, not crawled (linked from %s)", to, l.from)}, true
+	if to, ok := s.offSite(a, err); ok {
+		return Problem{Check: registry.RedirectOffSite, URL: l.to, Message: fmt.Sprintf("redirects to %s, off the site: not followed, not crawled (linked from %s)", to, l.from)}, true
 	}
 	msg := unread(a, err) + " when the crawl read it for its links"
 	if err != nil || transient(a, nil) {
@@ -190,9 +190,9 @@ func (s *Site) unreadPage(l link, a answer, err error) (Problem, bool) {
 	return Problem{Check: registry.FailedRequest, URL: l.to, Message: fmt.Sprintf("%s (linked from %s)", msg, l.from)}, true
 }
 
-// leftSite is where a redirect off the site that the page client stopped
+// offSite is where a redirect off the site that the page client stopped
 // at leads.
-func (s *Site) leftSite(a answer, err error) (string, bool) {
+func (s *Site) offSite(a answer, err error) (string, bool) {
 	if err != nil || a.status < 300 || a.status > 399 || a.url == nil {
 		return "", false
 	}

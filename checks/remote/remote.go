@@ -50,7 +50,7 @@ type Site struct {
 	opts   Options
 	client *http.Client
 	// pages reads pages: it follows a redirect on the site, but stops at
-	// one to another (leftSite), which the crawl reports and never follows.
+	// one to another (offSite), which the crawl reports and never follows.
 	pages   *http.Client
 	robots  *robotstxt.RobotsData
 	maps    []string // the sitemaps robots.txt names

@@ -341,7 +341,7 @@ func TestAPageThatCannotBeReadIsAProblemOnItsURL(t *testing.T) {
 	assert.Equal(t, 1, count(h, "/gone"), "a 404 is not asked again")
 }
 
-// A page that redirects to another site is a left-site problem on its
+// A page that redirects to another site is a redirect-off-site problem on its
 // URL, and the other site is never asked; a redirect on the site is
 // followed as ever.
 func TestARedirectOffTheSiteIsNotFollowed(t *testing.T) {
@@ -364,7 +364,7 @@ func TestARedirectOffTheSiteIsNotFollowed(t *testing.T) {
 	found := discover(t, base, fast)
 	assert.Equal(t, []string{base + "/", base + "/new"}, found.Pages)
 	assert.Equal(t, []Problem{
-		{Check: "left-site", URL: base + "/away", Message: "redirects to " + elsewhere + "/x, off the site: not followed, not crawled (linked from " + base + "/)"},
+		{Check: "redirect-off-site", URL: base + "/away", Message: "redirects to " + elsewhere + "/x, off the site: not followed, not crawled (linked from " + base + "/)"},
 	}, found.Problems)
 	assert.Empty(t, other.asked, "the other site is never asked")
 }
