@@ -100,8 +100,9 @@ func initiatedAt(in *network.Initiator, requested string) (place, bool) {
 
 // blockedLocked tells whether a failed load is mixed content Chromium
 // blocked, and records it: that is its one finding, not a failed-request
-// too (the site's own http:// URLs are the crawl's when a deployed site
-// given as http:// sends its pages to https).
+// too (the site's own http:// URLs included: a site given as http:// is
+// crawled over https when it has moved there, and its pages may still
+// name http:// URLs of its own).
 func (p *pageRecorder) blockedLocked(e *network.EventLoadingFailed) bool {
 	if e.BlockedReason != network.BlockedReasonMixedContent {
 		return false

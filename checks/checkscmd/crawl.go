@@ -209,6 +209,10 @@ func (c *common) remotePages(start string, rate float64, changedSince string, st
 	if err != nil {
 		return nil, remote.Found{}, err
 	}
+	if site.Moved != "" {
+		start = site.Base.String()
+		c.say(stderr, "checks browser --crawl: %s answers at %s: crawled there", diag.Printable(site.Moved), diag.Printable(start))
+	}
 	found, err := site.Pages(ctx)
 	if err == nil {
 		c.say(stderr, "checks browser --crawl: %s of %s, %s", diag.Plural(len(found.Pages), "page"), diag.Printable(start), found.How)

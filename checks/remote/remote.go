@@ -46,7 +46,10 @@ func Defaults() Options {
 // Site is a deployed site under a start URL.
 type Site struct {
 	// Base is the start URL, as a folder: the pages crawled are under it.
-	Base   *url.URL
+	Base *url.URL
+	// Moved is the start URL as given when the site answers elsewhere:
+	// its robots.txt sent to https, or to the host with or without www.
+	Moved  string
 	opts   Options
 	client *http.Client
 	// pages reads pages: it follows a redirect on the site, but stops at
@@ -83,7 +86,7 @@ func Open(ctx context.Context, start string, o Options) (*Site, error) {
 	if err := s.readRobots(ctx); err != nil {
 		return nil, err
 	}
-	if !s.Allowed(base) {
+	if !s.Allowed(s.Base) {
 		return nil, fmt.Errorf("robots.txt of %s does not let %s open %s", base.Host, o.UserAgent, base.Path)
 	}
 	return s, nil
@@ -97,6 +100,7 @@ func (s *Site) readRobots(ctx context.Context) error {
 	if err != nil {
 		return fmt.Errorf("robots.txt: %w", err)
 	}
+	s.follow(a.url)
 	if a.status >= 500 {
 		return fmt.Errorf("robots.txt of %s answered %d: a crawler is to take that as \"disallow all\" until it can be read (RFC 9309)", s.Base.Host, a.status)
 	}
@@ -109,6 +113,26 @@ func (s *Site) readRobots(ctx context.Context) error {
 		s.limiter.SetLimit(rate.Every(d))
 	}
 	return nil
+}
+
+// follow moves the site where its robots.txt was answered from, when that
+// is the same host over https, or the host with or without "www.": a site
+// given as http://x.dev sends every page to https://x.dev, and each would
+// be a redirect off the site. Any other host (a CDN serving robots.txt)
+// moves nothing.
+func (s *Site) follow(at *url.URL) {
+	if at == nil || s.OnSite(at) || at.Path != "/robots.txt" {
+		return
+	}
+	upgrade := s.Base.Scheme == "http" && at.Scheme == "https" && at.Host == s.Base.Host
+	www := at.Scheme == s.Base.Scheme && (at.Host == "www."+s.Base.Host || "www."+at.Host == s.Base.Host)
+	if !upgrade && !www {
+		return
+	}
+	s.Moved = s.Base.String()
+	moved := *s.Base
+	moved.Scheme, moved.Host = at.Scheme, at.Host
+	s.Base = &moved
 }
 
 // stayOnSite stops a redirect that leaves the site (another scheme, host

@@ -2,8 +2,10 @@ package remote
 
 import (
 	"bytes"
+	"cmp"
 	"compress/gzip"
 	"context"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -400,5 +402,40 @@ func TestAStartPageThatCannotBeReadSaysWhy(t *testing.T) {
 		require.NoError(t, err)
 		_, err = s.Pages(context.Background())
 		assert.EqualError(t, err, start+" "+want)
+	}
+}
+
+// A site given by its old address (http://, or without its www.) whose
+// robots.txt is answered from its new one is crawled at the new one, and
+// Moved says so: otherwise every page would be a redirect off the site. A
+// robots.txt served from another host (a CDN) moves nothing.
+func TestASiteThatMovedIsCrawledWhereItIs(t *testing.T) {
+	site := &host{files: map[string]string{"/docs/": `<a href="a">a</a>`, "/docs/a": "<p>"}}
+	secure := httptest.NewTLSServer(site) // its certificate names example.com and *.example.com
+	t.Cleanup(secure.Close)
+	plainSite := httptest.NewServer(site)
+	t.Cleanup(plainSite.Close)
+	for name, c := range map[string]struct{ to, moved, base string }{
+		"http to https":   {"https://example.com", "http://example.com/docs/", "https://example.com/docs/"},
+		"to www.":         {"http://www.example.com", "http://example.com/docs/", "http://www.example.com/docs/"},
+		"robots on a CDN": {"https://cdn.example.com", "", "http://example.com/docs/"},
+	} {
+		t.Run(name, func(t *testing.T) {
+			old := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				http.Redirect(w, r, c.to+r.URL.Path, http.StatusMovedPermanently)
+			}))
+			t.Cleanup(old.Close)
+			at := map[string]string{"example.com:80": old.Listener.Addr().String(), "www.example.com:80": plainSite.Listener.Addr().String()}
+			transport := secure.Client().Transport.(*http.Transport).Clone()
+			transport.DialContext = func(ctx context.Context, network, addr string) (net.Conn, error) {
+				return (&net.Dialer{}).DialContext(ctx, network, cmp.Or(at[addr], secure.Listener.Addr().String()))
+			}
+			o := fast
+			o.Client = &http.Client{Transport: transport}
+			s, err := Open(context.Background(), "http://example.com/docs/", o)
+			require.NoError(t, err)
+			assert.Equal(t, c.moved, s.Moved)
+			assert.Equal(t, c.base, s.Base.String())
+		})
 	}
 }
