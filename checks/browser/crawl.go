@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"path/filepath"
 	"slices"
 	"sort"
 	"strings"
@@ -332,6 +333,9 @@ func (c *crawl) visit(t *crawlTab, file string) (pageResult, *crawlTab) {
 func (c *crawl) visitOnce(t *crawlTab, origin, url, file string) (pageResult, *crawlTab) {
 	p := newPageRecorder(origin, file)
 	p.maps = c.o.maps
+	if c.o.Site == nil {
+		p.source = filepath.Join(c.o.Dir, filepath.FromSlash(file))
+	}
 	bctx, err := c.browser()
 	if err != nil {
 		return p.broke(err), nil

@@ -57,6 +57,7 @@ type pageRecorder struct {
 	mixed      map[string]mixedContent           // what Chromium did with each http:// URL of an https page
 	cspURLs    map[string]bool                   // directive and URL of each load the page's CSP refused (csp.go)
 	left       []string                          // the other sites the page tried to go to, in order (leave)
+	source     string                            // the page's file on disk; "" for a deployed site's
 	requests   int                               // the site's requests the page made
 	lastSeen   time.Time                         // the last request of the site, started or ended
 

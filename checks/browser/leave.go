@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	neturl "net/url"
+	"os"
 	"slices"
 	"time"
 
@@ -13,6 +15,7 @@ import (
 	"github.com/chromedp/cdproto/target"
 	"github.com/chromedp/chromedp"
 
+	"github.com/devdocs-dev/devdocs/checks/htmlsite"
 	"github.com/devdocs-dev/devdocs/checks/registry"
 )
 
@@ -90,11 +93,44 @@ func (p *pageRecorder) hasLeft() bool {
 // it was answered, so the place is looked up at the end: result).
 func (p *pageRecorder) leftFindingsLocked() []Finding {
 	var out []Finding
+	redirect, at := p.redirectLocked()
 	for _, url := range p.left {
+		if url == redirect {
+			out = append(out, Finding{Check: registry.RedirectOffSite, File: p.file, Line: at.Line, Col: at.Col,
+				Message: fmt.Sprintf("redirects to %s, off the site (a redirect page): not followed", url)})
+			continue
+		}
 		out = append(out, Finding{Check: registry.LeftSite, File: p.file, asked: p.whereAskedLocked(url),
 			Message: fmt.Sprintf("the page sent its reader to another site by itself: %s (not loaded; the page was judged where it was)", url)})
 	}
 	return out
+}
+
+// redirectLocked is where the page's file sends its reader at once, when
+// it is a redirect page (a meta refresh with no delay, or a script that
+// only sets the location, as checks links reads one), and the place of
+// that URL in the file; "" otherwise, and for a deployed site's page. That is how a static host without redirect
+// rules (GitHub Pages) sends a URL elsewhere (/discord to a chat server):
+// the site's redirect, logged as redirect-off-site, not the page's fault.
+func (p *pageRecorder) redirectLocked() (string, htmlsite.Redirect) {
+	if p.source == "" || p.doc == "" {
+		return "", htmlsite.Redirect{}
+	}
+	f, err := os.Open(p.source)
+	if err != nil {
+		return "", htmlsite.Redirect{}
+	}
+	defer f.Close()
+	r := htmlsite.Extract(p.source, f).Redirect
+	base, err := neturl.Parse(p.doc)
+	if r.Href == "" || err != nil {
+		return "", r
+	}
+	target, err := base.Parse(r.Href)
+	if err != nil {
+		return "", r
+	}
+	return target.String(), r
 }
 
 // popup reports a window the page opened by itself; the browser refused it.

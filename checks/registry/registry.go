@@ -101,8 +101,8 @@ var All = []Check{
 	{HydrationMismatch, Throw, Crawl, "a page whose prerendered HTML is not what its script renders (React, Vue, Svelte or Preact says so at hydration, by exception, console.error or console.warn); reported instead of page-exception or console-error", ""},
 	{MixedContent, Throw, Crawl, "an http:// URL an https page asks for (a script, stylesheet, frame, fetch, or an image or media file), which Chromium blocks or upgrades to https; the local site is served over https to see it; reported instead of failed-request", ""},
 	{CSPViolation, Throw, Crawl, "what a page's Content-Security-Policy (its header or <meta http-equiv>) refused: a load of a URL, an inline script or style, eval(); a report-only policy's are not reported; reported instead of failed-request", ""},
-	{LeftSite, Throw, Crawl, "a page that, once it has come, sends its reader to another site by itself (a script setting location, a meta refresh; a host's HTTP redirect is redirect-off-site); the other site is never loaded and the page is judged where it is", ""},
-	{RedirectOffSite, Log, Crawl, "a URL of a deployed site that its host redirects to another site (found following links, or opened): often on purpose (/discord to discord.gg), so logged; never followed off the site, not crawled", ""},
+	{LeftSite, Throw, Crawl, "a page that, once it has come, sends its reader to another site by itself (a script setting location, a meta refresh; a redirect page, or a host's HTTP redirect, is redirect-off-site); the other site is never loaded and the page is judged where it is", ""},
+	{RedirectOffSite, Log, Crawl, "a URL that its host redirects to another site, or whose page is a redirect page to one (a meta refresh with no delay, a script that only sets the location: how a static host with no redirect rules sends /discord to discord.gg): on purpose, so logged; never followed off the site, not crawled", ""},
 	{PagePopup, Warn, Crawl, "a window a page opens by itself (window.open, a script's click on a target=_blank link); it is blocked, as a browser's popup blocker does, and never loaded", ""},
 }
 
