@@ -136,6 +136,7 @@ expect_findings() {
   want=$(printf '%s\n' "$@" | sed '/^$/d' | sort)
   if [ "$got" != "$want" ]; then
     echo "FAIL $name: checks ${args[*]} reported, by check and file:"; echo "$got"; echo "want:"; echo "$want"; fail=1
+    echo "what it said:"; jq -r '.. | objects | select(has("check") and has("severity") and .severity != "info") | "\(.check) \(.file): \(.message)"' <<<"$findings"
   else
     echo "ok   $name: $(grep -c . <<<"$want") reports, each on its page, nothing else"
   fi
