@@ -31,7 +31,7 @@ var refreshCorpus = []string{
 	"0; url='a.html'x'.html'", "0; url=u'a.html'",
 	"0.5; url=a.html", ".5; url=a.html", "0.; url=a.html", "0.5.3; url=a.html", "00; url=a.html", "0x; url=a.html",
 	"-1; url=a.html", "+0; url=a.html", "x; url=a.html", "; url=a.html", "1e0; url=a.html", "0e5; url=a.html",
-	"2; url=a.html", "2.9; url=a.html", "0", "0;", "0; url=", "", "0; url=#f", "0; url=?q",
+	"5; url=a.html", "5.9; url=a.html", "0", "0;", "0; url=", "", "0; url=#f", "0; url=?q",
 	"0; url=../up.html", "0; url=/abs.html", "0; url=sub/", "0;url=a.html;b.html", "0, 'a.html', 'b.html'",
 }
 
@@ -72,18 +72,19 @@ func TestRefreshAgreesWithChromium(t *testing.T) {
 	got, err := chromedp.Run(ctx, chromedp.Evaluate[where](`(async pages => {
 		const sleep = ms => new Promise(done => setTimeout(done, ms));
 		const at = f => { const l = f.contentWindow.location; return l.pathname + l.hash };
-		// Soon is 1.8 s after the page loaded: a machine under load
+		// Soon is 4.5 s after the page loaded: a machine under load
 		// loads some frames late, so each is timed from its own load, and
-		// an immediate refresh may take more than a second to land there;
-		// the earliest delayed refresh of the corpus ("2") cannot fire
-		// before 2 s, as a timer never fires early.
+		// an immediate refresh may take more than a second to land there
+		// (1.8 s was too little while make test kept two cores busy); the
+		// earliest delayed refresh of the corpus ("5") cannot fire before
+		// 5 s, as a timer never fires early. Late is 5 s after that.
 		const frames = await Promise.all(pages.map(p => new Promise(soon => {
 			const f = document.createElement('iframe');
-			f.onload = () => { f.onload = null; sleep(1800).then(() => soon({f, soon: at(f)})) };
+			f.onload = () => { f.onload = null; sleep(4500).then(() => soon({f, soon: at(f)})) };
 			f.src = p;
 			document.body.appendChild(f);
 		})));
-		await sleep(3500);
+		await sleep(5000);
 		return {Soon: frames.map(x => x.soon), Late: frames.map(x => at(x.f))};
 	})(`+browsertest.JS(pages)+`)`, chromedp.EvalAwaitPromise))
 	require.NoError(t, err)
