@@ -105,6 +105,9 @@ test('links in view share a budget of 48 KB of content, and a link left out load
   await gotoReady(page, DOCS);
   await afterPrefetch(page, seen);
   const prefetched = [...new Set(seen.filter(isPageChunk))];
+  // Each size is read from its response's body after the response came: on
+  // a loaded machine that can be after the page went idle.
+  await expect.poll(() => prefetched.every((p) => sizes.has(p)), { message: 'the prefetched chunks\' sizes read' }).toBe(true);
   const total = prefetched.reduce((n, p) => n + (sizes.get(p) ?? 0), 0);
   expect(total).toBeGreaterThan(0);
   expect(total).toBeLessThanOrEqual(48 * 1024);

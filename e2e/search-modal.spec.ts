@@ -215,7 +215,8 @@ test.describe('recent searches and favourites', () => {
     await search(page, query);
     await expect(page.locator('.DocSearch-Hit').first()).toBeVisible();
     await page.keyboard.press('Enter');
-    await expect(modal(page)).toHaveCount(0);
+    // The hit's page is loaded before the modal goes: seconds on a busy machine.
+    await expect(modal(page)).toHaveCount(0, { timeout: 15_000 });
   }
   const stored = (page: import('@playwright/test').Page, key: string) =>
     page.evaluate((k) => JSON.parse(localStorage.getItem(k) ?? '[]').length, key);
