@@ -109,9 +109,10 @@ func (p *pageRecorder) leftFindingsLocked() []Finding {
 // redirectLocked is where the page's file sends its reader at once, when
 // it is a redirect page (a meta refresh with no delay, or a script that
 // only sets the location, as checks links reads one), and the place of
-// that URL in the file; "" otherwise, and for a deployed site's page. That is how a static host without redirect
-// rules (GitHub Pages) sends a URL elsewhere (/discord to a chat server):
-// the site's redirect, logged as redirect-off-site, not the page's fault.
+// that URL in the file; "" otherwise, and for a deployed site's page.
+// That is how a static host without redirect rules (GitHub Pages) sends a
+// URL elsewhere (/discord to a chat server): the site's redirect, logged
+// as redirect-off-site, not the page's fault.
 func (p *pageRecorder) redirectLocked() (string, htmlsite.Redirect) {
 	if p.source == "" || p.doc == "" {
 		return "", htmlsite.Redirect{}
