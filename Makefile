@@ -93,14 +93,16 @@ typecheck: deps content
 # that are not test runners (vet, types, build, the gate) count as one test each.
 test: deps chromium pre-commit mkdocs
 	@rm -rf test-results; mkdir -p test-results; status=0; \
-	step() { if "$$@"; then echo "pass $$*" >> test-results/steps.txt; else echo "fail $$*" >> test-results/steps.txt; status=1; fi; }; \
+	timed() { t0=$$(date +%s); "$$@"; rc=$$?; echo "stage $$*: $$(( $$(date +%s) - t0 )) s" >> test-results/times.txt; return $$rc; }; \
+	step() { if timed "$$@"; then echo "pass $$*" >> test-results/steps.txt; else echo "fail $$*" >> test-results/steps.txt; status=1; fi; }; \
 	step go vet ./...; \
-	go test -json ./... > test-results/go.json || status=1; \
+	timed sh -c 'go test -json ./... > test-results/go.json' || status=1; \
 	step node --test site/scripts/ site/src/search/ site/src/lib/ .ci/; \
 	step $(MAKE) --no-print-directory typecheck; \
 	step $(MAKE) --no-print-directory build; \
 	step $(MAKE) --no-print-directory check; \
-	E2E_PORT=$${E2E_PORT:-$$(node e2e/free-port.mjs)} npx playwright test -c e2e/playwright.config.ts || status=1; \
+	E2E_PORT=$${E2E_PORT:-$$(node e2e/free-port.mjs)} timed npx playwright test -c e2e/playwright.config.ts || status=1; \
+	cat test-results/times.txt; \
 	node .ci/summary.mjs test-results || status=1; \
 	exit $$status
 
@@ -256,10 +258,10 @@ shell-check: chromium
 	@if [ -x $(SHELL_CHROMIUM) ]; then CHROMIUM=$(SHELL_CHROMIUM) go test -count=1 ./checks/browser/...; \
 	else echo "no $(SHELL_CHROMIUM): apt has no chromium-headless-shell here" | tee $${SKIP_REASON:-/dev/null}; fi
 
-# The crawl's fault fixtures, each crawled ten times in a row under a
+# The crawl's fault fixtures, each crawled three times in a row under a
 # bounded synthetic load: every run must give the idle run's findings.
 crawl-repeat-check: chromium
-	go test -tags proof -count=1 -run TestCrawlRepeatsUnderLoad ./checks/checkscmd
+	go test -tags proof -count=1 -timeout 20m -run TestCrawlRepeatsUnderLoad ./checks/checkscmd
 
 proofs: bin/checks generators
 	@mkdir -p test-results; status=0; \

@@ -76,7 +76,7 @@ type Config struct {
 	rules  mdlinks.Rules
 	// pages reads the generator's record of which page each markdown file
 	// built (preset.Layout.Pages); nil when it keeps none.
-	pages func(site string) (map[string]string, error)
+	pages func(site string) (map[string][]string, error)
 	// notes say which preset is in force and why (stderr, not --quiet);
 	// noPresetMarkdown says why the preset found no markdown folder.
 	notes            []string

@@ -127,12 +127,7 @@ func (c *Config) markdownOutputs(site string) (func(file string) []string, error
 		if err != nil {
 			return nil, err
 		}
-		return func(file string) []string {
-			if b, ok := pages[file]; ok {
-				return []string{b}
-			}
-			return nil
-		}, nil
+		return func(file string) []string { return pages[file] }, nil
 	case c.preset != nil:
 		rules := c.rules.Resolved()
 		return func(file string) []string {

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/devdocs-dev/devdocs/checks/internal/textfile"
@@ -27,12 +28,20 @@ type docusaurusMeta struct {
 }
 
 // docusaurusPages reads the record of the last build of the project at
-// root: the built file (relative to site) of each markdown page, by its
+// root: the built files (relative to site) of each markdown page, by its
 // path (relative to the current folder, slash-separated). It fails when
 // there is no record, or when the record is of a build under another base
 // than the one in site (.docusaurus/ holds the last build's only).
-func docusaurusPages(root string) func(site string) (map[string]string, error) {
-	return func(site string) (map[string]string, error) {
+//
+// A site in several locales is built once a locale, the default first,
+// each build writing its records over the last's: a page no locale
+// translates is then recorded at its URL in the last locale only, though
+// the default locale (and that one) built it from the same markdown. Its
+// built file in the default locale is added from the locales' base URLs
+// (.docusaurus/i18n.json). A translated page's own record names its
+// translation.
+func docusaurusPages(root string) func(site string) (map[string][]string, error) {
+	return func(site string) (map[string][]string, error) {
 		base, err := docusaurusBase(site)
 		if err != nil {
 			return nil, err
@@ -42,19 +51,78 @@ func docusaurusPages(root string) func(site string) (map[string]string, error) {
 		if err != nil {
 			return nil, err
 		}
-		pages := map[string]string{}
+		locales := docusaurusLocales(record, base)
+		pages := map[string][]string{}
 		for _, m := range metas {
 			rest, ok := strings.CutPrefix(m.Permalink, base)
 			if !ok && m.Permalink+"/" != base {
 				return nil, fmt.Errorf("%s records a build served under another base than %s/ (%s): build again", record, site, base)
 			}
-			if built := builtFile(site, rest); built != "" {
-				src := filepath.Join(root, filepath.FromSlash(strings.TrimPrefix(m.Source, "@site/")))
-				pages[filepath.ToSlash(relative(src))] = built
+			src := filepath.ToSlash(relative(filepath.Join(root, filepath.FromSlash(strings.TrimPrefix(m.Source, "@site/")))))
+			for _, r := range locales.builds(rest, m.Source) {
+				if built := builtFile(site, r); built != "" && !slices.Contains(pages[src], built) {
+					pages[src] = append(pages[src], built)
+				}
 			}
 		}
 		return pages, nil
 	}
+}
+
+// docusaurusI18n is what .docusaurus/i18n.json says of the locales: the
+// folder of translations, and each locale's path under the site's base
+// ("" for the default locale, "fr/" for French).
+type docusaurusI18n struct {
+	dir       string
+	defaultAt string
+	localeAt  []string
+}
+
+// docusaurusLocales reads the locales of the last build; none when the
+// site has one locale or the record says nothing of them.
+func docusaurusLocales(record, base string) docusaurusI18n {
+	src, err := textfile.Read(filepath.Join(record, "i18n.json"), textfile.MaxConfig)
+	if err != nil {
+		return docusaurusI18n{}
+	}
+	var f struct {
+		DefaultLocale string `json:"defaultLocale"`
+		Path          string `json:"path"`
+		LocaleConfigs map[string]struct {
+			BaseURL string `json:"baseUrl"`
+		} `json:"localeConfigs"`
+	}
+	if json.Unmarshal(src, &f) != nil || len(f.LocaleConfigs) < 2 {
+		return docusaurusI18n{}
+	}
+	def, ok := f.LocaleConfigs[f.DefaultLocale]
+	if !ok {
+		return docusaurusI18n{}
+	}
+	l := docusaurusI18n{dir: firstNonEmpty(f.Path, "i18n")}
+	l.defaultAt, _ = strings.CutPrefix(def.BaseURL, base)
+	for _, c := range f.LocaleConfigs {
+		if at, ok := strings.CutPrefix(c.BaseURL, base); ok && at != l.defaultAt {
+			l.localeAt = append(l.localeAt, at)
+		}
+	}
+	return l
+}
+
+// builds are the URL paths (under the site's base) a recorded page is
+// built at: its own, and, for a page of another locale than the default
+// built from the untranslated markdown, the default locale's.
+func (l docusaurusI18n) builds(rest, source string) []string {
+	out := []string{rest}
+	if strings.HasPrefix(source, "@site/"+l.dir+"/") {
+		return out // a translation: built in its locale only
+	}
+	for _, at := range l.localeAt {
+		if in, ok := strings.CutPrefix(rest, at); ok {
+			return append(out, l.defaultAt+in)
+		}
+	}
+	return out
 }
 
 // docusaurusRecord reads the page records of a .docusaurus folder: the

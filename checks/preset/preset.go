@@ -198,9 +198,10 @@ type Layout struct {
 	Variant string
 	// Pages, when set, reads the record a build of the site in site keeps
 	// of which page each markdown file became, where Rules know no Output
-	// (Docusaurus's .docusaurus/): the built file, relative to site, by
-	// markdown file (relative to the current folder, slash-separated).
-	Pages func(site string) (map[string]string, error)
+	// (Docusaurus's .docusaurus/): the built files, relative to site, by
+	// markdown file (relative to the current folder, slash-separated); a
+	// page of a site in several locales may be built once in each.
+	Pages func(site string) (map[string][]string, error)
 }
 
 // MarkdownTable is the README's table of presets: each one's name, what
