@@ -58,6 +58,7 @@ type pageRecorder struct {
 	cspURLs    map[string]bool                   // directive and URL of each load the page's CSP refused (csp.go)
 	left       []string                          // the other sites the page tried to go to, in order (leave)
 	source     string                            // the page's file on disk; "" for a deployed site's
+	docBody    []byte                            // a deployed page's document, read again when it left (leave.go)
 	requests   int                               // the site's requests the page made
 	lastSeen   time.Time                         // the last request of the site, started or ended
 
@@ -757,6 +758,7 @@ func (p *pageRecorder) addLocked(f Finding) {
 
 // result ends the recording: what the tab does while it closes is not the page's.
 func (p *pageRecorder) result() pageResult {
+	p.readDeployedDoc()
 	p.mu.Lock()
 	p.closed = true
 	r := pageResult{findings: withoutAftermath(p.list), requests: p.requests, docStatus: int(p.docStatus), retryAfter: p.retryAfter}

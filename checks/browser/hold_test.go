@@ -291,8 +291,9 @@ func TestAFileAskedAgainIsTheHostsNewAnswer(t *testing.T) {
 // held, and a redirect off the site stopped): one tab, one Fetch.enable
 // with both, each paused request answered once. Here a page's stylesheet
 // is refused once with a Retry-After and a script of the page then sends
-// its reader to another site; another page's URL redirects there. The
-// same idle and under a load of twice the cores.
+// its reader to another site; another page's URL redirects there; a third
+// is a redirect page (a meta refresh), which is the site's redirect, not
+// the page's leaving. The same idle and under a load of twice the cores.
 func TestADeployedTabHoldsFilesAndStopsLeavingAlike(t *testing.T) {
 	needBrowser(t)
 	for _, load := range []string{"idle", "under load"} {
@@ -301,16 +302,19 @@ func TestADeployedTabHoldsFilesAndStopsLeavingAlike(t *testing.T) {
 		}
 		other, elsewhere := serveRefusing(t, map[string]string{"x.html": "<!doctype html>"}, nil)
 		h, base := serveRefusing(t, map[string]string{
-			"leaves.html": "<!doctype html>\n<link rel=stylesheet href=/held.css>\n<script>addEventListener(\"load\", () => location.href = \"" + elsewhere + "/x\")</script>",
-			"held.css":    "",
+			"leaves.html":  "<!doctype html>\n<link rel=stylesheet href=/held.css>\n<script>addEventListener(\"load\", () => location.href = \"" + elsewhere + "/x\")</script>",
+			"held.css":     "",
+			"refresh.html": "<!doctype html>\n<meta http-equiv=\"refresh\" content=\"0; url=" + elsewhere + "/x\">",
 		}, map[string]refusal{
 			"/held.css": {status: 429, retryAfter: "1", times: 1},
 			"/away":     {status: http.StatusFound, retryAfter: elsewhere + "/x"},
 		})
-		got := crawlURLs(t, base, 5*time.Second, "/leaves", "/away")
+		got := crawlURLs(t, base, 5*time.Second, "/leaves", "/away", "/refresh")
 		assert.Equal(t, []Finding{
 			{Check: registry.RedirectOffSite, File: base + "/away", Message: "redirects to " + elsewhere + "/x, off the site: not followed, not crawled"},
 			{Check: registry.LeftSite, File: base + "/leaves", Line: 3, Col: 54, Message: "the page sent its reader to another site by itself: " + elsewhere + "/x (not loaded; the page was judged where it was)"},
+			// a redirect page, read again from the site: the site's redirect, at its URL
+			{Check: registry.RedirectOffSite, File: base + "/refresh", Line: 2, Col: 37, Message: "redirects to " + elsewhere + "/x, off the site (a redirect page): not followed"},
 		}, got, load)
 		assert.Equal(t, 2, h.asked["/held.css"], "the stylesheet, held and asked again, "+load)
 		assert.Empty(t, other.asked, "the other site is never asked, "+load)

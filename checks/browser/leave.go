@@ -1,8 +1,10 @@
 package browser
 
 import (
+	"bytes"
 	"context"
 	"fmt"
+	"io"
 	"net/http"
 	neturl "net/url"
 	"os"
@@ -109,20 +111,29 @@ func (p *pageRecorder) leftFindingsLocked() []Finding {
 // redirectLocked is where the page's file sends its reader at once, when
 // it is a redirect page (a meta refresh with no delay, or a script that
 // only sets the location, as checks links reads one), and the place of
-// that URL in the file; "" otherwise, and for a deployed site's page.
-// That is how a static host without redirect rules (GitHub Pages) sends a
-// URL elsewhere (/discord to a chat server): the site's redirect, logged
-// as redirect-off-site, not the page's fault.
+// that URL in the file; "" otherwise. That is how a static host without
+// redirect rules (GitHub Pages) sends a URL elsewhere (/discord to a chat
+// server): the site's redirect, logged as redirect-off-site, not the
+// page's fault.
 func (p *pageRecorder) redirectLocked() (string, htmlsite.Redirect) {
-	if p.source == "" || p.doc == "" {
+	if p.doc == "" {
 		return "", htmlsite.Redirect{}
 	}
-	f, err := os.Open(p.source)
-	if err != nil {
+	var doc io.Reader
+	name := p.source
+	if name != "" {
+		f, err := os.Open(name)
+		if err != nil {
+			return "", htmlsite.Redirect{}
+		}
+		defer f.Close()
+		doc = f
+	} else if p.docBody != nil {
+		name, doc = p.doc, bytes.NewReader(p.docBody)
+	} else {
 		return "", htmlsite.Redirect{}
 	}
-	defer f.Close()
-	r := htmlsite.Extract(p.source, f).Redirect
+	r := htmlsite.Extract(name, doc).Redirect
 	base, err := neturl.Parse(p.doc)
 	if r.Href == "" || err != nil {
 		return "", r
@@ -132,6 +143,26 @@ func (p *pageRecorder) redirectLocked() (string, htmlsite.Redirect) {
 		return "", r
 	}
 	return target.String(), r
+}
+
+// readDeployedDoc reads a deployed site's page again, from the site and as
+// politely as its other files, when the page went to another site: whether
+// it is a redirect page is in its document, which the crawl keeps no copy
+// of. A page on disk is read where it is.
+func (p *pageRecorder) readDeployedDoc() {
+	p.mu.Lock()
+	doc, read := p.doc, p.source != "" || len(p.left) == 0 || p.maps == nil
+	p.mu.Unlock()
+	if read || doc == "" {
+		return
+	}
+	body, _, err := p.maps.fetch(doc)
+	if err != nil {
+		return // then it is judged as any page that leaves
+	}
+	p.mu.Lock()
+	p.docBody = body
+	p.mu.Unlock()
 }
 
 // popup reports a window the page opened by itself; the browser refused it.
