@@ -15,6 +15,8 @@ work=${DOCUSAURUS_DIR:-/tmp/devdocs-docusaurus}
     (cd "$(dirname "$work")" && npx -y create-docusaurus@3.10.2 "$(basename "$work")" classic --javascript --skip-install)
     (cd "$work" && npm install --no-audit --no-fund && npx docusaurus docs:version 1.0)
   fi
+  # Installed: a proof that only prepares (expect.sh's prepared) ends here.
+  if [ -n "${PROOF_PREPARE:-}" ]; then exit 0; fi
   cd "$work"
   cat > docusaurus.repo.config.js <<'CONFIG'
 import config from './docusaurus.config.js';

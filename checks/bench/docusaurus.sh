@@ -20,6 +20,7 @@ checks=${CHECKS:-$PWD/bin/checks}
 . "$(dirname "$0")/expect.sh"
 bench=$(cd "$(dirname "$0")" && pwd)
 work=$("$bench/docusaurus-build.sh")
+prepared
 cd "$work"
 
 echo '{"preset": "docusaurus"}' > checks.json

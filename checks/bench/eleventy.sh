@@ -23,11 +23,9 @@ work=${ELEVENTY_DIR:-/tmp/devdocs-eleventy/proof}
 
 # Eleventy 3.1.8 asks for Node >=18 (engines); markdown-it-anchor 9.2.0 names none.
 mkdir -p "$work/npm"
-if [ ! -f "$work/npm/node_modules/@11ty/eleventy/package.json" ] ||
-  ! grep -q '"version": "3.1.8"' "$work/npm/node_modules/@11ty/eleventy/package.json"; then
-  (cd "$work/npm" && echo '{"private": true}' > package.json &&
-    npm install --no-audit --no-fund --silent @11ty/eleventy@3.1.8 markdown-it-anchor@9.2.0)
-fi
+(cd "$work/npm" && npm_project '{ "private": true, "dependencies": { "@11ty/eleventy": "3.1.8", "markdown-it-anchor": "9.2.0" } }' \
+  node_modules/@11ty/eleventy/package.json)
+prepared
 eleventy() { node "$work/npm/node_modules/@11ty/eleventy/cmd.cjs" --quiet "$@" >/dev/null; }
 
 # scaffold DIR: the pages and files both sites share.
