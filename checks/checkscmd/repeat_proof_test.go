@@ -4,7 +4,9 @@ package checkscmd
 
 import (
 	"fmt"
+	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -15,13 +17,18 @@ import (
 )
 
 // The crawl's findings are the same on every run, however busy the
-// machine: each fault fixture is crawled three times in a row under the
-// bounded synthetic load, and every run must print exactly its want/stdout
-// (the same pages, checks, places and messages as the idle run of make
-// test). Too slow for make test; make crawl-repeat-check runs it (-tags
-// proof), as a step of make proofs.
+// machine: each fault fixture is crawled CRAWL_REPEATS times (ten unless
+// set) in a row under the bounded synthetic load, and every run must
+// print exactly its want/stdout (the same pages, checks, places and
+// messages as the idle run of make test). Too slow for make test; make
+// crawl-repeat-check runs it (-tags proof), three times each as a step of
+// make proofs.
 func TestCrawlRepeatsUnderLoad(t *testing.T) {
 	needBrowser(t)
+	repeats := 10
+	if n, err := strconv.Atoi(os.Getenv("CRAWL_REPEATS")); err == nil && n > 0 {
+		repeats = n
+	}
 	busyload.Start(t)
 	for _, name := range repeatedFixtures {
 		ar, err := txtar.ParseFile(filepath.Join("../../testdata/crawl", name+".txtar"))
@@ -36,11 +43,6 @@ func TestCrawlRepeatsUnderLoad(t *testing.T) {
 		}
 	}
 }
-
-// repeats is how often each fixture is crawled: three runs of seven
-// fixtures take about five minutes on a busy 2-core machine, and ten
-// overran go test's ten minutes in CI.
-const repeats = 3
 
 // repeatedFixtures are the crawl fixtures of faults a page makes as it runs.
 var repeatedFixtures = []string{"faults", "places", "thrown-objects", "hydration", "csp", "left-site", "workers"}
