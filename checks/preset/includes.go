@@ -48,6 +48,9 @@ func (in includer) expandAt(file string, src []byte, read func(string) ([]byte, 
 	var b bytes.Buffer
 	last := 0
 	for _, f := range found {
+		if f.start < last || f.end < f.start || f.end > len(src) {
+			continue // within one taken in already: a name imported twice, a snippet in a snippet block
+		}
 		b.Write(src[last:f.start])
 		text, _ := in.expandAt(file, f.text, read, depth-1)
 		b.Write(text)
@@ -240,8 +243,13 @@ var mdxPartialImport = regexp.MustCompile(`(?m)^import\s+(\w+)\s+from\s+['"]((?:
 func docusaurusIncludes(root string) includer {
 	return func(file string, src []byte, read func(string) ([]byte, error)) []included {
 		var out []included
+		seen := map[string]bool{}
 		for _, m := range mdxPartialImport.FindAllSubmatch(src, -1) {
 			name, p := string(m[1]), string(m[2])
+			if seen[name] {
+				continue // imported again (Docusaurus's own docs show the import in an example)
+			}
+			seen[name] = true
 			full := filepath.Join(filepath.Dir(file), filepath.FromSlash(p))
 			if rest, ok := strings.CutPrefix(p, "@site/"); ok {
 				full = filepath.Join(root, filepath.FromSlash(rest))
