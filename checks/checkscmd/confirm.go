@@ -96,10 +96,12 @@ func (c *Config) newConfirmation(site string, stderr io.Writer) *confirmation {
 	if c.rules.Output == nil { // pages placed by the build's record: its URLs and base are the build's
 		// A page built in several locales is taken at its URL in the
 		// locale the record is of, the first: the one a translation of
-		// that locale links to (preset.Layout.Pages).
+		// that locale links to (preset.Layout.Pages). With no generator
+		// known, a page's two usual names are two guesses: no URL.
+		record := c.preset != nil
 		o.PageURL = func(file string) (string, bool) {
 			b := built(file)
-			if len(b) == 0 {
+			if len(b) == 0 || len(b) > 1 && !record {
 				return "", false
 			}
 			return serve.PageURL(b[0]), true
