@@ -207,3 +207,83 @@ func scalar(v any) (s string, computed bool) {
 	}
 	return "", false
 }
+
+// Strings are the strings of the list at a dotted key path (srcExclude). A
+// list the config computes, or one holding an entry it computes, is read
+// as unset, its key Unread.
+func (g Generator) Strings(key string) []string {
+	v, _ := lookup(g.doc, key)
+	if _, computed := v.(computedValue); computed {
+		g.computed(key)
+		return nil
+	}
+	list, _ := v.([]any)
+	var out []string
+	for _, e := range list {
+		s, computed := scalar(e)
+		if computed {
+			g.computed(key)
+			return nil
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+// Pairs are the entries of the object at a dotted key path whose values
+// are strings, in the config's order (VitePress's rewrites, Docsify's
+// alias): what the generator tries in turn. An object the config computes
+// (a function), or an entry it computes, is noted with unread, what the
+// preset takes instead.
+func (g Generator) Pairs(key, unread string) [][2]string {
+	v, ok := lookup(g.doc, key)
+	if !ok || v == nil {
+		return nil
+	}
+	m, isMap := v.(map[string]any)
+	if !isMap {
+		g.note("%s is computed, which checks does not run: %s", key, unread)
+		return nil
+	}
+	if spread, ok := m[jsSpread].([]any); ok {
+		g.note("%s spreads %v, which checks does not read", key, spread)
+	}
+	var out [][2]string
+	for _, k := range jsObjectKeys(m) {
+		s, isString := m[k].(string)
+		if !isString {
+			g.note("%s %q is computed, which checks does not run: it is not read", key, k)
+			continue
+		}
+		out = append(out, [2]string{k, s})
+	}
+	return out
+}
+
+// Folder is a folder a JavaScript config names at a dotted key path: a
+// string, or one joined to the config's own folder as templates write it
+// (path.join(__dirname, 'docs'), path.resolve(import.meta.dirname, …)).
+// Any other value is read as unset, its key Unread.
+func (g Generator) Folder(key string) string {
+	v, _ := lookup(g.doc, key)
+	c, ok := v.(computedValue)
+	if !ok {
+		s, _ := scalar(v)
+		return s
+	}
+	args, _ := c.value.([]any)
+	if (c.tag == "path.join" || c.tag == "path.resolve") && len(args) > 1 {
+		if here, ok := args[0].(computedValue); ok && (here.value == "__dirname" || here.value == "import.meta.dirname") {
+			parts := []string{g.Dir()}
+			for _, a := range args[1:] {
+				s, isString := a.(string)
+				if !isString {
+					return g.computed(key)
+				}
+				parts = append(parts, s)
+			}
+			return filepath.Join(parts...)
+		}
+	}
+	return g.computed(key)
+}
