@@ -43,6 +43,37 @@ const jsSpread = "\x00spread"
 // deeper, and a name bound to itself ends there.
 const jsMaxDepth = 64
 
+// jsMaxNesting caps the brackets a program may nest before esbuild reads
+// it: esbuild takes time in proportion to the nesting (seconds for
+// 100000), which a config of a few levels never reaches. The parser after
+// it has a cap of its own (js.NestedExprLimit).
+const jsMaxNesting = 1000
+
+// tooDeep is the line where a program's brackets nest deeper than
+// jsMaxNesting, 0 when they do not: counted on the lexer's tokens, so that
+// a string's brackets are text.
+func tooDeep(src []byte) int {
+	l := js.NewLexer(parse.NewInputBytes(src))
+	depth, line := 0, 1
+	for {
+		tt, data := l.Next()
+		switch tt {
+		case js.ErrorToken:
+			return 0
+		case js.LineTerminatorToken:
+			line++
+		case js.OpenBraceToken, js.OpenBracketToken, js.OpenParenToken:
+			if depth++; depth > jsMaxNesting {
+				return line
+			}
+		case js.CloseBraceToken, js.CloseBracketToken, js.CloseParenToken:
+			depth--
+		default:
+			line += bytes.Count(data, []byte("\n")) // a comment's or a template's lines
+		}
+	}
+}
+
 // jsConfig is what a JavaScript config says besides its object.
 type jsConfig struct {
 	// wrappers are the calls the config object is passed through,
@@ -92,6 +123,23 @@ func (c jsConfig) with(file string, src []byte) jsConfig {
 	}
 	c.imported = imported
 	return c
+}
+
+// exported says what a JavaScript config exports that is no object.
+func exported(doc any) string {
+	switch doc := doc.(type) {
+	case nil:
+		return "no export default, module.exports or window.$docsify"
+	case computedValue:
+		if doc.tag != "" && doc.tag != "..." {
+			return doc.tag + "(…)"
+		}
+		return fmt.Sprint(doc.value)
+	}
+	if _, ok := doc.([]any); ok {
+		return "a list"
+	}
+	return fmt.Sprint(doc)
 }
 
 // from is the module a name in the config is imported from ("" for none):
@@ -164,6 +212,9 @@ func parseJS(name string, src []byte) (doc any, cfg jsConfig, err error) {
 		if src = docsifyScript(src); src == nil {
 			return nil, jsConfig{}, configError{0, "no inline script sets window.$docsify"}
 		}
+	}
+	if line := tooDeep(src); line > 0 {
+		return nil, jsConfig{}, configError{line, fmt.Sprintf("brackets nest deeper than %d, which no config does", jsMaxNesting)}
 	}
 	out := api.Transform(string(src), api.TransformOptions{Loader: loader, Sourcefile: filepath.Base(name), Charset: api.CharsetUTF8, LogLevel: api.LogLevelSilent})
 	if len(out.Errors) > 0 {
@@ -344,8 +395,12 @@ func (r *jsReader) config(x js.IExpr, depth int) any {
 		if len(x.Args.List) == 0 || x.Args.List[0].Rest {
 			break
 		}
+		before := len(r.cfg.wrappers)
 		r.cfg.wrappers = append(r.cfg.wrappers, r.wrapper(x, depth))
-		return r.config(x.Args.List[0].Value, depth+1)
+		if inner, ok := r.config(x.Args.List[0].Value, depth+1).(map[string]any); ok {
+			return inner
+		}
+		r.cfg.wrappers = r.cfg.wrappers[:before] // makeConfig('/a/'): a call, not a wrapper
 	case *js.FuncDecl:
 		return r.function(x.Params, x.Body.List, depth)
 	case *js.ArrowFunc:
@@ -410,7 +465,7 @@ func (r *jsReader) function(params js.Params, body []js.IStmt, depth int) any {
 		}
 	}
 	if ret == nil {
-		return nil
+		return map[string]any{jsKeys: []string{}} // a config function that sets no option
 	}
 	return r.config(ret, depth+1)
 }
@@ -464,8 +519,12 @@ func (r *jsReader) value(x js.IExpr, depth int) any {
 			switch {
 			case e.Value == nil:
 				l = append(l, nil)
-			case e.Spread:
-				l = append(l, computedValue{"...", jsText(e.Value)})
+			case e.Spread: // a list the config binds is read into it
+				if inner, ok := r.value(e.Value, depth+1).([]any); ok {
+					l = append(l, inner...)
+				} else {
+					l = append(l, computedValue{"...", jsText(e.Value)})
+				}
 			default:
 				l = append(l, r.value(e.Value, depth+1))
 			}

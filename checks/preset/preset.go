@@ -239,6 +239,9 @@ func Detect(root string) []Found {
 func (p Preset) Layout(g Generator) Layout {
 	var unread, notes []string
 	g.unread, g.notes = &unread, &notes
+	if _, ok := g.doc.(map[string]any); !ok && g.docErr == nil && isJSConfig(g.Config) {
+		g.note("exports no object checks can read (%s): its settings are taken as unset", exported(g.doc))
+	}
 	l := p.Setup(g)
 	l.Unread, l.Notes = unread, notes
 	if g.docErr != nil {
