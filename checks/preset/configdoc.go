@@ -16,19 +16,23 @@ import (
 
 // A config file in a data language (YAML, TOML, JSON) is read by that
 // language's parser, so that a setting is the value at its key and its
-// nesting, not the first line that looks like it. JavaScript and Python
-// configs are programs, and are read line by line (Value).
+// nesting, not the first line that looks like it. A program is read by its
+// language's parser too, without running it: a conf.py's top-level
+// literals (python.go), a JavaScript or TypeScript config's exported
+// object (jsconfig.go), into the same doc.
 
 // computedValue stands for a value the file does not hold as a literal:
 // a YAML node with a tag the generator resolves when it runs (MkDocs's
 // !ENV, !!python/name:…), kept with its tag and what it holds for the
-// presets that know the tag.
+// presets that know the tag; in a JavaScript config a call, tagged with
+// its callee and holding its arguments, or another expression, tagged ""
+// and holding its text (jsconfig.go).
 type computedValue struct {
 	tag   string
 	value any
 }
 
-// isDataConfig reports whether a config is read by a parser: a data
+// isDataConfig reports whether a config is read by parseConfig: a data
 // format's, or for a conf.py the literals of its top level (python.go).
 func isDataConfig(name string) bool {
 	switch strings.ToLower(filepath.Ext(name)) {
@@ -59,7 +63,8 @@ func (e configError) at(file string) string {
 var yamlLine = regexp.MustCompile(`^yaml: line (\d+): `)
 
 // parseConfig reads a data config into maps ([string]any), lists
-// ([]any), strings and computedValue. The error is a configError.
+// ([]any), strings and computedValue (a JavaScript config's doc also has
+// bools, int64 and float64: parseJS). The error is a configError.
 func parseConfig(name string, src []byte) (any, error) {
 	switch strings.ToLower(filepath.Ext(name)) {
 	case ".py":
