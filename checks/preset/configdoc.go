@@ -181,6 +181,21 @@ func lookup(doc any, key string) (any, bool) {
 	return v, true
 }
 
+// computedAbove reports whether a key path runs through a value the
+// config computes (build.format where build: makeBuild()): the key may be
+// set there.
+func computedAbove(doc any, key string) bool {
+	keys := strings.Split(key, ".")
+	for i := 1; i < len(keys); i++ {
+		if v, _ := lookup(doc, strings.Join(keys[:i], ".")); v != nil {
+			if _, computed := v.(computedValue); computed {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // lookupMap and lookupList are the map or list at a dotted key path.
 func lookupMap(doc any, key string) (map[string]any, bool) {
 	v, _ := lookup(doc, key)

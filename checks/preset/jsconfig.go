@@ -134,6 +134,13 @@ func exported(doc any) string {
 		if doc.tag != "" && doc.tag != "..." {
 			return doc.tag + "(…)"
 		}
+		if list, ok := doc.value.([]any); ok { // spreads
+			var texts []string
+			for _, e := range list {
+				texts = append(texts, "..."+exported(e))
+			}
+			return strings.Join(texts, ", ")
+		}
 		return fmt.Sprint(doc.value)
 	}
 	if _, ok := doc.([]any); ok {

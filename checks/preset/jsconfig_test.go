@@ -157,3 +157,15 @@ func TestJSConfigNoObject(t *testing.T) {
 		assert.Contains(t, l.Notes, "astro.config.mjs: exports no object checks can read ("+what+"): its settings are taken as unset", src)
 	}
 }
+
+// A key under a value the config computes may be set there: it is said;
+// so is an object spread into the exported one.
+func TestJSConfigComputedAbove(t *testing.T) {
+	g := config("astro.config.mjs", "import shared from './shared.mjs';\nexport default { ...shared, build: makeBuild(), vite: { x: 1 } };\n")
+	values, computed := unread(g, "build.format", "vite.base", "base")
+	assert.Equal(t, []string{"", "", ""}, values)
+	assert.Equal(t, []string{"build.format"}, computed)
+	p, err := Lookup("starlight")
+	require.NoError(t, err)
+	assert.Contains(t, p.Layout(g).Notes, "astro.config.mjs: spreads ...shared into the object it exports, which checks does not read: a setting made there is taken as unset")
+}

@@ -93,9 +93,9 @@ func (g Generator) Dir() string { return filepath.Dir(g.Config) }
 // Layout names its key (Unread) so that the run can say so; checks.json
 // then says what it is.
 func (g Generator) Value(key string) string {
-	v, _ := lookup(g.doc, key)
+	v, found := lookup(g.doc, key)
 	s, computed := scalar(v)
-	if computed {
+	if computed || !found && computedAbove(g.doc, key) {
 		return g.computed(key)
 	}
 	return s
@@ -239,8 +239,10 @@ func Detect(root string) []Found {
 func (p Preset) Layout(g Generator) Layout {
 	var unread, notes []string
 	g.unread, g.notes = &unread, &notes
-	if _, ok := g.doc.(map[string]any); !ok && g.docErr == nil && isJSConfig(g.Config) {
+	if m, ok := g.doc.(map[string]any); !ok && g.docErr == nil && isJSConfig(g.Config) {
 		g.note("exports no object checks can read (%s): its settings are taken as unset", exported(g.doc))
+	} else if spread, ok := m[jsSpread].([]any); ok {
+		g.note("spreads %s into the object it exports, which checks does not read: a setting made there is taken as unset", exported(computedValue{"", spread}))
 	}
 	l := p.Setup(g)
 	l.Unread, l.Notes = unread, notes
