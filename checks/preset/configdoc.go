@@ -266,7 +266,7 @@ func (g Generator) Pairs(key, unread string) [][2]string {
 		return nil
 	}
 	if spread, ok := m[jsSpread].([]any); ok {
-		g.note("%s spreads %v, which checks does not read", key, spread)
+		g.note("%s spreads %s, which checks does not read: an entry made there is not known", key, exported(computedValue{"", spread}))
 	}
 	var out [][2]string
 	for _, k := range jsObjectKeys(m) {

@@ -169,3 +169,17 @@ func TestJSConfigComputedAbove(t *testing.T) {
 	require.NoError(t, err)
 	assert.Contains(t, p.Layout(g).Notes, "astro.config.mjs: spreads ...shared into the object it exports, which checks does not read: a setting made there is taken as unset")
 }
+
+// An object of pairs says what it holds that checks cannot read.
+func TestJSConfigPairsComputed(t *testing.T) {
+	var notes []string
+	g := config(".vitepress/config.mts", "import more from './more'\nexport default { rewrites: { ...more, 'a.md': x, 'b.md': 'c.md' }, other: (id) => id }\n")
+	g.notes = &notes
+	assert.Equal(t, [][2]string{{"b.md", "c.md"}}, g.Pairs("rewrites", ""))
+	assert.Empty(t, g.Pairs("other", "pages stay"))
+	assert.Equal(t, []string{
+		".vitepress/config.mts: rewrites spreads ...more, which checks does not read: an entry made there is not known",
+		`.vitepress/config.mts: rewrites "a.md" is computed, which checks does not run: it is not read`,
+		".vitepress/config.mts: other is computed, which checks does not run: pages stay",
+	}, notes)
+}
