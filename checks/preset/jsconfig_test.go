@@ -183,3 +183,20 @@ func TestJSConfigPairsComputed(t *testing.T) {
 		".vitepress/config.mts: other is computed, which checks does not run: pages stay",
 	}, notes)
 }
+
+// Nextra's options are the wrapper's: by a const, called at once, or
+// computed.
+func TestNextraContentBase(t *testing.T) {
+	for src, want := range map[string]string{
+		"import nextra from 'nextra'\nconst withNextra = nextra({ contentDirBasePath: '/docs' })\nexport default withNextra({ basePath: '/b' })\n": "/docs",
+		"import nextra from 'nextra'\nexport default nextra({ contentDirBasePath: `/d` })({ output: 'export' })\n":                                 "/d",
+		"import other from 'other'\nexport default other({ contentDirBasePath: '/x' })({})\n":                                                      "",
+	} {
+		assert.Equal(t, want, nextraContentBase(config("next.config.mjs", src)), src)
+	}
+	var names []string
+	g := config("next.config.mjs", "import nextra from 'nextra'\nexport default nextra({ contentDirBasePath: process.env.D })({})\n")
+	g.unread = &names
+	assert.Equal(t, "", nextraContentBase(g))
+	assert.Equal(t, []string{"contentDirBasePath"}, names)
+}
