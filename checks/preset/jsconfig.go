@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"maps"
 	"path/filepath"
 	"slices"
@@ -51,15 +52,21 @@ const jsMaxNesting = 1000
 
 // tooDeep is the line where a program's brackets nest deeper than
 // jsMaxNesting, 0 when they do not: counted on the lexer's tokens, so that
-// a string's brackets are text.
+// a string's brackets are text. Where the lexer stops short of the end (a
+// character it does not know, such as TypeScript's @ of a decorator), the
+// rest is counted byte by byte, strings and all: still no config's depth.
 func tooDeep(src []byte) int {
 	l := js.NewLexer(parse.NewInputBytes(src))
-	depth, line := 0, 1
+	depth, line, offset := 0, 1, 0
 	for {
 		tt, data := l.Next()
+		offset += len(data)
 		switch tt {
 		case js.ErrorToken:
-			return 0
+			if l.Err() == io.EOF {
+				return 0
+			}
+			return rawDepth(src[min(offset, len(src)):], depth, line)
 		case js.LineTerminatorToken:
 			line++
 		case js.OpenBraceToken, js.OpenBracketToken, js.OpenParenToken:
@@ -72,6 +79,23 @@ func tooDeep(src []byte) int {
 			line += bytes.Count(data, []byte("\n")) // a comment's or a template's lines
 		}
 	}
+}
+
+// rawDepth is tooDeep counted on bytes, from depth at line.
+func rawDepth(src []byte, depth, line int) int {
+	for _, c := range src {
+		switch c {
+		case '\n':
+			line++
+		case '{', '[', '(':
+			if depth++; depth > jsMaxNesting {
+				return line
+			}
+		case '}', ']', ')':
+			depth--
+		}
+	}
+	return 0
 }
 
 // jsConfig is what a JavaScript config says besides its object.
