@@ -295,8 +295,10 @@ func (r *jsReader) program(list []js.IStmt) any {
 			switch d := s.Decl.(type) {
 			case *js.VarDecl:
 				r.bind(d)
-				if v, ok := d.List[0].Binding.(*js.Var); ok && string(v.Data) == "config" {
-					named = d.List[0].Default
+				for _, b := range d.List {
+					if v, ok := b.Binding.(*js.Var); ok && string(v.Data) == "config" {
+						named = b.Default
+					}
 				}
 			case *js.FuncDecl:
 				if d.Name != nil {
