@@ -11,6 +11,7 @@ require (
 	github.com/charlievieth/fastwalk v1.0.14
 	github.com/chromedp/cdproto v0.159.0
 	github.com/chromedp/chromedp v0.23.0
+	github.com/evanw/esbuild v0.28.2
 	github.com/go-sourcemap/sourcemap v2.1.4+incompatible
 	github.com/gohugoio/hugo-goldmark-extensions/passthrough v0.5.0
 	github.com/pelletier/go-toml/v2 v2.4.3
@@ -30,4 +31,5 @@ require (
 require (
 	github.com/dlclark/regexp2/v2 v2.2.1 // indirect
 	github.com/go-json-experiment/json v0.0.0-20260213210345-44df1a37e875 // indirect
+	golang.org/x/sys v0.49.0 // indirect
 )

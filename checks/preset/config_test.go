@@ -8,7 +8,7 @@ import (
 
 // config is a Generator reading src as the config file name, as Find reads it.
 func config(name, src string) Generator {
-	return newGenerator(".", name, withoutComments(name, []byte(src)))
+	return newGenerator(".", name, []byte(src))
 }
 
 // Value reads a key's literal value from each config language the presets
@@ -77,14 +77,6 @@ func TestValue(t *testing.T) {
 	for _, c := range cases {
 		assert.Equal(t, c.want, config(c.file, c.src).Value(c.key), "%s %q in %q", c.file, c.key, c.src)
 	}
-}
-
-// Line is the rest of a key's line: a list written on one line.
-func TestLine(t *testing.T) {
-	g := config("vite.config.ts", "// srcExclude: ['old']\nsrcExclude: ['_build', 'Thumbs.db', \"drafts\"]\n")
-	assert.Equal(t, "['_build', 'Thumbs.db', \"drafts\"]", g.Line("srcExclude"))
-	assert.Equal(t, []string{"_build", "Thumbs.db", "drafts"}, pythonStrings(g.Line("srcExclude")))
-	assert.Equal(t, "[attr_list, toc]", config("mkdocs.yml", "markdown_extensions: [attr_list, toc]\n").Line("markdown_extensions"))
 }
 
 // A conf.py is read by a Python parser: its top-level names bound to

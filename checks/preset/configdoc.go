@@ -16,19 +16,23 @@ import (
 
 // A config file in a data language (YAML, TOML, JSON) is read by that
 // language's parser, so that a setting is the value at its key and its
-// nesting, not the first line that looks like it. JavaScript and Python
-// configs are programs, and are read line by line (Value).
+// nesting, not the first line that looks like it. A program is read by its
+// language's parser too, without running it: a conf.py's top-level
+// literals (python.go), a JavaScript or TypeScript config's exported
+// object (jsconfig.go), into the same doc.
 
 // computedValue stands for a value the file does not hold as a literal:
 // a YAML node with a tag the generator resolves when it runs (MkDocs's
 // !ENV, !!python/name:…), kept with its tag and what it holds for the
-// presets that know the tag.
+// presets that know the tag; in a JavaScript config a call, tagged with
+// its callee and holding its arguments, or another expression, tagged ""
+// and holding its text (jsconfig.go).
 type computedValue struct {
 	tag   string
 	value any
 }
 
-// isDataConfig reports whether a config is read by a parser: a data
+// isDataConfig reports whether a config is read by parseConfig: a data
 // format's, or for a conf.py the literals of its top level (python.go).
 func isDataConfig(name string) bool {
 	switch strings.ToLower(filepath.Ext(name)) {
@@ -59,7 +63,8 @@ func (e configError) at(file string) string {
 var yamlLine = regexp.MustCompile(`^yaml: line (\d+): `)
 
 // parseConfig reads a data config into maps ([string]any), lists
-// ([]any), strings and computedValue. The error is a configError.
+// ([]any), strings and computedValue (a JavaScript config's doc also has
+// bools, int64 and float64: parseJS). The error is a configError.
 func parseConfig(name string, src []byte) (any, error) {
 	switch strings.ToLower(filepath.Ext(name)) {
 	case ".py":
@@ -176,6 +181,21 @@ func lookup(doc any, key string) (any, bool) {
 	return v, true
 }
 
+// computedAbove reports whether a key path runs through a value the
+// config computes (build.format where build: makeBuild()): the key may be
+// set there.
+func computedAbove(doc any, key string) bool {
+	keys := strings.Split(key, ".")
+	for i := 1; i < len(keys); i++ {
+		if v, _ := lookup(doc, strings.Join(keys[:i], ".")); v != nil {
+			if _, computed := v.(computedValue); computed {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // lookupMap and lookupList are the map or list at a dotted key path.
 func lookupMap(doc any, key string) (map[string]any, bool) {
 	v, _ := lookup(doc, key)
@@ -206,4 +226,84 @@ func scalar(v any) (s string, computed bool) {
 		return "", true
 	}
 	return "", false
+}
+
+// Strings are the strings of the list at a dotted key path (srcExclude). A
+// list the config computes, or one holding an entry it computes, is read
+// as unset, its key Unread.
+func (g Generator) Strings(key string) []string {
+	v, _ := lookup(g.doc, key)
+	if _, computed := v.(computedValue); computed {
+		g.computed(key)
+		return nil
+	}
+	list, _ := v.([]any)
+	var out []string
+	for _, e := range list {
+		s, computed := scalar(e)
+		if computed {
+			g.computed(key)
+			return nil
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+// Pairs are the entries of the object at a dotted key path whose values
+// are strings, in the config's order (VitePress's rewrites, Docsify's
+// alias): what the generator tries in turn. An object the config computes
+// (a function), or an entry it computes, is noted with unread, what the
+// preset takes instead.
+func (g Generator) Pairs(key, unread string) [][2]string {
+	v, ok := lookup(g.doc, key)
+	if !ok || v == nil {
+		return nil
+	}
+	m, isMap := v.(map[string]any)
+	if !isMap {
+		g.note("%s is computed, which checks does not run: %s", key, unread)
+		return nil
+	}
+	if spread, ok := m[jsSpread].([]any); ok {
+		g.note("%s spreads %s, which checks does not read: an entry made there is not known", key, exported(computedValue{"", spread}))
+	}
+	var out [][2]string
+	for _, k := range jsObjectKeys(m) {
+		s, isString := m[k].(string)
+		if !isString {
+			g.note("%s %q is computed, which checks does not run: it is not read", key, k)
+			continue
+		}
+		out = append(out, [2]string{k, s})
+	}
+	return out
+}
+
+// Folder is a folder a JavaScript config names at a dotted key path: a
+// string, or one joined to the config's own folder as templates write it
+// (path.join(__dirname, 'docs'), path.resolve(import.meta.dirname, …)).
+// Any other value is read as unset, its key Unread.
+func (g Generator) Folder(key string) string {
+	v, _ := lookup(g.doc, key)
+	c, ok := v.(computedValue)
+	if !ok {
+		s, _ := scalar(v)
+		return s
+	}
+	args, _ := c.value.([]any)
+	if (c.tag == "path.join" || c.tag == "path.resolve") && len(args) > 1 {
+		if here, ok := args[0].(computedValue); ok && (here.value == "__dirname" || here.value == "import.meta.dirname") {
+			parts := []string{g.Dir()}
+			for _, a := range args[1:] {
+				s, isString := a.(string)
+				if !isString {
+					return g.computed(key)
+				}
+				parts = append(parts, s)
+			}
+			return filepath.Join(parts...)
+		}
+	}
+	return g.computed(key)
 }

@@ -38,7 +38,7 @@ func docsify(g Generator) Layout {
 	if ext := g.Value("ext"); ext != "" && ext != ".md" {
 		g.note("ext %s is not modelled: pages are taken to be .md files", ext)
 	}
-	if g.Mentions("noCompileLinks") {
+	if _, ok := lookup(g.doc, "noCompileLinks"); ok {
 		g.note("noCompileLinks is not read: every link is judged as Docsify's router reads it")
 	}
 	history := g.Value("routerMode") == "history"
@@ -76,26 +76,17 @@ type docsifyAlias struct {
 	to string
 }
 
-var (
-	docsifyAliasObject = regexp.MustCompile(`(?s)\balias\s*:\s*\{(.*?)\}`)
-	docsifyAliasPair   = regexp.MustCompile(`(['"])(.*?)['"]\s*:\s*(['"])(.*?)['"]`)
-)
-
-// docsifyAliases reads alias written as an object of strings; a key that is
-// no regular expression Go reads alike is said, and left out.
+// docsifyAliases reads alias, an object of strings; a key that is no
+// regular expression Go reads alike is said, and left out.
 func docsifyAliases(g Generator) []docsifyAlias {
-	m := docsifyAliasObject.FindSubmatch(g.src)
-	if m == nil {
-		return nil
-	}
 	var out []docsifyAlias
-	for _, p := range docsifyAliasPair.FindAllSubmatch(m[1], -1) {
-		re, err := regexp.Compile("^(?:" + string(p[2]) + ")$")
+	for _, p := range g.Pairs("alias", "no route is taken to be fetched from elsewhere") {
+		re, err := regexp.Compile("^(?:" + p[0] + ")$")
 		if err != nil {
-			g.note("alias %q: %v; it is not read", p[2], err)
+			g.note("alias %q: %v; it is not read", p[0], err)
 			continue
 		}
-		out = append(out, docsifyAlias{re, string(p[4])})
+		out = append(out, docsifyAlias{re, p[1]})
 	}
 	return out
 }

@@ -118,11 +118,11 @@ func homeScripts(site, what string, fn func(src, text []byte) bool) error {
 // plugins, each with its own path. A docs instance keeps its versions in
 // versioned_docs/ (id_versioned_docs/ when its id is not "default"), and
 // translations are in i18n/<locale>/docusaurus-plugin-content-<kind>[-id]/.
-// The config is JavaScript, read statically: an object is the braces after
-// the plugin's name or the preset's key, a value one Value reads.
+// A plugin or preset is an entry of its list: its name, or [name, options];
+// the name a string or require.resolve(name).
 var (
-	docusaurusPlugin = regexp.MustCompile(`["'](?:@docusaurus/)?(?:plugin-)?content-(docs|blog|pages)["']`)
-	docusaurusKey    = regexp.MustCompile(`\b(docs|blog|pages)\s*:\s*(\{|false\b)`)
+	docusaurusPlugin  = regexp.MustCompile(`^(?:@docusaurus/)?(?:plugin-)?content-(docs|blog|pages)$`)
+	docusaurusClassic = regexp.MustCompile(`^(?:@docusaurus/)?(?:preset-)?classic$`)
 )
 
 // docusaurusKinds are the content plugins, in the order their folders are listed.
@@ -131,48 +131,51 @@ var docusaurusKinds = []string{"docs", "blog", "pages"}
 // docusaurusInstance is one content plugin instance: its kind, id and folder.
 type docusaurusInstance struct{ kind, id, path string }
 
+// pluginEntry is a plugins or presets entry's module name and options.
+func pluginEntry(e any) (name string, options map[string]any) {
+	if pair, ok := e.([]any); ok && len(pair) > 0 {
+		e = pair[0]
+		if len(pair) > 1 {
+			options, _ = pair[1].(map[string]any)
+		}
+	}
+	if c, ok := e.(computedValue); ok && c.tag == "require.resolve" {
+		if args, _ := c.value.([]any); len(args) == 1 {
+			e = args[0]
+		}
+	}
+	name, _ = e.(string)
+	return name, options
+}
+
 // docusaurusInstances are the content plugin instances of the config, the
 // classic preset's first (those it turns off left out).
 func docusaurusInstances(g Generator) []docusaurusInstance {
-	src := string(g.src)
 	defaults := map[string]string{"docs": "docs", "blog": "blog", "pages": "src/pages"}
 	var out []docusaurusInstance
-	seen := map[string]bool{}
-	for _, m := range docusaurusKey.FindAllStringSubmatchIndex(src, -1) {
-		kind := src[m[2]:m[3]]
-		if seen[kind] || inPlugin(src, m[0]) {
-			continue
+	presets, _ := lookupList(g.doc, "presets")
+	classic := map[string]any{}
+	for _, e := range presets {
+		if name, options := pluginEntry(e); docusaurusClassic.MatchString(name) && options != nil {
+			classic = options
 		}
-		obj := ""
-		if src[m[4]:m[5]] == "{" {
-			obj = braces(src[m[4]:])
-			if !mentions(obj, "path") && kind == "docs" && !mentions(obj, "routeBasePath") {
-				continue // themeConfig's docs: { sidebar: … }, not the plugin's
-			}
-		}
-		seen[kind] = true
-		if src[m[4]:m[5]] == "false" {
-			continue
-		}
-		out = append(out, docusaurusInstance{kind, "", firstNonEmpty(g.object(obj).Value("path"), defaults[kind])})
 	}
 	for _, kind := range docusaurusKinds {
-		if !seen[kind] {
-			out = append(out, docusaurusInstance{kind, "", defaults[kind]})
-		}
-	}
-	for _, m := range docusaurusPlugin.FindAllStringSubmatchIndex(src, -1) {
-		kind := src[m[2]:m[3]]
-		if imported(src[:m[0]]) {
+		if classic[kind] == false {
 			continue
 		}
-		rest := src[m[1]:]
-		obj := ""
-		if i := strings.IndexAny(rest, "{]"); i >= 0 && rest[i] == '{' {
-			obj = braces(rest[i:])
+		options, _ := classic[kind].(map[string]any)
+		out = append(out, docusaurusInstance{kind, "", firstNonEmpty(g.valueIn(options, "path", "presets classic "+kind+".path"), defaults[kind])})
+	}
+	plugins, _ := lookupList(g.doc, "plugins")
+	for _, e := range plugins {
+		name, options := pluginEntry(e)
+		m := docusaurusPlugin.FindStringSubmatch(name)
+		if m == nil {
+			continue
 		}
-		inner := g.object(obj)
-		out = append(out, docusaurusInstance{kind, inner.Value("id"), firstNonEmpty(inner.Value("path"), defaults[kind])})
+		key := "plugins " + name
+		out = append(out, docusaurusInstance{m[1], g.valueIn(options, "id", key+" id"), firstNonEmpty(g.valueIn(options, "path", key+" path"), defaults[m[1]])})
 	}
 	slices.SortStableFunc(out, func(a, b docusaurusInstance) int {
 		return slices.Index(docusaurusKinds, a.kind) - slices.Index(docusaurusKinds, b.kind)
@@ -180,115 +183,35 @@ func docusaurusInstances(g Generator) []docusaurusInstance {
 	return out
 }
 
-// imported reports whether a package name that follows before is
-// imported (import … from, require(…), import(…)), not a plugin entry.
-func imported(before string) bool {
-	before = strings.TrimRight(before, " \t\n")
-	return strings.HasSuffix(before, "from") || strings.HasSuffix(before, "require(") || strings.HasSuffix(before, "import(")
+// valueIn is a plugin's option as Value reads a key; a computed one is
+// Unread under the name given.
+func (g Generator) valueIn(options map[string]any, key, name string) string {
+	s, computed := scalar(options[key])
+	if computed {
+		return g.computed(name)
+	}
+	return s
 }
 
 // ownPlugins are the entries of the config's plugins list that are the
 // site's own code: a local module ('./src/plugins/changelog', alone or
 // first in its [module, options] pair) or a list spread into it
-// (...extraPlugins). What pages they add checks cannot know.
-var pluginsList = regexp.MustCompile(`\bplugins\s*:\s*\[`)
-
-func ownPlugins(src string) []string {
+// (...extraPlugins). What pages they add checks
+// cannot know.
+func ownPlugins(g Generator) []string {
 	var out []string
-	for _, m := range pluginsList.FindAllStringIndex(src, -1) {
-		for _, e := range entries(src[m[1]-1:]) {
-			if strings.HasPrefix(e, "[") {
-				if inner := entries(e); len(inner) > 0 {
-					e = inner[0]
-				}
-			}
-			switch name := strings.Trim(e, `'"`+"`"); {
-			case strings.HasPrefix(e, "..."):
-				out = append(out, e)
-			case name != e && (strings.HasPrefix(name, "./") || strings.HasPrefix(name, "../")):
-				out = append(out, name)
-			}
-		}
-	}
-	return out
-}
-
-// entries are the elements of the list src starts with, each trimmed,
-// split at its top-level commas (a string's brackets and commas are text).
-func entries(src string) []string {
-	var out []string
-	depth, start := 0, 1
-	var quote rune // the open string's quote, while in one
-	for i, r := range src {
+	plugins, _ := lookupList(g.doc, "plugins")
+	for _, e := range plugins {
+		name, _ := pluginEntry(e)
+		c, computed := e.(computedValue)
 		switch {
-		case quote != 0:
-			if r == quote && (i == 0 || src[i-1] != '\\') {
-				quote = 0
-			}
-			continue
-		case r == '\'' || r == '"' || r == '`':
-			quote = r
-			continue
-		}
-		switch r {
-		case '[', '{', '(':
-			depth++
-		case ']', '}', ')':
-			depth--
-		}
-		if depth == 0 || depth == 1 && r == ',' {
-			if e := strings.TrimSpace(src[start:i]); e != "" {
-				out = append(out, e)
-			}
-			start = i + 1
-		}
-		if depth == 0 {
-			return out
+		case strings.HasPrefix(name, "./") || strings.HasPrefix(name, "../"):
+			out = append(out, name)
+		case computed && c.tag == "...":
+			out = append(out, fmt.Sprint("...", c.value))
 		}
 	}
 	return out
-}
-
-// object is the config's object literal obj, read as a config of its own:
-// one key a line, as Value reads them, though it is often written on one
-// line ({ id: 'api', path: 'api' }).
-func (g Generator) object(obj string) Generator {
-	lines := strings.NewReplacer(",", "\n", "{", "\n", "}", "\n").Replace(obj)
-	return Generator{Config: g.Config, src: []byte(lines), unread: g.unread}
-}
-
-// inPlugin reports whether offset i of the config lies inside a content
-// plugin's options (its own path key is no preset key).
-func inPlugin(src string, i int) bool {
-	for _, m := range docusaurusPlugin.FindAllStringIndex(src[:i], -1) {
-		rest := src[m[1]:]
-		if j := strings.IndexAny(rest, "{]"); j >= 0 && rest[j] == '{' && m[1]+j+len(braces(rest[j:])) > i {
-			return true
-		}
-	}
-	return false
-}
-
-// braces is the text of the object that src starts with, up to its
-// closing brace (or the rest of src, if it never closes).
-func braces(src string) string {
-	depth := 0
-	for i, r := range src {
-		switch r {
-		case '{':
-			depth++
-		case '}':
-			if depth--; depth == 0 {
-				return src[:i+1]
-			}
-		}
-	}
-	return src
-}
-
-// mentions reports whether an object literal sets key.
-func mentions(obj, key string) bool {
-	return regexp.MustCompile(`(?:^|[\s{,])["']?` + key + `["']?\s*:`).MatchString(obj)
 }
 
 // folders are the folders an instance reads: its path, and for
@@ -322,7 +245,7 @@ func docusaurus(g Generator) Layout {
 	instances := docusaurusInstances(g)
 	root, _ := filepath.Abs(g.Root)
 	links := docusaurusLinks{root, instances}
-	if own := ownPlugins(string(g.src)); len(own) > 0 {
+	if own := ownPlugins(g); len(own) > 0 {
 		g.note("plugins %s are the site's own code, which checks does not run: pages they add are not known to checks", strings.Join(own, ", "))
 	}
 	var markdown []string

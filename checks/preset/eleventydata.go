@@ -138,6 +138,14 @@ func jsonPermalink(src []byte) (dataPermalink, bool) {
 	if json.Unmarshal(src, &data) != nil {
 		return dataPermalink{}, false
 	}
+	return dataValue(data)
+}
+
+// dataValue reads permalink from a data file's object: a string, or false
+// (the pages are not written, so they stay where the gate puts them).
+// eleventyComputed's is computed from the other data, as is a value the
+// module computes.
+func dataValue(data map[string]any) (dataPermalink, bool) {
 	if c, ok := data["eleventyComputed"].(map[string]any); ok {
 		if _, ok := c["permalink"]; ok {
 			return dataPermalink{computed: true}, true
@@ -154,23 +162,16 @@ func jsonPermalink(src []byte) (dataPermalink, bool) {
 	return dataPermalink{computed: true}, true // an object of build names
 }
 
-// plainExport is a JavaScript module whose export is an object literal.
-var plainExport = regexp.MustCompile(`(?m)^\s*(?:export\s+default|module\.exports\s*=)\s*\{`)
-
-// moduleValue reads permalink from a JavaScript data file that exports an
-// object literal holding it as a string; any other module computes it.
+// moduleValue reads permalink from a JavaScript data file: the object it
+// exports, read as a JSON one is; a module exporting anything else
+// computes it.
 func moduleValue(file string, src []byte) (dataPermalink, bool) {
-	m := Generator{Config: file, src: withoutComments(file, src)}
-	if !m.Mentions("permalink") {
-		return dataPermalink{}, false
-	}
-	if m.Mentions("eleventyComputed") || !plainExport.Match(m.src) {
+	doc, _, err := parseJS(file, src)
+	data, ok := doc.(map[string]any)
+	if err != nil || !ok {
 		return dataPermalink{computed: true}, true
 	}
-	if v := m.Value("permalink"); v != "" {
-		return dataPermalink{value: v}, true
-	}
-	return dataPermalink{computed: true}, true
+	return dataValue(data)
 }
 
 // inherited is the permalink the data files give the page at rel (a path

@@ -65,7 +65,7 @@ var All = []Preset{
 	{
 		Name:      "starlight",
 		Tested:    "Starlight 0.37.7 on Astro 5.18.2 from npm, at the root and under `/proj`, `build.format` directory and file",
-		About:     "Starlight on Astro 5: pages in src/content/docs, public/ served at the root, built into dist/ with a folder per page; a page not translated is served at each locale's URL with the default locale's content. Ids as GitHub gives them after SmartyPants, no {#id}; .md links are left as written (so they are errors), and root-absolute links must carry the base themselves. A page is served at its path with each segment slugged (Getting Started.md at getting-started/), or at its front matter's slug.",
+		About:     "Starlight on Astro 5: pages in src/content/docs (content/docs of srcDir), public/ (publicDir) served at the root, built into dist/ (outDir) with a folder per page (a page.html with build.format file); a page not translated is served at each locale's URL with the default locale's content. Ids as GitHub gives them after SmartyPants, no {#id}; .md links are left as written (so they are errors), and root-absolute links must carry the base themselves. A page is served at its path with each segment slugged (Getting Started.md at getting-started/), or at its front matter's slug.",
 		Configs:   []string{"astro.config.{mjs,js,ts,mts,cjs,cts}"},
 		Claims:    func(_ string, src []byte) bool { return bytes.Contains(src, []byte("@astrojs/starlight")) },
 		Setup:     starlight,
@@ -195,9 +195,9 @@ func vitepress(g Generator) Layout {
 	before, _, _ := strings.Cut(filepath.ToSlash(g.Config), ".vitepress/") // the folder holding .vitepress
 	root := firstNonEmpty(strings.TrimSuffix(before, "/"), ".")
 	src := filepath.Join(root, firstNonEmpty(g.Value("srcDir"), "."))
-	// srcExclude's globs (from srcDir, an array on one line) are no pages.
+	// srcExclude's globs (from srcDir) are no pages.
 	var excluded []string
-	for _, glob := range pythonStrings(g.Line("srcExclude")) {
+	for _, glob := range g.Strings("srcExclude") {
 		excluded = append(excluded, path.Join(filepath.ToSlash(src), glob))
 	}
 	// VitePress never reads pages from node_modules or dist folders.
@@ -210,14 +210,6 @@ func vitepress(g Generator) Layout {
 	}
 }
 
-// vitepressRewritesObject is rewrites written as an object of strings, and
-// vitepressRewritesAny rewrites written any way (a function, a variable).
-var (
-	vitepressRewritesObject = regexp.MustCompile(`(?s)\brewrites\s*:\s*\{(.*?)\}`)
-	vitepressRewritesAny    = regexp.MustCompile(`\brewrites\s*[:(]`)
-	quotedPair              = regexp.MustCompile(`(['"])(.*?)['"]\s*:\s*(['"])(.*?)['"]`)
-)
-
 // vitepressRewrites moves pages as rewrites says, each from path-to-regexp
 // pattern to destination: a page is built where its first matching rule
 // puts it, links to it are written to there, and its relative links are
@@ -228,20 +220,16 @@ func vitepressRewrites(g Generator, src string, rules mdlinks.Rules) mdlinks.Rul
 		dest string
 	}
 	var list []rule
-	m := vitepressRewritesObject.FindSubmatch(g.src)
-	if m == nil {
-		if vitepressRewritesAny.Match(g.src) {
-			g.note("rewrites is computed, which checks does not run: pages are taken to be built where they lie")
-		}
-		return rules
-	}
-	for _, p := range quotedPair.FindAllSubmatch(m[1], -1) {
-		re, err := serve.PathPattern(string(p[2]))
+	for _, p := range g.Pairs("rewrites", "pages are taken to be built where they lie") {
+		re, err := serve.PathPattern(p[0])
 		if err != nil {
-			g.note("rewrites %q: %v; it is not read", p[2], err)
+			g.note("rewrites %q: %v; it is not read", p[0], err)
 			continue
 		}
-		list = append(list, rule{re, string(p[4])})
+		list = append(list, rule{re, p[1]})
+	}
+	if len(list) == 0 {
+		return rules
 	}
 	to := func(rel string) string {
 		for _, r := range list {
@@ -280,47 +268,47 @@ func vitepressRewrites(g Generator, src string, rules mdlinks.Rules) mdlinks.Rul
 }
 
 func starlight(g Generator) Layout {
-	const docs = "src/content/docs"
+	// Astro reads srcDir, publicDir and outDir from the project root;
+	// Starlight's pages are srcDir's content/docs.
+	docs := filepath.Join(firstNonEmpty(g.Value("srcDir"), "src"), "content/docs")
 	return Layout{
-		Site: firstNonEmpty(g.Value("outDir"), "dist"), Markdown: []string{docs}, Public: "public",
+		Site: firstNonEmpty(g.Value("outDir"), "dist"), Markdown: []string{docs}, Public: firstNonEmpty(g.Value("publicDir"), "public"),
 		Base: basePath(g.Value("base")),
 		Rules: mdlinks.Rules{IDs: mdscan.Astro, LeavesMD: true, Mounts: []mdlinks.Mount{{Dir: docs, URL: "/"}},
 			// build: { format: 'file' } writes a.html, else a/index.html
-			Output: starlightOutput(g.Value("format") == "file"), Sources: starlightSources(filepath.Join(g.Root, docs)),
+			Output: starlightOutput(g.Value("build.format") == "file"), Sources: starlightSources(filepath.Join(g.Root, docs)),
 			URLFallback: starlightFallback(g),
 			Host:        serve.Host{CleanURLs: true}, FrontURL: starlightSlug},
 	}
 }
 
-// starlightLocale is a key of Starlight's locales object: root, de, zh-cn.
-var starlightLocale = regexp.MustCompile(`(?m)^[ \t]*['"]?([a-z]{2,3}(?:-[A-Za-z0-9]+)*|root)['"]?[ \t]*:[ \t]*\{`)
+// starlightOptions are the options the config gives Starlight's
+// integration (integrations: [starlight({…})]).
+func starlightOptions(g Generator) map[string]any {
+	list, _ := lookupList(g.doc, "integrations")
+	m, _ := g.js.callOf(list, "@astrojs/starlight")
+	return m
+}
 
 // starlightFallback: a page not translated is served at each locale's URL
 // with the default locale's content (root: the pages outside the locale
 // folders), so /de/guide/ is /guide/'s page when de/guide.md is not there.
 func starlightFallback(g Generator) func(string) string {
-	i := bytes.Index(g.src, []byte("locales"))
-	if i < 0 {
-		return nil
-	}
-	rest := string(g.src[i:])
-	j := strings.IndexByte(rest, '{')
-	if j < 0 {
-		return nil
-	}
-	var locales []string
-	for _, m := range starlightLocale.FindAllStringSubmatch(braces(rest[j:]), -1) {
-		if m[1] != "root" {
-			locales = append(locales, m[1])
+	opts := starlightOptions(g)
+	locales, _ := lookupMap(opts, "locales")
+	var dirs []string
+	for _, k := range jsObjectKeys(locales) {
+		if k != "root" {
+			dirs = append(dirs, k)
 		}
 	}
-	def := g.Value("defaultLocale")
-	if len(locales) == 0 {
+	if len(dirs) == 0 {
 		return nil
 	}
+	def, _ := scalar(opts["defaultLocale"])
 	return func(urlPath string) string {
 		seg, rest, ok := strings.Cut(strings.TrimPrefix(urlPath, "/"), "/")
-		if !ok || !slices.Contains(locales, seg) || seg == def {
+		if !ok || !slices.Contains(dirs, seg) || seg == def {
 			return ""
 		}
 		if def != "" && def != "root" {
@@ -394,24 +382,13 @@ func foldedSources(dirs []string, fold func(string) string, index ...string) fun
 	}
 }
 
-// rspressCleanURLs reads route: { cleanUrls: true }, often on one line.
-var rspressCleanURLs = regexp.MustCompile(`\bcleanUrls\s*:\s*true\b`)
-
-// rspressRoot reads root as a string, or as a folder joined to the
-// config's own (path.join(__dirname, 'docs'), as Rspress's template writes
-// it); a root computed otherwise is not read, and docs is taken.
-var rspressRoot = regexp.MustCompile(`(?m)^[ \t]*root[ \t]*:[ \t]*(?:path\.(?:join|resolve)\([ \t]*(?:__dirname|import\.meta\.dirname)[ \t]*,[ \t]*)?(?:'([^'\n]*)'|"([^"\n]*)"|` + "`([^`\\n]*)`" + `)`)
-
 func rspress(g Generator) Layout {
-	root := "docs"
-	if m := rspressRoot.FindSubmatch(g.src); m != nil {
-		root = filepath.Clean(string(m[1]) + string(m[2]) + string(m[3]))
-	}
+	root := filepath.Clean(firstNonEmpty(g.Folder("root"), "docs"))
 	mounts := rspressMounts(g, root)
 	rules := mdlinks.Rules{IDs: mdscan.GitHub, Mounts: mounts, Output: pages(true, "index"),
 		Host: serve.Host{CleanURLs: true}, PrefixesBase: true, ExtensionFree: true,
-		LinksByLocale: len(mounts) > 1 && !rspressNoAutoPrefix.Match(g.src), Written: rspressLLMs(g, mounts)}
-	if !rspressCleanURLs.Match(g.src) {
+		LinksByLocale: len(mounts) > 1 && g.Value("markdown.link.autoPrefix") != "false", Written: rspressLLMs(g, mounts)}
+	if g.Value("route.cleanUrls") != "true" {
 		rules.Href = rspressHref
 	}
 	// Rspress makes no page of node_modules, of its public folder, or of a
@@ -425,14 +402,14 @@ func rspress(g Generator) Layout {
 	}
 }
 
-// rspressLLMsOn is SSG-MD turned on (llms: true, or its options), or the
-// older @rspress/plugin-llms.
-var rspressLLMsOn = regexp.MustCompile(`(?m)^\s*llms\s*:\s*(?:true\b|\{)|@rspress/plugin-llms`)
-
 // rspressLLMs are the files SSG-MD writes: llms.txt and llms-full.txt at
-// the root, and in each language's folder but the default one's.
+// the root, and in each language's folder but the default one's. It is
+// on with llms: true (or its options), or the older @rspress/plugin-llms.
 func rspressLLMs(g Generator, mounts []mdlinks.Mount) map[string]string {
-	if !rspressLLMsOn.Match(g.src) {
+	llms, _ := lookup(g.doc, "llms")
+	plugins, _ := lookupList(g.doc, "plugins")
+	_, plugin := g.js.callOf(plugins, "@rspress/plugin-llms")
+	if _, options := llms.(map[string]any); llms != true && !options && !plugin {
 		return nil
 	}
 	by := filepath.Join(g.Root, g.Config)
@@ -443,22 +420,31 @@ func rspressLLMs(g Generator, mounts []mdlinks.Mount) map[string]string {
 	return written
 }
 
-// rspressNoAutoPrefix is markdown.link.autoPrefix turned off: links are
-// then not given the page's language.
-var rspressNoAutoPrefix = regexp.MustCompile(`\bautoPrefix\s*:\s*false\b`)
-
-// rspressLang reads each locale's lang: 'zh' of the config.
-var rspressLang = regexp.MustCompile(`\blang\s*:\s*['"]([A-Za-z][\w-]*)['"]`)
+// rspressLangs are the languages of the config's locales (the site's,
+// and its theme's).
+func rspressLangs(g Generator) []string {
+	var langs []string
+	for _, key := range []string{"locales", "themeConfig.locales"} {
+		list, _ := lookupList(g.doc, key)
+		for _, l := range list {
+			if lang, _ := lookup(l, "lang"); lang != nil {
+				if s, ok := lang.(string); ok && s != "" && !slices.Contains(langs, s) {
+					langs = append(langs, s)
+				}
+			}
+		}
+	}
+	return langs
+}
 
 // rspressMounts: with locales, each language's pages are in root/<lang>/,
 // served under /<lang>/, but the default language's (lang) at the root.
 func rspressMounts(g Generator, root string) []mdlinks.Mount {
 	def := g.Value("lang")
 	var mounts []mdlinks.Mount
-	for _, m := range rspressLang.FindAllSubmatch(g.src, -1) {
-		lang := string(m[1])
+	for _, lang := range rspressLangs(g) {
 		dir := filepath.Join(root, lang)
-		if lang == def || !isDir(filepath.Join(g.Root, dir)) || slices.ContainsFunc(mounts, func(m mdlinks.Mount) bool { return m.Dir == dir }) {
+		if lang == def || !isDir(filepath.Join(g.Root, dir)) {
 			continue
 		}
 		mounts = append(mounts, mdlinks.Mount{Dir: dir, URL: "/" + lang + "/"})
@@ -1187,12 +1173,6 @@ func (l hugoLangs) sources(out string) []string {
 	return found
 }
 
-// eleventyPublic reads addPassthroughCopy({ public: "/" }): a folder copied to the root.
-var eleventyPublic = regexp.MustCompile(`addPassthroughCopy\(\s*\{\s*(["']?)([^"':\s]+)["']?\s*:\s*["']/["']`)
-
-// eleventyDir reads dir: { input: "src", output: "out" } from the config.
-var eleventyDir = regexp.MustCompile(`(?s)\bdir\s*:\s*\{([^}]*)\}`)
-
 // eleventyTemplates are the template languages Eleventy builds pages of
 // besides markdown (its defaults, and WebC's plugin).
 var eleventyTemplates = []string{".njk", ".liquid", ".html", ".11ty.js", ".webc", ".hbs", ".mustache", ".ejs", ".haml", ".pug"}
@@ -1276,39 +1256,64 @@ func lettersOf(s string) string {
 	return strings.ReplaceAll(mdscan.EleventyIDAttribute.Slug(s), "-", "")
 }
 
-// ownSlugify is IdAttributePlugin given a slugify function of its own.
-var ownSlugify = regexp.MustCompile(`(?s)addPlugin\(\s*IdAttributePlugin\s*,\s*\{[^}]*\bslugify\s*:`)
-
-// feedOutput is the outputPath a feed of @11ty/eleventy-plugin-rss is
-// written to ("/blog/feed.xml").
-var feedOutput = regexp.MustCompile("\\boutputPath\\s*:\\s*[\"'`]([^\"'`$]+)[\"'`]")
+// eleventyPlugins are the options the config (or a module it imports)
+// gives each plugin it adds that it imports from module, by name when
+// name is set (IdAttributePlugin of "@11ty/eleventy"):
+// addPlugin(plugin, options).
+func eleventyPlugins(g Generator, module, name string) []map[string]any {
+	var out []map[string]any
+	for _, args := range g.js.callsOf("addPlugin") {
+		var plugin computedValue
+		if len(args) > 0 {
+			plugin, _ = args[0].(computedValue)
+		}
+		local, _ := plugin.value.(string)
+		if plugin.tag != "" || name != "" && local != name || g.js.from(local) != module {
+			continue
+		}
+		opts := map[string]any{}
+		if len(args) > 1 {
+			opts, _ = args[1].(map[string]any)
+		}
+		out = append(out, opts)
+	}
+	return out
+}
 
 // eleventyFeeds are the feeds the RSS plugin writes, where the config (or
-// a module it imports) names their outputPath.
+// a module it imports) names their outputPath ("/blog/feed.xml").
 func eleventyFeeds(g Generator) map[string]string {
-	if !g.Mentions("@11ty/eleventy-plugin-rss") {
-		return nil
-	}
 	feeds := map[string]string{}
-	for _, m := range feedOutput.FindAllSubmatch(g.src, -1) {
-		feeds["/"+strings.TrimPrefix(string(m[1]), "/")] = filepath.Join(g.Root, g.Config)
+	for _, opts := range eleventyPlugins(g, "@11ty/eleventy-plugin-rss", "") {
+		if out, ok := opts["outputPath"].(string); ok && out != "" {
+			feeds["/"+strings.TrimPrefix(out, "/")] = filepath.Join(g.Root, g.Config)
+		}
+	}
+	if len(feeds) == 0 {
+		return nil
 	}
 	return feeds
 }
 
-// localImport is a module a JavaScript config imports from the project
-// ("./config/markdown.js"), where plugins are often added.
-var localImport = regexp.MustCompile(`(?:from|import|require\()\s*["'](\.{1,2}/[^"']+)["']`)
-
-// withImports is the config with the text of the local modules it imports
-// (not theirs) after it, for Mentions: a plugin added there is the site's.
+// withImports is the config with what the local modules it imports
+// ("./config/markdown.js", where plugins are often added) do: their text
+// after its own, for Mentions, and the calls their config functions make
+// on their parameter, as if the config made them.
 func (g Generator) withImports() Generator {
 	src := slices.Clone(g.src)
-	for _, m := range localImport.FindAllSubmatch(g.src, -1) {
-		p := filepath.Join(g.Root, g.Dir(), filepath.FromSlash(string(m[1])))
+	var modules []string
+	for _, m := range g.js.imported {
+		if strings.HasPrefix(m, "./") || strings.HasPrefix(m, "../") {
+			modules = append(modules, m)
+		}
+	}
+	slices.Sort(modules)
+	for _, m := range slices.Compact(modules) {
+		p := filepath.Join(g.Root, g.Dir(), filepath.FromSlash(m))
 		for _, f := range []string{p, p + ".js", p + ".mjs", p + ".cjs", filepath.Join(p, "index.js")} {
 			if b, err := textfile.Read(f, textfile.MaxConfig); err == nil {
 				src = append(append(src, '\n'), withoutComments(f, b)...)
+				g.js = g.js.with(f, b)
 				break
 			}
 		}
@@ -1319,13 +1324,8 @@ func (g Generator) withImports() Generator {
 
 func eleventy(g Generator) Layout {
 	g = g.withImports()
-	input, output := ".", "_site"
-	if m := eleventyDir.FindSubmatch(g.src); m != nil {
-		// one key a line, as Value reads them: the object is often
-		// written on one line (dir: { input: "docs", output: "out" })
-		inner := Generator{src: bytes.ReplaceAll(m[1], []byte(","), []byte("\n"))}
-		input, output = firstNonEmpty(inner.Value("input"), input), firstNonEmpty(inner.Value("output"), output)
-	}
+	input := firstNonEmpty(g.Value("dir.input"), g.set("setInputDirectory"), ".")
+	output := firstNonEmpty(g.Value("dir.output"), g.set("setOutputDirectory"), "_site")
 	data := readEleventyData(g, input, output)
 	rules := mdlinks.Rules{IDs: mdscan.None, LeavesMD: true, Mounts: []mdlinks.Mount{{Dir: input, URL: "/"}}, Output: eleventyOutput,
 		Sources: eleventySources, Host: serve.Host{CleanURLs: true}, FrontURL: data.frontURL, FrontUnplaced: data.unplaced}
@@ -1334,7 +1334,7 @@ func eleventy(g Generator) Layout {
 	switch {
 	case g.Mentions("IdAttributePlugin"):
 		rules.IDs = mdscan.EleventyIDAttribute
-		if ownSlugify.Match(g.src) {
+		if slices.ContainsFunc(eleventyPlugins(g, "@11ty/eleventy", "IdAttributePlugin"), func(o map[string]any) bool { return o["slugify"] != nil }) {
 			g.note("IdAttributePlugin is given a slugify of the site's own, which checks does not run: an anchor is taken as found when its letters and digits are a heading's")
 			rules.CodeIDs = lettersOfHeadings
 		}
@@ -1356,14 +1356,27 @@ func eleventy(g Generator) Layout {
 	// images beside pages are copied beside their output ("html-relative")
 	// and so are found from the markdown file, as without a copy they are
 	// missing from the build, which checks links sees.
-	public := ""
-	if m := eleventyPublic.FindSubmatch(g.src); m != nil {
-		public = path.Clean(string(m[2]))
-	}
 	return Layout{
 		Site: output, Markdown: []string{input}, Exclude: []string{"**/node_modules/**", strings.TrimPrefix(output+"/**", "./")},
-		Public: public, Base: basePath(g.Value("pathPrefix")), Rules: rules,
+		Public: eleventyPublic(g), Base: basePath(g.Value("pathPrefix")), Rules: rules,
 	}
+}
+
+// eleventyPublic is the folder the config passes through to the site's
+// root: addPassthroughCopy({ public: "/" }).
+func eleventyPublic(g Generator) string {
+	for _, args := range g.js.callsOf("addPassthroughCopy") {
+		var copies map[string]any
+		if len(args) > 0 {
+			copies, _ = args[0].(map[string]any)
+		}
+		for _, from := range jsObjectKeys(copies) {
+			if copies[from] == "/" {
+				return path.Clean(from)
+			}
+		}
+	}
+	return ""
 }
 
 func jekyll(g Generator) Layout {
@@ -1557,17 +1570,6 @@ func sphinx(g Generator) Layout {
 			PrefixesBase: true, NotBuilt: notBuilt, NotBuiltBy: "exclude_patterns of " + filepath.Join(g.Root, g.Config)},
 	}
 }
-
-// pythonStrings are the quoted strings of a Python list literal's first line.
-func pythonStrings(list string) []string {
-	var out []string
-	for _, m := range pythonString.FindAllStringSubmatch(list, -1) {
-		out = append(out, m[1]+m[2])
-	}
-	return out
-}
-
-var pythonString = regexp.MustCompile(`'([^']*)'|"([^"]*)"`)
 
 func isDir(p string) bool {
 	st, err := os.Stat(p)

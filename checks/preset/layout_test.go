@@ -56,6 +56,12 @@ func TestLayouts(t *testing.T) {
 			"out", "", "/proj/", []string{"docs"}},
 		{"eleventy defaults", "eleventy", "eleventy.config.js", "export default function () {}\n",
 			"_site", "", "", []string{"."}},
+		// Eleventy 3's setters, a folder passed through to the root
+		{"eleventy's setters", "eleventy", "eleventy.config.mjs", "export default function (c) {\n  c.setInputDirectory('content');\n  c.setOutputDirectory(\"dist\");\n  c.addPassthroughCopy('img');\n  c.addPassthroughCopy({ './static/': '/' });\n}\n",
+			"dist", "static", "", []string{"content"}},
+		// Starlight with Astro's srcDir, publicDir and outDir
+		{"starlight with its folders set", "starlight", "astro.config.ts", "import starlight from '@astrojs/starlight';\nexport default defineConfig({\n  srcDir: './site',\n  publicDir: 'assets',\n  outDir: 'out',\n  integrations: [starlight({ title: 'x' })],\n});\n",
+			"out", "assets", "", []string{"site/content/docs"}},
 		// notes/jekyll.md: the source is the config's folder, output _site in it, every file copied
 		{"jekyll", "jekyll", "_config.yml", "title: X\nbaseurl: /proj\n",
 			"_site", ".", "/proj/", []string{"."}},

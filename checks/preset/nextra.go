@@ -30,16 +30,16 @@ func nextra(g Generator) Layout {
 	if !isDir(filepath.Join(g.Root, app)) && isDir(filepath.Join(g.Root, at("src/app"))) {
 		app = at("src/app")
 	}
-	trailing := nextraTrailingSlash.Match(g.src)
-	if !nextraExport.Match(g.src) {
+	trailing := g.Value("trailingSlash") == "true"
+	if g.Value("output") != "export" {
 		g.note("output is not 'export', so next build writes no static site to out/: checks links has no build to read")
 	}
 	if g.Value("distDir") != "" {
 		g.note("distDir is not modelled: the static export is taken to be in out/")
 	}
 	contentURL := "/"
-	if m := nextraContentBase.FindSubmatch(g.src); m != nil && strings.Trim(string(m[1]), "/") != "" {
-		contentURL = "/" + strings.Trim(string(m[1]), "/") + "/"
+	if base := nextraContentBase(g); strings.Trim(base, "/") != "" {
+		contentURL = "/" + strings.Trim(base, "/") + "/"
 	}
 	mounts := []mdlinks.Mount{
 		{Dir: content, URL: contentURL, Output: nextraOutput(trailing, "index")},
@@ -53,16 +53,17 @@ func nextra(g Generator) Layout {
 	}
 }
 
-// nextraTrailingSlash and nextraExport read trailingSlash: true and
-// output: 'export', written on a line of their own or not.
-var (
-	nextraTrailingSlash = regexp.MustCompile(`\btrailingSlash\s*:\s*true\b`)
-	nextraExport        = regexp.MustCompile(`\boutput\s*:\s*['"]export['"]`)
-)
-
-// nextraContentBase reads nextra({ contentDirBasePath: '/docs' }), which
-// is often written on the line of the call.
-var nextraContentBase = regexp.MustCompile("\\bcontentDirBasePath\\s*:\\s*['\"`]([^'\"`$]*)['\"`]")
+// nextraContentBase is the contentDirBasePath the config gives Nextra's
+// plugin: const withNextra = nextra({ contentDirBasePath: '/docs' }), the
+// wrapper of the exported Next.js config.
+func nextraContentBase(g Generator) string {
+	opts, _ := g.js.wrapperOf("nextra")
+	v, computed := scalar(opts["contentDirBasePath"])
+	if computed {
+		return g.computed("contentDirBasePath")
+	}
+	return v
+}
 
 // nextraOutput is where next build exports the page at a path of the
 // content folder: a/b.mdx at a/b.html (a/b/index.html with trailingSlash),

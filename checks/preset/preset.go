@@ -8,12 +8,10 @@
 package preset
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"strings"
 
@@ -62,18 +60,25 @@ type Generator struct {
 	src    []byte
 	unread *[]string // the keys Value found computed, while Layout runs
 	notes  *[]string // what else the preset could not model, while Layout runs
-	// doc is a data config (YAML, TOML, JSON) as its parser reads it, and
-	// docErr why it could not be read.
+	// doc is the config as its parser reads it (a data config's, or a
+	// JavaScript config's exported object: jsconfig.go), and docErr why it
+	// could not be read; js is what else a JavaScript config says.
 	doc    any
 	docErr error
+	js     jsConfig
 }
 
 // newGenerator is the project at root whose config file is config (a path
-// from root), its text src with comments blanked.
-func newGenerator(root, config string, src []byte) Generator {
+// from root), its text raw: src is raw with comments blanked, for
+// Mentions; a program is parsed from raw, its comments the parser's.
+func newGenerator(root, config string, raw []byte) Generator {
+	src := withoutComments(config, raw)
 	g := Generator{Root: root, Config: config, src: src}
-	if isDataConfig(config) {
+	switch {
+	case isDataConfig(config):
 		g.doc, g.docErr = parseConfig(config, src)
+	case isJSConfig(config):
+		g.doc, g.js, g.docErr = parseJS(config, raw)
 	}
 	return g
 }
@@ -81,43 +86,19 @@ func newGenerator(root, config string, src []byte) Generator {
 // Dir is the folder of the config file, relative to the root ("." when none).
 func (g Generator) Dir() string { return filepath.Dir(g.Config) }
 
-// Value is the literal value of a key in the config file. In a data config
-// (YAML, TOML, JSON) it is the value at a dotted path of keys
-// ("theme.name"), as the language's parser reads it; in a program
-// (JavaScript, Python) it is the first `key: value` or `key = value`,
-// quoted or not, of the last key of the path. A value the config computes
-// is read as unset, and Layout names its key (Unread) so that the run can
-// say so; checks.json then says what it is.
+// Value is the literal value of a key in the config file: the value at a
+// dotted path of keys ("theme.name", "build.format"), as the config
+// language's parser reads it (for a JavaScript config, in the object it
+// exports: jsconfig.go). A value the config computes is read as unset, and
+// Layout names its key (Unread) so that the run can say so; checks.json
+// then says what it is.
 func (g Generator) Value(key string) string {
-	if isDataConfig(g.Config) {
-		v, _ := lookup(g.doc, key)
-		s, computed := scalar(v)
-		if computed {
-			return g.computed(key)
-		}
-		return s
+	v, found := lookup(g.doc, key)
+	s, computed := scalar(v)
+	if computed || !found && computedAbove(g.doc, key) {
+		return g.computed(key)
 	}
-	if i := strings.LastIndexByte(key, '.'); i >= 0 {
-		key = key[i+1:]
-	}
-	re := regexp.MustCompile(`(?m)^[ \t]*["']?` + regexp.QuoteMeta(key) + `["']?[ \t]*[:=][ \t]*(?:"([^"\n]*)"|'([^'\n]*)'|` + "`([^`\\n]*)`" + `|([^\s,#}]+))([^\n]*)`)
-	m := re.FindSubmatch(g.src)
-	if m == nil {
-		return ""
-	}
-	rest := m[5]
-	for i, v := range m[1:4] {
-		if v != nil {
-			if (i == 2 && bytes.Contains(v, []byte("${"))) || !endsValue(rest) {
-				return g.computed(key) // `/${repo}/`, '/docs/' + version
-			}
-			return string(v)
-		}
-	}
-	if v := m[4]; plainScalar(g.Config, v) && endsValue(rest) {
-		return string(v)
-	}
-	return g.computed(key) // process.env.BASE || '/docs/', !ENV [SITE_URL, …], os.environ.get(…)
+	return s
 }
 
 // computed notes a key whose value the config computes, and reads it as unset.
@@ -133,35 +114,6 @@ func (g Generator) note(format string, args ...any) {
 	if g.notes != nil {
 		*g.notes = append(*g.notes, fmt.Sprintf("%s: ", filepath.Join(g.Root, g.Config))+fmt.Sprintf(format, args...))
 	}
-}
-
-// endsValue: what follows a value on its line ends it (a comma, a closing
-// bracket, a comment), so the value is not the start of an expression.
-func endsValue(rest []byte) bool {
-	rest = bytes.TrimSpace(rest)
-	return len(rest) == 0 || bytes.ContainsAny(rest[:1], ",;})]#") || bytes.HasPrefix(rest, []byte("//")) || bytes.HasPrefix(rest, []byte("/*"))
-}
-
-// plainScalar: an unquoted value is a literal in YAML unless it is a tag,
-// an alias or a collection; in the other config languages only a boolean
-// or a number is (a string there is quoted, and a name is a variable).
-func plainScalar(config string, v []byte) bool {
-	if ext := filepath.Ext(config); ext == ".yml" || ext == ".yaml" {
-		return !bytes.ContainsAny(v[:1], "!&*[{|>")
-	}
-	return literalWord.Match(v)
-}
-
-var literalWord = regexp.MustCompile(`^(?:true|false|True|False|-?[0-9][0-9._]*)$`)
-
-// Line is the rest of the line after `key =` or `key:` in the config
-// file: a list written on one line ("exclude_patterns = ['_build']").
-func (g Generator) Line(key string) string {
-	re := regexp.MustCompile(`(?m)^[ \t]*` + regexp.QuoteMeta(key) + `[ \t]*[:=][ \t]*(.*)$`)
-	if m := re.FindSubmatch(g.src); m != nil {
-		return string(m[1])
-	}
-	return ""
 }
 
 // Mentions reports whether the config file holds s (a plugin's name).
@@ -251,8 +203,7 @@ func (p Preset) Find(root string) (Generator, bool) {
 			if err != nil {
 				continue
 			}
-			src = withoutComments(m, src)
-			if p.Claims != nil && !p.Claims(m, src) {
+			if p.Claims != nil && !p.Claims(m, withoutComments(m, src)) {
 				continue
 			}
 			rel, _ := filepath.Rel(root, m)
@@ -289,6 +240,11 @@ func Detect(root string) []Found {
 func (p Preset) Layout(g Generator) Layout {
 	var unread, notes []string
 	g.unread, g.notes = &unread, &notes
+	if m, ok := g.doc.(map[string]any); !ok && g.docErr == nil && isJSConfig(g.Config) {
+		g.note("exports no object checks can read (%s): its settings are taken as unset", exported(g.doc))
+	} else if spread, ok := m[jsSpread].([]any); ok {
+		g.note("spreads %s into the object it exports, which checks does not read: a setting made there is taken as unset", exported(computedValue{"", spread}))
+	}
 	l := p.Setup(g)
 	l.Unread, l.Notes = unread, notes
 	if g.docErr != nil {

@@ -142,12 +142,11 @@ func claim(root, rel string, listed func(rel string) bool) (Preset, Generator, b
 	if err != nil {
 		return Preset{}, Generator{}, false
 	}
-	src = withoutComments(file, src)
 	for _, c := range found {
 		if c.n < found[0].n {
 			break // a glob naming more folders is the file's, claimed or not
 		}
-		if c.p.Claims == nil || c.p.Claims(file, src) {
+		if c.p.Claims == nil || c.p.Claims(file, withoutComments(file, src)) {
 			dir := filepath.Join(root, filepath.FromSlash(c.root))
 			config, _ := filepath.Rel(dir, file)
 			return c.p, newGenerator(dir, config, src), true

@@ -19,10 +19,10 @@ import (
 func vuepress(g Generator) Layout {
 	before, _, _ := strings.Cut(filepath.ToSlash(g.Config), ".vuepress/")
 	src := firstNonEmpty(strings.TrimSuffix(before, "/"), ".")
-	if vuepressPagePatterns.Match(g.src) {
+	if _, ok := lookup(g.doc, "pagePatterns"); ok {
 		g.note("pagePatterns is not read: every .md of %s is taken for a page", src)
 	}
-	if vuepressPermalinkPattern.Match(g.src) {
+	if p, _ := lookup(g.doc, "permalinkPattern"); p != nil {
 		g.note("permalinkPattern is not read: pages are taken to be at their files' paths, or their front matter's permalink")
 	}
 	return Layout{
@@ -42,8 +42,6 @@ func vuepress(g Generator) Layout {
 }
 
 var (
-	vuepressPagePatterns     = regexp.MustCompile(`\bpagePatterns\s*:`)
-	vuepressPermalinkPattern = regexp.MustCompile(`\bpermalinkPattern\s*:`)
 	// vuepressInternal is a link @vuepress/markdown's links plugin takes
 	// for a route: its path ends in /, .md or .html.
 	vuepressInternal = regexp.MustCompile(`^[^#?]*?(?:/|\.md|\.html)$`)
