@@ -130,9 +130,12 @@ type comparison struct {
 	candidatesRead bool
 }
 
+// run follows each URL of the last deploy on the new build. When none of
+// them answers there, the home page aside (every site has one), the
+// previous build is of another site, or built for another base URL.
 func (c *comparison) run() (diag.List, error) {
 	var found diag.List
-	common, others := 0, 0
+	answered, others := 0, 0
 	for _, file := range c.prev.HTML {
 		if isNotFoundPage(file) || c.prevPages[file] == nil {
 			continue
@@ -141,20 +144,19 @@ func (c *comparison) run() (diag.List, error) {
 		a := c.answer(u)
 		if u != c.o.BasePath {
 			others++
-			if a.file != "" && len(a.steps) == 0 {
-				common++
+			if a.file != "" || a.unjudged {
+				answered++
 			}
 		}
-		if a.file == "" && !a.unjudged {
+		switch {
+		case a.file == "" && !a.unjudged:
 			found = append(found, c.removedURL(file, u, a))
-			continue
-		}
-		if a.file != "" && a.keepsFragment {
+		case a.file != "" && a.keepsFragment:
 			found = append(found, c.removedAnchors(file, u, a.file)...)
 		}
 	}
-	if others > 0 && common == 0 {
-		return nil, fmt.Errorf("previous build %s shares no URL with %s (the home page aside): is it a build of this site, served under the same base URL?",
+	if others > 0 && answered == 0 {
+		return nil, fmt.Errorf("previous build %s shares no URL with %s: none of its pages answers there, the home page aside; is it a build of this site, for the same base URL?",
 			diag.Printable(c.b.Previous), diag.Printable(c.b.Current))
 	}
 	return found, nil

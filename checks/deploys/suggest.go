@@ -34,7 +34,7 @@ func (c *comparison) removedURL(prevFile, u string, a arrival) diag.Diagnostic {
 // suggest is the page of the new build the URL most likely moved to, and
 // the rule that chose it, tried in this order: the same last path segment
 // (a page moved to another folder), the same <title>, the same first
-// <h1> (a page renamed), else the nearest URL. Among several, the nearest
+// <h1> (a page renamed), else the nearest URL but the home page's. Among several, the nearest
 // URL wins, then the first in byte order, so the answer is one.
 func (c *comparison) suggest(prevFile, u string) (string, string, bool) {
 	cands := c.readCandidates()
@@ -54,7 +54,8 @@ func (c *comparison) suggest(prevFile, u string) (string, string, bool) {
 			return to, fmt.Sprintf("the same first heading %q", old.h1), true
 		}
 	}
-	if to, ok := nearest(u, cands, func(candidate) bool { return true }); ok {
+	// The home page aside: a short URL is near it by its length alone.
+	if to, ok := nearest(u, cands, func(k candidate) bool { return k.url != c.o.BasePath }); ok {
 		return to, "the nearest URL", true
 	}
 	return "", "", false
@@ -79,11 +80,12 @@ func (c *comparison) readCandidates() []candidate {
 }
 
 // nearest is the URL among the candidates that pass keep nearest to u by
-// edit distance, the first in byte order among equals.
+// edit distance, the first in byte order among equals; never u itself (a
+// page whose URL a forced rule sends elsewhere).
 func nearest(u string, cands []candidate, keep func(candidate) bool) (string, bool) {
 	best, bestDist := "", -1
 	for _, k := range cands {
-		if !keep(k) {
+		if k.url == u || !keep(k) {
 			continue
 		}
 		d := editdist.Levenshtein(u, k.url)
