@@ -26,7 +26,7 @@ func (c *comparison) removedAnchors(prevFile, u, curFile string) diag.List {
 	if len(missing) == 0 {
 		return nil
 	}
-	old, now := fileOutline(c.prev, prevFile), fileOutline(c.cur, curFile)
+	old, now := fileOutline(c.prev, prevFile, false), fileOutline(c.cur, curFile, false)
 	var out diag.List
 	for _, id := range missing {
 		d := diag.Diagnostic{Severity: diag.Warning, Check: registry.RemovedAnchor, File: joinPath(c.b.Current, curFile),

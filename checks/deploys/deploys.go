@@ -50,7 +50,7 @@ type page struct {
 // not a finding per page: it is the wrong folder, not a site that lost
 // every URL.
 func Compare(b Builds, site *htmlsite.Site, o Options) (diag.List, error) {
-	o.BasePath = cmpBase(o.BasePath)
+	o.BasePath = orRoot(o.BasePath)
 	prev, err := loadPrevious(b.Previous)
 	if err != nil {
 		return nil, err
@@ -63,7 +63,7 @@ func Compare(b Builds, site *htmlsite.Site, o Options) (diag.List, error) {
 	return c.run()
 }
 
-func cmpBase(base string) string {
+func orRoot(base string) string {
 	if base == "" {
 		return "/"
 	}

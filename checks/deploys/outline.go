@@ -26,11 +26,12 @@ type heading struct {
 	line, col int
 }
 
-// readOutline reads a page for its outline. An id stands at the heading
+// readOutline reads a page for its outline; with titleOnly, only as far
+// as its title and first h1 (for suggestions, read on every page). An id stands at the heading
 // it is on or inside; else at the next heading when one comes before any
 // text (a section's id, as Sphinx writes it: <section id><h2>), else at the
 // heading before it.
-func readOutline(doc []byte) outline {
+func readOutline(doc []byte, titleOnly bool) outline {
 	o := outline{at: map[string]int{}}
 	z := html.NewTokenizer(bytes.NewReader(doc))
 	var (
@@ -91,6 +92,9 @@ func readOutline(doc []byte) outline {
 				h.text = cleanText(strings.Join(text, " "))
 				if o.h1 == "" && a == atom.H1 {
 					o.h1 = h.text
+					if titleOnly {
+						return o
+					}
 				}
 				level = 0
 			case level > 1:

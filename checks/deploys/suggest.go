@@ -43,7 +43,7 @@ func (c *comparison) suggest(prevFile, u string) (string, string, bool) {
 			return to, fmt.Sprintf("the same last segment %q", last), true
 		}
 	}
-	old := fileOutline(c.prev, prevFile)
+	old := fileOutline(c.prev, prevFile, true)
 	if old.title != "" {
 		if to, ok := nearest(u, cands, func(k candidate) bool { return k.title == old.title }); ok {
 			return to, fmt.Sprintf("the same title %q", old.title), true
@@ -72,7 +72,7 @@ func (c *comparison) readCandidates() []candidate {
 		if p := c.curPages[f]; p == nil || p.redirect.Href != "" || isNotFoundPage(f) {
 			continue
 		}
-		o := fileOutline(c.cur, f)
+		o := fileOutline(c.cur, f, true)
 		u := c.fileURL(f)
 		c.candidates = append(c.candidates, candidate{url: u, last: lastSegment(u), title: o.title, h1: o.h1})
 	}
@@ -116,14 +116,15 @@ func (c *comparison) fix(prevFile, from, to string) string {
 		joinPath(c.b.Current, prevFile), to)
 }
 
-// fileOutline reads a page of a build for its outline; a page that cannot
-// be read again has none (the site's reading already said so).
-func fileOutline(s *htmlsite.Site, file string) outline {
+// fileOutline reads a page of a build for its outline (titleOnly: see
+// readOutline); a page that cannot be read again has none (the site's
+// reading already said so).
+func fileOutline(s *htmlsite.Site, file string, titleOnly bool) outline {
 	doc, err := os.ReadFile(filepath.Join(s.Root, filepath.FromSlash(file)))
 	if err != nil {
 		return outline{at: map[string]int{}}
 	}
-	return readOutline(doc)
+	return readOutline(doc, titleOnly)
 }
 
 func joinPath(dir, file string) string {
