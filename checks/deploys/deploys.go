@@ -57,7 +57,7 @@ func Compare(b Builds, site *htmlsite.Site, o Options) (diag.List, error) {
 	}
 	c := &comparison{o: o, b: b, prev: prev, cur: site,
 		prevPages: readPages(prev), curPages: readPages(site)}
-	if c.redirects, err = readRedirects(site, o.Host); err != nil {
+	if c.redirects, err = readRedirects(site, b.Current, o.Host); err != nil {
 		return nil, err
 	}
 	return c.run()
@@ -87,6 +87,9 @@ func loadPrevious(dir string) (*htmlsite.Site, error) {
 }
 
 // readPages parses every page of a build for its ids and its redirect.
+// The new build is parsed again after the link check has read it: the
+// problems this second reading meets are added to its site's, which the
+// link check has already reported.
 func readPages(s *htmlsite.Site) map[string]*page {
 	var mu sync.Mutex
 	pages := make(map[string]*page, len(s.HTML))
@@ -104,18 +107,17 @@ func readPages(s *htmlsite.Site) map[string]*page {
 	return pages
 }
 
-// readRedirects reads the new build's _redirects, where its host applies
-// one.
-func readRedirects(site *htmlsite.Site, h serve.Host) (*serve.Redirects, error) {
+// readRedirects reads the new build's _redirects (in dir, as the user
+// named it), where its host applies one.
+func readRedirects(site *htmlsite.Site, dir string, h serve.Host) (*serve.Redirects, error) {
 	if _, ok := site.Files[serve.RedirectsFile]; !ok || !h.ReadsRedirects {
 		return nil, nil
 	}
-	name := filepath.Join(site.Root, serve.RedirectsFile)
-	src, err := textfile.Read(name, textfile.MaxConfig)
+	src, err := textfile.Read(filepath.Join(site.Root, serve.RedirectsFile), textfile.MaxConfig)
 	if err != nil {
 		return nil, err
 	}
-	return serve.ParseRedirects(name, src)
+	return serve.ParseRedirects(joinPath(dir, serve.RedirectsFile), src)
 }
 
 // comparison is one run of Compare.
