@@ -11,11 +11,15 @@ import (
 )
 
 // perBuild matches the ids a framework makes afresh on each build, which
-// no reader can link to for long: React's useId (":r1:", ":R2a:", and
-// "«r1»" since React 19.1), also inside a library's id ("radix-:r3:").
-// Every other id counts, generated or not, as long as it is the same on
-// each build (Docusaurus's __docusaurus_skipToContent_fallback is).
-var perBuild = regexp.MustCompile(`:[rR][0-9a-zA-Z]*:|«[rR][0-9a-zA-Z]*»`)
+// no reader can link to for long: React's useId, ":r1:" (":S1:" in a
+// server component, ":R0H1:" for a second hook), "«r1»" since React 19.1
+// and "_r_1_" since 19.2 (react.dev, "React 19.2": the default useId
+// prefix), also inside a library's id ("radix-:r3:"). The 19.2 form is
+// taken only as a whole id or a part between hyphens, since an underscore
+// may be any id's. Every other id counts, generated or not, as long as it
+// is the same on each build (Docusaurus's
+// __docusaurus_skipToContent_fallback is).
+var perBuild = regexp.MustCompile(`:[rRS][0-9a-zA-Z]*:|«[rRS][0-9a-zA-Z]*»|(^|-)_[rRS]_[0-9a-zA-Z]*_($|-)`)
 
 // removedAnchors are the findings of the ids of the previous page (at
 // URL u) that the new page answering u lacks. Each is placed on the new

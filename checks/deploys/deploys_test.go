@@ -237,9 +237,15 @@ func TestRemovedAnchors(t *testing.T) {
 			"build/guide/index.html:1:1 removed-anchor removed anchor /guide/#note: the last deploy's page had the id \"note\", the new page has no such id" +
 				" | nearest heading now: \"Alpha\" #a (the same text) | keep it: an empty <a id=\"note\"></a> just before that heading"},
 	}, {
-		name: "ids made per build are no deep links",
-		prev: `<h2 id="a">A</h2><div id=":r1:"></div><div id="radix-:R2a:"></div><div id="«r3»"></div><div id="__docusaurus_skipToContent_fallback"></div>`,
+		name: "ids made per build are no deep links; an underscore alone makes none",
+		prev: `<h2 id="a">A</h2><div id=":r1:"></div><div id="radix-:R2a:"></div><div id="«r3»"></div><div id="_r_1n_"></div><div id="headlessui-_R_2_-panel"></div><div id="__docusaurus_skipToContent_fallback"></div>`,
 		cur:  `<h2 id="a">A</h2><div id=":r9:"></div><main id="__docusaurus_skipToContent_fallback"></main>`,
+	}, {
+		name: "an id with _r_ inside a word is the page's own",
+		prev: `<h2 id="a">A</h2><p id="as_r_ef_x">x</p>`,
+		cur:  `<h2 id="a">A</h2>`,
+		want: []string{"build/guide/index.html:1:1 removed-anchor removed anchor /guide/#as_r_ef_x: the last deploy's page had the id \"as_r_ef_x\", the new page has no such id" +
+			" | nearest heading now: \"A\" #a (the same text) | keep it: an empty <a id=\"as_r_ef_x\"></a> just before that heading"},
 	}} {
 		t.Run(c.name, func(t *testing.T) {
 			found, err := compare(t, page(c.prev), page(c.cur), Options{CustomIDs: c.custom})
