@@ -50,7 +50,7 @@ func (c *comparison) removedAnchors(prevFile, u, curFile string) diag.List {
 // missingIDs are the ids of the previous page, each once and in page
 // order, that the new page lacks, those made per build aside.
 func (c *comparison) missingIDs(prevFile, curFile string) []string {
-	now := c.curPages[curFile].anchors
+	now, _, _ := c.curPage(curFile)
 	seen := map[string]bool{}
 	var out []string
 	for _, id := range c.prevPages[prevFile].anchors.List() {

@@ -88,14 +88,14 @@ func (c *comparison) appShell(rel string, ans serve.Answer) bool {
 
 // atPage is the page a file serves, or where its redirect leads.
 func (c *comparison) atPage(u, file string, a *arrival) (string, bool) {
-	p := c.curPages[file]
-	if p == nil || p.redirect.Href == "" {
+	_, r, ok := c.curPage(file)
+	if !ok || r.Href == "" {
 		a.file = file
 		return "", false
 	}
-	next, inSite := resolve(u, p.redirect.Href)
-	a.steps = append(a.steps, fmt.Sprintf("its page %s redirects to %s", file, p.redirect.Href))
-	a.keepsFragment = a.keepsFragment && p.redirect.KeepsHash
+	next, inSite := resolve(u, r.Href)
+	a.steps = append(a.steps, fmt.Sprintf("its page %s redirects to %s", file, r.Href))
+	a.keepsFragment = a.keepsFragment && r.KeepsHash
 	if !inSite {
 		a.unjudged = true
 		return "", false

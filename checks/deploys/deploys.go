@@ -38,25 +38,29 @@ type Builds struct {
 	Previous, Current string
 }
 
-// page is what the comparison keeps of one page of either build.
+// Pages says what the new build's link check read of a page (a path in
+// the site): its ids, and its redirect when it is a stub (links.Stats.Page).
+type Pages func(file string) (ids htmlsite.Anchors, redirect htmlsite.Redirect, ok bool)
+
+// page is what the comparison keeps of a page of the previous build.
 type page struct {
 	anchors  htmlsite.Anchors
 	redirect htmlsite.Redirect
 }
 
 // Compare finds what the last deploy (b.Previous) served that the new
-// build (site, read from b.Current) no longer does. A previous build that
+// build (site, read from b.Current, its pages as the link check read them)
+// no longer does. A previous build that
 // is missing, has no pages, or shares no URL with the new one is an error,
 // not a finding per page: it is the wrong folder, not a site that lost
 // every URL.
-func Compare(b Builds, site *htmlsite.Site, o Options) (diag.List, error) {
+func Compare(b Builds, site *htmlsite.Site, pages Pages, o Options) (diag.List, error) {
 	o.BasePath = orRoot(o.BasePath)
 	prev, err := loadPrevious(b.Previous)
 	if err != nil {
 		return nil, err
 	}
-	c := &comparison{o: o, b: b, prev: prev, cur: site,
-		prevPages: readPages(prev), curPages: readPages(site)}
+	c := &comparison{o: o, b: b, prev: prev, cur: site, prevPages: readPages(prev), curPage: pages}
 	if c.redirects, err = readRedirects(site, b.Current, o.Host); err != nil {
 		return nil, err
 	}
@@ -86,10 +90,8 @@ func loadPrevious(dir string) (*htmlsite.Site, error) {
 	return s, nil
 }
 
-// readPages parses every page of a build for its ids and its redirect.
-// The new build is parsed again after the link check has read it: the
-// problems this second reading meets are added to its site's, which the
-// link check has already reported.
+// readPages parses every page of the previous build for its ids and its
+// redirect.
 func readPages(s *htmlsite.Site) map[string]*page {
 	var mu sync.Mutex
 	pages := make(map[string]*page, len(s.HTML))
@@ -126,7 +128,7 @@ type comparison struct {
 	b              Builds
 	prev, cur      *htmlsite.Site
 	prevPages      map[string]*page
-	curPages       map[string]*page
+	curPage        Pages
 	redirects      *serve.Redirects
 	candidates     []candidate // the new build's pages, for suggestions; read when first needed
 	candidatesRead bool

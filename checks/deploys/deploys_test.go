@@ -11,6 +11,7 @@ import (
 
 	"github.com/devdocs-dev/devdocs/checks/diag"
 	"github.com/devdocs-dev/devdocs/checks/htmlsite"
+	"github.com/devdocs-dev/devdocs/checks/links"
 	"github.com/devdocs-dev/devdocs/checks/serve"
 )
 
@@ -44,9 +45,17 @@ func compareExactly(t *testing.T, prev, cur map[string]string, o Options) (diag.
 	writeTree(t, dir, "prev", prev)
 	writeTree(t, dir, "build", cur)
 	t.Chdir(dir)
+	return compareWith(t, o)
+}
+
+// compareWith compares prev and build, the latter read by the link check
+// first, as checks links does.
+func compareWith(t *testing.T, o Options) (diag.List, error) {
+	t.Helper()
 	site, err := htmlsite.Load("build")
 	require.NoError(t, err)
-	return Compare(Builds{Previous: "prev", Current: "build"}, site, o)
+	_, stats := links.Check(site, links.Options{Host: o.Host})
+	return Compare(Builds{Previous: "prev", Current: "build"}, site, stats.Page, o)
 }
 
 // said is each finding on one line: file:line:col, check, message, notes.
@@ -288,9 +297,7 @@ func TestBadPrevious(t *testing.T) {
 			}
 			writeTree(t, dir, "build", site)
 			t.Chdir(dir)
-			s, err := htmlsite.Load("build")
-			require.NoError(t, err)
-			_, err = Compare(Builds{Previous: "prev", Current: "build"}, s, Options{})
+			_, err := compareWith(t, Options{Host: serve.Default})
 			require.Error(t, err)
 			assert.Equal(t, c.want, err.Error())
 		})

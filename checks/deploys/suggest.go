@@ -69,7 +69,7 @@ func (c *comparison) readCandidates() []candidate {
 	}
 	c.candidatesRead = true
 	for _, f := range c.cur.HTML {
-		if p := c.curPages[f]; p == nil || p.redirect.Href != "" || isNotFoundPage(f) {
+		if _, r, ok := c.curPage(f); !ok || r.Href != "" || isNotFoundPage(f) {
 			continue
 		}
 		o := fileOutline(c.cur, f, true)
