@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"net/url"
 	"path/filepath"
 	"slices"
 	"sort"
@@ -131,17 +130,11 @@ func Shard(pages []string, i, n int) []string {
 // draw another page, or none, at /a.html (Docusaurus with trailingSlash
 // false does).
 func pageURL(o CrawlOptions, file string) string {
-	p := serve.PageURL(file)
-	if clean, ok := strings.CutSuffix(p, ".html"); ok && !strings.HasSuffix(clean, "/") {
-		host := serve.Default
-		if o.Host != nil {
-			host = *o.Host
-		}
-		if a := host.Answer((&url.URL{Path: clean}).EscapedPath(), serve.Root{Dir: o.Dir}.IsFile); a.Status == 200 && a.File == file {
-			p = clean
-		}
+	host := serve.Default
+	if o.Host != nil {
+		host = *o.Host
 	}
-	return (&url.URL{Path: p}).EscapedPath()
+	return host.ServedURL(file, serve.Root{Dir: o.Dir}.IsFile)
 }
 
 // RunCrawl serves o.Dir, starts Chromium and crawls. As Run, the error is

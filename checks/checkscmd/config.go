@@ -44,6 +44,10 @@ type Config struct {
 	Site string `json:"site"`
 	// Routes is the generator's routes.json (pages ↔ markdown sources).
 	Routes string `json:"routes"`
+	// Previous is the folder of the last deploy's build: checks links
+	// finds the URLs and ids it served that the new build lost
+	// (checks/deploys).
+	Previous string `json:"previous"`
 	// Levels by check id (registry.All).
 	Levels map[string]registry.Level `json:"levels"`
 	// Host names the static host the site is served by (serve.Profiles:
@@ -263,7 +267,7 @@ func (c *Config) rebase(dir string) {
 		}
 		return relative(filepath.Join(dir, p))
 	}
-	c.Site, c.Routes, c.Markdown.Public = at(c.Site), at(c.Routes), at(c.Markdown.Public)
+	c.Site, c.Routes, c.Previous, c.Markdown.Public = at(c.Site), at(c.Routes), at(c.Previous), at(c.Markdown.Public)
 	for i := range c.Markdown.Paths {
 		c.Markdown.Paths[i] = at(c.Markdown.Paths[i])
 	}

@@ -10,6 +10,8 @@ import (
 	"slices"
 	"sort"
 	"strings"
+
+	"github.com/devdocs-dev/devdocs/checks/internal/editdist"
 )
 
 // jsonFile decodes a config file strictly: a key the schema does not know is
@@ -190,31 +192,11 @@ func suggest(word string, known []string) string {
 		if strings.EqualFold(k, word) {
 			return k
 		}
-		if d := editDistance(strings.ToLower(word), strings.ToLower(k)); d < bestDist {
+		if d := editdist.Levenshtein(strings.ToLower(word), strings.ToLower(k)); d < bestDist {
 			best, bestDist = k, d
 		}
 	}
 	return best
-}
-
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur := make([]int, len(b)+1)
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev = cur
-	}
-	return prev[len(b)]
 }
 
 // errorAt names the file, line and column of a byte offset.

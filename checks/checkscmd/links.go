@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/devdocs-dev/devdocs/checks/deploys"
 	"github.com/devdocs-dev/devdocs/checks/diag"
 	"github.com/devdocs-dev/devdocs/checks/external"
 	"github.com/devdocs-dev/devdocs/checks/htmlsite"
@@ -41,6 +42,7 @@ type linksOptions struct {
 	external              *externalOptions
 	ignore, ignorePath    patterns
 	routes, siteURL, base *string
+	previous              *string
 	cleanURLs             *bool
 	host                  *hostFlag
 }
@@ -50,6 +52,7 @@ func linksFlags(fs *flag.FlagSet) *linksOptions {
 	fs.Var(&o.ignore, "ignore", "regular expression: links whose href matches are not checked (repeatable; adds to checks.json's ignore)")
 	fs.Var(&o.ignorePath, "ignore-path", "regular expression: pages whose path in the site matches are not checked (repeatable)")
 	o.routes = fs.String("routes", "", "routes.json of the build: maps pages to markdown sources and finds duplicate routes (default: routes in checks.json)")
+	o.previous = fs.String("previous", "", "the folder of the last deploy's build: every URL it served must still answer, every id of its pages still be there (default: previous in checks.json)")
 	o.cleanURLs = fs.Bool("clean-urls", true, "the host answers /p with p.html (default: as the host does)")
 	o.host = registerHost(fs)
 	o.siteURL = fs.String("site-url", "", "the site's public URL: absolute links to it are checked as internal (a path in it is the base URL)")
@@ -67,6 +70,7 @@ func (o *linksOptions) apply(fs *flag.FlagSet, cfg *Config) {
 	cfg.Ignore = append(cfg.Ignore, o.ignore...)
 	cfg.IgnorePaths = append(cfg.IgnorePaths, o.ignorePath...)
 	cfg.Routes = firstNonEmpty(*o.routes, cfg.Routes)
+	cfg.Previous = firstNonEmpty(*o.previous, cfg.Previous)
 	cfg.SiteURL = firstNonEmpty(*o.siteURL, cfg.SiteURL)
 	cfg.BaseURL = firstNonEmpty(*o.base, cfg.BaseURL)
 	if isSet(fs, "clean-urls") {
@@ -122,6 +126,14 @@ func checkLinks(dir string, cfg *Config, ext *externalOptions, stderr io.Writer,
 		return diag.Run{}, noPageRead(dir, s)
 	}
 	stats.Hints = links.WithoutWritten(stats.Hints, found)
+	if cfg.Previous != "" {
+		lost, err := deploys.Compare(deploys.Builds{Previous: cfg.Previous, Current: dir}, s, stats.Page,
+			deploys.Options{Host: opts.Host, BasePath: opts.BasePath, CustomIDs: cfg.preset != nil && cfg.rules.IDs.CustomIDs})
+		if err != nil {
+			return diag.Run{}, err
+		}
+		found = append(found, lost...)
+	}
 	if cf != nil {
 		cf.site, cf.hasAnchor = dir, stats.HasAnchor
 		cf.found(found)

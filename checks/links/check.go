@@ -50,6 +50,11 @@ type Stats struct {
 	// RedirectsTo is the file (a path in the site) a page sends its reader
 	// to at once, if it does: a stub, no page of its own.
 	RedirectsTo func(file string) (string, bool)
+	// Page is what the check holds of a page it read (a path in the
+	// site): its ids, and its redirect (Href, KeepsHash and Script; no
+	// place) when it is a stub. The comparison with the last deploy
+	// (checks/deploys) asks it rather than read the site again.
+	Page func(file string) (ids htmlsite.Anchors, redirect htmlsite.Redirect, ok bool)
 }
 
 // pending is a link to an anchor of a page not parsed yet, or of a
@@ -113,7 +118,25 @@ func Check(s *htmlsite.Site, opts Options) (diag.List, Stats) {
 	stats.Hints = c.hints(out, missing)
 	stats.HasAnchor = c.hasAnchor
 	stats.RedirectsTo = c.redirectsTo
+	stats.Page = c.page
 	return out, stats
+}
+
+// page is Stats.Page.
+func (c *checker) page(file string) (htmlsite.Anchors, htmlsite.Redirect, bool) {
+	f := c.index.Named(file)
+	if f == 0 {
+		return htmlsite.Anchors{}, htmlsite.Redirect{}, false
+	}
+	st := c.pages[f].Load()
+	if st == nil {
+		return htmlsite.Anchors{}, htmlsite.Redirect{}, false
+	}
+	var r htmlsite.Redirect
+	if h := st.hop; h != nil {
+		r = htmlsite.Redirect{Href: h.href, KeepsHash: h.keepsHash, Script: h.script}
+	}
+	return st.ids, r, true
 }
 
 // redirectsTo is Stats.RedirectsTo.

@@ -39,6 +39,8 @@ const (
 	BrokenLink          = "broken-link"
 	BrokenAnchor        = "broken-anchor"
 	DuplicateRoute      = "duplicate-route"
+	RemovedURL          = "removed-url"
+	RemovedAnchor       = "removed-anchor"
 	Unreadable          = "unreadable"
 	ExternalLink        = "external-link"
 	ExternalUnreachable = "external-unreachable"
@@ -86,6 +88,8 @@ var All = []Check{
 	{BrokenLink, Throw, Links, "a link or resource of a built page that no file of the site answers", "on-broken-links"},
 	{BrokenAnchor, Warn, Links, "a #fragment that no element of the target page has as its id", "on-broken-anchors"},
 	{DuplicateRoute, Warn, Links, "two sources or files for one URL (routes.json, a.html beside a/index.html, letter case)", "on-duplicate-routes"},
+	{RemovedURL, Throw, Links, "with --previous: a URL the last deploy served (a page, at the URL its host served it at) that the new build answers 404, through its redirects too; the closest page now and the redirect to add are noted", ""},
+	{RemovedAnchor, Warn, Links, "with --previous: an id of a page of the last deploy that the page answering its URL now lacks, so deep links to it land at the top; the heading now nearest and how to keep the id are noted (React's per-build useId ids aside)", ""},
 	{Unreadable, Warn, Links, "a file of the built site that could not be read (a page symlinked from outside it, bad permissions, a named pipe, a failed read)", ""},
 	{ExternalLink, Throw, Links, "with --external: a link to another site that answers 404, 410 or another 4xx", "on-broken-external"},
 	{ExternalUnreachable, Warn, Links, "with --external: a link to another site that times out, answers 5xx, 401, 403 or 429, or cannot connect", "on-unreachable-external"},

@@ -45,6 +45,10 @@ type Host struct {
 	// Routes, when set, are the paths the host's own configuration
 	// answers, files or none (vercel.json's redirects and rewrites).
 	Routes *Routes
+	// ReadsRedirects: the host applies the rules of a _redirects file at
+	// the site's root (RedirectsFile). Only the comparison of two deploys
+	// (checks/deploys) reads it yet.
+	ReadsRedirects bool
 }
 
 // NotFoundPage says which page a host sends for a URL no file answers.
@@ -86,7 +90,7 @@ var Profiles = []Host{
 	// (trailing-slash guide; docs.netlify.com, "Trailing slash" under
 	// redirect options, normalises the slash before any rule). A 404.html
 	// at the root is the 404 page (docs.netlify.com, "Custom 404 page").
-	{Name: "netlify", CleanURLs: true, HTMLFirst: true, SlashToHTML: true},
+	{Name: "netlify", CleanURLs: true, HTMLFirst: true, SlashToHTML: true, ReadsRedirects: true},
 	// Cloudflare Pages: "If an HTML file is found with a matching path to
 	// the current route requested, Pages will serve it. Pages will also
 	// redirect HTML pages to their extension-less counterparts: /contact.html
@@ -98,7 +102,7 @@ var Profiles = []Host{
 	// /p/ with only p.html is sent on to /p, and /folder to /folder/
 	// (trailing-slash guide); its redirects are 308s.
 	{Name: "cloudflare-pages", CleanURLs: true, HTMLFirst: true, SlashToHTML: true, DropsHTML: true,
-		Redirect: 308, NotFound: NearestNotFound},
+		Redirect: 308, NotFound: NearestNotFound, ReadsRedirects: true},
 	// Amazon S3 website endpoint: an index document (index.html) answers a
 	// request for a folder; without the trailing slash S3 looks for the
 	// object p first, then for p/index.html, and sends a 302 to p/. No
@@ -298,6 +302,19 @@ func PageURL(file string) string {
 		return "/" + strings.TrimSuffix(file, "index.html")
 	}
 	return "/" + file
+}
+
+// ServedURL is the URL path (escaped) the host serves a page file at: its
+// clean URL (/a for a.html) where the host answers that with the file
+// itself, else PageURL. It is the URL readers see and link to.
+func (h Host) ServedURL(file string, isFile func(string) bool) string {
+	p := PageURL(file)
+	if clean, ok := strings.CutSuffix(p, ".html"); ok && !strings.HasSuffix(clean, "/") {
+		if a := h.Answer((&url.URL{Path: clean}).EscapedPath(), isFile); a.Status == 200 && a.File == file {
+			p = clean
+		}
+	}
+	return (&url.URL{Path: p}).EscapedPath()
 }
 
 // URLRoute is the route a URL path shows, as the site's router reads it:

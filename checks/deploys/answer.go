@@ -1,0 +1,132 @@
+package deploys
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/devdocs-dev/devdocs/checks/links"
+	"github.com/devdocs-dev/devdocs/checks/serve"
+)
+
+// arrival is where a URL of the last deploy lands on the new build, once
+// every redirect is followed: the host's own, a _redirects rule, a
+// redirect page's.
+type arrival struct {
+	file string // the new build's page that answers it; "" none
+	// unjudged: answered, but not followed further: a redirect to another
+	// site or out of the base path, or a vercel.json rule (serve.Routes
+	// keeps which paths its rules answer, not where they lead).
+	unjudged bool
+	// keepsFragment: every redirect passed carries a link's #fragment
+	// (an HTTP redirect does, a redirect page only when its script
+	// appends location.hash), so the page's ids are still reached.
+	keepsFragment bool
+	steps         []string // each redirect passed, as the message says it
+	end           string   // why no page answers: "answers 404", "loops"
+}
+
+// answer follows a URL (escaped, under the base path) on the new build.
+func (c *comparison) answer(u string) arrival {
+	a := arrival{keepsFragment: true}
+	seen := map[string]bool{}
+	for {
+		switch {
+		case seen[u]:
+			a.end = "leads back to a URL it passed (a loop)"
+			return a
+		case len(a.steps) > links.MaxRedirects:
+			a.end = fmt.Sprintf("passes more than %d redirects", links.MaxRedirects)
+			return a
+		}
+		seen[u] = true
+		next, more := c.step(u, &a)
+		if !more {
+			return a
+		}
+		u = next
+	}
+}
+
+// step answers one URL: sets a's page or end, or says the redirect it
+// passes and returns where it leads.
+func (c *comparison) step(u string, a *arrival) (string, bool) {
+	rel, ok := c.inSite(u)
+	if !ok {
+		a.unjudged = true
+		return "", false
+	}
+	// Netlify applies a rule only where no file answers, unless it is
+	// forced ("301!"); a file answering first is taken for Cloudflare
+	// Pages too.
+	rule, hasRule := c.redirects.Match(u)
+	if hasRule && rule.Force {
+		return c.byRule(rule, a)
+	}
+	ans := c.o.Host.Answer(rel, c.curHas)
+	switch {
+	case ans.Status == 200 && !c.appShell(rel, ans):
+		return c.atPage(u, ans.File, a)
+	case ans.Location != "":
+		a.steps = append(a.steps, fmt.Sprintf("the host sends it on to %s (%d)", c.fullURL(ans.Location), ans.Status))
+		return c.fullURL(ans.Location), true
+	case hasRule:
+		return c.byRule(rule, a)
+	case c.o.Host.Routes.Answers(rel):
+		a.unjudged = true
+		return "", false
+	}
+	a.end = "answers 404"
+	return "", false
+}
+
+// appShell: the page is a single-page app's index.html, sent for a URL no
+// file answers (Cloudflare Pages without a 404.html): its router may draw
+// anything there, and a page that moved is most likely gone.
+func (c *comparison) appShell(rel string, ans serve.Answer) bool {
+	return c.o.Host.NotFound == serve.NearestNotFound && ans.File == "index.html" && rel != "/" && rel != "/index.html"
+}
+
+// atPage is the page a file serves, or where its redirect leads.
+func (c *comparison) atPage(u, file string, a *arrival) (string, bool) {
+	_, r, ok := c.curPage(file)
+	if !ok || r.Href == "" {
+		a.file = file
+		return "", false
+	}
+	next, inSite := resolve(u, r.Href)
+	a.steps = append(a.steps, fmt.Sprintf("its page %s redirects to %s", file, r.Href))
+	a.keepsFragment = a.keepsFragment && r.KeepsHash
+	if !inSite {
+		a.unjudged = true
+		return "", false
+	}
+	return next, true
+}
+
+// byRule follows a _redirects rule.
+func (c *comparison) byRule(r serve.Redirected, a *arrival) (string, bool) {
+	where := fmt.Sprintf("%s line %d", serve.RedirectsFile, r.Line)
+	if r.Status >= 400 {
+		a.end = fmt.Sprintf("answers %d (%s)", r.Status, where)
+		return "", false
+	}
+	verb := "sends it on to"
+	if r.Status == 200 {
+		verb = "serves it from"
+	}
+	a.steps = append(a.steps, fmt.Sprintf("%s %s %s (%d)", where, verb, r.To, r.Status))
+	next, inSite := resolve("/", r.To)
+	if !inSite {
+		a.unjudged = true
+		return "", false
+	}
+	return next, true
+}
+
+// said is what the new build does with a URL that no page answers now.
+func (a arrival) said() string {
+	if len(a.steps) == 0 {
+		return "it " + a.end
+	}
+	return strings.Join(a.steps, ", then ") + ", which " + a.end
+}

@@ -1,0 +1,214 @@
+// Package deploys compares a site's new build with the one deployed last:
+// every URL the last deploy served must still answer (removed-url), and
+// every id of a page still there must still be on it (removed-anchor),
+// since readers, search engines and other sites link to both and no check
+// of the new build alone can see those links.
+package deploys
+
+import (
+	"fmt"
+	"net/url"
+	"os"
+	"path"
+	"path/filepath"
+	"strings"
+	"sync"
+
+	"github.com/devdocs-dev/devdocs/checks/diag"
+	"github.com/devdocs-dev/devdocs/checks/htmlsite"
+	"github.com/devdocs-dev/devdocs/checks/internal/textfile"
+	"github.com/devdocs-dev/devdocs/checks/serve"
+)
+
+// Options say how both builds are served.
+type Options struct {
+	// Host is the host profile of the run; both deploys are taken to be
+	// served by it.
+	Host serve.Host
+	// BasePath is the path the site is served under ("/", "/repo/").
+	BasePath string
+	// CustomIDs: the generator's markdown sets a heading's id with
+	// "{#id}" (a preset in force says so), offered as a way to keep one.
+	CustomIDs bool
+}
+
+// Builds are the two folders compared, named as the user named them (the
+// diagnostics' files are under them).
+type Builds struct {
+	Previous, Current string
+}
+
+// Pages says what the new build's link check read of a page (a path in
+// the site): its ids, and its redirect when it is a stub (links.Stats.Page).
+type Pages func(file string) (ids htmlsite.Anchors, redirect htmlsite.Redirect, ok bool)
+
+// page is what the comparison keeps of a page of the previous build.
+type page struct {
+	anchors  htmlsite.Anchors
+	redirect htmlsite.Redirect
+}
+
+// Compare finds what the last deploy (b.Previous) served that the new
+// build (site, read from b.Current, its pages as the link check read them)
+// no longer does. A previous build that
+// is missing, has no pages, or shares no URL with the new one is an error,
+// not a finding per page: it is the wrong folder, not a site that lost
+// every URL.
+func Compare(b Builds, site *htmlsite.Site, pages Pages, o Options) (diag.List, error) {
+	o.BasePath = orRoot(o.BasePath)
+	prev, err := loadPrevious(b.Previous)
+	if err != nil {
+		return nil, err
+	}
+	c := &comparison{o: o, b: b, prev: prev, cur: site, prevPages: readPages(prev), curPage: pages}
+	if c.redirects, err = readRedirects(site, b.Current, o.Host); err != nil {
+		return nil, err
+	}
+	return c.run()
+}
+
+func orRoot(base string) string {
+	if base == "" {
+		return "/"
+	}
+	return base
+}
+
+// loadPrevious reads the previous build's files, refusing a folder that is
+// missing or holds no page.
+func loadPrevious(dir string) (*htmlsite.Site, error) {
+	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
+		return nil, fmt.Errorf("previous build %s: no such folder", diag.Printable(dir))
+	}
+	s, err := htmlsite.Load(dir)
+	if err != nil {
+		return nil, fmt.Errorf("previous build %s: %v", diag.Printable(dir), err)
+	}
+	if len(s.HTML) == 0 {
+		return nil, fmt.Errorf("previous build %s has no HTML pages: is it the folder the last deploy was built into?", diag.Printable(dir))
+	}
+	return s, nil
+}
+
+// readPages parses every page of the previous build for its ids and its
+// redirect.
+func readPages(s *htmlsite.Site) map[string]*page {
+	var mu sync.Mutex
+	pages := make(map[string]*page, len(s.HTML))
+	s.Parse(func() htmlsite.Visitor {
+		return func(p *htmlsite.Page) {
+			if p.Stylesheet {
+				return
+			}
+			kept := &page{anchors: p.IDs, redirect: p.Redirect}
+			mu.Lock()
+			pages[p.Path] = kept
+			mu.Unlock()
+		}
+	})
+	return pages
+}
+
+// readRedirects reads the new build's _redirects (in dir, as the user
+// named it), where its host applies one.
+func readRedirects(site *htmlsite.Site, dir string, h serve.Host) (*serve.Redirects, error) {
+	if _, ok := site.Files[serve.RedirectsFile]; !ok || !h.ReadsRedirects {
+		return nil, nil
+	}
+	src, err := textfile.Read(filepath.Join(site.Root, serve.RedirectsFile), textfile.MaxConfig)
+	if err != nil {
+		return nil, err
+	}
+	return serve.ParseRedirects(joinPath(dir, serve.RedirectsFile), src)
+}
+
+// comparison is one run of Compare.
+type comparison struct {
+	o              Options
+	b              Builds
+	prev, cur      *htmlsite.Site
+	prevPages      map[string]*page
+	curPage        Pages
+	redirects      *serve.Redirects
+	candidates     []candidate // the new build's pages, for suggestions; read when first needed
+	candidatesRead bool
+}
+
+// run follows each URL of the last deploy on the new build. When none of
+// them answers there, the home page aside (every site has one), the
+// previous build is of another site, or built for another base URL.
+func (c *comparison) run() (diag.List, error) {
+	var found diag.List
+	answered, others := 0, 0
+	for _, file := range c.prev.HTML {
+		if isNotFoundPage(file) || c.prevPages[file] == nil {
+			continue
+		}
+		u := c.fullURL(c.o.Host.ServedURL(file, c.prevHas))
+		a := c.answer(u)
+		if u != c.o.BasePath {
+			others++
+			if a.file != "" || a.unjudged {
+				answered++
+			}
+		}
+		switch {
+		case a.file == "" && !a.unjudged:
+			found = append(found, c.removedURL(file, u, a))
+		case a.file != "" && a.keepsFragment:
+			found = append(found, c.removedAnchors(file, u, a.file)...)
+		}
+	}
+	if others > 0 && answered == 0 {
+		return nil, fmt.Errorf("previous build %s shares no URL with %s: none of its pages answers there, the home page aside; is it a build of this site, for the same base URL?",
+			diag.Printable(c.b.Previous), diag.Printable(c.b.Current))
+	}
+	return found, nil
+}
+
+// isNotFoundPage: a 404.html is the host's answer to a URL no file
+// answers, not a URL readers link to; it may come and go.
+func isNotFoundPage(file string) bool { return path.Base(file) == serve.NotFoundFile }
+
+func (c *comparison) prevHas(f string) bool { _, ok := c.prev.Files[f]; return ok }
+func (c *comparison) curHas(f string) bool  { _, ok := c.cur.Files[f]; return ok }
+
+// fullURL is a path the host answers (from the site's root) as readers
+// see it, under the base path.
+func (c *comparison) fullURL(rootPath string) string {
+	return c.o.BasePath + strings.TrimPrefix(rootPath, "/")
+}
+
+// inSite is a full URL path from the site's root, ok false for one
+// outside the base path.
+func (c *comparison) inSite(full string) (string, bool) {
+	if full+"/" == c.o.BasePath {
+		return "/", true
+	}
+	rest, ok := strings.CutPrefix(full, c.o.BasePath)
+	return "/" + rest, ok
+}
+
+// fileURL is the URL (under the base path) a file of the new build is
+// served at.
+func (c *comparison) fileURL(file string) string {
+	return c.fullURL(c.o.Host.ServedURL(file, c.curHas))
+}
+
+// resolve is the path of href on the page at pagePath, ok false when it
+// leads to another site.
+func resolve(pagePath, href string) (string, bool) {
+	base, err := url.Parse("http://site.invalid" + pagePath)
+	if err != nil {
+		return "", false
+	}
+	ref, err := url.Parse(strings.TrimSpace(href))
+	if err != nil {
+		return "", false
+	}
+	u := base.ResolveReference(ref)
+	if u.Scheme != "http" || u.Host != "site.invalid" {
+		return "", false
+	}
+	return u.EscapedPath(), true
+}
