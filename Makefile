@@ -91,12 +91,15 @@ typecheck: deps content
 
 # Runs every suite even when one fails, then prints one summary line. Steps
 # that are not test runners (vet, types, build, the gate) count as one test each.
+# go test's own limit is ten minutes a package; the browser package's
+# Chromium tests alone take about eight on a busy 2-core machine, so the
+# limit is 30 minutes. Each stage's time is printed at the end.
 test: deps chromium pre-commit mkdocs
 	@rm -rf test-results; mkdir -p test-results; status=0; \
 	timed() { t0=$$(date +%s); "$$@"; rc=$$?; echo "stage $$*: $$(( $$(date +%s) - t0 )) s" >> test-results/times.txt; return $$rc; }; \
 	step() { if timed "$$@"; then echo "pass $$*" >> test-results/steps.txt; else echo "fail $$*" >> test-results/steps.txt; status=1; fi; }; \
 	step go vet ./...; \
-	timed sh -c 'go test -json ./... > test-results/go.json' || status=1; \
+	timed sh -c 'go test -json -timeout 30m ./... > test-results/go.json' || status=1; \
 	step node --test site/scripts/ site/src/search/ site/src/lib/ .ci/; \
 	step $(MAKE) --no-print-directory typecheck; \
 	step $(MAKE) --no-print-directory build; \
@@ -267,7 +270,7 @@ PROOFS := install-check precommit-check shell-check crawl-repeat-check docusauru
 # whose apt has no such package skips it, and says so (SKIP_REASON: the
 # proofs' summary).
 shell-check: chromium
-	@if [ -x $(SHELL_CHROMIUM) ]; then CHROMIUM=$(SHELL_CHROMIUM) go test -count=1 -skip 'UnderLoad' ./checks/browser/...; \
+	@if [ -x $(SHELL_CHROMIUM) ]; then CHROMIUM=$(SHELL_CHROMIUM) go test -count=1 -timeout 30m -skip 'UnderLoad' ./checks/browser/...; \
 	else echo "no $(SHELL_CHROMIUM): apt has no chromium-headless-shell here" | tee $${SKIP_REASON:-/dev/null}; fi
 
 # The crawl's fault fixtures, each crawled CRAWL_REPEATS times in a row
