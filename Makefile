@@ -259,9 +259,11 @@ PREPARED := docusaurus-check vitepress-check vuepress-check docsify-check starli
 # The proofs run beside the others, from the start, one after another:
 # GoReleaser's builds of six targets from a cold cache, which judge their
 # CPU time, not their wall time, while the generators' builds, mostly one
-# Node process each, leave a core idle. Each is said at its place in PROOFS.
+# Node process each, leave a core idle (so the generators come first in
+# PROOFS, the Go builds and Chromium runs after). Each is said at its place
+# in PROOFS.
 BESIDE := release-check
-PROOFS := install-check precommit-check shell-check crawl-repeat-check docusaurus-check mkdocs-check hugo-check vitepress-check vuepress-check docsify-check starlight-check rspress-check nextra-check hexo-check eleventy-check jekyll-check sphinx-check release-check action-check manuals-check realdocs-check
+PROOFS := mkdocs-check hugo-check jekyll-check sphinx-check docusaurus-check vitepress-check vuepress-check docsify-check starlight-check rspress-check nextra-check hexo-check eleventy-check install-check precommit-check shell-check crawl-repeat-check release-check action-check manuals-check realdocs-check
 # The browser package's tests (each browser check failing on its broken
 # fixtures, the crawl's) again in Debian's headless shell, the gate's own
 # choice, as make test runs them in Chromium; those that repeat a crawl
