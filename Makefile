@@ -288,7 +288,7 @@ proofs: bin/checks generators
 	checks/bench/prepare.sh test-results/prepare $(PREPARED); \
 	proof() { SKIP_REASON=test-results/skip-$$1 CRAWL_REPEATS=3 $(MAKE) --no-print-directory $$1; }; \
 	for p in $(BESIDE); do \
-		start=$$(date +%s); proof $$p > test-results/beside/$$p.log 2>&1; rc=$$?; \
+		start=$$(date +%s); RELEASE_BESIDE=1 proof $$p > test-results/beside/$$p.log 2>&1; rc=$$?; \
 		echo "$$rc $$(( $$(date +%s) - start ))" > test-results/beside/$$p.done; \
 	done & \
 	for p in $(PROOFS); do \

@@ -43,6 +43,8 @@ cd "$scratch/src"
 # at 25, 387 s at 33), and it fails past 1.5 times it: a build that costs
 # that much is a change (a heavy dependency, a new target, lost flags), not
 # the machine or the neighbours. RELEASE_WARM=1 builds in your GOCACHE.
+# RELEASE_BESIDE=1 (make proofs, which builds it beside other proofs)
+# prints the numbers without judging them: that load inflates CPU time.
 budget=7 wallbudget=180 cores=2
 if [ -n "${RELEASE_WARM:-}" ]; then cache="your Go build cache"
 else cache="a cold Go build cache"; export GOCACHE="$scratch/gocache"; fi
@@ -60,7 +62,8 @@ read -r wall user sys < "$scratch/time"
 cpu=$(awk -v u="$user" -v s="$sys" 'BEGIN { printf "%.0f", u + s }')
 ratio=$(awk -v c="$cpu" -v s="$std" 'BEGIN { printf "%.2f", c / s }')
 took="snapshot release from $cache: ${wall%.*} s wall on $(nproc) cores (load $(cut -d' ' -f1-3 /proc/loadavg); budget $wallbudget s on $cores cores), $cpu s CPU, $ratio times the $std s of CPU this machine takes to build Go's standard library; budget $budget times"
-if awk -v r="$ratio" -v b="$budget" 'BEGIN { exit !(r <= b) }'; then ok "$took"
+if [ -n "${RELEASE_BESIDE:-}" ]; then ok "$took; not judged: built beside other proofs (make proofs), whose load inflates CPU time too; make release-check alone judges it"
+elif awk -v r="$ratio" -v b="$budget" 'BEGIN { exit !(r <= b) }'; then ok "$took"
 elif awk -v r="$ratio" -v b="$budget" 'BEGIN { exit !(r <= b * 1.5) }'; then echo "SLOW $took: over it, by less than contention alone can add"
 else bad "$took: over 1.5 times it"; fi
 
