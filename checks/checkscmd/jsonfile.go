@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/devdocs-dev/devdocs/checks/internal/editdist"
+	"github.com/devdocs-dev/devdocs/checks/internal/textfile"
 )
 
 // jsonFile decodes a config file strictly: a key the schema does not know is
@@ -108,7 +109,7 @@ func (f *jsonFile) walk(dec *json.Decoder, t reflect.Type, path string) error {
 			sub := strings.TrimPrefix(path+"."+key, ".")
 			if first, twice := seen[key]; twice {
 				// encoding/json keeps the last: one of the two settings would silently not apply.
-				line, col := f.lineCol(first)
+				line, col := textfile.LineCol(f.raw, first)
 				return f.errorAt(keyStart, fmt.Sprintf("%q is set twice in this object (first at line %d, column %d): keep one", key, line, col))
 			}
 			seen[key] = keyStart
@@ -201,14 +202,8 @@ func suggest(word string, known []string) string {
 
 // errorAt names the file, line and column of a byte offset.
 func (f *jsonFile) errorAt(off int, msg string) error {
-	line, col := f.lineCol(off)
+	line, col := textfile.LineCol(f.raw, off)
 	return fmt.Errorf("%s:%d:%d: %s", f.name, line, col, msg)
-}
-
-// lineCol is the 1-based line and byte column of an offset of the file.
-func (f *jsonFile) lineCol(off int) (line, col int) {
-	off = max(0, min(off, len(f.raw)))
-	return bytes.Count(f.raw[:off], []byte("\n")) + 1, off - (bytes.LastIndexByte(f.raw[:off], '\n') + 1) + 1
 }
 
 // pos is "file:line:col" of a key, for errors found after decoding.

@@ -6,6 +6,8 @@ import (
 
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
+
+	"github.com/devdocs-dev/devdocs/checks/internal/textfile"
 )
 
 // outline is what the comparison needs of a page beyond its ids and links
@@ -62,7 +64,7 @@ func readOutline(doc []byte, titleOnly bool) outline {
 			case a == atom.Title:
 				inTitle = tt == html.StartTagToken
 			case isHeading(a) && level == 0:
-				line, col := place(doc, off)
+				line, col := textfile.LineCol(doc, off)
 				o.headings = append(o.headings, heading{id: id, line: line, col: col})
 				level, text = 1, text[:0]
 				settle(len(o.headings) - 1)
@@ -163,10 +165,4 @@ func cleanText(s string) string {
 		s = strings.TrimSpace(strings.TrimSuffix(s, sign))
 	}
 	return s
-}
-
-// place is the line and column (1-based, in bytes) of an offset.
-func place(doc []byte, off int) (line, col int) {
-	line = 1 + bytes.Count(doc[:off], []byte("\n"))
-	return line, off - bytes.LastIndexByte(doc[:off], '\n')
 }

@@ -7,6 +7,7 @@
 package textfile
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -81,4 +82,11 @@ func Kind(m fs.FileMode) string {
 		return "a device"
 	}
 	return "a special file"
+}
+
+// LineCol is the 1-based line and byte column of offset off in src (an
+// offset out of range is taken as the nearest end).
+func LineCol(src []byte, off int) (line, col int) {
+	off = max(0, min(off, len(src)))
+	return bytes.Count(src[:off], []byte("\n")) + 1, off - bytes.LastIndexByte(src[:off], '\n')
 }

@@ -29,3 +29,15 @@ func TestReadLimit(t *testing.T) {
 		assert.ErrorIs(t, err, ErrNotRegular)
 	}
 }
+
+// An offset is named by its 1-based line and byte column; one past the
+// end is taken as the end.
+func TestLineCol(t *testing.T) {
+	src := []byte("ab\ncd")
+	for _, c := range []struct{ off, line, col int }{{0, 1, 1}, {2, 1, 3}, {3, 2, 1}, {4, 2, 2}, {99, 2, 3}, {-1, 1, 1}} {
+		line, col := LineCol(src, c.off)
+		if line != c.line || col != c.col {
+			t.Errorf("LineCol(%q, %d) = %d:%d, want %d:%d", src, c.off, line, col, c.line, c.col)
+		}
+	}
+}
