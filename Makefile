@@ -277,8 +277,9 @@ shell-check: chromium
 
 # The crawl's fault fixtures, each crawled CRAWL_REPEATS times in a row
 # under a bounded synthetic load: every run must give the idle run's
-# findings. Ten times each takes about 16 minutes on a busy 2-core machine;
-# make proofs (CI) crawls each three times.
+# findings. Ten times each is 70 crawls, about 17 minutes on a busy 2-core
+# machine (40 took 582 s at a load of 12); make proofs (CI) crawls each
+# three times (385 s at a load of 20).
 CRAWL_REPEATS ?= 10
 crawl-repeat-check: chromium
 	CRAWL_REPEATS=$(CRAWL_REPEATS) go test -tags proof -count=1 -timeout $$(( $(CRAWL_REPEATS) * 2 + 5 ))m -run TestCrawlRepeatsUnderLoad ./checks/checkscmd
