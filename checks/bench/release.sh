@@ -116,7 +116,7 @@ fi
 # upload (--skip=publish, and no GITHUB_TOKEN to upload with). The snapshot
 # above proves the archives; this proves what only a tag has: the version
 # taken from the tag, and the changelog of the commits since the tag before,
-# merges left out, oldest first. The rehearsal's tags and commits are made
+# merges left out, newest first as git log lists them. The rehearsal's tags and commits are made
 # here, in the clone (the real tags are set aside), so their subjects are
 # known without asking GoReleaser. Relinks only: the build cache is warm.
 export GIT_AUTHOR_NAME=ci GIT_AUTHOR_EMAIL=ci@example.invalid GIT_COMMITTER_NAME=ci GIT_COMMITTER_EMAIL=ci@example.invalid
@@ -128,7 +128,7 @@ git checkout -q -b side && git commit -q --allow-empty -m "A change on a branch"
 git checkout -q - && git merge -q --no-ff side -m "Merge branch 'side'"
 git commit -q --allow-empty -m "Second change"
 git tag v9.1.0
-want_log=$(git log --reverse --no-merges --format='* %H %s' v9.0.0..v9.1.0)
+want_log=$(git log --no-merges --format='* %H %s' v9.0.0..v9.1.0)
 start=$SECONDS
 if ! env -u GITHUB_TOKEN "$goreleaser" release --clean --skip=publish --parallelism "$(nproc)" > "$scratch/tag.log" 2>&1; then
 	cat "$scratch/tag.log"
@@ -138,7 +138,7 @@ fi
 tag=$(node -p 'const m = require("./dist/metadata.json"); m.tag + " " + m.version')
 [ "$tag" = "v9.1.0 9.1.0" ] && ok "the tag v9.1.0 releases as version 9.1.0, in $((SECONDS - start)) s" || bad "the tag v9.1.0 released as '$tag'"
 got_log=$(grep '^\* ' dist/CHANGELOG.md || true)
-if [ "$got_log" = "$want_log" ]; then ok "its changelog: the 3 commits since v9.0.0, oldest first, the merge left out"
+if [ "$got_log" = "$want_log" ]; then ok "its changelog: the 3 commits since v9.0.0, newest first, the merge left out"
 else bad "its changelog is not the commits since v9.0.0:"; echo "$got_log"; echo "want:"; echo "$want_log"; fi
 mkdir -p "$scratch/tagged" && tar -xzf dist/checks_9.1.0_linux_amd64.tar.gz -C "$scratch/tagged"
 want="checks v9.1.0 (commit $(git rev-parse --short=12 HEAD))"

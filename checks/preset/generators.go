@@ -1262,18 +1262,18 @@ func lettersOf(s string) string {
 // addPlugin(plugin, options).
 func eleventyPlugins(g Generator, module, name string) []map[string]any {
 	var out []map[string]any
-	for _, args := range g.js.callsOf("addPlugin") {
+	for _, call := range g.js.callsOf("addPlugin") {
 		var plugin computedValue
-		if len(args) > 0 {
-			plugin, _ = args[0].(computedValue)
+		if len(call.args) > 0 {
+			plugin, _ = call.args[0].(computedValue)
 		}
 		local, _ := plugin.value.(string)
-		if plugin.tag != "" || name != "" && local != name || g.js.from(local) != module {
+		if plugin.tag != "" || name != "" && local != name || call.imported[local] != module {
 			continue
 		}
 		opts := map[string]any{}
-		if len(args) > 1 {
-			opts, _ = args[1].(map[string]any)
+		if len(call.args) > 1 {
+			opts, _ = call.args[1].(map[string]any)
 		}
 		out = append(out, opts)
 	}
@@ -1365,10 +1365,10 @@ func eleventy(g Generator) Layout {
 // eleventyPublic is the folder the config passes through to the site's
 // root: addPassthroughCopy({ public: "/" }).
 func eleventyPublic(g Generator) string {
-	for _, args := range g.js.callsOf("addPassthroughCopy") {
+	for _, call := range g.js.callsOf("addPassthroughCopy") {
 		var copies map[string]any
-		if len(args) > 0 {
-			copies, _ = args[0].(map[string]any)
+		if len(call.args) > 0 {
+			copies, _ = call.args[0].(map[string]any)
 		}
 		for _, from := range jsObjectKeys(copies) {
 			if copies[from] == "/" {

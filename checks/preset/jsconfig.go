@@ -107,10 +107,21 @@ type jsConfig struct {
 	// gives computedValue{"nextra", []any{map…}}.
 	wrappers []computedValue
 	// calls are the calls a config function makes on its parameter
-	// (eleventyConfig.addPassthroughCopy({…})), tagged with the method.
-	calls []computedValue
+	// (eleventyConfig.addPassthroughCopy({…})).
+	calls []jsCall
 	// imported are the modules the config imports or requires at its top,
 	// by the local name each gives one ("starlight" → "@astrojs/starlight").
+	imported map[string]string
+}
+
+// jsCall is a call a config function makes on its parameter, with the
+// imports of the file it is written in: a module the config imports may
+// give a name of its own to what it imports (11ty.dev's config imports its
+// feeds module as feedPlugin, and that module imports the RSS plugin as
+// feedPlugin).
+type jsCall struct {
+	method   string
+	args     []any
 	imported map[string]string
 }
 
@@ -118,10 +129,10 @@ type jsConfig struct {
 // (eleventyConfig.setInputDirectory("docs")), "" for none.
 func (g Generator) set(method string) string {
 	calls := g.js.callsOf(method)
-	if len(calls) == 0 || len(calls[len(calls)-1]) == 0 {
+	if len(calls) == 0 || len(calls[len(calls)-1].args) == 0 {
 		return ""
 	}
-	s, computed := scalar(calls[len(calls)-1][0])
+	s, computed := scalar(calls[len(calls)-1].args[0])
 	if computed {
 		return g.computed(method)
 	}
@@ -206,12 +217,12 @@ func (c jsConfig) wrapperOf(module string) (map[string]any, bool) {
 	return nil, false
 }
 
-// callsOf are the argument lists of the config function's calls of method.
-func (c jsConfig) callsOf(method string) [][]any {
-	var out [][]any
+// callsOf are the config function's calls of method.
+func (c jsConfig) callsOf(method string) []jsCall {
+	var out []jsCall
 	for _, call := range c.calls {
-		if args, _ := call.value.([]any); call.tag == method {
-			out = append(out, args)
+		if call.method == method {
+			out = append(out, call)
 		}
 	}
 	return out
@@ -265,7 +276,11 @@ func parseJS(name string, src []byte) (doc any, cfg jsConfig, err error) {
 		return nil, jsConfig{}, configError{0, err.Error()}
 	}
 	r := jsReader{scope: jsScope{}}
-	return r.program(ast.List), r.cfg, nil
+	doc = r.program(ast.List)
+	for i := range r.cfg.calls {
+		r.cfg.calls[i].imported = r.cfg.imported
+	}
+	return doc, r.cfg, nil
 }
 
 // jsScope binds the names a const declares to their expressions.
@@ -490,7 +505,7 @@ func (r *jsReader) function(params js.Params, body []js.IStmt, depth int) any {
 					for _, a := range c.Args.List {
 						args = append(args, r.value(a.Value, depth+1))
 					}
-					r.cfg.calls = append(r.cfg.calls, computedValue{member(d.Y), args})
+					r.cfg.calls = append(r.cfg.calls, jsCall{method: member(d.Y), args: args})
 				}
 			}
 		case *js.ReturnStmt:
