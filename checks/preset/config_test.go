@@ -143,14 +143,3 @@ numfig = None
 	}
 	assert.Equal(t, []string{"copyright", "html_theme", "html_baseurl"}, unread, "computed: an f-string, bound in try, bound in if")
 }
-
-// Mentions finds a plugin's name, but not on a line commented out.
-func TestMentions(t *testing.T) {
-	assert.True(t, config("mkdocs.yml", "markdown_extensions:\n  - attr_list\n").Mentions("attr_list"))
-	assert.False(t, config("mkdocs.yml", "markdown_extensions:\n  # - attr_list\n  - toc\n").Mentions("attr_list"))
-	assert.True(t, config("eleventy.config.js", "eleventyConfig.addPlugin(IdAttributePlugin);\n").Mentions("IdAttributePlugin"))
-	assert.False(t, config("eleventy.config.js", "// eleventyConfig.addPlugin(IdAttributePlugin);\n").Mentions("IdAttributePlugin"))
-	// a // or # inside a value is not a comment
-	g := config("eleventy.config.js", "export const config = { pathPrefix: \"https://example.org/#x\" };\n")
-	assert.True(t, g.Mentions("https://example.org/#x"))
-}

@@ -102,8 +102,11 @@ func TestDetectEachConfigFile(t *testing.T) {
 			src = starlightConfig
 		case "hugo":
 			src = hugoConfig
-			if filepath.Ext(file) == ".json" {
+			switch filepath.Ext(file) {
+			case ".json":
 				src = `{"baseURL": "https://example.org/"}`
+			case ".yaml", ".yml":
+				src = "baseURL: https://example.org/\n"
 			}
 		case "sphinx":
 			src = "project = 'Example'\nextensions = ['myst_parser']\n"

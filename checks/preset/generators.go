@@ -58,7 +58,7 @@ var All = []Preset{
 		About:     "Docsify 5: no build; the index.html that sets window.$docsify, beside README.md, is the site, and its router renders the markdown of its folder (or basePath) in the browser: README.md is a folder's page (/ and /guide/), guide.md is #/guide (or /guide with routerMode history), homepage is the page of /, alias moves routes. Ids by Docsify's slugify of the heading's markdown as written (ASCII capitals lowered, repeats counted by their slug alone), or a heading's :id=name; no {#id}. A link, .md or not, is a route read from the docs root, not from the page's folder (so a.md, linked from guide/, is the route /a), unless relativePath; a #fragment is a heading id of the page, lower-cased; _sidebar.md, _navbar.md and _coverpage.md are read like pages. An image is read from the page's folder, even one starting with /. A link with :ignore in its title, and raw HTML's links, are the browser's, from index.html's folder (#route in raw HTML is a route). An embed (:include) is read from the page's folder, and an anchor into a page with one is taken as found. noCompileLinks, ext and a remote basePath are said on stderr, not modelled; with routerMode history, raw HTML and :ignore links are not judged.",
 		Configs:   []string{"index.html", "docs/index.html"},
 		Beside:    "README.md",
-		Claims:    func(_ string, src []byte) bool { return bytes.Contains(src, []byte("$docsify")) },
+		Claims:    func(_ string, src []byte) bool { return docsifyScript(src) != nil },
 		Setup:     docsify,
 		NoBrowser: "the docsify preset has none yet",
 	},
@@ -67,7 +67,7 @@ var All = []Preset{
 		Tested:    "Starlight 0.37.7 on Astro 5.18.2 from npm, at the root and under `/proj`, `build.format` directory and file",
 		About:     "Starlight on Astro 5: pages in src/content/docs (content/docs of srcDir), public/ (publicDir) served at the root, built into dist/ (outDir) with a folder per page (a page.html with build.format file); a page not translated is served at each locale's URL with the default locale's content. Ids as GitHub gives them after SmartyPants, no {#id}; .md links are left as written (so they are errors), and root-absolute links must carry the base themselves. A page is served at its path with each segment slugged (Getting Started.md at getting-started/), or at its front matter's slug.",
 		Configs:   []string{"astro.config.{mjs,js,ts,mts,cjs,cts}"},
-		Claims:    func(_ string, src []byte) bool { return bytes.Contains(src, []byte("@astrojs/starlight")) },
+		Claims:    importsModule("@astrojs/starlight"),
 		Setup:     starlight,
 		NoBrowser: "the starlight preset has none yet",
 	},
@@ -84,7 +84,7 @@ var All = []Preset{
 		Tested:    "Nextra 4.6.1 with nextra-theme-docs 4.6.1 on Next.js 15.5.15 from npm, `output: 'export'`, at the root and under `basePath: '/proj'` with `trailingSlash`",
 		About:     "Nextra 4 on Next.js's App Router, exported as a static site (output: 'export'): pages in content/ (or src/content/, served by app/[[...mdxPath]]/page.jsx under contentDirBasePath) and the page.md and page.mdx files of app/ (route groups left out of the URL), public/ served at the root, built into out/ as page.html (page/index.html with trailingSlash). Ids by github-slugger, the page's h1 without one, and \"## Title [#id]\" slugs id instead of the text (no {#id}). Nextra drops a link's .md or .mdx and leaves relative links as written, so the browser reads them from the page's URL, not from its file (./b.md from content/a/index.md leads to /b, and a link to an index page's file names /index, which no page answers without trailingSlash); Next.js's Link gives root-absolute links the basePath and sets their trailing slash as trailingSlash says, while JSX links of an .mdx page and any <img> are written as they are and must carry the basePath themselves (an <a> of raw HTML in an .md page is given it). Markdown images are bundled: found beside the page, or in public/ for a root-absolute one. basePath and trailingSlash are read from next.config; a computed one is said on stderr.",
 		Configs:   []string{"next.config.{js,mjs,ts,mts,cjs}"},
-		Claims:    func(_ string, src []byte) bool { return bytes.Contains(src, []byte("nextra")) },
+		Claims:    importsModule("nextra"),
 		Setup:     nextra,
 		NoBrowser: "the nextra preset has none yet",
 	},
@@ -106,8 +106,7 @@ var All = []Preset{
 			if strings.HasPrefix(filepath.Base(config), "hugo.") {
 				return true
 			}
-			lower := bytes.ToLower(src)
-			return slices.ContainsFunc([]string{"baseurl", "languagecode", "theme", "[markup]", "[params]"}, func(k string) bool { return bytes.Contains(lower, []byte(k)) })
+			return setsKey(config, src, "baseURL", "languageCode", "theme", "markup", "params")
 		},
 		Setup:     hugo,
 		NoBrowser: "the hugo preset has none: Hugo sites take their DOM from their theme",
@@ -115,7 +114,7 @@ var All = []Preset{
 	{
 		Name:      "eleventy",
 		Tested:    "Eleventy 3.1.8 from npm: plain with markdown-it-anchor, and the v9 starter's plugins (IdAttributePlugin, InputPathToUrlTransformPlugin, HtmlBasePlugin), at the root and under `/proj/`",
-		About:     "Eleventy 3: pages in the input folder (the project, or dir.input), built into _site/ with a folder per page; a template of another language (Nunjucks, WebC, 11ty.js …) answers its URL too, its ids not read. Headings get no ids unless a plugin adds them, in the config or a module it imports (so anchors into markdown pages are warned); .md links are left as written; root-absolute links must carry the pathPrefix themselves. A page's permalink moves it, from its front matter or, by the data cascade, its template or directory data files (JSON, or a JS module exporting an object literal), with page.fileSlug and page.filePathStem filled in; one of other data is said, the page taken to be at its usual URL, and a link under the permalink's literal folder that no page answers is not judged. A page named as its folder is its index; feeds the RSS plugin writes (its outputPath) are answered; links holding {{ }} or {% %} are the template engine's, not judged. A slugify of the site's own given to IdAttributePlugin is said, not run: an anchor is found when its letters and digits are a heading's.",
+		About:     "Eleventy 3: pages in the input folder (the project, or dir.input), built into _site/ with a folder per page; a template of another language (Nunjucks, WebC, 11ty.js …) answers its URL too, its ids not read. Headings get no ids unless a plugin adds them, in the config or a module it imports (so anchors into markdown pages are warned); .md links are left as written; root-absolute links must carry the pathPrefix themselves. A page's permalink moves it, from its front matter or, by the data cascade, its template or directory data files (JSON, or a JS module exporting an object literal), with page.fileSlug and page.filePathStem filled in; one of other data is said, the page taken to be at its usual URL, and a link under the permalink's literal folder that no page answers is not judged. A page named as its folder is its index; feeds the RSS plugin writes (its outputPath) are answered; links holding {{ }} or {% %} are the template engine's, not judged. Plugins count where the config (or a module it imports) adds them, by their imports, whatever it names them; markdown-it-anchor where markdown-it is given it, in amendLibrary or not. A slugify of the site's own given to IdAttributePlugin or markdown-it-anchor is said, not run: an anchor is found when its letters and digits are a heading's.",
 		Configs:   []string{"eleventy.config.{js,mjs,cjs}", ".eleventy.js"},
 		Setup:     eleventy,
 		NoBrowser: "the eleventy preset has none: Eleventy sites take their DOM from their templates",
@@ -144,7 +143,7 @@ var All = []Preset{
 		About:   "Sphinx with MyST: pages in the folder of conf.py, built into _build/html (or _build/dirhtml). conf.py is read by a Python parser (Starlark's): the literals its top level binds; a name it computes or binds in an if, a try or a for is taken as unset, and the run says so. Markdown anchors as MyST's heading anchors give them; MyST turns .md links into the page's URL; its roles {doc}, {ref}, {numref} and {download} are checked against documents, labels ((name)=, .. _name:, a directive's :name:) and files. reST sources are not read; their built pages are checked like any other.",
 		Configs: []string{"conf.py", "docs/conf.py", "doc/conf.py", "docs/source/conf.py", "source/conf.py"},
 		// Any Python file may be called conf.py; Sphinx's sets its extensions.
-		Claims:    func(_ string, src []byte) bool { return bytes.Contains(src, []byte("extensions")) },
+		Claims:    func(file string, src []byte) bool { return setsKey(file, src, "extensions") },
 		Setup:     sphinx,
 		NoBrowser: "the sphinx preset has none: Sphinx sites take their DOM from their theme",
 	},
@@ -1257,34 +1256,43 @@ func lettersOf(s string) string {
 }
 
 // eleventyPlugins are the options the config (or a module it imports)
-// gives each plugin it adds that it imports from module, by name when
-// name is set (IdAttributePlugin of "@11ty/eleventy"):
-// addPlugin(plugin, options).
-func eleventyPlugins(g Generator, module, name string) []map[string]any {
+// gives each plugin it adds that it imports from module, by one of names
+// when any are given (IdAttributePlugin of "@11ty/eleventy"), whatever the
+// local name it gives it: addPlugin(plugin, options).
+func eleventyPlugins(g Generator, module string, names ...string) []map[string]any {
+	return pluginOptions(g.js.callsOf("addPlugin"), module, names...)
+}
+
+// pluginOptions are the options of the calls whose plugin is imported
+// from module, by one of names when any are given; {} for none given.
+func pluginOptions(calls []jsCall, module string, names ...string) []map[string]any {
 	var out []map[string]any
-	for _, call := range g.js.callsOf("addPlugin") {
-		var plugin computedValue
-		if len(call.args) > 0 {
-			plugin, _ = call.args[0].(computedValue)
-		}
-		local, _ := plugin.value.(string)
-		if plugin.tag != "" || name != "" && local != name || call.imported[local] != module {
+	for _, call := range calls {
+		p := call.plugin()
+		if p.module != module || len(names) > 0 && !slices.Contains(names, p.name) {
 			continue
 		}
-		opts := map[string]any{}
-		if len(call.args) > 1 {
-			opts, _ = call.args[1].(map[string]any)
+		opts := call.options()
+		if opts == nil {
+			opts = map[string]any{}
 		}
 		out = append(out, opts)
 	}
 	return out
 }
 
+// isEleventyFilter reports whether v is eleventyConfig.getFilter(name).
+func isEleventyFilter(v any, name string) bool {
+	call, ok := v.(computedValue)
+	args, _ := call.value.([]any)
+	return ok && strings.HasSuffix(call.tag, ".getFilter") && len(args) == 1 && args[0] == name
+}
+
 // eleventyFeeds are the feeds the RSS plugin writes, where the config (or
 // a module it imports) names their outputPath ("/blog/feed.xml").
 func eleventyFeeds(g Generator) map[string]string {
 	feeds := map[string]string{}
-	for _, opts := range eleventyPlugins(g, "@11ty/eleventy-plugin-rss", "") {
+	for _, opts := range eleventyPlugins(g, "@11ty/eleventy-plugin-rss") {
 		if out, ok := opts["outputPath"].(string); ok && out != "" {
 			feeds["/"+strings.TrimPrefix(out, "/")] = filepath.Join(g.Root, g.Config)
 		}
@@ -1296,15 +1304,14 @@ func eleventyFeeds(g Generator) map[string]string {
 }
 
 // withImports is the config with what the local modules it imports
-// ("./config/markdown.js", where plugins are often added) do: their text
-// after its own, for Mentions, and the calls their config functions make
-// on their parameter, as if the config made them.
+// ("./config/markdown.js", where plugins are often added) do: the calls
+// their config functions make on their parameter, as if the config made
+// them, and the plugins they give markdown-it.
 func (g Generator) withImports() Generator {
-	src := slices.Clone(g.src)
 	var modules []string
 	for _, m := range g.js.imported {
-		if strings.HasPrefix(m, "./") || strings.HasPrefix(m, "../") {
-			modules = append(modules, m)
+		if strings.HasPrefix(m.module, "./") || strings.HasPrefix(m.module, "../") {
+			modules = append(modules, m.module)
 		}
 	}
 	slices.Sort(modules)
@@ -1312,13 +1319,11 @@ func (g Generator) withImports() Generator {
 		p := filepath.Join(g.Root, g.Dir(), filepath.FromSlash(m))
 		for _, f := range []string{p, p + ".js", p + ".mjs", p + ".cjs", filepath.Join(p, "index.js")} {
 			if b, err := textfile.Read(f, textfile.MaxConfig); err == nil {
-				src = append(append(src, '\n'), withoutComments(f, b)...)
 				g.js = g.js.with(f, b)
 				break
 			}
 		}
 	}
-	g.src = src
 	return g
 }
 
@@ -1331,27 +1336,34 @@ func eleventy(g Generator) Layout {
 		Sources: eleventySources, Host: serve.Host{CleanURLs: true}, FrontURL: data.frontURL, FrontUnplaced: data.unplaced}
 	// Headings get ids and links get rewritten only by the plugins the
 	// config adds; these are Eleventy's own and the one its starters used.
+	ids := eleventyPlugins(g, "@11ty/eleventy", "IdAttributePlugin")
+	anchors := pluginOptions(g.js.uses, "markdown-it-anchor") // md.use(markdownItAnchor, {…}), often in amendLibrary
 	switch {
-	case g.Mentions("IdAttributePlugin"):
+	case len(ids) > 0:
 		rules.IDs = mdscan.EleventyIDAttribute
-		if slices.ContainsFunc(eleventyPlugins(g, "@11ty/eleventy", "IdAttributePlugin"), func(o map[string]any) bool { return o["slugify"] != nil }) {
+		if slices.ContainsFunc(ids, func(o map[string]any) bool { return o["slugify"] != nil }) {
 			g.note("IdAttributePlugin is given a slugify of the site's own, which checks does not run: an anchor is taken as found when its letters and digits are a heading's")
 			rules.CodeIDs = lettersOfHeadings
 		}
-	case g.Mentions("markdown-it-anchor") && g.Mentions(`getFilter("slugify")`):
-		rules.IDs = mdscan.EleventyAnchor
-	case g.Mentions("markdown-it-anchor"):
+	case len(anchors) > 0:
 		rules.IDs = mdscan.MarkdownItAnchor
+		switch slugify := anchors[len(anchors)-1]["slugify"]; {
+		case isEleventyFilter(slugify, "slugify"):
+			rules.IDs = mdscan.EleventyAnchor
+		case slugify != nil:
+			g.note("markdown-it-anchor is given a slugify of the site's own, which checks does not run: an anchor is taken as found when its letters and digits are a heading's")
+			rules.CodeIDs = lettersOfHeadings
+		}
 	}
 	rules.Written = eleventyFeeds(g)
 	rules.Templated = g.Value("markdownTemplateEngine") != "false"
 	rules.TemplateBlocks = rules.Templated // Liquid by default, or Nunjucks
 	rules.RawAsMarkdown = true             // its transforms (InputPathToUrl, HtmlBase, image) rewrite HTML's links as markdown's
-	rules.LeavesMD = !g.Mentions("InputPathToUrlTransformPlugin")
+	rules.LeavesMD = len(eleventyPlugins(g, "@11ty/eleventy", "InputPathToUrlTransformPlugin")) == 0
 	if !rules.LeavesMD {
 		rules.MDLookup = eleventyMDLookup(filepath.Join(g.Root, input))
 	}
-	rules.PrefixesBase = g.Mentions("HtmlBasePlugin")
+	rules.PrefixesBase = len(eleventyPlugins(g, "@11ty/eleventy", "HtmlBasePlugin", "EleventyHtmlBasePlugin")) > 0
 	// Images: a folder passed through to the root is the public folder;
 	// images beside pages are copied beside their output ("html-relative")
 	// and so are found from the markdown file, as without a copy they are

@@ -109,10 +109,20 @@ type jsConfig struct {
 	// calls are the calls a config function makes on its parameter
 	// (eleventyConfig.addPassthroughCopy({…})).
 	calls []jsCall
+	// uses are the plugins given to markdown-it anywhere in the file
+	// (md.use(markdownItAnchor, {…})), method "use": Eleventy's configs
+	// set markdown-it up in closures (amendLibrary) or at the top.
+	uses []jsCall
 	// imported are the modules the config imports or requires at its top,
 	// by the local name each gives one ("starlight" → "@astrojs/starlight").
-	imported map[string]string
+	imported map[string]jsImport
 }
+
+// jsImport is what a local name is bound to: a module, and the name of
+// the export taken from it ("" for the module itself: a default import, a
+// namespace, require('m')). `import { HtmlBasePlugin as base }` binds
+// base to {"@11ty/eleventy", "HtmlBasePlugin"}.
+type jsImport struct{ module, name string }
 
 // jsCall is a call a config function makes on its parameter, with the
 // imports of the file it is written in: a module the config imports may
@@ -122,7 +132,33 @@ type jsConfig struct {
 type jsCall struct {
 	method   string
 	args     []any
-	imported map[string]string
+	imported map[string]jsImport
+}
+
+// plugin is what the call's first argument, a name, is imported as.
+func (c jsCall) plugin() jsImport {
+	if len(c.args) == 0 {
+		return jsImport{}
+	}
+	v, _ := c.args[0].(computedValue)
+	args, _ := v.value.([]any)
+	switch local, _ := v.value.(string); {
+	case v.tag == "" && local != "":
+		return c.imported[local]
+	case v.tag == "require" && len(args) == 1: // use(require("markdown-it-anchor"))
+		module, _ := args[0].(string)
+		return jsImport{module, ""}
+	}
+	return jsImport{}
+}
+
+// options is the call's second argument, an object (nil for none).
+func (c jsCall) options() map[string]any {
+	if len(c.args) > 1 {
+		m, _ := c.args[1].(map[string]any)
+		return m
+	}
+	return nil
 }
 
 // set is the string a config function's call of method sets last
@@ -147,9 +183,10 @@ func (c jsConfig) with(file string, src []byte) jsConfig {
 		return c
 	}
 	c.calls = append(slices.Clip(c.calls), m.calls...)
+	c.uses = append(slices.Clip(c.uses), m.uses...)
 	imported := maps.Clone(c.imported)
 	if imported == nil {
-		imported = map[string]string{}
+		imported = map[string]jsImport{}
 	}
 	for name, module := range m.imported {
 		if _, ok := imported[name]; !ok {
@@ -187,7 +224,7 @@ func exported(doc any) string {
 // from is the module a name in the config is imported from ("" for none):
 // a function called (computedValue's tag) or a name passed
 // (computedValue{"", name}).
-func (c jsConfig) from(name string) string { return c.imported[name] }
+func (c jsConfig) from(name string) string { return c.imported[name].module }
 
 // callOf is the entry of list that calls what the config imports from
 // module (integrations: [starlight({…})]), and its first argument.
@@ -277,8 +314,12 @@ func parseJS(name string, src []byte) (doc any, cfg jsConfig, err error) {
 	}
 	r := jsReader{scope: jsScope{}}
 	doc = r.program(ast.List)
+	js.Walk(useFinder{&r}, ast)
 	for i := range r.cfg.calls {
 		r.cfg.calls[i].imported = r.cfg.imported
+	}
+	for i := range r.cfg.uses {
+		r.cfg.uses[i].imported = r.cfg.imported
 	}
 	return doc, r.cfg, nil
 }
@@ -373,19 +414,42 @@ func isExportTarget(x js.IExpr) bool {
 func (r *jsReader) imports(s *js.ImportStmt) {
 	module := jsString(s.Module)
 	if s.Default != nil {
-		r.imported(string(s.Default), module)
+		r.imported(string(s.Default), jsImport{module, ""})
 	}
 	for _, a := range s.List {
-		r.imported(string(a.Binding), module)
+		name := string(a.Binding) // import { name }
+		if a.Name != nil {        // import { name as local }, import * as local
+			name = strings.TrimPrefix(string(a.Name), "*")
+		}
+		r.imported(string(a.Binding), jsImport{module, name})
 	}
 }
 
-func (r *jsReader) imported(name, module string) {
+func (r *jsReader) imported(local string, what jsImport) {
 	if r.cfg.imported == nil {
-		r.cfg.imported = map[string]string{}
+		r.cfg.imported = map[string]jsImport{}
 	}
-	r.cfg.imported[name] = module
+	r.cfg.imported[local] = what
 }
+
+// useFinder walks a program for markdown-it's use calls, wherever they
+// are: x.use(plugin, options).
+type useFinder struct{ r *jsReader }
+
+func (f useFinder) Enter(n js.INode) js.IVisitor {
+	if c, ok := n.(*js.CallExpr); ok {
+		if d, ok := c.X.(*js.DotExpr); ok && member(d.Y) == "use" && len(c.Args.List) > 0 {
+			var args []any
+			for _, a := range c.Args.List {
+				args = append(args, f.r.value(a.Value, 1))
+			}
+			f.r.cfg.uses = append(f.r.cfg.uses, jsCall{method: "use", args: args})
+		}
+	}
+	return f
+}
+
+func (f useFinder) Exit(js.INode) {}
 
 // bind records a declaration's simple bindings (const only: a let or var
 // may be assigned again) and the names it requires (const x = require('m'),
@@ -396,10 +460,14 @@ func (r *jsReader) bind(d *js.VarDecl) {
 			switch v := b.Binding.(type) {
 			case *js.Var:
 				r.imported(string(v.Data), module)
-			case *js.BindingObject:
+			case *js.BindingObject: // of require('m') itself
 				for _, item := range v.List {
-					if name, ok := item.Value.Binding.(*js.Var); ok {
-						r.imported(string(name.Data), module)
+					if local, ok := item.Value.Binding.(*js.Var); ok {
+						name := string(local.Data)                     // const { name } = require('m')
+						if item.Key != nil && !item.Key.IsComputed() { // const { name: local }
+							name = jsString(item.Key.Literal.Data)
+						}
+						r.imported(string(local.Data), jsImport{module.module, name})
 					}
 				}
 			}
@@ -411,20 +479,21 @@ func (r *jsReader) bind(d *js.VarDecl) {
 	}
 }
 
-// required is the module of require('m') (or require('m').x).
-func required(x js.IExpr) (string, bool) {
+// required is what require('m') (or require('m').x) takes.
+func required(x js.IExpr) (jsImport, bool) {
+	name := ""
 	if d, ok := x.(*js.DotExpr); ok {
-		x = d.X
+		x, name = d.X, member(d.Y)
 	}
 	c, ok := x.(*js.CallExpr)
 	if !ok || jsName(c.X) != "require" || len(c.Args.List) != 1 {
-		return "", false
+		return jsImport{}, false
 	}
 	l, ok := c.Args.List[0].Value.(*js.LiteralExpr)
 	if !ok || l.TokenType != js.StringToken {
-		return "", false
+		return jsImport{}, false
 	}
-	return jsString(l.Data), true
+	return jsImport{jsString(l.Data), name}, true
 }
 
 // config is the config object an exported expression stands for: the

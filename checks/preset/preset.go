@@ -55,9 +55,8 @@ type Preset struct {
 
 // Generator is a project of one generator as found on disk.
 type Generator struct {
-	Root   string // the project root: where checks.json is, or the current folder
-	Config string // the config file, relative to Root; "" when none was found
-	src    []byte
+	Root   string    // the project root: where checks.json is, or the current folder
+	Config string    // the config file, relative to Root; "" when none was found
 	unread *[]string // the keys Value found computed, while Layout runs
 	notes  *[]string // what else the preset could not model, while Layout runs
 	// doc is the config as its parser reads it (a data config's, or a
@@ -69,16 +68,14 @@ type Generator struct {
 }
 
 // newGenerator is the project at root whose config file is config (a path
-// from root), its text raw: src is raw with comments blanked, for
-// Mentions; a program is parsed from raw, its comments the parser's.
-func newGenerator(root, config string, raw []byte) Generator {
-	src := withoutComments(config, raw)
-	g := Generator{Root: root, Config: config, src: src}
+// from root), its text src, read by its language's parser.
+func newGenerator(root, config string, src []byte) Generator {
+	g := Generator{Root: root, Config: config}
 	switch {
 	case isDataConfig(config):
 		g.doc, g.docErr = parseConfig(config, src)
 	case isJSConfig(config):
-		g.doc, g.js, g.docErr = parseJS(config, raw)
+		g.doc, g.js, g.docErr = parseJS(config, src)
 	}
 	return g
 }
@@ -115,9 +112,6 @@ func (g Generator) note(format string, args ...any) {
 		*g.notes = append(*g.notes, fmt.Sprintf("%s: ", filepath.Join(g.Root, g.Config))+fmt.Sprintf(format, args...))
 	}
 }
-
-// Mentions reports whether the config file holds s (a plugin's name).
-func (g Generator) Mentions(s string) bool { return strings.Contains(string(g.src), s) }
 
 // Layout is where a project of a generator keeps things, relative to the
 // project root, and what the generator does with the markdown's links.

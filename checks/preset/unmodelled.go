@@ -1,8 +1,6 @@
 package preset
 
 import (
-	"bytes"
-	"os"
 	"path"
 	"path/filepath"
 	"strings"
@@ -25,7 +23,7 @@ type Unmodelled struct {
 var Unmodelleds = []Unmodelled{
 	{Name: "mintlify", Configs: []string{"mint.json", "docs.json"},
 		Claims: func(file string, src []byte) bool {
-			return filepath.Base(file) == "mint.json" || bytes.Contains(src, []byte("mintlify.com/docs.json"))
+			return filepath.Base(file) == "mint.json" || setsValue(file, src, "$schema", "https://mintlify.com/docs.json")
 		}},
 	{Name: "gitbook", Configs: []string{".gitbook.yaml"}},
 }
@@ -54,24 +52,4 @@ func recognise(root, rel string) (OtherConfig, bool) {
 		}
 	}
 	return OtherConfig{}, false
-}
-
-// hexoKeys are settings only Hexo's _config.yml has.
-var hexoKeys = []string{"public_dir:", "source_dir:", "new_post_name:", "post_asset_folder:", "default_layout:", "skip_render:"}
-
-// isHexo tells Hexo's _config.yml from Jekyll's: a setting only Hexo has,
-// or the scaffolds/ folder or the hexo package beside it (a trimmed
-// config may have none of the settings).
-func isHexo(file string, src []byte) bool {
-	for _, k := range hexoKeys {
-		if bytes.Contains(src, []byte(k)) {
-			return true
-		}
-	}
-	dir := filepath.Dir(file)
-	if st, err := os.Stat(filepath.Join(dir, "scaffolds")); err == nil && st.IsDir() {
-		return true
-	}
-	pkg, err := textfile.Read(filepath.Join(dir, "package.json"), textfile.MaxConfig)
-	return err == nil && bytes.Contains(pkg, []byte(`"hexo"`))
 }
