@@ -315,13 +315,32 @@ func (cf *confirmation) apply(md, site *diag.Run) {
 		}
 		kept = append(kept, d)
 	}
-	site.Diagnostics = kept
+	site.Diagnostics = oncePerSource(kept)
 	if !cf.keepAnchors {
 		md.Diagnostics = cf.withoutBuiltAnchors(md.Diagnostics)
 	}
 	for _, r := range []*diag.Run{md, site} {
 		r.Summary.Errors, r.Summary.Warnings = r.Diagnostics.Count(diag.Error), r.Diagnostics.Count(diag.Warning)
 	}
+}
+
+// oncePerSource says once a problem that several built pages show at one
+// markdown place (a page built once a locale, each copy with the link):
+// the first page's, the others' as notes.
+func oncePerSource(l diag.List) diag.List {
+	first := map[[2]string]int{}
+	var out diag.List
+	for _, d := range l {
+		k := [2]string{d.Source, d.Check}
+		if i, ok := first[k]; ok && d.Source != "" {
+			out[i].Severity = max(out[i].Severity, d.Severity)
+			out[i].Notes = append(out[i].Notes, fmt.Sprintf("the same link on %s: %s", d.Location(), d.Message))
+			continue
+		}
+		first[k] = len(out)
+		out = append(out, d)
+	}
+	return out
 }
 
 // sameProblem: a link no file answers is one problem whether the source

@@ -123,15 +123,31 @@ func (s *Sources) Source(file, href string) string {
 		}
 		return *urls[i]
 	}
+	under := s.under(file, source)
 	for _, same := range []func(i int) bool{
 		func(i int) bool { u := urlOf(i); return u != "" && decode(u) == decode(exact) },
 		func(i int) bool { h := links[i].Href; return strings.HasPrefix(h, "/") && decode(h) == decode(exact) },
+		func(i int) bool { h := links[i].Href; return under != "" && strings.HasPrefix(h, "/") && decode(under+h) == decode(exact) },
 		func(i int) bool { u := urlOf(i); return u != "" && samePage(u) == to },
 	} {
 		for i, l := range links {
 			if same(i) {
 				return fmt.Sprintf("%s:%d:%d", source, l.Line, l.Col)
 			}
+		}
+	}
+	return ""
+}
+
+// under is the folder a built file of source is under, as another built
+// file of it is not ("/fr" of fr/docs/a/index.html beside
+// docs/a/index.html): a page built once a locale, each copy under its
+// locale's folder, whose root-absolute links each locale's build gives
+// that folder too (Docusaurus's baseUrl of the locale). "" for none.
+func (s *Sources) under(file, source string) string {
+	for _, other := range s.byPage[source] {
+		if prefix, ok := strings.CutSuffix(file, "/"+other); ok && other != file && !strings.Contains(prefix, "/") {
+			return "/" + prefix
 		}
 	}
 	return ""
