@@ -340,9 +340,10 @@ func (c *crawl) visitOnce(t *crawlTab, origin, url, file string) (pageResult, *c
 		}
 	}
 	// The deadline is past the page's own limit, so that a page that
-	// never settles is still reported before the tab is given up; and past
-	// the time its requests may be held, which its limit does not count.
-	slack := 10 * time.Second
+	// never settles is still reported before the tab is given up; past the
+	// wait for a page the machine starves (settle); and past the time its
+	// requests may be held, which its limit does not count.
+	slack := 10*time.Second + starvedFor*c.o.PageTimeout
 	if c.hold != nil {
 		slack += c.hold.budget
 	}

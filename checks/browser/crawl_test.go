@@ -232,6 +232,44 @@ func TestCrawlOpensAnUnsettledPageAgainAlone(t *testing.T) {
 	assert.Equal(t, int32(2), visits.Load(), "busy.html was opened twice")
 }
 
+// A page's scripts are given their time limit in the page's own CPU time,
+// not in the runner's wall time: a page that computes for about 1 s of CPU
+// after its load (in one long run of tasks, no idle period between them)
+// settles within its 2 s limit on an idle machine, and must settle under a
+// load of four times the cores too, where that work takes more than 2 s of
+// wall time. A page whose scripts never stop is still reported, idle
+// and busy.
+func TestCrawlBudgetsScriptsInTheirOwnCPUTime(t *testing.T) {
+	needBrowser(t)
+	// work computes n chunks in tasks that follow one another at once (a
+	// message channel, which no timer clamp spaces out), so the page has no
+	// idle period until it is done. A chunk is a fixed amount of work, 25 to
+	// 40 ms of one core here: its wall time grows with the load.
+	const work = `function chunk() { let x = 0; for (let i = 0; i < 1e7; i++) x += Math.sqrt(i); return x }
+function work(n, then) {
+  const c = new MessageChannel()
+  c.port1.onmessage = () => { chunk(); --n > 0 ? c.port2.postMessage(0) : then() }
+  c.port2.postMessage(0)
+}
+`
+	site := writeSite(t, map[string]string{
+		"works.html": "<!doctype html>\n<script>" + work + `addEventListener("load", () => work(25, () => document.body.append("done")))</script>`,
+		"spins.html": "<!doctype html>\n<script>" + work + `addEventListener("load", () => work(Infinity, () => {}))</script>`,
+	})
+	want := []Finding{{Check: registry.PageUnsettled, File: "spins.html", Message: "the page did not settle within 2s: its scripts never let it go idle"}}
+	o := CrawlOptions{Dir: site, Pages: []string{"spins.html", "works.html"}, Tabs: 1, PageTimeout: 2 * time.Second}
+	got, err := shared.Crawl(o)
+	require.NoError(t, err)
+	assert.Equal(t, want, got.Findings, "idle")
+	// Four busy processes a core: the page gets a fifth of one at most, so
+	// its second of work takes more than its 2 s by the clock.
+	busyload.Start(t)
+	busyload.Start(t)
+	got, err = shared.Crawl(o)
+	require.NoError(t, err)
+	assert.Equal(t, want, got.Findings, "under load")
+}
+
 // A page is kept open for a quiet window once it has settled, counted by
 // the page's own timers: so a timer that throws 100 ms or 500 ms after the
 // load event, and a request made 300 ms after it that fails, are found on

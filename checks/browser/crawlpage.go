@@ -19,6 +19,7 @@ import (
 	"github.com/chromedp/cdproto/inspector"
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/cdproto/performance"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 
@@ -616,6 +617,12 @@ func (p *pageRecorder) settle(ctx context.Context, limit time.Duration) bool {
 			return false
 		}
 	}
+	// The scripts' limit is in the page's own CPU time: on a busy runner
+	// the page's work takes longer by the clock, not by what it costs.
+	// cpuFrom is its main thread's CPU time once loaded; latest bounds the
+	// wait in wall time for a page the machine starves.
+	cpuFrom, cpuKnown := p.threadTime(ctx)
+	latest := end.Add(starvedFor * limit)
 	tick := time.NewTicker(quietFor / 5)
 	defer tick.Stop()
 	for {
@@ -645,6 +652,10 @@ func (p *pageRecorder) settle(ctx context.Context, limit time.Duration) bool {
 					return false
 				case time.Now().Before(end):
 					continue // the page went on to another (a redirect by script): wait for that one
+				case cpuKnown && time.Now().Before(latest) && p.cpuSince(ctx, cpuFrom) < limit:
+					end = time.Now().Add(limit / 4) // starved, not busy: its scripts have had less than their limit
+					deadline.Reset(limit / 4)
+					continue
 				}
 				p.unsettled(limit, "its scripts never let it go idle")
 				return false
@@ -664,6 +675,43 @@ func (p *pageRecorder) settle(ctx context.Context, limit time.Duration) bool {
 			return false
 		}
 	}
+}
+
+// starvedFor is how many times its limit a page's scripts may take by the
+// clock while they have had less than their limit of CPU time: a bound
+// for a page the machine hardly lets run (a load of 20 on 2 cores gave a
+// page a tenth of a core), and for one whose idle wait stalls for want of
+// a frame, which costs no CPU.
+const starvedFor = 10
+
+// threadTime is the CPU time the page's main thread has had (Chromium's
+// Performance metric ThreadTime, of the tab's renderer); ok is false when
+// Chromium does not say.
+func (p *pageRecorder) threadTime(ctx context.Context) (time.Duration, bool) {
+	m, err := chromedp.Call(ctx, performance.GetMetrics, cdp.Empty{})
+	if err != nil {
+		return 0, false
+	}
+	for _, x := range m.Metrics {
+		if x.Name == "ThreadTime" {
+			return time.Duration(x.Value * float64(time.Second)), true
+		}
+	}
+	return 0, false
+}
+
+// cpuSince is the CPU time the page's main thread has had since from; no
+// end of it when Chromium no longer says, so that the page is judged by
+// the clock alone.
+func (p *pageRecorder) cpuSince(ctx context.Context, from time.Duration) time.Duration {
+	now, ok := p.threadTime(ctx)
+	if !ok {
+		return time.Duration(1<<63 - 1)
+	}
+	if now < from { // another renderer process took the page over: its count starts again
+		return now
+	}
+	return now - from
 }
 
 // quietWindow keeps a settled page open for d more, by the page's own

@@ -12,6 +12,7 @@ import (
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/fetch"
 	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/cdproto/performance"
 	"github.com/chromedp/cdproto/storage"
 	"github.com/chromedp/cdproto/target"
 	"github.com/chromedp/chromedp"
@@ -45,6 +46,12 @@ func newCrawlTab(browser context.Context, hold *siteHold) (*crawlTab, error) {
 	// Audits says what Chromium did with mixed content (mixed.go) and what
 	// a Content-Security-Policy refused (csp.go).
 	if _, err := chromedp.Call(ctx, audits.Enable, cdp.Empty{}); err != nil {
+		cancel()
+		return nil, err
+	}
+	// Performance gives the page's own CPU time, in which its scripts'
+	// time limit is counted (crawlpage.go, settle).
+	if _, err := chromedp.Call(ctx, performance.Enable, performance.EnableParams{}); err != nil {
 		cancel()
 		return nil, err
 	}
