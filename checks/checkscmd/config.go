@@ -44,9 +44,9 @@ type Config struct {
 	Site string `json:"site"`
 	// Routes is the generator's routes.json (pages ↔ markdown sources).
 	Routes string `json:"routes"`
-	// Previous is the folder of the last deploy's build: checks links
-	// finds the URLs and ids it served that the new build lost
-	// (checks/deploys).
+	// Previous is the last deploy: its build's folder, its sitemap (a
+	// file or an http(s) URL) or a list of its URLs; checks links finds
+	// the URLs and ids it served that the new build lost (checks/deploys).
 	Previous string `json:"previous"`
 	// Levels by check id (registry.All).
 	Levels map[string]registry.Level `json:"levels"`
@@ -262,7 +262,7 @@ func (c *Config) rebase(dir string) {
 		return
 	}
 	at := func(p string) string {
-		if p == "" || filepath.IsAbs(p) {
+		if p == "" || filepath.IsAbs(p) || strings.HasPrefix(p, "https://") || strings.HasPrefix(p, "http://") {
 			return p
 		}
 		return relative(filepath.Join(dir, p))

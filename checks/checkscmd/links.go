@@ -52,7 +52,7 @@ func linksFlags(fs *flag.FlagSet) *linksOptions {
 	fs.Var(&o.ignore, "ignore", "regular expression: links whose href matches are not checked (repeatable; adds to checks.json's ignore)")
 	fs.Var(&o.ignorePath, "ignore-path", "regular expression: pages whose path in the site matches are not checked (repeatable)")
 	o.routes = fs.String("routes", "", "routes.json of the build: maps pages to markdown sources and finds duplicate routes (default: routes in checks.json)")
-	o.previous = fs.String("previous", "", "the folder of the last deploy's build: every URL it served must still answer, every id of its pages still be there (default: previous in checks.json)")
+	o.previous = fs.String("previous", "", "the last deploy: its build's folder (every URL it served must still answer, every id of its pages still be there), or its sitemap.xml (a file or URL) or a list of its URLs (every URL must still answer) (default: previous in checks.json)")
 	o.cleanURLs = fs.Bool("clean-urls", true, "the host answers /p with p.html (default: as the host does)")
 	o.host = registerHost(fs)
 	o.siteURL = fs.String("site-url", "", "the site's public URL: absolute links to it are checked as internal (a path in it is the base URL)")

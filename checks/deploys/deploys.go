@@ -32,8 +32,10 @@ type Options struct {
 	CustomIDs bool
 }
 
-// Builds are the two folders compared, named as the user named them (the
-// diagnostics' files are under them).
+// Builds are the two builds compared, named as the user named them (the
+// diagnostics' files are under them). Previous may also be the URLs the
+// last deploy served: its sitemap (a file or its URL) or a list of URLs
+// (urllist.go).
 type Builds struct {
 	Previous, Current string
 }
@@ -56,14 +58,22 @@ type page struct {
 // every URL.
 func Compare(b Builds, site *htmlsite.Site, pages Pages, o Options) (diag.List, error) {
 	o.BasePath = orRoot(o.BasePath)
-	prev, err := loadPrevious(b.Previous)
-	if err != nil {
-		return nil, err
-	}
-	c := &comparison{o: o, b: b, prev: prev, cur: site, prevPages: readPages(prev), curPage: pages}
+	c := &comparison{o: o, b: b, cur: site, curPage: pages}
+	var err error
 	if c.redirects, err = readRedirects(site, b.Current, o.Host); err != nil {
 		return nil, err
 	}
+	urls, isList, err := previousList(b.Previous)
+	switch {
+	case err != nil:
+		return nil, err
+	case isList:
+		return c.runList(urls)
+	}
+	if c.prev, err = loadPrevious(b.Previous); err != nil {
+		return nil, err
+	}
+	c.prevPages = readPages(c.prev)
 	return c.run()
 }
 
@@ -78,7 +88,7 @@ func orRoot(base string) string {
 // missing or holds no page.
 func loadPrevious(dir string) (*htmlsite.Site, error) {
 	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
-		return nil, fmt.Errorf("previous build %s: no such folder", diag.Printable(dir))
+		return nil, fmt.Errorf("previous build %s: no such folder or file (give the last deploy's build folder, its sitemap.xml, or a list of its URLs)", diag.Printable(dir))
 	}
 	s, err := htmlsite.Load(dir)
 	if err != nil {
@@ -159,11 +169,70 @@ func (c *comparison) run() (diag.List, error) {
 			found = append(found, c.removedAnchors(file, u, a.file)...)
 		}
 	}
+	return found, c.sharesURLs(others, answered)
+}
+
+// runList follows each URL a list of the last deploy's names on the new
+// build; each removed one is said at the line that lists it.
+func (c *comparison) runList(urls []listed) (diag.List, error) {
+	var found diag.List
+	answered, others, under := 0, 0, 0
+	for _, l := range urls {
+		if _, ok := c.inSite(l.path); !ok {
+			continue
+		}
+		under++
+		a := c.answer(l.path)
+		if l.path != c.o.BasePath {
+			others++
+			if a.file != "" || a.unjudged {
+				answered++
+			}
+		}
+		if a.file == "" && !a.unjudged {
+			d := c.removedURL(pageFile(c.inSiteOnly(l.path)), l.path, a)
+			d.File, d.Line = filepath.ToSlash(c.b.Previous), l.line
+			found = append(found, d)
+		}
+	}
+	if under == 0 {
+		return nil, fmt.Errorf("previous deploy %s lists no URL under the base path %s", diag.Printable(c.b.Previous), c.o.BasePath)
+	}
+	return found, c.sharesURLs(others, answered)
+}
+
+// sharesURLs refuses a last deploy none of whose URLs, the home page
+// aside (every site has one), answers on the new build: it is another
+// site's, or built for another base URL, not a site that lost every page.
+func (c *comparison) sharesURLs(others, answered int) error {
 	if others > 0 && answered == 0 {
-		return nil, fmt.Errorf("previous build %s shares no URL with %s: none of its pages answers there, the home page aside; is it a build of this site, for the same base URL?",
+		return fmt.Errorf("previous build %s shares no URL with %s: none of its pages answers there, the home page aside; is it a build of this site, for the same base URL?",
 			diag.Printable(c.b.Previous), diag.Printable(c.b.Current))
 	}
-	return found, nil
+	return nil
+}
+
+// inSiteOnly is inSite's path, for a URL known to be in the site.
+func (c *comparison) inSiteOnly(full string) string {
+	rel, _ := c.inSite(full)
+	return rel
+}
+
+// pageFile is the file a page at a URL path (from the site's root) would
+// be: a folder's index.html, else the path as it is, .html added when it
+// has no extension.
+func pageFile(rel string) string {
+	rel = strings.TrimPrefix(rel, "/")
+	if p, err := url.PathUnescape(rel); err == nil {
+		rel = p
+	}
+	switch {
+	case rel == "" || strings.HasSuffix(rel, "/"):
+		return rel + "index.html"
+	case path.Ext(rel) == "":
+		return rel + ".html"
+	}
+	return rel
 }
 
 // isNotFoundPage: a 404.html is the host's answer to a URL no file

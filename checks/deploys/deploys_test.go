@@ -285,7 +285,7 @@ func TestBadPrevious(t *testing.T) {
 		prev map[string]string
 		want string
 	}{
-		{"missing", nil, "previous build prev: no such folder"},
+		{"missing", nil, "previous build prev: no such folder or file (give the last deploy's build folder, its sitemap.xml, or a list of its URLs)"},
 		{"no page", map[string]string{"style.css": "p{}"}, "previous build prev has no HTML pages: is it the folder the last deploy was built into?"},
 		{"another site", map[string]string{"index.html": home, "x/index.html": "X", "y.html": "Y"},
 			"previous build prev shares no URL with build: none of its pages answers there, the home page aside; is it a build of this site, for the same base URL?"},

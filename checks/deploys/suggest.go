@@ -19,9 +19,9 @@ type candidate struct {
 }
 
 // removedURL is the finding of a URL of the last deploy that no page of
-// the new build answers. Its file is the previous build's page: the URL
-// lost has no file in the new build, and that page shows what readers
-// found there.
+// the new build answers. Its file is the previous build's page (prevFile:
+// for a list of URLs, the file the page would be): the URL lost has no
+// file in the new build, and that page shows what readers found there.
 func (c *comparison) removedURL(prevFile, u string, a arrival) diag.Diagnostic {
 	d := diag.Diagnostic{Severity: diag.Error, Check: registry.RemovedURL, File: joinPath(c.b.Previous, prevFile),
 		Message: fmt.Sprintf("removed URL %s: the last deploy served it; now %s", u, a.said())}
@@ -43,7 +43,10 @@ func (c *comparison) suggest(prevFile, u string) (string, string, bool) {
 			return to, fmt.Sprintf("the same last segment %q", last), true
 		}
 	}
-	old := fileOutline(c.prev, prevFile, true)
+	var old outline // a list of URLs has no pages: a URL's own words only
+	if c.prev != nil {
+		old = fileOutline(c.prev, prevFile, true)
+	}
 	if old.title != "" {
 		if to, ok := nearest(u, cands, func(k candidate) bool { return k.title == old.title }); ok {
 			return to, fmt.Sprintf("the same title %q", old.title), true
