@@ -127,7 +127,10 @@ func (s *Sources) Source(file, href string) string {
 	for _, same := range []func(i int) bool{
 		func(i int) bool { u := urlOf(i); return u != "" && decode(u) == decode(exact) },
 		func(i int) bool { h := links[i].Href; return strings.HasPrefix(h, "/") && decode(h) == decode(exact) },
-		func(i int) bool { h := links[i].Href; return under != "" && strings.HasPrefix(h, "/") && decode(under+h) == decode(exact) },
+		func(i int) bool {
+			h := links[i].Href
+			return under != "" && strings.HasPrefix(h, "/") && decode(under+h) == decode(exact)
+		},
 		func(i int) bool { u := urlOf(i); return u != "" && samePage(u) == to },
 	} {
 		for i, l := range links {
