@@ -10,13 +10,11 @@ import (
 	"net/url"
 	"os"
 	"path"
-	"path/filepath"
 	"strings"
 	"sync"
 
 	"github.com/devdocs-dev/devdocs/checks/diag"
 	"github.com/devdocs-dev/devdocs/checks/htmlsite"
-	"github.com/devdocs-dev/devdocs/checks/internal/textfile"
 	"github.com/devdocs-dev/devdocs/checks/serve"
 )
 
@@ -60,10 +58,12 @@ func Compare(b Builds, site *htmlsite.Site, pages Pages, o Options) (diag.List, 
 	if err != nil {
 		return nil, err
 	}
-	c := &comparison{o: o, b: b, prev: prev, cur: site, prevPages: readPages(prev), curPage: pages}
-	if c.redirects, err = readRedirects(site, b.Current, o.Host); err != nil {
+	// The new build's _redirects, unless the caller read it already: the
+	// host applies it in its Answer.
+	if o.Host, err = o.Host.WithRedirects(site.Root, joinPath(b.Current, serve.RedirectsFile), o.BasePath); err != nil {
 		return nil, err
 	}
+	c := &comparison{o: o, b: b, prev: prev, cur: site, prevPages: readPages(prev), curPage: pages}
 	return c.run()
 }
 
@@ -109,19 +109,6 @@ func readPages(s *htmlsite.Site) map[string]*page {
 	return pages
 }
 
-// readRedirects reads the new build's _redirects (in dir, as the user
-// named it), where its host applies one.
-func readRedirects(site *htmlsite.Site, dir string, h serve.Host) (*serve.Redirects, error) {
-	if _, ok := site.Files[serve.RedirectsFile]; !ok || !h.ReadsRedirects {
-		return nil, nil
-	}
-	src, err := textfile.Read(filepath.Join(site.Root, serve.RedirectsFile), textfile.MaxConfig)
-	if err != nil {
-		return nil, err
-	}
-	return serve.ParseRedirects(joinPath(dir, serve.RedirectsFile), src)
-}
-
 // comparison is one run of Compare.
 type comparison struct {
 	o              Options
@@ -129,7 +116,6 @@ type comparison struct {
 	prev, cur      *htmlsite.Site
 	prevPages      map[string]*page
 	curPage        Pages
-	redirects      *serve.Redirects
 	candidates     []candidate // the new build's pages, for suggestions; read when first needed
 	candidatesRead bool
 }

@@ -18,7 +18,7 @@ func TestRedirectsMatch(t *testing.T) {
 https://other.example/* https://example.com/:splat 301!
 /de/* /de/ 302 Language=de
 /last /end
-`))
+`), Netlify)
 	require.NoError(t, err)
 	for _, c := range []struct {
 		path string
@@ -49,8 +49,8 @@ https://other.example/* https://example.com/:splat 301!
 }
 
 func TestRedirectsErrors(t *testing.T) {
-	_, err := ParseRedirects("site/_redirects", []byte("/a /b\n/lonely\n"))
+	_, err := ParseRedirects("site/_redirects", []byte("/a /b\n/lonely\n"), Netlify)
 	assert.EqualError(t, err, `site/_redirects:2: a rule is FROM TO [STATUS], not "/lonely" alone`)
-	_, err = ParseRedirects("site/_redirects", []byte("/a /b 3o1\n"))
+	_, err = ParseRedirects("site/_redirects", []byte("/a /b 3o1\n"), nil)
 	assert.EqualError(t, err, `site/_redirects:1: status "3o1": want a number such as 301 or 200, with ! to force`)
 }
