@@ -208,6 +208,10 @@ type Answer struct {
 // order, with the host's own redirects (see Host). The query is the
 // caller's to keep.
 func (h Host) Answer(urlPath string, isFile func(string) bool) Answer {
+	if d := h.ReadsRedirects; d != nil && d.Hidden {
+		served := isFile
+		isFile = func(f string) bool { return f != RedirectsFile && served(f) }
+	}
 	a, found := h.files(urlPath, isFile)
 	if r, ok := h.Rule(urlPath, found); ok {
 		return h.byRule(r, isFile)

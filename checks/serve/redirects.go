@@ -43,6 +43,8 @@ type RedirectsDialect struct {
 	Loose bool
 	// ProxiesOut: a 200 rule may fetch another site's URL.
 	ProxiesOut bool
+	// Hidden: the host does not serve the _redirects file itself.
+	Hidden bool
 }
 
 // Netlify: rules in file order, the first that matches wins; the default
@@ -63,9 +65,9 @@ var Netlify = &RedirectsDialect{Host: "Netlify", Status: 301, Force: true, Shado
 // incoming request": no shadowing, and no "!" (developers.cloudflare.com
 // pages/configuration/redirects: Structure, Advanced redirects, Proxying:
 // only the first rule applies, "/a /b 200" then "/b /c 200" render /b at
-// /a). A source is matched whole, "*" greedily and ":name" up to a "/"
+// /a). The file "will not itself be served". A source is matched whole, "*" greedily and ":name" up to a "/"
 // (workers-sdk's rules engine): "/p" is no rule of "/p/".
-var CloudflarePages = &RedirectsDialect{Host: "Cloudflare Pages", Status: 302,
+var CloudflarePages = &RedirectsDialect{Host: "Cloudflare Pages", Status: 302, Hidden: true,
 	Allowed: func(s int) bool { return slices.Contains([]int{200, 301, 302, 303, 307, 308}, s) }}
 
 // Redirects are the rules of a _redirects file, in its order: the first
