@@ -42,16 +42,16 @@ func (c *checker) lookup(p string) ruled {
 		to, away := h.RuleTarget(r.To)
 		switch {
 		case r.Status >= 400:
-			return ruled{problem: strings.Join(append(passed, fmt.Sprintf("%s answers %s with %d", where, p, r.Status)), ", then ")}
+			return ruled{problem: strings.Join(append(passed, fmt.Sprintf("%s answers %s with %d", where, c.full(p), r.Status)), ", then ")}
 		case away:
 			return ruled{away: true}
 		case r.Status == 200: // a rewrite: the host answers from the files, applying no rule again
 			if f := c.index.Lookup(to); f != 0 {
 				return ruled{file: f}
 			}
-			return ruled{problem: strings.Join(append(passed, fmt.Sprintf("%s serves %s from %s (200), which no file answers", where, p, to)), ", then ")}
+			return ruled{problem: strings.Join(append(passed, fmt.Sprintf("%s serves %s from %s (200), which no file answers", where, c.full(p), c.full(to))), ", then ")}
 		}
-		passed = append(passed, fmt.Sprintf("%s sends %s on to %s (%d)", where, p, to, r.Status))
+		passed = append(passed, fmt.Sprintf("%s sends %s on to %s (%d)", where, c.full(p), c.full(to), r.Status))
 		seen[p] = true
 		switch {
 		case seen[to]:
@@ -87,15 +87,24 @@ func (c *checker) ruleProblems() diag.List {
 		}
 		if r.Status == 200 || r.Status >= 400 { // the host serves the target's file, applying no rule
 			if c.index.Lookup(to) == 0 {
-				at(r.Line, r.To, "no file answers "+to)
+				at(r.Line, r.To, "no file answers "+c.full(to))
 			}
 			continue
 		}
 		if a := c.lookup(to); a.problem != "" {
 			at(r.Line, r.To, a.problem)
 		} else if a.file == 0 && !a.away && !h.Routes.Answers(to) {
-			at(r.Line, r.To, "no file answers "+to)
+			at(r.Line, r.To, "no file answers "+c.full(to))
 		}
 	}
 	return out
+}
+
+// full is a path under the site's root as readers see it, under the base
+// path.
+func (c *checker) full(p string) string {
+	if c.opts.BasePath == "" {
+		return p
+	}
+	return c.opts.BasePath + strings.TrimPrefix(p, "/")
 }
