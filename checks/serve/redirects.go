@@ -45,6 +45,14 @@ type RedirectsDialect struct {
 	ProxiesOut bool
 	// Hidden: the host does not serve the _redirects file itself.
 	Hidden bool
+	// IndexLoops: the host ignores a rule of "/*" or "/" to an index
+	// page, which its own dropping of "index.html" would send back.
+	IndexLoops bool
+	// MaxStatic and MaxDynamic, when set, are how many rules of no
+	// placeholder, and with one, the host reads; a static rule after a
+	// dynamic one counts as dynamic, and the host reads no line after the
+	// last dynamic one it takes.
+	MaxStatic, MaxDynamic int
 }
 
 // Netlify: rules in file order, the first that matches wins; the default
@@ -65,9 +73,11 @@ var Netlify = &RedirectsDialect{Host: "Netlify", Status: 301, Force: true, Shado
 // incoming request": no shadowing, and no "!" (developers.cloudflare.com
 // pages/configuration/redirects: Structure, Advanced redirects, Proxying:
 // only the first rule applies, "/a /b 200" then "/b /c 200" render /b at
-// /a). The file "will not itself be served". A source is matched whole, "*" greedily and ":name" up to a "/"
-// (workers-sdk's rules engine): "/p" is no rule of "/p/".
-var CloudflarePages = &RedirectsDialect{Host: "Cloudflare Pages", Status: 302, Hidden: true,
+// /a). The file "will not itself be served"; it holds at most 2,000 static
+// and 100 dynamic rules (Per file). A source is matched whole, "*" greedily and ":name" up to a "/"
+// (workers-sdk's rules engine): "/p" is no rule of "/p/". Its parser also
+// drops "/* /index.html" and "/ /index", which would loop.
+var CloudflarePages = &RedirectsDialect{Host: "Cloudflare Pages", Status: 302, Hidden: true, IndexLoops: true, MaxStatic: 2000, MaxDynamic: 100,
 	Allowed: func(s int) bool { return slices.Contains([]int{200, 301, 302, 303, 307, 308}, s) }}
 
 // Redirects are the rules of a _redirects file, in its order: the first
@@ -149,6 +159,7 @@ func ParseRedirects(name string, src []byte, d *RedirectsDialect) (*Redirects, e
 		d = Netlify
 	}
 	r := &Redirects{File: name, Base: "/", dialect: d, static: map[string]int{}}
+	var static, dynamic int
 	for i, line := range strings.Split(string(src), "\n") {
 		f := strings.Fields(line)
 		if len(f) == 0 || strings.HasPrefix(f[0], "#") {
@@ -162,7 +173,20 @@ func ParseRedirects(name string, src []byte, d *RedirectsDialect) (*Redirects, e
 			r.Ignored = append(r.Ignored, IgnoredRule{Line: i + 1, From: f[0], Why: why})
 		case rule.from != nil || rule.re != nil:
 			rule.line = i + 1
-			r.add(rule, f[0])
+			if dynamic == 0 && !HasPlaceholder(f[0]) {
+				static++
+			} else {
+				dynamic++
+			}
+			switch {
+			case d.MaxStatic > 0 && dynamic == 0 && static > d.MaxStatic:
+				r.Ignored = append(r.Ignored, IgnoredRule{Line: i + 1, From: f[0], Why: fmt.Sprintf("%s reads at most %d static rules", d.Host, d.MaxStatic)})
+			case d.MaxDynamic > 0 && dynamic > d.MaxDynamic:
+				r.Ignored = append(r.Ignored, IgnoredRule{Line: i + 1, From: f[0], Why: fmt.Sprintf("%s reads at most %d rules with a placeholder or a splat, and no line after the last", d.Host, d.MaxDynamic)})
+				return r, nil
+			default:
+				r.add(rule, f[0])
+			}
 		}
 	}
 	return r, nil
@@ -237,8 +261,17 @@ func (d *RedirectsDialect) refuses(rule redirectRule) string {
 		return fmt.Sprintf("%s ignores a rule of status %d", d.Host, rule.status)
 	case rule.status == 200 && !d.ProxiesOut && offSite(rule.to):
 		return d.Host + " ignores a rewrite (200) to another site: it rewrites only to a path of the site"
+	case d.IndexLoops && !offSite(rule.to) && indexLoop(rule.src, rule.to):
+		return d.Host + " ignores a rule of every path, or the root, to an index page: its own dropping of index.html would send the reader back to it"
 	}
 	return ""
+}
+
+// indexLoop: "/*" (any source ending so) or a source ending in "/", to
+// a path ending in "/index" or "/index.html".
+func indexLoop(from, to string) bool {
+	index := strings.HasSuffix(to, "/index") || strings.HasSuffix(to, "/index.html")
+	return index && (strings.HasSuffix(from, "/*") || strings.HasSuffix(from, "/"))
 }
 
 // offSite: a TO that names another site (a scheme or "//").
@@ -365,7 +398,7 @@ func fill(to string, values map[string]string) string {
 // name it, base the path the site is served under ("" at the root). A
 // file that does not read as rules is an error at its line.
 func (h Host) WithRedirects(dir, name, base string) (Host, error) {
-	if h.ReadsRedirects == nil || !(Root{dir}).IsFile(RedirectsFile) {
+	if h.ReadsRedirects == nil || h.Redirects != nil || !(Root{dir}).IsFile(RedirectsFile) {
 		return h, nil
 	}
 	src, err := textfile.Read(filepath.Join(dir, RedirectsFile), textfile.MaxConfig)

@@ -1,6 +1,8 @@
 package serve
 
 import (
+	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -144,4 +146,23 @@ func TestAnswerAppliesRedirects(t *testing.T) {
 	assert.Equal(t, Answer{Status: 404, File: "404.html"}, netlify.Answer("/old", isFile))
 	assert.Equal(t, Answer{Status: 301, Location: "/new", Rule: rule("/repo/new", 301, false, 2)}, netlify.Answer("/moved", isFile))
 	assert.Equal(t, Answer{Status: 301, Location: "/elsewhere/", Away: true, Rule: rule("/elsewhere/", 301, false, 3)}, netlify.Answer("/out", isFile))
+}
+
+// Cloudflare Pages drops a rule its own index.html handling would loop
+// on, and reads at most 100 dynamic rules, none after them.
+func TestRedirectsCloudflarePagesLimits(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("/* /index.html 200\n/docs/ /docs/index\n/ok /fine\n")
+	for i := range 101 {
+		fmt.Fprintf(&b, "/d%d/* /x\n", i)
+	}
+	b.WriteString("/after /x\n")
+	r, err := ParseRedirects("_redirects", []byte(b.String()), CloudflarePages)
+	require.NoError(t, err)
+	loop := "Cloudflare Pages ignores a rule of every path, or the root, to an index page: its own dropping of index.html would send the reader back to it"
+	assert.Equal(t, []IgnoredRule{{Line: 1, From: "/*", Why: loop}, {Line: 2, From: "/docs/", Why: loop},
+		{Line: 104, From: "/d100/*", Why: "Cloudflare Pages reads at most 100 rules with a placeholder or a splat, and no line after the last"}}, r.Ignored)
+	assert.Len(t, r.Rules(), 101)
+	_, ok := r.Match("/after")
+	assert.False(t, ok)
 }
