@@ -31,6 +31,9 @@ func (c *checker) lookup(p string) ruled {
 	seen := map[string]bool{}
 	for {
 		f := c.index.Lookup(p)
+		if f != 0 && h.Hides(c.index.Name(f)) {
+			f = 0
+		}
 		r, ok := h.Rule(p, f != 0)
 		switch {
 		case !ok && f == 0 && len(passed) > 0:

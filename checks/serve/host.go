@@ -208,15 +208,21 @@ type Answer struct {
 // order, with the host's own redirects (see Host). The query is the
 // caller's to keep.
 func (h Host) Answer(urlPath string, isFile func(string) bool) Answer {
-	if d := h.ReadsRedirects; d != nil && d.Hidden {
+	if h.Hides(RedirectsFile) {
 		served := isFile
-		isFile = func(f string) bool { return f != RedirectsFile && served(f) }
+		isFile = func(f string) bool { return !h.Hides(f) && served(f) }
 	}
 	a, found := h.files(urlPath, isFile)
 	if r, ok := h.Rule(urlPath, found); ok {
 		return h.byRule(r, isFile)
 	}
 	return a
+}
+
+// Hides: the host never serves the file (relative to the root), though
+// the site holds it: Cloudflare Pages' own _redirects.
+func (h Host) Hides(file string) bool {
+	return file == RedirectsFile && h.ReadsRedirects != nil && h.ReadsRedirects.Hidden
 }
 
 // files is the host's answer from the site's files alone, found false
