@@ -59,7 +59,7 @@ func (c *comparison) step(u string, a *arrival) (string, bool) {
 	ans := c.o.Host.Answer(rel, c.curHas)
 	switch {
 	case ans.Rule != nil:
-		return c.byRule(u, ans, a)
+		return c.byRule(u, rel, ans, a)
 	case ans.Status == 200 && !c.appShell(rel, ans):
 		return c.atPage(u, ans.File, a)
 	case ans.Location != "":
@@ -77,7 +77,7 @@ func (c *comparison) step(u string, a *arrival) (string, bool) {
 // file answers (Cloudflare Pages without a 404.html): its router may draw
 // anything there, and a page that moved is most likely gone.
 func (c *comparison) appShell(rel string, ans serve.Answer) bool {
-	return c.o.Host.NotFound == serve.NearestNotFound && ans.File == "index.html" && rel != "/" && rel != "/index.html"
+	return c.o.Host.NotFound == serve.NearestNotFound && serve.AppShell(rel, ans.File)
 }
 
 // atPage is the page a file serves, or where its redirect leads.
@@ -98,7 +98,7 @@ func (c *comparison) atPage(u, file string, a *arrival) (string, bool) {
 }
 
 // byRule follows the host's answer by a _redirects rule.
-func (c *comparison) byRule(u string, ans serve.Answer, a *arrival) (string, bool) {
+func (c *comparison) byRule(u, rel string, ans serve.Answer, a *arrival) (string, bool) {
 	r := ans.Rule
 	where := fmt.Sprintf("%s line %d", serve.RedirectsFile, r.Line)
 	if r.Status >= 400 {
@@ -119,6 +119,9 @@ func (c *comparison) byRule(u string, ans serve.Answer, a *arrival) (string, boo
 		return c.fullURL(ans.Location), true
 	case ans.Location != "":
 		return c.fullURL(ans.Location), true
+	case ans.Status == 200 && serve.AppShell(rel, ans.File):
+		a.end = "is a single-page app's shell, no page of its own"
+		return "", false
 	case ans.Status == 200:
 		return c.atPage(u, ans.File, a)
 	}

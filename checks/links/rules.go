@@ -49,8 +49,10 @@ func (c *checker) lookup(p string) ruled {
 		case away:
 			return ruled{away: true}
 		case r.Status == 200: // a rewrite: the host answers from the files, applying no rule again
-			if f := c.index.Lookup(to); f != 0 {
+			if f := c.index.Lookup(to); f != 0 && !serve.AppShell(p, c.index.Name(f)) {
 				return ruled{file: f}
+			} else if f != 0 {
+				return ruled{problem: strings.Join(append(passed, fmt.Sprintf("no file answers %s: %s serves a single-page app's shell, /index.html, there (200), whose router the check does not run", c.full(p), where)), ", then ")}
 			}
 			return ruled{problem: strings.Join(append(passed, fmt.Sprintf("%s serves %s from %s (200), which no file answers", where, c.full(p), c.full(to))), ", then ")}
 		}

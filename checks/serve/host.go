@@ -219,6 +219,14 @@ func (h Host) Answer(urlPath string, isFile func(string) bool) Answer {
 	return a
 }
 
+// AppShell: the root index.html answers urlPath, another path: a
+// single-page app's shell, whose router draws the path (Cloudflare Pages
+// without a 404.html, a rule "/* /index.html 200"). The gate runs no
+// router, so it takes no such answer for the path's page.
+func AppShell(urlPath, file string) bool {
+	return file == "index.html" && urlPath != "/" && urlPath != "/index.html"
+}
+
 // Hides: the host never serves the file (relative to the root), though
 // the site holds it: Cloudflare Pages' own _redirects.
 func (h Host) Hides(file string) bool {
