@@ -107,6 +107,10 @@ func checkLinks(dir string, cfg *Config, ext *externalOptions, stderr io.Writer,
 	if len(s.HTML) == 0 && len(unreadablePages(s)) == 0 { // a passing check of nothing hides a wrong path
 		return diag.Run{}, fmt.Errorf("%s has no HTML pages: is it the folder the site is built into?", dir)
 	}
+	// The host's _redirects rules answer links as they answer readers.
+	if opts.Host, err = opts.Host.WithRedirects(s.Root, joinPath(dir, serve.RedirectsFile), opts.BasePath); err != nil {
+		return diag.Run{}, err
+	}
 	var table *routes.Table
 	if cfg.Routes != "" {
 		if table, err = routes.Load(cfg.Routes); err != nil {

@@ -55,22 +55,16 @@ func (c *comparison) step(u string, a *arrival) (string, bool) {
 		a.unjudged = true
 		return "", false
 	}
-	// Netlify applies a rule only where no file answers, unless it is
-	// forced ("301!"); a file answering first is taken for Cloudflare
-	// Pages too.
-	rule, hasRule := c.redirects.Match(u)
-	if hasRule && rule.Force {
-		return c.byRule(rule, a)
-	}
+	// The host's answer applies its _redirects rules as it does (serve.Host.Rule).
 	ans := c.o.Host.Answer(rel, c.curHas)
 	switch {
+	case ans.Rule != nil:
+		return c.byRule(u, rel, ans, a)
 	case ans.Status == 200 && !c.appShell(rel, ans):
 		return c.atPage(u, ans.File, a)
 	case ans.Location != "":
 		a.steps = append(a.steps, fmt.Sprintf("the host sends it on to %s (%d)", c.fullURL(ans.Location), ans.Status))
 		return c.fullURL(ans.Location), true
-	case hasRule:
-		return c.byRule(rule, a)
 	case c.o.Host.Routes.Answers(rel):
 		a.unjudged = true
 		return "", false
@@ -83,7 +77,7 @@ func (c *comparison) step(u string, a *arrival) (string, bool) {
 // file answers (Cloudflare Pages without a 404.html): its router may draw
 // anything there, and a page that moved is most likely gone.
 func (c *comparison) appShell(rel string, ans serve.Answer) bool {
-	return c.o.Host.NotFound == serve.NearestNotFound && ans.File == "index.html" && rel != "/" && rel != "/index.html"
+	return c.o.Host.NotFound == serve.NearestNotFound && serve.AppShell(rel, ans.File)
 }
 
 // atPage is the page a file serves, or where its redirect leads.
@@ -103,8 +97,9 @@ func (c *comparison) atPage(u, file string, a *arrival) (string, bool) {
 	return next, true
 }
 
-// byRule follows a _redirects rule.
-func (c *comparison) byRule(r serve.Redirected, a *arrival) (string, bool) {
+// byRule follows the host's answer by a _redirects rule.
+func (c *comparison) byRule(u, rel string, ans serve.Answer, a *arrival) (string, bool) {
+	r := ans.Rule
 	where := fmt.Sprintf("%s line %d", serve.RedirectsFile, r.Line)
 	if r.Status >= 400 {
 		a.end = fmt.Sprintf("answers %d (%s)", r.Status, where)
@@ -115,12 +110,23 @@ func (c *comparison) byRule(r serve.Redirected, a *arrival) (string, bool) {
 		verb = "serves it from"
 	}
 	a.steps = append(a.steps, fmt.Sprintf("%s %s %s (%d)", where, verb, r.To, r.Status))
-	next, inSite := resolve("/", r.To)
-	if !inSite {
+	switch {
+	case ans.Away:
 		a.unjudged = true
 		return "", false
+	case ans.Location != "" && r.Status == 200: // the target is a path the host sends on
+		a.steps = append(a.steps, fmt.Sprintf("the host sends it on to %s (%d)", c.fullURL(ans.Location), ans.Status))
+		return c.fullURL(ans.Location), true
+	case ans.Location != "":
+		return c.fullURL(ans.Location), true
+	case ans.Status == 200 && serve.AppShell(rel, ans.File):
+		a.end = "is a single-page app's shell, no page of its own"
+		return "", false
+	case ans.Status == 200:
+		return c.atPage(u, ans.File, a)
 	}
-	return next, true
+	a.end = "answers 404"
+	return "", false
 }
 
 // said is what the new build does with a URL that no page answers now.

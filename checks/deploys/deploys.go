@@ -16,7 +16,6 @@ import (
 
 	"github.com/devdocs-dev/devdocs/checks/diag"
 	"github.com/devdocs-dev/devdocs/checks/htmlsite"
-	"github.com/devdocs-dev/devdocs/checks/internal/textfile"
 	"github.com/devdocs-dev/devdocs/checks/serve"
 )
 
@@ -58,11 +57,13 @@ type page struct {
 // every URL.
 func Compare(b Builds, site *htmlsite.Site, pages Pages, o Options) (diag.List, error) {
 	o.BasePath = orRoot(o.BasePath)
-	c := &comparison{o: o, b: b, cur: site, curPage: pages}
+	// The new build's _redirects, unless the caller read it already: the
+	// host applies it in its Answer.
 	var err error
-	if c.redirects, err = readRedirects(site, b.Current, o.Host); err != nil {
+	if o.Host, err = o.Host.WithRedirects(site.Root, joinPath(b.Current, serve.RedirectsFile), o.BasePath); err != nil {
 		return nil, err
 	}
+	c := &comparison{o: o, b: b, cur: site, curPage: pages}
 	urls, isList, err := previousList(b.Previous)
 	switch {
 	case err != nil:
@@ -119,19 +120,6 @@ func readPages(s *htmlsite.Site) map[string]*page {
 	return pages
 }
 
-// readRedirects reads the new build's _redirects (in dir, as the user
-// named it), where its host applies one.
-func readRedirects(site *htmlsite.Site, dir string, h serve.Host) (*serve.Redirects, error) {
-	if _, ok := site.Files[serve.RedirectsFile]; !ok || !h.ReadsRedirects {
-		return nil, nil
-	}
-	src, err := textfile.Read(filepath.Join(site.Root, serve.RedirectsFile), textfile.MaxConfig)
-	if err != nil {
-		return nil, err
-	}
-	return serve.ParseRedirects(joinPath(dir, serve.RedirectsFile), src)
-}
-
 // comparison is one run of Compare.
 type comparison struct {
 	o              Options
@@ -139,7 +127,6 @@ type comparison struct {
 	prev, cur      *htmlsite.Site
 	prevPages      map[string]*page
 	curPage        Pages
-	redirects      *serve.Redirects
 	candidates     []candidate // the new build's pages, for suggestions; read when first needed
 	candidatesRead bool
 }
@@ -191,7 +178,7 @@ func (c *comparison) runList(urls []listed) (diag.List, error) {
 		}
 		if a.file == "" && !a.unjudged {
 			d := c.removedURL(pageFile(c.inSiteOnly(l.path)), l.path, a)
-			d.File, d.Line = filepath.ToSlash(c.b.Previous), l.line
+			d.File, d.Line = filepath.ToSlash(c.b.Previous), l.line // a URL stays one
 			found = append(found, d)
 		}
 	}

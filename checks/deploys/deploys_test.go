@@ -104,6 +104,20 @@ func TestRemovedURLs(t *testing.T) {
 		want: []string{"prev/guide/setup/index.html removed-url removed URL /guide/setup/: the last deploy served it; now _redirects line 1 sends it on to /docs/setup/ (301), which answers 404" +
 			" | closest page now: /docs/install/ (the same first heading \"Setup\") | keep it: add the line `/guide/setup/ /docs/install/ 301` to _redirects"},
 	}, {
+		name: "a single-page app's rewrite of every path to its shell keeps no page",
+		prev: map[string]string{"index.html": home, "guide/index.html": "<h1>Guide</h1>"},
+		cur:  map[string]string{"index.html": home, "docs/guide/index.html": "<h1>Guide</h1>", "_redirects": "/*  /index.html  200\n"},
+		host: netlify,
+		want: []string{"prev/guide/index.html removed-url removed URL /guide/: the last deploy served it; now _redirects line 1 serves it from /index.html (200), which is a single-page app's shell, no page of its own" +
+			" | closest page now: /docs/guide/ (the same last segment \"guide\") | keep it: add the line `/guide/ /docs/guide/ 301` to _redirects"},
+	}, {
+		name: "Cloudflare Pages applies a rule before the file at its path",
+		prev: map[string]string{"index.html": home, "a/index.html": "<h1>A</h1>"},
+		cur:  map[string]string{"index.html": home, "a/index.html": "<h1>A</h1>", "_redirects": "/a/  /gone/\n"},
+		host: cloudflare,
+		want: []string{"prev/a/index.html removed-url removed URL /a/: the last deploy served it; now _redirects line 1 sends it on to /gone/ (302), which answers 404" +
+			" | closest page now: /kept/ (the nearest URL) | keep it: add the line `/a/ /kept/ 301` to _redirects"},
+	}, {
 		name: "a _redirects file the default host does not read",
 		prev: map[string]string{"index.html": home, "guide/setup/index.html": "<h1>Setup</h1>"},
 		cur: map[string]string{"index.html": home, "docs/setup/index.html": "<h1>Setup</h1>",

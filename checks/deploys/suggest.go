@@ -110,7 +110,7 @@ func lastSegment(u string) string {
 // at the old page's place.
 func (c *comparison) fix(prevFile, from, to string) string {
 	switch {
-	case c.o.Host.ReadsRedirects:
+	case c.o.Host.ReadsRedirects != nil:
 		return fmt.Sprintf("keep it: add the line `%s %s 301` to %s", from, to, serve.RedirectsFile)
 	case c.o.Host.Routes != nil:
 		return fmt.Sprintf("keep it: add {\"source\": %q, \"destination\": %q} to the redirects of %s", from, to, c.o.Host.Routes.File)

@@ -114,7 +114,7 @@ func Check(s *htmlsite.Site, opts Options) (diag.List, Stats) {
 			stats.External[u] = append(stats.External[u], uses...)
 		}
 	}
-	out = append(append(out, c.named(s, later)...), c.redirectProblems()...)
+	out = append(append(append(out, c.named(s, later)...), c.redirectProblems()...), c.ruleProblems()...)
 	stats.Hints = c.hints(out, missing)
 	stats.HasAnchor = c.hasAnchor
 	stats.RedirectsTo = c.redirectsTo
@@ -181,6 +181,9 @@ type resolved struct {
 	inSite  string // the path in the site to look up
 	file    File   // 0: no file answers
 	outside bool   // above the base path: not on this site at all
+	// away and problem: where the host's _redirects rules lead (ruled)
+	away    bool
+	problem string
 }
 
 // worker checks pages on one goroutine, and keeps what it finds until all
@@ -239,6 +242,10 @@ func (w *worker) page(p *htmlsite.Page) {
 		switch {
 		case r.outside:
 			found = append(found, w.brokenLink(p, l, r, fmt.Sprintf("%s is outside the base path %s the site is served under", r.ref.Path, w.opts.BasePath)))
+		case r.problem != "":
+			found = append(found, w.brokenLink(p, l, r, r.problem))
+		case r.away:
+			// a _redirects rule sends it to another site
 		case r.file == 0 && w.opts.Host.Routes.Answers(r.inSite):
 			// the host's own configuration answers it (vercel.json)
 		case r.file == 0:
@@ -336,7 +343,8 @@ func (w *worker) resolveAll(p *htmlsite.Page, resolver Resolver) []resolved {
 	}
 	for i := range rs {
 		if r := &rs[i]; r.ref.Kind == Internal && !r.skip && !r.outside {
-			r.file = w.index.Lookup(r.inSite)
+			a := w.lookup(r.inSite)
+			r.file, r.away, r.problem = a.file, a.away, a.problem
 		}
 	}
 	w.refs = rs

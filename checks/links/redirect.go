@@ -43,7 +43,8 @@ func (w *worker) hop(p *htmlsite.Page, resolver Resolver) *hop {
 	case r.skip || r.ref.Kind != Internal || r.outside:
 		h.leaves = true
 	default:
-		h.file = w.index.Lookup(r.inSite)
+		a := w.lookup(r.inSite)
+		h.file, h.leaves = a.file, a.away
 	}
 	return h
 }

@@ -45,10 +45,14 @@ type Host struct {
 	// Routes, when set, are the paths the host's own configuration
 	// answers, files or none (vercel.json's redirects and rewrites).
 	Routes *Routes
-	// ReadsRedirects: the host applies the rules of a _redirects file at
-	// the site's root (RedirectsFile). Only the comparison of two deploys
-	// (checks/deploys) reads it yet.
-	ReadsRedirects bool
+	// ReadsRedirects, when set, is how the host reads and applies a
+	// _redirects file at the site's root (RedirectsFile).
+	ReadsRedirects *RedirectsDialect
+	// Redirects, when set, are the rules of the site's _redirects file
+	// (WithRedirects), which Answer applies as ReadsRedirects says: so the
+	// link check, the comparison of deploys, the preview server and the
+	// crawl all follow them as the host does.
+	Redirects *Redirects
 }
 
 // NotFoundPage says which page a host sends for a URL no file answers.
@@ -90,7 +94,7 @@ var Profiles = []Host{
 	// (trailing-slash guide; docs.netlify.com, "Trailing slash" under
 	// redirect options, normalises the slash before any rule). A 404.html
 	// at the root is the 404 page (docs.netlify.com, "Custom 404 page").
-	{Name: "netlify", CleanURLs: true, HTMLFirst: true, SlashToHTML: true, ReadsRedirects: true},
+	{Name: "netlify", CleanURLs: true, HTMLFirst: true, SlashToHTML: true, ReadsRedirects: Netlify},
 	// Cloudflare Pages: "If an HTML file is found with a matching path to
 	// the current route requested, Pages will serve it. Pages will also
 	// redirect HTML pages to their extension-less counterparts: /contact.html
@@ -102,7 +106,7 @@ var Profiles = []Host{
 	// /p/ with only p.html is sent on to /p, and /folder to /folder/
 	// (trailing-slash guide); its redirects are 308s.
 	{Name: "cloudflare-pages", CleanURLs: true, HTMLFirst: true, SlashToHTML: true, DropsHTML: true,
-		Redirect: 308, NotFound: NearestNotFound, ReadsRedirects: true},
+		Redirect: 308, NotFound: NearestNotFound, ReadsRedirects: CloudflarePages},
 	// Amazon S3 website endpoint: an index document (index.html) answers a
 	// request for a folder; without the trailing slash S3 looks for the
 	// object p first, then for p/index.html, and sends a 302 to p/. No
@@ -189,19 +193,118 @@ type Answer struct {
 	Status   int
 	File     string // relative to the root; "" with a 404 is the host's own page
 	Location string // an absolute path, escaped, for a redirect
+	// Away: Location is no path of the site (another site's URL, or a path
+	// outside the base path); with status 200 it is the URL the host
+	// fetches and sends (a proxy).
+	Away bool
+	// Rule is the _redirects rule that gave the answer, if one did.
+	Rule *Redirected
 }
 
-// Answer says what the host sends for urlPath (absolute, percent-encoded),
-// given which files exist (isFile takes a path relative to the root). It
-// tries the forms of Candidates in their order; the redirects are the
-// host's own (see Host). The query is the caller's to keep.
+// Answer says what the host sends for urlPath (absolute, percent-encoded,
+// under the site's root), given which files exist (isFile takes a path
+// relative to the root). A _redirects rule applies first where the host's
+// dialect says (Rule); else it tries the forms of Candidates in their
+// order, with the host's own redirects (see Host). The query is the
+// caller's to keep.
 func (h Host) Answer(urlPath string, isFile func(string) bool) Answer {
+	if h.Hides(RedirectsFile) {
+		served := isFile
+		isFile = func(f string) bool { return !h.Hides(f) && served(f) }
+	}
+	a, found := h.files(urlPath, isFile)
+	if r, ok := h.Rule(urlPath, found); ok {
+		return h.byRule(r, isFile)
+	}
+	return a
+}
+
+// AppShell: the root index.html answers urlPath, another path: a
+// single-page app's shell, whose router draws the path (Cloudflare Pages
+// without a 404.html, a rule "/* /index.html 200"). The gate runs no
+// router, so it takes no such answer for the path's page.
+func AppShell(urlPath, file string) bool {
+	return file == "index.html" && urlPath != "/" && urlPath != "/index.html"
+}
+
+// Hides: the host never serves the file (relative to the root), though
+// the site holds it: Cloudflare Pages' own _redirects.
+func (h Host) Hides(file string) bool {
+	return file == RedirectsFile && h.ReadsRedirects != nil && h.ReadsRedirects.Hidden
+}
+
+// files is the host's answer from the site's files alone, found false
+// when none answers (the 404 page, or a single-page app's shell).
+func (h Host) files(urlPath string, isFile func(string) bool) (Answer, bool) {
 	for _, p := range Forms(urlPath) {
 		if a, ok := h.answerForm(p, isFile); ok {
-			return a
+			return a, true
 		}
 	}
-	return h.notFound(urlPath, isFile)
+	return h.notFound(urlPath, isFile), false
+}
+
+// Rule is the _redirects rule the host applies to urlPath (under the
+// site's root), given whether a file answers it: none where the host's
+// dialect lets a file shadow a rule that is not forced.
+func (h Host) Rule(urlPath string, fileAnswers bool) (Redirected, bool) {
+	d := h.ReadsRedirects
+	if d == nil || h.Redirects == nil {
+		return Redirected{}, false
+	}
+	r, ok := h.Redirects.Match(h.Redirects.Base + strings.TrimPrefix(urlPath, "/"))
+	if !ok || fileAnswers && d.Shadowing && !r.Force {
+		return Redirected{}, false
+	}
+	return r, true
+}
+
+// RuleTarget is where a rule's TO leads: a path under the site's root
+// (escaped, no query or fragment), or away, for another site's URL or a
+// path outside the base path (then to itself).
+func (h Host) RuleTarget(to string) (string, bool) {
+	u, err := url.Parse(to)
+	if err != nil || u.Scheme != "" || u.Host != "" {
+		return to, true
+	}
+	p := u.EscapedPath()
+	if !strings.HasPrefix(p, "/") {
+		p = "/" + p
+	}
+	base := "/"
+	if h.Redirects != nil {
+		base = h.Redirects.Base
+	}
+	if p+"/" == base {
+		return "/", false
+	}
+	rest, ok := strings.CutPrefix(p, base)
+	if !ok {
+		return p, true
+	}
+	return "/" + rest, false
+}
+
+// byRule is the answer a rule gives: a redirect (3xx) the browser
+// follows; a rewrite (200), the target's answer from the files, as both
+// hosts evaluate no rule again for it; an error status (Netlify's 404),
+// the target's page with that status.
+func (h Host) byRule(r Redirected, isFile func(string) bool) Answer {
+	to, away := h.RuleTarget(r.To)
+	switch {
+	case away && r.Status < 400:
+		return Answer{Status: r.Status, Location: to, Away: true, Rule: &r}
+	case r.Status == 200:
+		a, _ := h.files(to, isFile)
+		a.Rule = &r
+		return a
+	case r.Status >= 400:
+		if a, found := h.files(to, isFile); found && a.Status == 200 && !away {
+			return Answer{Status: r.Status, File: a.File, Rule: &r}
+		}
+		return Answer{Status: r.Status, File: h.notFound("/", isFile).File, Rule: &r}
+	}
+	return Answer{Status: r.Status, Location: to, Rule: &r}
 }
 
 func (h Host) answerForm(p string, isFile func(string) bool) (Answer, bool) {
@@ -306,11 +409,12 @@ func PageURL(file string) string {
 
 // ServedURL is the URL path (escaped) the host serves a page file at: its
 // clean URL (/a for a.html) where the host answers that with the file
-// itself, else PageURL. It is the URL readers see and link to.
+// itself, else PageURL. It is the URL readers see and link to. The files
+// alone say it: a build's pages are compared with another build's rules.
 func (h Host) ServedURL(file string, isFile func(string) bool) string {
 	p := PageURL(file)
 	if clean, ok := strings.CutSuffix(p, ".html"); ok && !strings.HasSuffix(clean, "/") {
-		if a := h.Answer((&url.URL{Path: clean}).EscapedPath(), isFile); a.Status == 200 && a.File == file {
+		if a, _ := h.files((&url.URL{Path: clean}).EscapedPath(), isFile); a.Status == 200 && a.File == file {
 			p = clean
 		}
 	}

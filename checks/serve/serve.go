@@ -11,7 +11,9 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
+	"sync"
 )
 
 // Handler serves dir as Default does.
@@ -22,6 +24,7 @@ func Handler(dir string) http.Handler { return Default.Handler(dir) }
 // there as the link check (which uses the same Host) judged it.
 func (h Host) Handler(dir string) http.Handler {
 	root := Root{dir}
+	rules := &redirectsCache{}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Method != http.MethodGet && r.Method != http.MethodHead {
 			// A static host has nothing to post to; the page answering a
@@ -30,10 +33,16 @@ func (h Host) Handler(dir string) http.Handler {
 			http.Error(w, "405 method not allowed", http.StatusMethodNotAllowed)
 			return
 		}
-		a := h.Answer(r.URL.EscapedPath(), root.IsFile)
+		a := rules.host(h, dir, mountedAt(r)+"/").Answer(r.URL.EscapedPath(), root.IsFile)
 		switch {
+		case a.Away && a.Status == http.StatusOK:
+			// A rule proxying another site: the host fetches it, the preview does not.
+			http.Error(w, "502 the host would fetch "+a.Location+" here; the preview does not", http.StatusBadGateway)
 		case a.Location != "":
-			loc := mountedAt(r) + a.Location
+			loc := a.Location
+			if !a.Away {
+				loc = mountedAt(r) + loc
+			}
 			if r.URL.RawQuery != "" {
 				loc += "?" + r.URL.RawQuery
 			}
@@ -51,6 +60,36 @@ func (h Host) Handler(dir string) http.Handler {
 			http.Error(w, "404 page not found", http.StatusNotFound)
 		}
 	})
+}
+
+// redirectsCache holds the host with the rules of the served folder's
+// _redirects, read again when the file changes (a rebuild while the
+// preview runs) or the server is mounted elsewhere.
+type redirectsCache struct {
+	mu   sync.Mutex
+	key  string
+	kept Host
+}
+
+// host is h with the folder's rules. A file that does not read as rules
+// is served without them: the link check names its line.
+func (c *redirectsCache) host(h Host, dir, base string) Host {
+	if h.ReadsRedirects == nil || h.Redirects != nil {
+		return h
+	}
+	key := base
+	if st, err := os.Stat(filepath.Join(dir, RedirectsFile)); err == nil {
+		key += "\x00" + st.ModTime().String() + "\x00" + strconv.FormatInt(st.Size(), 10)
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.key != key {
+		c.key, c.kept = key, h
+		if withRules, err := h.WithRedirects(dir, RedirectsFile, base); err == nil {
+			c.kept = withRules
+		}
+	}
+	return c.kept
 }
 
 // mountedAt is the path the handler is mounted under (http.StripPrefix

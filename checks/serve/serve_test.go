@@ -336,3 +336,39 @@ func TestFileRoute(t *testing.T) {
 	_, ok := FileRoute("img/logo.svg")
 	assert.False(t, ok, "a file that is no page shows no route")
 }
+
+// The preview server answers through the site's _redirects as the host
+// does: a redirect with the rule's status, a rewrite's target at the path,
+// a 404 rule's page, a proxy it cannot make; and it reads the file again
+// when a rebuild changes it.
+func TestHandlerAppliesRedirects(t *testing.T) {
+	dir := siteWith(t, map[string]string{"index.html": "home", "new.html": "new", "kept.html": "kept", "shell.html": "shell", "closed.html": "closed",
+		"_redirects": "/old /new\n/kept /new\n/app/* /shell.html 200\n/shop/* /closed.html 404\n/api/* https://api.example/:splat 200\n/chat https://chat.example/ 302\n"})
+	netlify, _ := Profile("netlify")
+	srv := httptest.NewServer(netlify.Handler(dir))
+	defer srv.Close()
+	for path, want := range map[string]response{
+		"/old":       {301, "", "/new"},
+		"/old?q=1":   {301, "", "/new?q=1"},
+		"/kept":      {200, "kept", ""}, // the file shadows the rule
+		"/app/a/b":   {200, "shell", ""},
+		"/shop/cart": {404, "closed", ""},
+		"/chat":      {302, "", "https://chat.example/"},
+		"/api/v1/x":  {502, "502 the host would fetch https://api.example/v1/x here; the preview does not\n", ""},
+	} {
+		assert.Equal(t, want, get(t, srv, "GET", path), path)
+	}
+	cloudflare, _ := Profile("cloudflare-pages")
+	cf := httptest.NewServer(cloudflare.Handler(dir))
+	defer cf.Close()
+	assert.Equal(t, response{302, "", "/new"}, get(t, cf, "GET", "/kept"), "every rule first, 302 by default")
+	assert.Equal(t, response{200, "home", ""}, get(t, cf, "GET", "/_redirects"), "the file itself is not served: with no 404.html, the app shell answers")
+	// A rebuild writes another file: the next request follows it.
+	require.NoError(t, os.WriteFile(filepath.Join(dir, RedirectsFile), []byte("/kept /elsewhere/ 301\n# a longer file\n"), 0o644))
+	assert.Equal(t, response{301, "", "/elsewhere/"}, get(t, cf, "GET", "/kept"))
+	// Mounted under a base path, the rules are the domain's paths.
+	require.NoError(t, os.WriteFile(filepath.Join(dir, RedirectsFile), []byte("/repo/old /repo/new 301\n"), 0o644))
+	repo := httptest.NewServer(http.StripPrefix("/repo", netlify.Handler(dir)))
+	defer repo.Close()
+	assert.Equal(t, response{301, "", "/repo/new"}, get(t, repo, "GET", "/repo/old"))
+}
