@@ -147,6 +147,16 @@ func TestActionRunsOnASite(t *testing.T) {
 	assert.Equal(t, 0, run.code, "warnings only: %s", run.stdout)
 	assert.Contains(t, run.stdout, "::warning file=build/index.html,line=4,col=10,title=broken-anchor::")
 
+	// previous: the last deploy, here a list of its URLs, one of which
+	// the new build lost; markdown reads no build, so it is refused there.
+	require.NoError(t, os.WriteFile(filepath.Join(work, "deployed.txt"), []byte("https://docs.example.com/\nhttps://docs.example.com/blog.html\nhttps://docs.example.com/team/\n"), 0o644))
+	run = r.use(map[string]string{"command": "links", "previous": "deployed.txt"}).steps["run"]
+	assert.Equal(t, 1, run.code, run.stdout+run.stderr)
+	assert.Contains(t, run.stdout, "::error file=deployed.txt,line=3,title=removed-url::removed URL /team/: the last deploy served it; now it answers 404")
+	run = r.use(map[string]string{"command": "markdown", "previous": "deployed.txt"}).steps["run"]
+	assert.Equal(t, 2, run.code)
+	assert.Contains(t, run.stdout, "::error title=devdocs checks::previous is the last deploy to compare the build with, for all and links; checks markdown reads no build")
+
 	run = r.use(map[string]string{"command": "lnks"}).steps["run"]
 	assert.Equal(t, 2, run.code)
 	assert.Contains(t, run.stdout, "::error title=devdocs checks::unknown command 'lnks'")
