@@ -388,7 +388,9 @@ func (h *hexoSite) written(g Generator) map[string]string {
 func hexoGenerated(g Generator) map[string]string {
 	file := filepath.Join(g.Root, g.Dir(), "package.json")
 	pkg, err := textfile.Read(file, textfile.MaxConfig)
-	has := func(name string) bool { return err != nil || bytes.Contains(pkg, []byte(`"hexo-generator-`+name+`"`)) }
+	has := func(name string) bool {
+		return err != nil || setsKey(file, pkg, "dependencies.hexo-generator-"+name, "devDependencies.hexo-generator-"+name)
+	}
 	if err != nil {
 		file = filepath.Join(g.Root, g.Config)
 	}

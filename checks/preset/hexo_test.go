@@ -88,3 +88,16 @@ func TestHexoImageURL(t *testing.T) {
 		assert.False(t, ok, dest)
 	}
 }
+
+// The generators' pages are those of the hexo-generator-* packages that
+// package.json depends on, not of a name its scripts mention.
+func TestHexoGeneratedByDependencies(t *testing.T) {
+	root := project(t, map[string]string{
+		"_config.yml":  "title: x\npublic_dir: public\n",
+		"package.json": `{"dependencies": {"hexo": "^8.1.2", "hexo-generator-tag": "^2.0.0"}, "scripts": {"x": "hexo-generator-category"}}`,
+	})
+	g := newGenerator(root, "_config.yml", []byte("title: x\npublic_dir: public\n"))
+	got := hexoGenerated(g)
+	assert.Contains(t, got, "/tags/*")
+	assert.NotContains(t, got, "/categories/*", "named in a script only")
+}
