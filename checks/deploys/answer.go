@@ -2,6 +2,7 @@ package deploys
 
 import (
 	"fmt"
+	"path"
 	"strings"
 
 	"github.com/devdocs-dev/devdocs/checks/links"
@@ -100,7 +101,7 @@ func (c *comparison) atPage(u, file string, a *arrival) (string, bool) {
 // byRule follows the host's answer by a _redirects rule.
 func (c *comparison) byRule(u, rel string, ans serve.Answer, a *arrival) (string, bool) {
 	r := ans.Rule
-	where := fmt.Sprintf("%s line %d", serve.RedirectsFile, r.Line)
+	where := fmt.Sprintf("%s line %d", path.Base(r.File), r.Line)
 	if r.Status >= 400 {
 		a.end = fmt.Sprintf("answers %d (%s)", r.Status, where)
 		return "", false

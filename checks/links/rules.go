@@ -2,6 +2,7 @@ package links
 
 import (
 	"fmt"
+	"path"
 	"strings"
 
 	"github.com/devdocs-dev/devdocs/checks/diag"
@@ -41,7 +42,7 @@ func (c *checker) lookup(p string) ruled {
 		case !ok:
 			return ruled{file: f}
 		}
-		where := fmt.Sprintf("%s line %d", serve.RedirectsFile, r.Line)
+		where := fmt.Sprintf("%s line %d", path.Base(r.File), r.Line)
 		to, away := h.RuleTarget(r.To)
 		switch {
 		case r.Status >= 400:
@@ -77,12 +78,12 @@ func (c *checker) ruleProblems() diag.List {
 		return nil
 	}
 	var out diag.List
-	at := func(line int, href, why string) {
-		d := diag.Diagnostic{Severity: diag.Error, File: serve.RedirectsFile, Line: line, Col: 1, Href: href, Target: href}
+	at := func(file string, line int, href, why string) {
+		d := diag.Diagnostic{Severity: diag.Error, File: file, Line: line, Col: 1, Href: href, Target: href}
 		out = append(out, named(d, registry.BrokenLink, why))
 	}
 	for _, ig := range h.Redirects.Ignored {
-		out = append(out, diag.Diagnostic{Severity: diag.Error, Check: registry.BrokenLink, File: serve.RedirectsFile, Line: ig.Line, Col: 1,
+		out = append(out, diag.Diagnostic{Severity: diag.Error, Check: registry.BrokenLink, File: ig.File, Line: ig.Line, Col: 1,
 			Target: ig.From, Message: fmt.Sprintf("the rule for %s is not applied: %s", ig.From, ig.Why)})
 	}
 	for _, r := range h.Redirects.Rules() {
@@ -92,14 +93,14 @@ func (c *checker) ruleProblems() diag.List {
 		}
 		if r.Status == 200 || r.Status >= 400 { // the host serves the target's file, applying no rule
 			if c.index.Lookup(to) == 0 {
-				at(r.Line, r.To, "no file answers "+c.full(to))
+				at(r.File, r.Line, r.To, "no file answers "+c.full(to))
 			}
 			continue
 		}
 		if a := c.lookup(to); a.problem != "" {
-			at(r.Line, r.To, a.problem)
+			at(r.File, r.Line, r.To, a.problem)
 		} else if a.file == 0 && !a.away && !h.Routes.Answers(to) {
-			at(r.Line, r.To, "no file answers "+c.full(to))
+			at(r.File, r.Line, r.To, "no file answers "+c.full(to))
 		}
 	}
 	return out

@@ -53,6 +53,10 @@ type RedirectsDialect struct {
 	// dynamic one counts as dynamic, and the host reads no line after the
 	// last dynamic one it takes.
 	MaxStatic, MaxDynamic int
+	// Config, when set, is the host's configuration file, kept beside the
+	// publish folder, whose redirects follow the _redirects file's
+	// (netlify.toml, WithConfig).
+	Config string
 }
 
 // Netlify: rules in file order, the first that matches wins; the default
@@ -64,7 +68,7 @@ type RedirectsDialect struct {
 // request chain": redirects are not evaluated again for a rewrite's
 // target). A 200 to a URL proxies another site.
 var Netlify = &RedirectsDialect{Host: "Netlify", Status: 301, Force: true, Shadowing: true, Loose: true, ProxiesOut: true,
-	Allowed: func(s int) bool { return s >= 200 && s <= 599 }}
+	Allowed: func(s int) bool { return s >= 200 && s <= 599 }, Config: NetlifyConfig}
 
 // CloudflarePages: "[source] [destination] [code?]", the code 302 by
 // default and one of 301, 302, 303, 307, 308 or 200 (a rewrite, "proxying",
@@ -97,11 +101,14 @@ type Redirects struct {
 	Ignored []IgnoredRule
 }
 
-// Rule is a rule the host applies, as written (its status filled in).
+// Rule is a rule the host applies, as written (its status filled in), and
+// where: File is the file's path from the site's root ("_redirects", or
+// "../netlify.toml" beside the publish folder).
 type Rule struct {
 	From, To string
 	Status   int
 	Force    bool
+	File     string
 	Line     int
 }
 
@@ -112,7 +119,7 @@ func (r *Redirects) Rules() []Rule {
 	}
 	out := make([]Rule, len(r.rules))
 	for i, rule := range r.rules {
-		out[i] = Rule{From: rule.src, To: rule.to, Status: rule.status, Force: rule.force, Line: rule.line}
+		out[i] = Rule{From: rule.src, To: rule.to, Status: rule.status, Force: rule.force, File: rule.file, Line: rule.line}
 	}
 	return out
 }
@@ -124,6 +131,7 @@ var placeholder = regexp.MustCompile(`:[A-Za-z]`)
 
 // IgnoredRule is a line of the file the host does not apply.
 type IgnoredRule struct {
+	File string // from the site's root, as Rule's
 	Line int
 	From string
 	Why  string // "Cloudflare Pages ignores …"
@@ -135,7 +143,8 @@ type redirectRule struct {
 	re     *regexp.Regexp // otherwise: the whole path
 	to     string
 	status int
-	force  bool // "301!": applies even where a file answers the path
+	force  bool   // "301!": applies even where a file answers the path
+	file   string // from the site's root, as Rule's
 	line   int
 }
 
@@ -146,7 +155,8 @@ type Redirected struct {
 	To     string
 	Status int
 	Force  bool
-	Line   int // of the rule in the file
+	File   string // the rule's file, from the site's root
+	Line   int    // of the rule in the file
 }
 
 // ParseRedirects reads a _redirects file (name for errors) as the host of
@@ -158,7 +168,7 @@ func ParseRedirects(name string, src []byte, d *RedirectsDialect) (*Redirects, e
 	if d == nil {
 		d = Netlify
 	}
-	r := &Redirects{File: name, Base: "/", dialect: d, static: map[string]int{}}
+	r := newRedirects(name, d)
 	var static, dynamic int
 	for i, line := range strings.Split(string(src), "\n") {
 		f := strings.Fields(line)
@@ -170,9 +180,9 @@ func ParseRedirects(name string, src []byte, d *RedirectsDialect) (*Redirects, e
 		case err != nil:
 			return nil, fmt.Errorf("%s:%d: %v", name, i+1, err)
 		case why != "":
-			r.Ignored = append(r.Ignored, IgnoredRule{Line: i + 1, From: f[0], Why: why})
+			r.Ignored = append(r.Ignored, IgnoredRule{File: RedirectsFile, Line: i + 1, From: f[0], Why: why})
 		case rule.from != nil || rule.re != nil:
-			rule.line = i + 1
+			rule.file, rule.line = RedirectsFile, i+1
 			if dynamic == 0 && !HasPlaceholder(f[0]) {
 				static++
 			} else {
@@ -180,9 +190,9 @@ func ParseRedirects(name string, src []byte, d *RedirectsDialect) (*Redirects, e
 			}
 			switch {
 			case d.MaxStatic > 0 && dynamic == 0 && static > d.MaxStatic:
-				r.Ignored = append(r.Ignored, IgnoredRule{Line: i + 1, From: f[0], Why: fmt.Sprintf("%s reads at most %d static rules", d.Host, d.MaxStatic)})
+				r.Ignored = append(r.Ignored, IgnoredRule{File: RedirectsFile, Line: i + 1, From: f[0], Why: fmt.Sprintf("%s reads at most %d static rules", d.Host, d.MaxStatic)})
 			case d.MaxDynamic > 0 && dynamic > d.MaxDynamic:
-				r.Ignored = append(r.Ignored, IgnoredRule{Line: i + 1, From: f[0], Why: fmt.Sprintf("%s reads at most %d rules with a placeholder or a splat, and no line after the last", d.Host, d.MaxDynamic)})
+				r.Ignored = append(r.Ignored, IgnoredRule{File: RedirectsFile, Line: i + 1, From: f[0], Why: fmt.Sprintf("%s reads at most %d rules with a placeholder or a splat, and no line after the last", d.Host, d.MaxDynamic)})
 				return r, nil
 			default:
 				r.add(rule, f[0])
@@ -190,6 +200,18 @@ func ParseRedirects(name string, src []byte, d *RedirectsDialect) (*Redirects, e
 		}
 	}
 	return r, nil
+}
+
+func newRedirects(name string, d *RedirectsDialect) *Redirects {
+	return &Redirects{File: name, Base: "/", dialect: d, static: map[string]int{}}
+}
+
+// clone is a copy of r to add rules to, r left as it is.
+func (r *Redirects) clone() *Redirects {
+	c := *r
+	c.rules, c.dynamic, c.Ignored = slices.Clone(r.rules), slices.Clone(r.dynamic), slices.Clone(r.Ignored)
+	c.static = maps.Clone(r.static)
+	return &c
 }
 
 // add keeps a rule; a rule of no placeholder is also found by its path,
@@ -347,7 +369,7 @@ func (r *Redirects) Match(urlPath string) (Redirected, bool) {
 }
 
 func (rule redirectRule) answer(values map[string]string) Redirected {
-	return Redirected{To: fill(rule.to, values), Status: rule.status, Force: rule.force, Line: rule.line}
+	return Redirected{To: fill(rule.to, values), Status: rule.status, Force: rule.force, File: rule.file, Line: rule.line}
 }
 
 // match says whether a path (its segments, or decoded whole) matches the

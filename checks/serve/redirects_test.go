@@ -43,6 +43,9 @@ https://other.example/* https://example.com/:splat 301!
 	} {
 		got, ok := r.Match(c.path)
 		assert.Equal(t, c.ok, ok, c.path)
+		if ok {
+			c.want.File = RedirectsFile // every rule here is the file's
+		}
 		assert.Equal(t, c.want, got, c.path)
 	}
 	var none *Redirects
@@ -74,9 +77,9 @@ func TestRedirectsCloudflarePages(t *testing.T) {
 `), CloudflarePages)
 	require.NoError(t, err)
 	assert.Equal(t, []IgnoredRule{
-		{Line: 2, From: "/forced", Why: `Cloudflare Pages ignores a rule with "!" (it applies every rule, whatever file answers the path)`},
-		{Line: 3, From: "/shop/*", Why: "Cloudflare Pages ignores a rule of status 404"},
-		{Line: 4, From: "/api/*", Why: "Cloudflare Pages ignores a rewrite (200) to another site: it rewrites only to a path of the site"},
+		{File: "_redirects", Line: 2, From: "/forced", Why: `Cloudflare Pages ignores a rule with "!" (it applies every rule, whatever file answers the path)`},
+		{File: "_redirects", Line: 3, From: "/shop/*", Why: "Cloudflare Pages ignores a rule of status 404"},
+		{File: "_redirects", Line: 4, From: "/api/*", Why: "Cloudflare Pages ignores a rewrite (200) to another site: it rewrites only to a path of the site"},
 	}, r.Ignored)
 	for _, c := range []struct {
 		path string
@@ -95,6 +98,9 @@ func TestRedirectsCloudflarePages(t *testing.T) {
 	} {
 		got, ok := r.Match(c.path)
 		assert.Equal(t, c.ok, ok, c.path)
+		if ok {
+			c.want.File = RedirectsFile // every rule here is the file's
+		}
 		assert.Equal(t, c.want, got, c.path)
 	}
 }
@@ -118,7 +124,7 @@ func TestAnswerAppliesRedirects(t *testing.T) {
 	netlify, _ := Profile("netlify")
 	netlify.Redirects, _ = ParseRedirects("_redirects", []byte(rules), netlify.ReadsRedirects)
 	rule := func(to string, status int, force bool, line int) *Redirected {
-		return &Redirected{To: to, Status: status, Force: force, Line: line}
+		return &Redirected{To: to, Status: status, Force: force, File: RedirectsFile, Line: line}
 	}
 	for _, c := range []struct {
 		path string
@@ -160,8 +166,8 @@ func TestRedirectsCloudflarePagesLimits(t *testing.T) {
 	r, err := ParseRedirects("_redirects", []byte(b.String()), CloudflarePages)
 	require.NoError(t, err)
 	loop := "Cloudflare Pages ignores a rule of every path, or the root, to an index page: its own dropping of index.html would send the reader back to it"
-	assert.Equal(t, []IgnoredRule{{Line: 1, From: "/*", Why: loop}, {Line: 2, From: "/docs/", Why: loop},
-		{Line: 104, From: "/d100/*", Why: "Cloudflare Pages reads at most 100 rules with a placeholder or a splat, and no line after the last"}}, r.Ignored)
+	assert.Equal(t, []IgnoredRule{{File: "_redirects", Line: 1, From: "/*", Why: loop}, {File: "_redirects", Line: 2, From: "/docs/", Why: loop},
+		{File: "_redirects", Line: 104, From: "/d100/*", Why: "Cloudflare Pages reads at most 100 rules with a placeholder or a splat, and no line after the last"}}, r.Ignored)
 	assert.Len(t, r.Rules(), 101)
 	_, ok := r.Match("/after")
 	assert.False(t, ok)

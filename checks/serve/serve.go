@@ -63,7 +63,7 @@ func (h Host) Handler(dir string) http.Handler {
 }
 
 // redirectsCache holds the host with the rules of the served folder's
-// _redirects, read again when the file changes (a rebuild while the
+// _redirects (and of netlify.toml beside it), read again when a file changes (a rebuild while the
 // preview runs) or the server is mounted elsewhere.
 type redirectsCache struct {
 	mu   sync.Mutex
@@ -78,8 +78,11 @@ func (c *redirectsCache) host(h Host, dir, base string) Host {
 		return h
 	}
 	key := base
-	if st, err := os.Stat(filepath.Join(dir, RedirectsFile)); err == nil {
-		key += "\x00" + st.ModTime().String() + "\x00" + strconv.FormatInt(st.Size(), 10)
+	config := h.FindConfig(dir, ".") // netlify.toml, beside the folder
+	for _, f := range []string{filepath.Join(dir, RedirectsFile), config} {
+		if st, err := os.Stat(f); err == nil && f != "" {
+			key += "\x00" + st.ModTime().String() + "\x00" + strconv.FormatInt(st.Size(), 10)
+		}
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -87,6 +90,9 @@ func (c *redirectsCache) host(h Host, dir, base string) Host {
 		c.key, c.kept = key, h
 		if withRules, err := h.WithRedirects(dir, RedirectsFile, base); err == nil {
 			c.kept = withRules
+		}
+		if withConfig, err := c.kept.WithConfig(config, config, dir, base); err == nil {
+			c.kept = withConfig
 		}
 	}
 	return c.kept
