@@ -45,6 +45,9 @@ func WriteMarkdown(w io.Writer, r Report) error {
 	case !r.BrowserRan:
 		b.WriteString("\nBrowser checks: not run.\n")
 	}
+	if since := r.SinceDeploy(); since != "" {
+		b.WriteString("\n**Since the last deploy:** " + escapeMarkdown(since) + "\n")
+	}
 	for _, h := range r.Hints {
 		b.WriteString("\n**Hint:** " + escapeMarkdown(h.Message) + "\n")
 	}

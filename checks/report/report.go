@@ -6,6 +6,7 @@ package report
 
 import (
 	"cmp"
+	"fmt"
 	"hash/maphash"
 	"regexp"
 	"sort"
@@ -13,6 +14,7 @@ import (
 	"time"
 
 	"github.com/devdocs-dev/devdocs/checks/diag"
+	"github.com/devdocs-dev/devdocs/checks/registry"
 	"github.com/devdocs-dev/devdocs/checks/routes"
 	"github.com/devdocs-dev/devdocs/checks/serve"
 )
@@ -74,6 +76,40 @@ type Report struct {
 	Artifact string
 	HTMLPath string
 	Hints    []diag.Hint // the runs' likely causes behind many problems, each once
+}
+
+// SinceDeploy says what the new build lost of the last deploy
+// (checks links --previous): the URLs it served that answer 404 now and
+// the ids gone from its pages; "" when the run compared with none, or
+// lost nothing.
+func (r Report) SinceDeploy() string {
+	var urls, ids int
+	for _, c := range r.Counts {
+		switch c.Check {
+		case registry.RemovedURL:
+			urls = c.Errors + c.Warnings + c.Logs
+		case registry.RemovedAnchor:
+			ids = c.Errors + c.Warnings + c.Logs
+		}
+	}
+	var said []string
+	if urls > 0 {
+		said = append(said, fmt.Sprintf("%s it served %s 404 now (%s)", diag.Plural(urls, "URL"), agree(urls, "answers", "answer"), registry.RemovedURL))
+	}
+	if ids > 0 {
+		said = append(said, fmt.Sprintf("%s of its pages %s gone (%s)", diag.Plural(ids, "id"), agree(ids, "is", "are"), registry.RemovedAnchor))
+	}
+	if len(said) == 0 {
+		return ""
+	}
+	return strings.Join(said, "; ") + ". Each is listed with the page it most likely moved to, or the heading nearest to where it stood, and how to keep it."
+}
+
+func agree(n int, one, more string) string {
+	if n == 1 {
+		return one
+	}
+	return more
 }
 
 // FixedMore is how many fixed problems the report does not list.

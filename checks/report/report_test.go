@@ -327,3 +327,26 @@ func TestCrawlFindingsGroupByCause(t *testing.T) {
 	require.NoError(t, WriteMarkdown(&md, r))
 	assert.Contains(t, md.String(), "\nBrowser checks: the crawl opened 3 pages; the contract checks did not run.\n")
 }
+
+// A run compared with the last deploy says, in the comment and the page,
+// what the new build lost of it, before the problems listed one by one.
+func TestSinceTheLastDeploy(t *testing.T) {
+	l := diag.List{
+		{Severity: diag.Error, Check: "removed-url", File: "prev/guide/old/index.html", Message: "removed URL /guide/old/: the last deploy served it; now it answers 404"},
+		{Severity: diag.Error, Check: "removed-url", File: "prev/blog/a.html", Message: "removed URL /blog/a: the last deploy served it; now it answers 404"},
+		{Severity: diag.Warning, Check: "removed-anchor", File: "build/setup/index.html", Line: 4, Message: "removed anchor #install-the-cli of /setup/"},
+		{Severity: diag.Error, Check: "broken-link", File: "build/index.html", Line: 3, Message: "broken link \"/x\": no file answers /x"},
+	}
+	r := Build(diag.Results{Runs: []diag.Run{{Diagnostics: l, Summary: diag.Summary{Tool: "checks links", Errors: 3, Warnings: 1}}}}, Options{Dist: "build"})
+	want := "2 URLs it served answer 404 now (removed-url); 1 id of its pages is gone (removed-anchor). Each is listed with the page it most likely moved to, or the heading nearest to where it stood, and how to keep it."
+	assert.Equal(t, want, r.SinceDeploy())
+	var md, page bytes.Buffer
+	require.NoError(t, WriteMarkdown(&md, r))
+	assert.Contains(t, md.String(), "\n**Since the last deploy:** 2 URLs it served answer 404 now (removed-url); 1 id of its pages is gone (removed-anchor).")
+	require.NoError(t, WriteHTML(&page, r))
+	assert.Contains(t, page.String(), "<h2>Since the last deploy</h2>\n<p>2 URLs it served answer 404 now (removed-url); 1 id")
+	clean := Build(diag.Results{Runs: []diag.Run{{Diagnostics: l[3:], Summary: diag.Summary{Tool: "checks links", Errors: 1}}}}, Options{Dist: "build"})
+	md.Reset()
+	require.NoError(t, WriteMarkdown(&md, clean))
+	assert.NotContains(t, md.String(), "Since the last deploy", "no comparison, or nothing lost: no section")
+}
