@@ -12,6 +12,7 @@ import (
 	"github.com/devdocs-dev/devdocs/checks/diag"
 	"github.com/devdocs-dev/devdocs/checks/gitindex"
 	"github.com/devdocs-dev/devdocs/checks/mdlinks"
+	"github.com/devdocs-dev/devdocs/checks/serve"
 	"github.com/devdocs-dev/devdocs/checks/registry"
 )
 
@@ -129,7 +130,32 @@ func (c *Config) markdownOptions() mdlinks.Options {
 	if c.BaseURL != "" || c.SiteURL != "" {
 		r.Base, _ = basePath(c.BaseURL, c.SiteURL)
 	}
+	r.Host = c.sourceRedirects(r.Host, r.Base)
 	return mdlinks.Options{Public: c.Markdown.Public, Versions: c.Markdown.Versions, Rules: r, Repository: repositories()}
+}
+
+// sourceRedirects is the generator's host with the redirects the named
+// host applies and the sources hold: a _redirects file in the public
+// folder, which the build copies to the site's root, and netlify.toml
+// beside the project. A file that does not read as rules is left to the
+// links check, which names its line.
+func (c *Config) sourceRedirects(h serve.Host, base string) serve.Host {
+	profile, _ := serve.Profile(c.Host)
+	if profile.ReadsRedirects == nil || c.Markdown.Public == "" {
+		return h
+	}
+	profile.Routes = h.Routes
+	withRules, err := profile.WithRedirects(c.Markdown.Public, joinPath(c.Markdown.Public, serve.RedirectsFile), base)
+	if err != nil {
+		return h
+	}
+	if config := withRules.FindConfig(c.Markdown.Public, "."); config != "" {
+		if withConfig, err := withRules.WithConfig(config, relative(config), c.Markdown.Public, base); err == nil {
+			withRules = withConfig
+		}
+	}
+	h.ReadsRedirects, h.Redirects = withRules.ReadsRedirects, withRules.Redirects
+	return h
 }
 
 // excluded reports whether markdown.exclude leaves a file out. Its globs

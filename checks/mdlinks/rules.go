@@ -604,7 +604,30 @@ func (c *checker) answer(urlPath string) (string, bool) {
 	if routes := c.o.Rules.Host.Routes; f == "" && routes.Answers(urlPath) {
 		return routes.File, false // the host redirects it, or serves it from elsewhere
 	}
+	if f == "" {
+		if by, ok := c.byRule(urlPath); ok {
+			return by, false
+		}
+	}
 	return f, page
+}
+
+// byRule is the file of the host's redirect rule (a _redirects line,
+// netlify.toml) that leads urlPath, which no page answers, to one that
+// does, or to another site.
+func (c *checker) byRule(urlPath string) (string, bool) {
+	h := c.o.Rules.Host
+	r, ok := h.Rule(urlPath, false)
+	if !ok || r.Status >= 400 {
+		return "", false
+	}
+	to, away := h.RuleTarget(r.To)
+	if !away {
+		if f, _ := c.answerAt(strings.SplitN(to, "#", 2)[0]); f == "" {
+			return "", false
+		}
+	}
+	return r.File, true
 }
 
 // written is the file that says a plugin writes urlPath, if one does.
