@@ -800,6 +800,20 @@ func otherExtension(name string) string {
 	return name
 }
 
+// Bundles reports whether the generator writes an image elsewhere than
+// its src: a markdown image, unless it writes those as URLs (ImagesAsURLs),
+// and one of raw HTML only where it bundles those too (BundlesRawImages).
+func (k *Checker) Bundles(l mdscan.Link) bool {
+	r := k.c.o.Rules
+	if !l.Image {
+		return false
+	}
+	if l.Raw {
+		return r.BundlesRawImages
+	}
+	return !r.ImagesAsURLs
+}
+
 // URLOf is the URL path (without the base) and fragment a link of file
 // leads to once the generator builds it, or "" when its rules cannot say
 // (another site, an image, a page outside the content folders).
