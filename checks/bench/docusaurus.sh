@@ -79,10 +79,14 @@ line=$(wc -l < "versioned-fault/$page")
 # it judges without routes; checks all finds the URL too, at the build's
 # page with its markdown line as the source.
 printf '\nIn JSX: <a href="./gone.mdx">gone</a>, <a href="/docs/no-such-raw">nowhere</a> and <img src="/img/missing.svg" alt="missing" />.\n' >> "versioned-fault/$page"
+# And a JSX link to this page's own file, which is there: the built page
+# links to /docs/intro/intro.mdx all the same.
+printf '\nIn JSX, too: <a href="./intro.mdx">this file</a>.\n' >> "versioned-fault/$page"
 raw=$((line + 2))
 raw_lines=(
   "  $(printf %-6s "$raw:9") error   broken markdown link \"./gone.mdx\": versioned_docs/version-1.0/gone.mdx does not exist [markdown-link]"
   "  $(printf %-6s "$raw:84") error   image \"/img/missing.svg\" not found: static/img/missing.svg does not exist [markdown-image]"
+  "  $(printf %-6s "$((raw + 2)):14") error   markdown link \"./intro.mdx\": docusaurus leaves raw HTML's links to .md files as written, so the built page links to a file the site does not serve [markdown-link]"
 )
 (cd versioned-fault && npx docusaurus build >&2)
 pushd versioned-fault >/dev/null
@@ -93,7 +97,7 @@ expect_lines "a versioned doc's faults, built, each said once at its markdown li
   "         source: $page:$line:5" \
   "${raw_lines[@]}" \
   "         source: $page:$raw:40"
-expect "…and nothing else" 1 "^checks all: 4 errors and 1 warning in" all --on-theme-persistence ignore
+expect "…and nothing else" 1 "^checks all: 5 errors and 1 warning in" all --on-theme-persistence ignore
 popd >/dev/null
 
 # Under /repo/, a root-absolute JSX link or image of the intro leaves the
