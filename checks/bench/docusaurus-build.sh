@@ -18,6 +18,16 @@ work=${DOCUSAURUS_DIR:-/tmp/devdocs-docusaurus}
   # Installed: a proof that only prepares (expect.sh's prepared) ends here.
   if [ -n "${PROOF_PREPARE:-}" ]; then exit 0; fi
   cd "$work"
+  # Inline JSX in a paragraph of the intro, once (the builds made before
+  # it are made again): Docusaurus 3.10.2 writes a JSX <a> or <img> of MDX
+  # as it is, no base added, so only a fragment works at the root and
+  # under /repo/ alike (docusaurus.sh shows a root-absolute one leaving the
+  # /repo/ site).
+  raw='In JSX: <a href="#getting-started">getting started</a> and <a href="https://example.com/">elsewhere</a>.'
+  if ! grep -qF "$raw" docs/intro.mdx; then
+    printf '\n%s\n' "$raw" >> docs/intro.mdx
+    rm -rf build-root build-repo
+  fi
   cat > docusaurus.repo.config.js <<'CONFIG'
 import config from './docusaurus.config.js';
 export default { ...config, baseUrl: '/repo/', trailingSlash: false };

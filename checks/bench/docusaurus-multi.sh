@@ -50,11 +50,16 @@ EOF
 
 Back to [the intro](intro.md).
 EOF
+  # JSX inline in a paragraph (Docusaurus reads .md as MDX too, so <img>
+  # is closed): written as it is, read from the page's URL.
   cat > docs/usage.md <<'EOF'
 # Usage
 
 See [the setup](setup.mdx).
+In JSX: <a href="/docs/setup#install">installing</a> and <img src="/img/logo.png" alt="logo" />.
 EOF
+  mkdir -p static/img
+  printf '\x89PNG\r\n\x1a\n' > static/img/logo.png
   cat > community/index.md <<'EOF'
 # Community
 
@@ -104,7 +109,10 @@ build() {
     return
   fi
   rm -rf build
-  npx docusaurus build > build.log 2>&1 || { cat build.log; exit 1; }
+  # Without Rspack's persistent cache (shared through node_modules/.cache):
+  # a page it kept is not compiled again, and the warnings docusaurus.sh
+  # reads in build.log for that page are not said again.
+  DOCUSAURUS_NO_PERSISTENT_CACHE=1 npx docusaurus build > build.log 2>&1 || { cat build.log; exit 1; }
   echo "$sum" > build/.sources
 }
 

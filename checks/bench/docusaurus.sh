@@ -73,14 +73,39 @@ echo '{"preset": "docusaurus"}' > versioned-fault/checks.json
 page=versioned_docs/version-1.0/intro.mdx
 printf '\nSee [a gone page](/docs/no-such-page) and [a lost anchor](#no-such-part).\n' >> "versioned-fault/$page"
 line=$(wc -l < "versioned-fault/$page")
+# Inline JSX, which Docusaurus writes as it is (neither its .mdx link nor
+# its image resolved): a link to a missing doc file, one to a missing URL,
+# and an image static/ lacks. The hook finds the file and the image, which
+# it judges without routes; checks all finds the URL too, at the build's
+# page with its markdown line as the source.
+printf '\nIn JSX: <a href="./gone.mdx">gone</a>, <a href="/docs/no-such-raw">nowhere</a> and <img src="/img/missing.svg" alt="missing" />.\n' >> "versioned-fault/$page"
+# And a JSX link to this page's own file, which is there: the built page
+# links to /docs/intro/intro.mdx all the same.
+printf '\nIn JSX, too: <a href="./intro.mdx">this file</a>.\n' >> "versioned-fault/$page"
+raw=$((line + 2))
+raw_lines=(
+  "  $(printf %-6s "$raw:9") error   broken markdown link \"./gone.mdx\": versioned_docs/version-1.0/gone.mdx does not exist [markdown-link]"
+  "  $(printf %-6s "$raw:84") error   image \"/img/missing.svg\" not found: static/img/missing.svg does not exist [markdown-image]"
+  "  $(printf %-6s "$((raw + 2)):14") error   markdown link \"./intro.mdx\": docusaurus leaves raw HTML's links to .md files as written, so the built page links to a file the site does not serve [markdown-link]"
+)
 (cd versioned-fault && npx docusaurus build >&2)
 pushd versioned-fault >/dev/null
+expect_lines "a versioned doc's inline JSX faults, the hook, at file:line:col" 1 markdown -- "$page" "${raw_lines[@]}"
 expect_lines "a versioned doc's faults, built, each said once at its markdown line (checks all)" 1 all --on-theme-persistence ignore -- \
   "$page" \
   "  $(printf %-6s "$line:43") warning anchor #no-such-part not found in this file [markdown-anchor]" \
-  "         source: $page:$line:5"
-expect "…and nothing else" 1 "^checks all: 1 error and 1 warning in" all --on-theme-persistence ignore
+  "         source: $page:$line:5" \
+  "${raw_lines[@]}" \
+  "         source: $page:$raw:40"
+expect "…and nothing else" 1 "^checks all: 5 errors and 1 warning in" all --on-theme-persistence ignore
 popd >/dev/null
+
+# Under /repo/, a root-absolute JSX link or image of the intro leaves the
+# site: Docusaurus adds the base to markdown's links, not to JSX's (as a
+# real /repo/ build of 3.10.2 wrote them, put into a copy of this one).
+rm -rf repo-jsx && cp -r build-repo repo-jsx
+sed -i 's|In JSX: <a href=#getting-started>|In JSX: <a href=/docs/next/intro>a</a><img src=/img/logo.svg alt=logo /><a href=#getting-started>|' repo-jsx/docs/next/intro.html
+expect_faults "root-absolute JSX under /repo/, as Docusaurus writes it" repo-jsx --base-url /repo/ -- /docs/next/intro /img/logo.svg
 
 # Runtime faults, put into a copy of the build, each found by the crawl on
 # its page. A throw in a page's component (its content chunk throws when it
@@ -168,8 +193,8 @@ expect_lines "i18n, instances, partial: faults, the hook, at file:line:col" 1 ma
   "$(at 5:53)error   broken markdown link \"./setup.mdx\": $(dirname $fr)/setup.mdx does not exist; docusaurus reads a link starting with ./ from the page's folder only: written \"setup.mdx\", it leads to docs/setup.mdx [markdown-link]" \
   "$(at 7:5)error   broken markdown link \"../docs/intro.md\": docs/intro.md is a page of the docs plugin, and Docusaurus leaves the blog plugin's link to it as written (a content plugin resolves links to its own pages only) [markdown-link]" \
   "$(at 5:5)error   broken markdown link \"../docs/intro.md\": docs/intro.md is a page of the docs plugin, and Docusaurus leaves the docs plugin \"community\"'s link to it as written (a content plugin resolves links to its own pages only) [markdown-link]" \
-  "$(at 5:5)error   broken markdown link \"_snippet.mdx\": docs/_snippet.mdx is left out by Docusaurus's exclude of names starting with _ (partials, which pages import), so docusaurus builds no page for it [markdown-link]"
-expect "…and nothing else" 1 "^checks markdown: 10 pages, 14 links checked in .*: 5 errors and 1 warning" markdown
+  "$(at 6:5)error   broken markdown link \"_snippet.mdx\": docs/_snippet.mdx is left out by Docusaurus's exclude of names starting with _ (partials, which pages import), so docusaurus builds no page for it [markdown-link]"
+expect "…and nothing else" 1 "^checks markdown: 10 pages, 15 links checked in .*: 5 errors and 1 warning" markdown
 expect_findings "i18n, instances, partial: faults, built (checks all)" all --on-theme-persistence ignore -- \
   "markdown-anchor $fr" \
   "broken-link build/fr/docs/intro/index.html" "broken-link build/fr/docs/intro/index.html" \

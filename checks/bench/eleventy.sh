@@ -10,6 +10,12 @@
 #  - starter: eleventy-base-blog v9's setup for Eleventy 3, IdAttributePlugin
 #    for heading ids and InputPathToUrlTransformPlugin, which turns a link to
 #    a .md file that exists into its page's URL.
+# Both have raw HTML inside a paragraph of guide/install.md (<a href>,
+# <img src>): Eleventy's markdown-it has html on and writes it as it is,
+# and the HTML transforms (the <base> plugin, InputPathToUrl, the
+# html-relative copy) work on the built page, so they rewrite raw HTML's
+# links as markdown's (Eleventy 3.1.8: "configure.md#options" is written
+# /guide/configure/#options, "/guide/…" /proj/guide/… under /proj/).
 # Each is built at the root and under /proj/ (pathPrefix, with the HTML
 # <base> plugin, which prefixes root-absolute URLs of every page). A correct
 # checker reports nothing on the sources or on any clean build; then known
@@ -113,6 +119,7 @@ title: Install
 ## Install the tools
 
 Read [the options](../configure/#options) and [who we are](/about/#who-we-are).
+In HTML: <a href="/guide/configure/#options">the options</a> and <img src="diagram.png" alt="diagram">.
 
 ![diagram](diagram.png)
 
@@ -181,40 +188,47 @@ cd "$work/site"
 
 # The sources, with a missing page, a missing anchor, a missing image, a
 # .md link (left as written, so the built page 404s), an extensionless link
-# to nothing, and ./configure beside configure.md, which the built page
-# reads from /guide/install/, where there is no configure.
+# to nothing, ./configure beside configure.md, which the built page reads
+# from /guide/install/, where there is no configure, and a raw HTML link to
+# a missing page and raw image of a missing file. The hook and checks all
+# (on the sources and the faults' build) find each at its place.
 rm -rf "$work/faults" && mkdir "$work/faults"
 cp -r content public eleventy.config.js checks.json package.json .gitignore node_modules "$work/faults/"
 cd "$work/faults"
 printf '\nSee [setup](/guide/setup/) and [the tools](/guide/install/#no-such-heading).\n' >> content/index.md
 printf '\n![chart](chart.png), [configure](configure.md), [gone](./gone) and [configure](./configure).\n' >> content/guide/install.md
+printf '\nIn HTML: <a href="/guide/setup/">setup</a> and <img src="missing.png" alt="missing">.\n' >> content/guide/install.md
 printf '\nThe changes are not at [their file'"'"'s URL](/guide/changelog/).\n' >> content/reference/index.md
-expect_lines "markdown faults, at file:line:col" 1 markdown -- \
-  'content/index.md' \
-  '  11:5   error   broken markdown link "/guide/setup/": no page or file answers /guide/setup/ [markdown-link]' \
-  '  11:32  warning anchor #no-such-heading not found in content/guide/install.md [markdown-anchor]' \
-  'content/guide/install.md' \
-  '  16:1   error   image "chart.png" not found: content/guide/chart.png does not exist [markdown-image]' \
-  '  16:22  error   markdown link "configure.md": eleventy leaves links to .md files as written, so the built page links to a file the site does not serve; link to the page'"'"'s URL, "../configure/" [markdown-link]' \
-  '  16:49  error   broken markdown link "./gone": no page or file answers /guide/install/gone [markdown-link]' \
-  '  16:68  error   broken markdown link "./configure": no page or file answers /guide/install/configure [markdown-link]' \
-  'content/reference/index.md' \
-  '  10:24  error   broken markdown link "/guide/changelog/": no page or file answers /guide/changelog/ [markdown-link]'
+faults=(
+  'content/index.md'
+  '  11:5   error   broken markdown link "/guide/setup/": no page or file answers /guide/setup/ [markdown-link]'
+  '  11:32  warning anchor #no-such-heading not found in content/guide/install.md [markdown-anchor]'
+  'content/guide/install.md'
+  '  17:1   error   image "chart.png" not found: content/guide/chart.png does not exist [markdown-image]'
+  '  17:22  error   markdown link "configure.md": eleventy leaves links to .md files as written, so the built page links to a file the site does not serve; link to the page'"'"'s URL, "../configure/" [markdown-link]'
+  '  17:49  error   broken markdown link "./gone": no page or file answers /guide/install/gone [markdown-link]'
+  '  17:68  error   broken markdown link "./configure": no page or file answers /guide/install/configure [markdown-link]'
+  '  19:10  error   broken markdown link "/guide/setup/": no page or file answers /guide/setup/ [markdown-link]'
+  '  19:48  error   image "missing.png" not found: content/guide/missing.png does not exist [markdown-image]'
+  'content/reference/index.md'
+  '  10:24  error   broken markdown link "/guide/changelog/": no page or file answers /guide/changelog/ [markdown-link]')
+expect_lines "markdown faults, at file:line:col" 1 markdown -- "${faults[@]}"
 # An image missing beside a page stops the build in "html-relative" mode
 # (its failOnError); without it the page is written with the broken image.
 sed -i 's|mode: "html-relative" }|mode: "html-relative", failOnError: false }|' eleventy.config.js
 eleventy
+expect_lines "checks all on the faults and their build, at file:line:col" 1 all -- "${faults[@]}"
 cd "$work"
 expect_faults "the same faults in its build" faults/_site -- \
-  /guide/setup/ /guide/install/#no-such-heading chart.png configure.md ./gone ./configure /guide/changelog/
+  /guide/setup/ /guide/install/#no-such-heading chart.png configure.md ./gone ./configure /guide/changelog/ /guide/setup/ missing.png
 
 # The build, with a missing page, anchor and image, and a deleted image that
-# one page uses.
+# one page shows twice (markdown's and raw HTML's).
 rm -rf _site-faults && cp -r site/_site _site-faults
 sed -i 's|</main>|<a href="../no-such-page/">a</a><a href="/guide/install/#no-such-heading">b</a><img src="/img/missing.png"></main>|' _site-faults/about/index.html
 rm _site-faults/guide/install/diagram.png
-expect_faults "4 injected faults in the build" _site-faults -- \
-  ../no-such-page/ /guide/install/#no-such-heading /img/missing.png diagram.png
+expect_faults "4 injected faults in the build, one image shown twice" _site-faults -- \
+  ../no-such-page/ /guide/install/#no-such-heading /img/missing.png diagram.png diagram.png
 
 # The second site: eleventy-base-blog v9's plugins. Links name the .md
 # files; InputPathToUrlTransformPlugin writes each page's URL (with the
@@ -265,6 +279,7 @@ title: Install
 ## Install the tools
 
 Read [the options](configure.md#options) and [who we are](../about.md#who-we-are).
+In HTML: <a href="configure.md#options">the options</a> and <img src="diagram.png" alt="diagram">.
 
 ![diagram](diagram.png)
 MD
@@ -311,19 +326,22 @@ expect "starter: a .md path from the content folder, links of its build, clean" 
 cd "$work/starter-root"
 expect "starter: a .md path from the content folder, clean" 0 "^checks all: no problems" all
 
-# A .md link to a file that does not exist, and a bad anchor: the plugin
-# leaves the first as written.
+# A .md link to a file that does not exist, and a bad anchor, in markdown
+# and in raw HTML: the plugin leaves the first as written.
 cd "$work/starter"
 rm -rf "$work/starter-faults" && mkdir "$work/starter-faults"
 cp -r content public eleventy.config.js checks.json package.json .gitignore node_modules "$work/starter-faults/"
 cd "$work/starter-faults"
 printf '\nSee [setup](setup.md) and [the options](configure.md#options-1).\n' >> content/guide/install.md
+printf '\nIn HTML: <a href="setup.md">setup</a> and <a href="configure.md#options-1">the options</a>.\n' >> content/guide/install.md
 expect_lines "starter: markdown faults, at file:line:col" 1 markdown -- \
   'content/guide/install.md' \
-  '  12:5   error   broken markdown link "setup.md": content/guide/setup.md does not exist [markdown-link]' \
-  '  12:27  warning anchor #options-1 not found in content/guide/configure.md [markdown-anchor]'
+  '  13:5   error   broken markdown link "setup.md": content/guide/setup.md does not exist [markdown-link]' \
+  '  13:27  warning anchor #options-1 not found in content/guide/configure.md [markdown-anchor]' \
+  '  15:10  error   broken markdown link "setup.md": content/guide/setup.md does not exist [markdown-link]' \
+  '  15:43  warning anchor #options-1 not found in content/guide/configure.md [markdown-anchor]'
 eleventy
 cd "$work"
 expect_faults "starter: the same faults in its build" starter-faults/_site -- \
-  setup.md /guide/configure/#options-1
+  setup.md /guide/configure/#options-1 setup.md /guide/configure/#options-1
 exit $fail

@@ -17,13 +17,19 @@
 #         naming the preset, post_asset_folder and marked.postAsset on (a
 #         post's image beside it, in its asset folder), modifyAnchors 1
 #         (ids in lower case), an asset_img tag (said, not judged)
+# The about page has raw HTML inside a paragraph (<a href>, <img src>):
+# marked passes it through and hexo-renderer-marked 7.0.1 rewrites
+# markdown's tokens only (its link and image renderers, prependRoot and
+# postAsset), so Hexo writes it as written: read from the page's URL, the
+# root carried by hand.
 # checks all with the hexo preset reports nothing on either (links carry
 # root themselves, as Hexo writes them as they are; relative links of a
 # post sit below <!-- more -->, as the home page shows its excerpt). Faults
 # put into a copy of root's sources (a missing page, a .md link, a missing
 # anchor, GitHub's slug of a heading, a missing image, an image beside the
 # post that Hexo writes from the site's root, a _partial, a post's URL at
-# the wrong date, a post_link's anchor) are found at file:line:col and
+# the wrong date, a post_link's anchor, a raw HTML link to a missing page
+# and a raw image read from the post's URL, where it is not) are found at file:line:col and
 # nothing else by checks markdown; the copy is built, the build's links
 # check finds each, and checks all places every one at its markdown line.
 #   make hexo-check     (HEXO_DIR keeps node_modules between runs)
@@ -88,6 +94,7 @@ title: About
 ## Who we are
 
 See [the guide](../docs/guide.html), [the archives](${r}/archives/) and [elsewhere](${r}/elsewhere/#Moved-here).
+In HTML: <a href="../docs/guide.html#Set-up">the guide</a> and <img src="${r}/images/logo.png" alt="logo">.
 
 ![logo](images/logo.png)
 MD
@@ -149,9 +156,9 @@ build blog
 echo '{"preset": "hexo"}' > blog/checks.json
 
 cd "$work/root" && expect "checks all, the preset found by _config.yml, clean" 0 "^checks all: no problems" all
-expect "checks markdown, the sources alone, clean" 0 "^checks markdown: 6 pages, 21 links checked in .*: no problems" markdown
+expect "checks markdown, the sources alone, clean" 0 "^checks markdown: 6 pages, 23 links checked in .*: no problems" markdown
 cd "$work/blog" && expect "checks all --preset hexo, root /blog/ from url, post asset folders, clean" 0 "^checks all: no problems" all
-expect "checks markdown, root /blog/, clean" 0 "^checks markdown: 7 pages, 23 links checked in .*: no problems" markdown
+expect "checks markdown, root /blog/, clean" 0 "^checks markdown: 7 pages, 25 links checked in .*: no problems" markdown
 expect "the tag plugin's image, said not judged" 0 "1 page uses tag plugins that write links ({% asset_img %}), which checks does not run" markdown
 cd "$work"
 expect_base_builds root/public blog/public /blog/
@@ -168,6 +175,7 @@ Then [a missing anchor](/about/#no-such-heading) and [GitHub's slug](/docs/guide
 ![missing](/images/missing.png) ![beside the post](pic.png)
 [A partial](/_partial.html) and [the wrong day](/2024/03/06/hello-world/).
 Hexo's link to {% post_link second#Nowhere %}.
+In HTML: <a href="/docs/gone.html">gone</a> and <img src="../images/gone.png" alt="gone">.
 MD
 printf '\x89PNG\r\n\x1a\n' > faults/source/_posts/pic.png
 l1=$start l2=$((start + 1)) l3=$((start + 2)) l4=$((start + 3))
@@ -181,17 +189,20 @@ want_lines=(
   "$(at "$l4:1")error   broken markdown link \"/_partial.html\": no page or file answers /_partial.html [markdown-link]"
   "$(at "$l4:33")error   broken markdown link \"/2024/03/06/hello-world/\": no page or file answers /2024/03/06/hello-world/ [markdown-link]"
   "$(at "$((start + 4)):16")warning anchor #Nowhere not found in source/_posts/second.md [markdown-anchor]"
+  "$(at "$((start + 5)):10")error   broken markdown link \"/docs/gone.html\": no page or file answers /docs/gone.html [markdown-link]"
+  "$(at "$((start + 5)):49")error   image \"../images/gone.png\" not found: the page is served at /2024/03/05/hello-world/, and no file answers /2024/03/05/images/gone.png [markdown-image]"
 )
 cd "$work/faults" && expect_lines "markdown faults, at file:line:col" 1 markdown -- "$page" "${want_lines[@]}"
-expect "markdown faults, nothing else" 1 "^checks markdown: 6 pages, .*: 6 errors and 3 warnings$" markdown
+expect "markdown faults, nothing else" 1 "^checks markdown: 6 pages, .*: 8 errors and 3 warnings$" markdown
 
 # The same faults built: the build links to each, and checks all places
 # each of the build's problems at its markdown line, once.
 cd "$work" && build faults
 expect_faults "the faults in the build" faults/public -- \
-  /nowhere/ ../about/index.md /about/#no-such-heading /docs/guide.html#set-up /images/missing.png /pic.png /_partial.html /2024/03/06/hello-world/ /custom/second/#Nowhere
+  /nowhere/ ../about/index.md /about/#no-such-heading /docs/guide.html#set-up /images/missing.png /pic.png /_partial.html /2024/03/06/hello-world/ /custom/second/#Nowhere \
+  /docs/gone.html ../images/gone.png
 cd "$work/faults" && expect_lines "the faults in the build and its sources, at file:line:col" 1 all -- "$page" "${want_lines[@]}"
 expect "the build's problems, each placed at its markdown line" 1 "^checks links: .*: no problems$" all
-expect "the build's problems and the sources', said once" 1 "^checks all: 6 errors and 3 warnings in" all
+expect "the build's problems and the sources', said once" 1 "^checks all: 8 errors and 3 warnings in" all
 cd "$work"
 exit $fail

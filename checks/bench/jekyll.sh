@@ -48,6 +48,10 @@ plugins:
   - jekyll-feed
 exclude: [checks.json]
 YML
+# Raw HTML inside a paragraph: kramdown 2.4 (Jekyll 4.3) writes its href
+# and src as written (an <img> closed as <img … />), and jekyll-relative-
+# links rewrites markdown links only, so the browser reads them from the
+# page's URL, at the root and under /proj alike.
 mkdir -p guide reference assets/img _posts
 cat > index.md <<'MD'
 # Gate proof
@@ -81,6 +85,7 @@ title: Install
 
 Read [the options](configure.md#options) and [who we are](../about.md#who-we-are),
 then [configure](configure) the rest.
+In HTML: see <a href="configure.html#options">the options</a> and <img src="diagram.png" alt="diagram">.
 
 ![diagram](diagram.png)
 
@@ -129,32 +134,41 @@ expect "checks all --preset jekyll (sources and _site), clean" 0 "^checks all: n
 expect "checks all on the /proj build, clean" 0 "^checks all: no problems" all _site-proj --base-url /proj/
 
 # The sources, with a missing page, a missing anchor, a missing image, an
-# extensionless link to nothing, and a .md link in a post: jekyll-relative-
+# extensionless link to nothing, a raw HTML link to a missing page and a
+# raw image that is not there, and a .md link in a post: jekyll-relative-
 # links rewrites pages only (its collections option is off), so the post's
-# link stays as written and 404s.
+# link stays as written and 404s. The hook and checks all (on the sources
+# and the faults' build) find each at its place.
 rm -rf "$work/faults" && mkdir "$work/faults" && cp -r index.md about.md guide reference assets _posts team.png _config.yml checks.json "$work/faults/"
 cd "$work/faults"
 printf '\nSee [setup](guide/setup.md) and [the tools](guide/install.md#no-such-heading).\n' >> index.md
 printf '\n![chart](chart.png) and [gone](./gone).\n' >> guide/install.md
+printf '\nSee <a href="setup.html">the setup</a> and <img src="../assets/img/gone.png" alt="gone">.\n' >> guide/install.md
 printf '\nAlso [configure](../guide/configure.md).\n' >> _posts/2024-01-02-release.md
-expect_lines "markdown faults, at file:line:col" 1 markdown -- \
-  'index.md' \
-  '  8:5    error   broken markdown link "guide/setup.md": guide/setup.md does not exist [markdown-link]' \
-  '  8:33   warning anchor #no-such-heading not found in guide/install.md [markdown-anchor]' \
-  'guide/install.md' \
-  '  17:1   error   image "chart.png" not found: guide/chart.png does not exist [markdown-image]' \
-  '  17:25  error   broken markdown link "./gone": no page or file answers /guide/gone [markdown-link]' \
-  '_posts/2024-01-02-release.md' \
-  '  6:6    error   markdown link "../guide/configure.md": jekyll leaves links to .md files as written, so the built page links to a file the site does not serve; link to the page'"'"'s URL, "../../../guide/configure.html" [markdown-link]'
+faults=(
+  'index.md'
+  '  8:5    error   broken markdown link "guide/setup.md": guide/setup.md does not exist [markdown-link]'
+  '  8:33   warning anchor #no-such-heading not found in guide/install.md [markdown-anchor]'
+  'guide/install.md'
+  '  18:1   error   image "chart.png" not found: guide/chart.png does not exist [markdown-image]'
+  '  18:25  error   broken markdown link "./gone": no page or file answers /guide/gone [markdown-link]'
+  '  20:5   error   broken markdown link "setup.html": no page or file answers /guide/setup.html [markdown-link]'
+  '  20:44  error   image "../assets/img/gone.png" not found: assets/img/gone.png does not exist [markdown-image]'
+  '_posts/2024-01-02-release.md'
+  '  6:6    error   markdown link "../guide/configure.md": jekyll leaves links to .md files as written, so the built page links to a file the site does not serve; link to the page'"'"'s URL, "../../../guide/configure.html" [markdown-link]')
+expect_lines "markdown faults, at file:line:col" 1 markdown -- "${faults[@]}"
+jekyll build -q
+expect_lines "checks all on the faults, at file:line:col" 1 all -- "${faults[@]}"
 
 # The build, with a missing page, anchor and image, and a deleted image that
-# one page uses.
+# one page shows twice (markdown's written /guide/diagram.png, raw HTML's as
+# written).
 cd "$work"
 rm -rf _site-faults && cp -r site/_site _site-faults
 sed -i 's|</article>|<a href="no-such-page.html">a</a><a href="../guide/install.html#no-such-heading">b</a><img src="/assets/img/missing.png"></article>|' _site-faults/about/index.html
 rm _site-faults/guide/diagram.png
-expect_faults "4 injected faults in the build" _site-faults -- \
-  no-such-page.html ../guide/install.html#no-such-heading /assets/img/missing.png /guide/diagram.png
+expect_faults "4 injected faults in the build, one image shown twice" _site-faults -- \
+  no-such-page.html ../guide/install.html#no-such-heading /assets/img/missing.png /guide/diagram.png diagram.png
 
 # jekyll-relative-links gives the base URL only to links that name a source
 # file: a root-absolute link to a page's URL stays as written, right at the

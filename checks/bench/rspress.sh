@@ -14,12 +14,19 @@
 # checks all with the rspress preset reports nothing on either. Faults put
 # into a copy of root's sources (a missing page, a missing anchor, the text's
 # slug of a heading whose {#id} replaces it, extensionless links to nowhere,
-# a link to a folder that Rspress writes as folder.html, missing images) are
+# a link to a folder that Rspress writes as folder.html, missing images, a
+# raw HTML link to nowhere and a raw image read from the page's URL) are
 # found at file:line:col and nothing else; the copy is built with Rspress's
 # own dead-link and dead-image checks turned off (they stop the build on
 # most of these, not on the anchors or the folder link), and checks all on
 # it places every problem of the build at its markdown line. Rspress ids are
 # GitHub's, so no anchor written the GitHub way breaks.
+# Raw HTML inside a paragraph of a .md page (Rspress 2 reads .md as
+# markdown, so an <img> need not be closed as MDX would want): its theme
+# renders <a> and <img> as its A and Img components, which add the base to
+# a root-absolute href or src (/proj/reference/api#errors, /proj/logo.png)
+# and leave a relative one and its .md as written; the image is not
+# bundled, so a relative one is asked for from the page's URL.
 #   make rspress-check     (RSPRESS_DIR keeps node_modules between runs)
 set -euo pipefail
 checks=${CHECKS:-$PWD/bin/checks}
@@ -51,6 +58,8 @@ The [API](../reference/api.mdx#prove-and-verify) has the details, and [its error
 ![diagram](./diagram.png)
 
 ![logo](/logo.png)
+
+In HTML: <a href="/reference/api#errors">the errors</a> and <img src="/logo.png" alt="logo">.
 MD
   cat > "$docs/guide/start.md" <<'MD'
 # Start
@@ -115,9 +124,9 @@ echo '{"preset": "rspress"}' > proj/checks.json
 # checks markdown alone judges every link of the sources (checks all reads
 # again only what the build cannot vouch for).
 cd "$work/root" && expect "checks all, the preset found by rspress.config.ts, clean" 0 "^checks all: no problems" all
-expect "checks markdown, the sources alone, clean" 0 "^checks markdown: 4 pages, 16 links checked in .*: no problems" markdown
+expect "checks markdown, the sources alone, clean" 0 "^checks markdown: 4 pages, 18 links checked in .*: no problems" markdown
 cd "$work/proj" && expect "checks all --preset rspress, base /proj/, cleanUrls, outDir build, clean" 0 "^checks all: no problems" all
-expect "checks markdown, base /proj/, cleanUrls, clean" 0 "^checks markdown: 4 pages, 16 links checked in .*: no problems" markdown
+expect "checks markdown, base /proj/, cleanUrls, clean" 0 "^checks markdown: 4 pages, 18 links checked in .*: no problems" markdown
 cd "$work"
 expect_base_builds root/doc_build proj/build /proj/
 
@@ -131,9 +140,10 @@ cat >> "faults/$page" <<'MD'
 See [gone](./gone.md), [nowhere](./nowhere) and [nowhere either](/reference/nowhere).
 Then [a missing anchor](./index.md#no-such-heading) and [the heading's text](../reference/api.mdx#error-codes).
 Back to [this folder](./). ![missing public](/missing.png)
+In HTML: <a href="/reference/gone">gone</a> and <img src="./chart.png" alt="chart">.
 ![missing](./missing.png)
 MD
-l1=$start l2=$((start + 1)) l3=$((start + 2)) l4=$((start + 3))
+l1=$start l2=$((start + 1)) l3=$((start + 2)) l4=$((start + 3)) l5=$((start + 4))
 want_lines=(
   "$(at "$l1:5")error   broken markdown link \"./gone.md\": docs/guide/gone.md does not exist [markdown-link]"
   "$(at "$l1:24")error   broken markdown link \"./nowhere\": no page or file answers /guide/nowhere [markdown-link]"
@@ -142,10 +152,12 @@ want_lines=(
   "$(at "$l2:57")warning anchor #error-codes not found in docs/reference/api.mdx [markdown-anchor]"
   "$(at "$l3:9")error   broken markdown link \"./\": rspress writes it as /guide.html, which no file answers; link to \"./index.md\" [markdown-link]"
   "$(at "$l3:28")error   image \"/missing.png\" not found: docs/public/missing.png does not exist [markdown-image]"
+  "$(at "$l4:10")error   broken markdown link \"/reference/gone\": no page or file answers /reference/gone [markdown-link]"
+  "$(at "$l4:49")error   image \"./chart.png\" not found: docs/public/guide/chart.png does not exist [markdown-image]"
 )
 cd "$work/faults" && expect_lines "markdown faults, at file:line:col" 1 markdown -- "$page" "${want_lines[@]}" \
-  "$(at "$l4:1")error   image \"./missing.png\" not found: docs/guide/missing.png does not exist [markdown-image]"
-expect "markdown faults, nothing else" 1 "^checks markdown: 4 pages, .*: 6 errors and 2 warnings$" markdown
+  "$(at "$l5:1")error   image \"./missing.png\" not found: docs/guide/missing.png does not exist [markdown-image]"
+expect "markdown faults, nothing else" 1 "^checks markdown: 4 pages, .*: 8 errors and 2 warnings$" markdown
 
 # The same faults built (an image beside a page that is not there fails
 # the bundling whatever the settings, so that one is left out), with
@@ -154,11 +166,13 @@ expect "markdown faults, nothing else" 1 "^checks markdown: 4 pages, .*: 6 error
 sed -i '$d' "$page"
 sed -i "s|  title: 'Gate proof',|  title: 'Gate proof',\n  markdown: { link: { checkDeadLinks: false }, image: { checkDeadImages: false } },|" rspress.config.ts
 cd "$work" && build faults
-# /missing.png twice: the image, and the preload link Rspress puts in the head.
+# /missing.png and ./chart.png twice: the image, and the preload link
+# Rspress puts in the head (for raw HTML's images too).
 expect_faults "the faults in the build" faults/doc_build -- \
-  ./gone.md ./nowhere /reference/nowhere /guide/index.html#no-such-heading /reference/api.html#error-codes /guide.html /missing.png /missing.png
+  ./gone.md ./nowhere /reference/nowhere /guide/index.html#no-such-heading /reference/api.html#error-codes /guide.html /missing.png /missing.png \
+  /reference/gone ./chart.png ./chart.png
 cd "$work/faults" && expect_lines "the faults in the build and its sources, at file:line:col" 1 all -- "$page" "${want_lines[@]}"
 expect "the build's problems, each placed at its markdown line" 1 "^checks links: .*: no problems$" all
-expect "the build's problems and the sources', said once" 1 "^checks all: 5 errors and 2 warnings in" all
+expect "the build's problems and the sources', said once" 1 "^checks all: 7 errors and 2 warnings in" all
 cd "$work"
 exit $fail

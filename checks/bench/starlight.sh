@@ -8,6 +8,10 @@
 # from public/) is written twice: as a project served at the root, and as one
 # served under /proj/ (base: '/proj'), whose root-absolute links carry the
 # base, since Starlight copies markdown links into the page as written.
+# So it does raw HTML inside a paragraph: <a href> and <img src> of a .md
+# page, and the JSX <a> and <img /> of an .mdx one, are written as they
+# are (not bundled, no base added), so a raw image is asked for from the
+# page's URL.
 # A correct checker reports nothing on either with checks all and the
 # starlight preset. Faults put into copies of the sources are found at
 # file:line:col (a missing page, a missing anchor, missing images, .md links
@@ -78,6 +82,8 @@ Start with [installing](@B@/guide/install/), then read [the options](guide/confi
 <Card title="Reference">
   The [API](@B@/reference/api/#prove) on one page.
 </Card>
+
+In JSX: <a href="@B@/reference/api/#prove">prove()</a> and <img src="@B@/img/logo.png" alt="logo" />.
 MD
   cat > "$docs/guide/install.md" <<'MD'
 ---
@@ -87,6 +93,7 @@ title: Install
 ## Install the tools
 
 Read [the options](../configure/#options) first, and [what's new](../configure/#whats-new-in-v12).
+In HTML: <a href="../configure/#options">the options</a> and <img src="@B@/img/logo.png" alt="logo">.
 
 ## First steps & more
 
@@ -198,6 +205,33 @@ cd "$work/faults" && expect_lines "markdown faults, at file:line:col" 1 markdown
   "  $(printf %-6s "$l5:16") error   broken markdown link \"/guide/moved/\": no page or file answers /guide/moved/ [markdown-link]" \
   "  $(printf %-6s "$l5:48") error   broken markdown link \"/reference/Getting%20Started/\": no page or file answers /reference/Getting%20Started/ [markdown-link]"
 cd "$work"
+
+# Raw HTML faults in a copy of the root, which builds (Astro stops on a
+# markdown image that is missing): a raw link to no page, the screenshot
+# beside the page named from raw HTML (which Astro leaves as written, not
+# bundled, so the browser asks for it beside the page's URL, where it is
+# not), and in the MDX home page a JSX link to no page and an image public/
+# lacks. Found at file:line:col by the hook and by checks all (the raw
+# screenshot at its raw <img>, not at the markdown one that names the same
+# file), and in the build.
+rm -rf raw-faults && cp -a root raw-faults && rm -rf raw-faults/dist
+start=$(($(wc -l < "raw-faults/$page") + 2))
+printf '\nIn HTML: <a href="../gone/">gone</a> and <img src="./screenshot.png" alt="again">.\n' >> "raw-faults/$page"
+home=$(($(wc -l < raw-faults/src/content/docs/index.mdx) + 2))
+printf '\nIn JSX: <a href="/reference/gone/">gone</a> and <img src="/img/gone.png" alt="gone" />.\n' >> raw-faults/src/content/docs/index.mdx
+raw_lines=(
+  src/content/docs/index.mdx
+  "$(at "$home:9")error   broken markdown link \"/reference/gone/\": no page or file answers /reference/gone/ [markdown-link]"
+  "$(at "$home:49")error   image \"/img/gone.png\" not found: public/img/gone.png does not exist [markdown-image]"
+  "$page"
+  "$(at "$start:10")error   broken markdown link \"../gone/\": no page or file answers /guide/gone/ [markdown-link]"
+  "$(at "$start:42")error   image \"./screenshot.png\" not found: the page is served at /guide/install/, and no file answers /guide/install/screenshot.png [markdown-image]"
+)
+cd "$work/raw-faults" && expect_lines "raw HTML faults, at file:line:col" 1 markdown -- "${raw_lines[@]}"
+cd "$work" && build raw-faults && cd raw-faults
+expect_lines "raw HTML faults, by checks all at file:line:col" 1 all -- "${raw_lines[@]}"
+cd "$work"
+expect_faults "raw HTML faults in the build" raw-faults/dist -- ../gone/ ./screenshot.png /reference/gone/ /img/gone.png
 
 # Under /proj/, a root-absolute link without the base leaves the site.
 rm -rf proj-faults && cp -a proj proj-faults

@@ -288,7 +288,7 @@ func (cf *confirmation) sourceLinks(file string, src []byte) []routes.Link {
 	links := cf.md.Links(file, src)
 	out := make([]routes.Link, len(links))
 	for i, l := range links {
-		out[i] = routes.Link{Href: l.Dest, Line: l.Line, Col: l.Col, URL: func() string { return cf.md.URLOf(file, l) }}
+		out[i] = routes.Link{Href: l.Dest, Line: l.Line, Col: l.Col, URL: func() string { return cf.md.URLOf(file, l) }, Rewritten: cf.md.Bundles(l)}
 	}
 	return out
 }

@@ -694,10 +694,14 @@ func (c *checker) fileLink(file string, at diag.Diagnostic, l mdscan.Link) (diag
 		at.Message = fmt.Sprintf("markdown link %q: %s leaves a link with {target} or {download} as written, so the built page links to a file the site does not serve", l.Dest, r.generator())
 		return at, true
 	}
-	if r := c.o.Rules; c.built(file) && (r.leavesMD(file) || r.LeavesRootMD && strings.HasPrefix(p, "/")) {
+	if r := c.o.Rules; c.built(file) && (r.leavesMD(file) || r.LeavesRootMD && strings.HasPrefix(p, "/") || l.Raw && r.RawLeavesMD) {
 		at.Check = registry.MarkdownLink
 		which := "links"
-		if !r.leavesMD(file) {
+		switch {
+		case r.leavesMD(file):
+		case l.Raw && r.RawLeavesMD:
+			which = "raw HTML's links"
+		default:
 			which = "root-absolute links"
 		}
 		at.Message = fmt.Sprintf("markdown link %q: %s leaves %s to .md files as written, so the built page links to a file the site does not serve", l.Dest, r.generator(), which)
@@ -798,6 +802,20 @@ func otherExtension(name string) string {
 		return base + ".mdx"
 	}
 	return name
+}
+
+// Bundles reports whether the generator writes an image elsewhere than
+// its src: a markdown image, unless it writes those as URLs (ImagesAsURLs),
+// and one of raw HTML only where it bundles those too (BundlesRawImages).
+func (k *Checker) Bundles(l mdscan.Link) bool {
+	r := k.c.o.Rules
+	if !l.Image {
+		return false
+	}
+	if l.Raw {
+		return r.BundlesRawImages
+	}
+	return !r.ImagesAsURLs
 }
 
 // URLOf is the URL path (without the base) and fragment a link of file

@@ -27,6 +27,10 @@ type Rules struct {
 	// their mount).
 	LeavesMD   bool
 	LeavesMDIn func(rel string) bool
+	// RawLeavesMD: a .md link of raw HTML is written into the page as it
+	// is, though markdown's are resolved (Docusaurus 3: a JSX <a> of MDX is
+	// no markdown link, which its remark plugin alone resolves).
+	RawLeavesMD bool
 	// LeavesRootMD: a root-absolute .md link ("/guide/a.md") is written
 	// into the page as it is, while relative ones are rewritten (MkDocs).
 	LeavesRootMD bool

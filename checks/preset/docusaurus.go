@@ -256,7 +256,10 @@ func docusaurus(g Generator) Layout {
 	return Layout{Site: "build", Markdown: markdown, Public: "static", Pages: docusaurusPages(g.Root),
 		Rules: mdlinks.Rules{IDs: mdscan.GitHub, MDLookup: links.lookup, MDUnresolved: links.unresolved,
 			Preprocess: mdscan.UnwrapMDXCodeBlocks, CodeIDs: componentIDs, Includes: docusaurusIncludes(g.Root).expand,
-			NotBuilt: partials(g.Root), NotBuiltBy: "Docusaurus's exclude of names starting with _ (partials, which pages import)"}}
+			NotBuilt: partials(g.Root), NotBuiltBy: "Docusaurus's exclude of names starting with _ (partials, which pages import)",
+			// Its remark plugin resolves markdown's links only: a 3.10.2
+			// build wrote a JSX <a href="./intro.mdx"> as it is.
+			RawLeavesMD: true}}
 }
 
 // partials reports whether a file is a partial: its name, or a folder it

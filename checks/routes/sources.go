@@ -31,6 +31,11 @@ type Link struct {
 	Href      string
 	Line, Col int
 	URL       func() string
+	// Rewritten: the generator never writes Href into the page as it is
+	// (a markdown image it bundles into /_astro/…), so a built href equal
+	// to it is first taken to be another link's (a raw <img> of the same
+	// file, which it leaves alone).
+	Rewritten bool
 }
 
 // Sources maps the pages of a built site to the markdown files they are
@@ -68,7 +73,8 @@ func (s *Sources) Add(source string, built []string) {
 
 // Source is the markdown place of a link of a built page, when the page's
 // source writes that href: as written, or the same once percent-decoded
-// (a markdown <a b.md> is a%20b.md in HTML), at its first use. A built
+// (a markdown <a b.md> is a%20b.md in HTML), at its first use by a link
+// the generator writes as it is, else at its first use. A built
 // page's link that its source does not write came from the generator's
 // templates (a navbar), which no markdown line holds: it gets no source.
 func (s *Sources) Source(file, href string) string {
@@ -92,14 +98,16 @@ func (s *Sources) Source(file, href string) string {
 		return ""
 	}
 	links := s.links(source, src)
-	for _, l := range links {
-		if l.Href == href {
-			return fmt.Sprintf("%s:%d:%d", source, l.Line, l.Col)
-		}
-	}
-	for _, l := range links {
-		if decode(l.Href) == dec {
-			return fmt.Sprintf("%s:%d:%d", source, l.Line, l.Col)
+	for _, same := range []func(l Link) bool{
+		func(l Link) bool { return l.Href == href && !l.Rewritten },
+		func(l Link) bool { return l.Href == href },
+		func(l Link) bool { return decode(l.Href) == dec && !l.Rewritten },
+		func(l Link) bool { return decode(l.Href) == dec },
+	} {
+		for _, l := range links {
+			if same(l) {
+				return fmt.Sprintf("%s:%d:%d", source, l.Line, l.Col)
+			}
 		}
 	}
 	if to == "" {
