@@ -933,7 +933,7 @@ func (c *checker) urlLink(file string, at diag.Diagnostic, l mdscan.Link) (d dia
 		return at, false, false // a page the gate cannot place may be there
 	case t.file == "":
 		at.Target = t.path
-		at.Message = fmt.Sprintf("broken markdown link %q: no page or file answers %s", l.Dest, t.path)
+		at.Message = fmt.Sprintf("broken markdown link %q: no page or file answers %s%s", l.Dest, t.path, c.ruleSaid(t.path))
 		return at, true, true
 	}
 	at.Target = filepath.ToSlash(t.file)

@@ -1,6 +1,7 @@
 package mdlinks
 
 import (
+	"fmt"
 	"net/url"
 	"os"
 	"path"
@@ -614,6 +615,22 @@ func (c *checker) answer(urlPath string) (string, bool) {
 		}
 	}
 	return f, page
+}
+
+// ruleSaid says what the host's rule for urlPath, which no page answers,
+// does with it: ", and _redirects line 3 sends it on to /nowhere (301)";
+// "" when no rule matches.
+func (c *checker) ruleSaid(urlPath string) string {
+	h := c.o.Rules.Host
+	r, ok := h.Rule(urlPath, false)
+	if !ok {
+		return ""
+	}
+	where := fmt.Sprintf("%s line %d", path.Base(r.File), r.Line)
+	if r.Status >= 400 {
+		return fmt.Sprintf(": %s answers it with %d", where, r.Status)
+	}
+	return fmt.Sprintf(", and %s sends it on to %s (%d), which no page answers", where, r.To, r.Status)
 }
 
 // byRule is the file of the host's redirect rule (a _redirects line,
