@@ -1,10 +1,12 @@
 // Builds the inline <head> script. It runs before first paint, so the page
 // never flashes the wrong colour mode or shifts when a dismissed announcement
 // bar disappears, and it shows the base-URL banner when the app's scripts
-// could not be found. It reads the same names module as the React contexts,
+// could not be found; and it records the search shortcuts pressed before the
+// app has hydrated (earlyKeys). It reads the same names module as the React contexts,
 // and maps URLs to routes as the router does (routePath.js).
 import * as names from '../src/lib/storageKeys.js';
 import { routeOf } from '../src/lib/routePath.js';
+import { isEditing, shortcutOf } from '../src/lib/searchKeys.js';
 
 /**
  * The script's body, serialised with toString(): old-browser-safe syntax,
@@ -55,8 +57,40 @@ function docsHead(c, n, routeOf) {
   });
 }
 
+/**
+ * The early listener (issue #38): the app handles the search shortcuts only
+ * once it has hydrated, and on a slow machine a reader presses Ctrl+K, Cmd+K
+ * or "/" before that. This records such a shortcut, and the characters typed
+ * after it, in window[n.EARLY_KEYS_GLOBAL]; the SearchBar reads it on mount,
+ * opens search with them and calls stop(). Serialised with toString(): ES5.
+ * The keys are the app's own rules (`shortcutOf`, `isEditing`, searchKeys.js).
+ */
+function earlyKeys(n, shortcutOf, isEditing) {
+  var early = { open: false, typed: '', stop: function () { window.removeEventListener('keydown', onKey); } };
+  window[n.EARLY_KEYS_GLOBAL] = early;
+  function onKey(e) {
+    var kind = shortcutOf(e);
+    // Ctrl+K toggles, "/" only opens: as the app does once it runs.
+    if (kind === 'toggle' || (kind === 'slash' && !early.open)) {
+      e.preventDefault();
+      early.open = kind === 'slash' || !early.open;
+      early.typed = '';
+      return;
+    }
+    // The search box does not exist yet: what is typed for it is kept here.
+    // A field of the page the reader clicked into keeps its own keys.
+    if (!early.open || isEditing(e.target)) return;
+    if (e.key === 'Escape') { early.open = false; early.typed = ''; return; }
+    if (e.key === 'Backspace') { e.preventDefault(); early.typed = early.typed.slice(0, -1); return; }
+    if (e.key && e.key.length === 1 && !e.ctrlKey && !e.metaKey) { e.preventDefault(); early.typed += e.key; }
+  }
+  window.addEventListener('keydown', onKey);
+}
+
 export function headScript(siteConfig) {
   const { colorMode, announcementBar, baseUrl } = siteConfig;
   const config = { colorMode, announcementBar: announcementBar && { id: announcementBar.id }, baseUrl };
-  return `(${docsHead})(${JSON.stringify(config)},${JSON.stringify(names)},${routeOf});`;
+  // shortcutOf calls isEditing by name: both declared in the early listener's own scope.
+  const early = `(function(){${isEditing}\n${shortcutOf}\n(${earlyKeys})(${JSON.stringify(names)},shortcutOf,isEditing);})();`;
+  return `(${docsHead})(${JSON.stringify(config)},${JSON.stringify(names)},${routeOf});${early}`;
 }

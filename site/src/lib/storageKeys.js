@@ -12,3 +12,6 @@ export const BOOTED_ATTR = 'data-docs-booted';
 
 /** The window property read for config overrides (see withOverrides in config.ts). */
 export const CONFIG_OVERRIDES_GLOBAL = '__DOCS_CONFIG__';
+
+/** The window property where the head script records search shortcuts pressed before the app hydrated (SearchBar reads it). */
+export const EARLY_KEYS_GLOBAL = '__docsEarlyKeys';

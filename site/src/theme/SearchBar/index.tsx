@@ -3,7 +3,7 @@
 // focus, touch, click or a shortcut), and open on Ctrl+K, Cmd+K or "/".
 import { Suspense, lazy, useCallback, useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
-import { useSearchShortcuts } from './shortcuts';
+import { takeEarlyKeys, useSearchShortcuts } from './shortcuts';
 import '@docsearch/css/dist/_variables.css';
 import '@docsearch/css/dist/button.css';
 import './searchbar.css';
@@ -53,6 +53,15 @@ export default function SearchBar() {
   }, [onOpen]);
 
   useSearchShortcuts({ isOpen: open, onOpen, onClose, onInput, button });
+
+  // A shortcut pressed before hydration, recorded by the head script: open
+  // search now, with what the reader typed after it.
+  useEffect(() => {
+    const early = takeEarlyKeys();
+    if (!early?.open) return;
+    setInitialQuery(early.typed || undefined);
+    onOpen();
+  }, [onOpen]);
 
   const warm = () => void importModal().then((m) => m.warm(window.location.pathname), () => {});
   return (

@@ -1,15 +1,27 @@
 import { useEffect, type RefObject } from 'react';
+import { shortcutOf } from '../../lib/searchKeys.js';
+import { EARLY_KEYS_GLOBAL } from '../../lib/storageKeys.js';
 
-/** True when a key press is typing into a field, where "/" must stay a character. */
-export function isEditing(target: EventTarget | null): boolean {
-  const el = target as HTMLElement | null;
-  return !!el && (el.isContentEditable || ['INPUT', 'SELECT', 'TEXTAREA'].includes(el.tagName));
+/** What the head script's early listener recorded before the app hydrated (headScript.mjs, earlyKeys). */
+export interface EarlyKeys { open: boolean; typed: string; stop: () => void }
+
+/**
+ * Takes over from the early listener: stops it, so each key is handled once,
+ * and returns what it recorded (once; undefined when there was none).
+ */
+export function takeEarlyKeys(): EarlyKeys | undefined {
+  const w = window as unknown as Record<string, EarlyKeys | undefined>;
+  const early = w[EARLY_KEYS_GLOBAL];
+  delete w[EARLY_KEYS_GLOBAL];
+  early?.stop();
+  return early;
 }
 
 /**
  * The search shortcuts, as DocSearch defines them: Ctrl+K or Cmd+K toggles
  * the modal, "/" opens it unless the reader is typing in a field, Escape
  * closes it, and a letter typed on the focused button opens it with that letter.
+ * Which keys are shortcuts is searchKeys.js's rule, the head script's too.
  * (DocSearch's own hook lives in the same module as its modal; importing it
  * would put the whole modal in every page's first download.)
  */
@@ -20,8 +32,9 @@ export function useSearchShortcuts(opts: {
   const { isOpen, onOpen, onClose, onInput, button } = opts;
   useEffect(() => {
     const onKeyDown = (e: KeyboardEvent) => {
-      const toggle = e.key?.toLowerCase() === 'k' && (e.metaKey || e.ctrlKey);
-      const slash = e.key === '/' && !isOpen && !isEditing(e.target);
+      const kind = shortcutOf(e);
+      const toggle = kind === 'toggle';
+      const slash = kind === 'slash' && !isOpen;
       if (toggle || slash || (e.key === 'Escape' && isOpen)) {
         e.preventDefault();
         if (isOpen) onClose();
