@@ -12,8 +12,8 @@ import (
 	"github.com/devdocs-dev/devdocs/checks/diag"
 	"github.com/devdocs-dev/devdocs/checks/gitindex"
 	"github.com/devdocs-dev/devdocs/checks/mdlinks"
-	"github.com/devdocs-dev/devdocs/checks/serve"
 	"github.com/devdocs-dev/devdocs/checks/registry"
+	"github.com/devdocs-dev/devdocs/checks/serve"
 )
 
 func runMarkdown(args []string, stdout, stderr io.Writer, tty bool) int {

@@ -65,12 +65,19 @@ func gunzip(name string, data []byte) ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("previous deploy %s: gzipped, but %v", diag.Printable(name), err)
 	}
-	out, err := io.ReadAll(io.LimitReader(z, maxList+1))
+	return readBounded(z, name, "gzipped, but ", "unpacks to")
+}
+
+// readBounded reads r to its end, refusing more than maxList bytes: a
+// source that large is no sitemap (said: its name, then "is" or "unpacks
+// to" more than the bound). A read error is said after prefix.
+func readBounded(r io.Reader, name, prefix, is string) ([]byte, error) {
+	out, err := io.ReadAll(io.LimitReader(r, maxList+1))
 	switch {
 	case err != nil:
-		return nil, fmt.Errorf("previous deploy %s: gzipped, but %v", diag.Printable(name), err)
+		return nil, fmt.Errorf("previous deploy %s: %s%v", diag.Printable(name), prefix, err)
 	case len(out) > maxList:
-		return nil, fmt.Errorf("previous deploy %s unpacks to more than %d MiB, which no sitemap is", diag.Printable(name), maxList>>20)
+		return nil, fmt.Errorf("previous deploy %s %s more than %d MiB, which no sitemap is", diag.Printable(name), is, maxList>>20)
 	}
 	return out, nil
 }
@@ -197,14 +204,7 @@ func fetchList(source string) ([]byte, error) {
 	if resp.StatusCode != http.StatusOK {
 		return nil, fmt.Errorf("previous deploy %s answered %s", diag.Printable(source), resp.Status)
 	}
-	data, err := io.ReadAll(io.LimitReader(resp.Body, maxList+1))
-	switch {
-	case err != nil:
-		return nil, fmt.Errorf("previous deploy %s: %v", diag.Printable(source), err)
-	case len(data) > maxList:
-		return nil, fmt.Errorf("previous deploy %s is more than %d MiB, which no sitemap is", diag.Printable(source), maxList>>20)
-	}
-	return data, nil
+	return readBounded(resp.Body, source, "", "is")
 }
 
 // previousList reads the source of the last deploy when it is a list of

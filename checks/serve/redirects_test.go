@@ -41,12 +41,7 @@ https://other.example/* https://example.com/:splat 301!
 		{"/de/x", Redirected{}, false}, // a language condition
 		{"/last", Redirected{To: "/end", Status: 301, Line: 10}, true},
 	} {
-		got, ok := r.Match(c.path)
-		assert.Equal(t, c.ok, ok, c.path)
-		if ok {
-			c.want.File = RedirectsFile // every rule here is the file's
-		}
-		assert.Equal(t, c.want, got, c.path)
+		assertMatch(t, r, c.path, c.want, c.ok)
 	}
 	var none *Redirects
 	_, ok := none.Match("/old/")
@@ -96,12 +91,7 @@ func TestRedirectsCloudflarePages(t *testing.T) {
 		{"/docs/v", Redirected{}, false},
 		{"/go/a/b/x", Redirected{To: "/went/a/b", Status: 301, Line: 7}, true},
 	} {
-		got, ok := r.Match(c.path)
-		assert.Equal(t, c.ok, ok, c.path)
-		if ok {
-			c.want.File = RedirectsFile // every rule here is the file's
-		}
-		assert.Equal(t, c.want, got, c.path)
+		assertMatch(t, r, c.path, c.want, c.ok)
 	}
 }
 
@@ -171,4 +161,16 @@ func TestRedirectsCloudflarePagesLimits(t *testing.T) {
 	assert.Len(t, r.Rules(), 101)
 	_, ok := r.Match("/after")
 	assert.False(t, ok)
+}
+
+// assertMatch holds r's rule for path to want (ok: one matches), every
+// rule being the _redirects file's.
+func assertMatch(t *testing.T, r *Redirects, path string, want Redirected, ok bool) {
+	t.Helper()
+	got, matched := r.Match(path)
+	assert.Equal(t, ok, matched, path)
+	if matched {
+		want.File = RedirectsFile
+	}
+	assert.Equal(t, want, got, path)
 }
