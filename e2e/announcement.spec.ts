@@ -1,21 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
-import { gotoReady, stored } from './helpers';
+import { expect, test } from '@playwright/test';
+import { gotoReady, layoutShift, stored } from './helpers';
 
 const bar = '.announcement-bar';
 const ID = 'release-1.2';
-
-/** The layout shifts of the page load so far: their total score and what moved (Cumulative Layout Shift without the windowing). */
-async function layoutShift(page: Page): Promise<{ score: number; moved: string[] }> {
-  return page.evaluate(() => new Promise((resolve) => {
-    type Shift = PerformanceEntry & { value: number; sources?: { node?: Node }[] };
-    const describe = (n?: Node) => (n instanceof Element ? `${n.tagName.toLowerCase()}.${n.className}` : String(n?.nodeName));
-    new PerformanceObserver((list) => {
-      const entries = list.getEntries() as Shift[];
-      resolve({ score: entries.reduce((sum, e) => sum + e.value, 0), moved: entries.flatMap((e) => (e.sources ?? []).map((s) => describe(s.node))) });
-    }).observe({ type: 'layout-shift', buffered: true });
-    setTimeout(() => resolve({ score: 0, moved: [] }), 500); // no entries at all
-  }));
-}
 
 test('the 1.2 release bar shows its content and colours above the navbar', async ({ page }) => {
   await gotoReady(page, '/');

@@ -122,3 +122,16 @@ export async function wrapPageChunk(page: Page, route: string, wrap: string) {
   await page.route('**/__orig.js', (r) => r.fulfill({ contentType: 'text/javascript', body: readFileSync(new URL('.' + chunk, dist), 'utf8') }));
   await page.route(onPath(chunk), (r) => r.fulfill({ contentType: 'text/javascript', body: `import orig from '/__orig.js';\nexport default ${wrap};` }));
 }
+
+/** The layout shifts of the page load so far: their total score and what moved (Cumulative Layout Shift without the windowing). */
+export async function layoutShift(page: Page): Promise<{ score: number; moved: string[] }> {
+  return page.evaluate(() => new Promise((resolve) => {
+    type Shift = PerformanceEntry & { value: number; sources?: { node?: Node }[] };
+    const describe = (n?: Node) => (n instanceof Element ? `${n.tagName.toLowerCase()}.${n.className}` : String(n?.nodeName));
+    new PerformanceObserver((list) => {
+      const entries = list.getEntries() as Shift[];
+      resolve({ score: entries.reduce((sum, e) => sum + e.value, 0), moved: entries.flatMap((e) => (e.sources ?? []).map((s) => describe(s.node))) });
+    }).observe({ type: 'layout-shift', buffered: true });
+    setTimeout(() => resolve({ score: 0, moved: [] }), 500); // no entries at all
+  }));
+}

@@ -1,5 +1,7 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
-import { entryChunk, failLikeModuleMap, gotoReady, metaChunk, onPath, pageChunk, pageTimersPast, watchAppearance } from './helpers';
+import { entryChunk, failLikeModuleMap, gotoReady, layoutShift, metaChunk, onPath, pageChunk, pageTimersPast, watchAppearance } from './helpers';
 
 const INSTALL = '/api/zkvm/install';
 const INSTALL_TITLE = 'Install the toolchain';
@@ -112,4 +114,31 @@ test.describe('without JavaScript', () => {
     await expect(page.locator('article .markdown > *').last()).toBeVisible();
     await expect(page.locator('footer')).toBeVisible();
   });
+});
+
+// A browser paints what it has parsed so far when the rest of the HTML is slow to come (a
+// slow network, a busy machine). Here the page stops inside its first table for 800 ms: a
+// table laid out from its first rows, or a content column without the TOC beside it, would
+// move when the rest arrives. The page is painted once, whole.
+test('a page whose HTML arrives in two pieces is first painted whole: nothing moves', async ({ page, baseURL }) => {
+  const server = http.createServer(async (req, res) => {
+    const upstream = await fetch(new URL(req.url!, baseURL));
+    const body = Buffer.from(await upstream.arrayBuffer());
+    const type = upstream.headers.get('content-type') ?? '';
+    res.writeHead(upstream.status, { 'content-type': type });
+    if (!type.startsWith('text/html')) return void res.end(body);
+    const html = body.toString();
+    const cut = html.indexOf('<tr>', html.indexOf('<tbody>')) + '<tr>'.length;
+    expect(cut).toBeGreaterThan('<tr>'.length);
+    res.write(html.slice(0, cut));
+    setTimeout(() => res.end(html.slice(cut)), 800);
+  });
+  await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
+  try {
+    await gotoReady(page, `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/zkvm`);
+    await expect(page.locator('article table')).toHaveCount(1);
+    expect(await layoutShift(page)).toEqual({ score: 0, moved: [] });
+  } finally {
+    server.close();
+  }
 });

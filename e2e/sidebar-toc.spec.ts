@@ -61,3 +61,24 @@ test('the table of contents lists h2 and h3 headings, not h4', async ({ page }) 
   await expect(page.locator('article h4', { hasText: 'Counts in dev mode' })).toBeVisible();
   await expect(toc.getByRole('link', { name: 'Counts in dev mode' })).toHaveCount(0);
 });
+
+// The TOC follows the content in the HTML, and a browser paints what it has parsed so far:
+// the content column must already have its final width when the HTML stops before the TOC.
+for (const path of ['/api/zkvm', '/faq']) {
+  test(`the content column of ${path} does not move when the table of contents arrives`, async ({ page }) => {
+    await page.goto(path);
+    const column = page.locator('.doc-item-main');
+    const whole = await column.evaluate((el) => el.getBoundingClientRect().width);
+    await expect(page.locator('nav.toc')).toBeVisible();
+    await page.route(path, async (route) => {
+      const html = await (await route.fetch()).text();
+      const cut = html.indexOf('<nav class="toc"');
+      expect(cut).toBeGreaterThan(0);
+      await route.fulfill({ contentType: 'text/html', body: html.slice(0, cut) });
+    });
+    await page.route('**/*.js', (route) => route.abort());
+    await page.goto(path);
+    await expect(page.locator('nav.toc')).toHaveCount(0);
+    expect(await column.evaluate((el) => el.getBoundingClientRect().width)).toBe(whole);
+  });
+}

@@ -5,7 +5,7 @@ import type { PageRecord, SidebarItem } from '../../lib/types';
 import DocBreadcrumbs from '../DocBreadcrumbs';
 import Link from '../Link';
 import Markdown from '../Markdown';
-import TOC from '../TOC';
+import WithTOC from '../TOC';
 
 function VersionBanner({ page }: { page: PageRecord }) {
   const v = findVersion(page.version);
@@ -35,19 +35,16 @@ function Pagination({ page }: { page: PageRecord }) {
 export default function DocItem({ page, sidebar }: { page: PageRecord; sidebar: SidebarItem[] | null }) {
   const editHref = siteConfig.editUrl + page.source;
   return (
-    <div className="doc-item">
-      <div className="doc-item-main">
-        <VersionBanner page={page} />
-        <DocBreadcrumbs items={sidebar} path={page.permalink} title={page.title} />
-        {page.version && <span className="version-badge">Version: {findVersion(page.version)?.label}</span>}
-        <article>
-          <h1>{page.title}</h1>
-          <Markdown html={page.html} />
-        </article>
-        <p className="edit-link"><Link to={editHref}>Edit this page</Link></p>
-        <Pagination page={page} />
-      </div>
-      {!page.hideTableOfContents && <TOC toc={page.toc} />}
-    </div>
+    <WithTOC page={page}>
+      <VersionBanner page={page} />
+      <DocBreadcrumbs items={sidebar} path={page.permalink} title={page.title} />
+      {page.version && <span className="version-badge">Version: {findVersion(page.version)?.label}</span>}
+      <article>
+        <h1>{page.title}</h1>
+        <Markdown html={page.html} />
+      </article>
+      <p className="edit-link"><Link to={editHref}>Edit this page</Link></p>
+      <Pagination page={page} />
+    </WithTOC>
   );
 }
