@@ -13,7 +13,7 @@ SHELL_CHROMIUM ?= /usr/bin/chromium-headless-shell
 GATE_ENV := $(if $(filter environment command line,$(origin CHROMIUM)),,env -u CHROMIUM)
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 
-.PHONY: shell-check crawl-repeat-check serve test build check content dev preview deps chromium pre-commit mkdocs generators typecheck clean bench bench-build docusaurus-check mkdocs-check hugo-check vitepress-check vuepress-check docsify-check starlight-check rspress-check nextra-check hexo-check eleventy-check jekyll-check sphinx-check proofs install-check check-browser report bench-hook hook bench-size bench-search bench-apiref manuals-check release-check action-check precommit-check
+.PHONY: shell-check crawl-repeat-check serve test build check content dev preview deps chromium pre-commit mkdocs generators typecheck clean bench bench-build docusaurus-check mkdocs-check hugo-check vitepress-check vuepress-check docsify-check starlight-check rspress-check nextra-check hexo-check eleventy-check jekyll-check sphinx-check proofs install-check check-browser report bench-hook hook bench-size bench-search bench-apiref manuals-check release-check action-check precommit-check site-check
 
 serve: build check
 	bin/docs serve -dir site/dist -addr 127.0.0.1:$(PORT)
@@ -263,7 +263,7 @@ PREPARED := docusaurus-check vitepress-check vuepress-check docsify-check starli
 # PROOFS, the Go builds and Chromium runs after). Each is said at its place
 # in PROOFS.
 BESIDE := release-check
-PROOFS := mkdocs-check hugo-check jekyll-check sphinx-check docusaurus-check vitepress-check vuepress-check docsify-check starlight-check rspress-check nextra-check hexo-check eleventy-check install-check precommit-check shell-check crawl-repeat-check release-check action-check manuals-check realdocs-check
+PROOFS := mkdocs-check hugo-check jekyll-check sphinx-check docusaurus-check vitepress-check vuepress-check docsify-check starlight-check rspress-check nextra-check hexo-check eleventy-check install-check precommit-check shell-check crawl-repeat-check release-check action-check manuals-check realdocs-check site-check
 # The browser package's tests (each browser check failing on its broken
 # fixtures, the crawl's) again in Debian's headless shell, the gate's own
 # choice, as make test runs them in Chromium; those that repeat a crawl
@@ -321,6 +321,9 @@ manuals-check: bin/checks
 # says why (checks/bench/realdocs.sh).
 realdocs-check: bin/checks
 	checks/bench/realdocs.sh
+
+site-check: bin/checks
+	checks/bench/site.sh
 
 # The mutants of issue #25, each applied to a copy of the checkout and run
 # against the tests that must kill it (checks/bench/mutants.sh): all must

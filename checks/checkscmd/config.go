@@ -24,6 +24,7 @@ import (
 	"github.com/devdocs-dev/devdocs/checks/preset"
 	"github.com/devdocs-dev/devdocs/checks/registry"
 	"github.com/devdocs-dev/devdocs/checks/serve"
+	"github.com/devdocs-dev/devdocs/checks/versionlinks"
 )
 
 // configName is the file a project keeps its settings in.
@@ -66,6 +67,9 @@ type Config struct {
 	// pages, which no element needs to hold.
 	ScriptFragments []ScriptFragment `json:"scriptFragments"`
 	Markdown        Markdown         `json:"markdown"`
+	// Versions are the rules that hold versioned docs pages' links to
+	// their version (checks/versionlinks); their folders are versions too.
+	Versions []versionlinks.Rule `json:"versions"`
 	// Browser is the DOM the browser checks expect; nil: none configured,
 	// and the browser checks do not apply.
 	Browser *browser.Contract `json:"browser"`
@@ -97,6 +101,8 @@ type Config struct {
 	files func(root string) []string
 	// scriptFragment is ScriptFragments compiled; nil when there are none.
 	scriptFragment func(page, fragment string) bool
+	// versioned is Versions compiled; nil when there are none.
+	versioned *versionlinks.Set
 }
 
 // ScriptFragment describes fragments that a page's own script handles,
@@ -248,6 +254,9 @@ func loadConfig(file, presetFlag string, named []string, files func(root string)
 		}
 		c.file = file
 		c.rebase(filepath.Dir(file))
+		if c.versioned, err = compileVersions(c.Versions, f); err != nil {
+			return nil, err
+		}
 	}
 	if c.Levels == nil {
 		c.Levels = defaultLevels()
@@ -274,6 +283,37 @@ func (c *Config) rebase(dir string) {
 	for i := range c.Markdown.Versions {
 		c.Markdown.Versions[i] = at(c.Markdown.Versions[i])
 	}
+	for i := range c.Versions {
+		c.Versions[i].Pages = at(c.Versions[i].Pages)
+	}
+}
+
+// compileVersions compiles the versions rules; a wrong one is named at its
+// line in the file.
+func compileVersions(rules []versionlinks.Rule, f *jsonFile) (*versionlinks.Set, error) {
+	if len(rules) == 0 {
+		return nil, nil
+	}
+	set, err := versionlinks.Compile(rules)
+	var e *versionlinks.Error
+	if errors.As(err, &e) {
+		key := fmt.Sprintf("versions[%d]", e.Rule)
+		if e.Link >= 0 {
+			key = fmt.Sprintf("%s.links[%d]", key, e.Link)
+		}
+		return nil, f.errorAt(f.at[key], e.Msg)
+	}
+	return set, err
+}
+
+// versionFolders are the folder patterns whose matches are docs versions:
+// markdown.versions, and the folders of the versions rules.
+func (c *Config) versionFolders() []string {
+	out := slices.Clone(c.Markdown.Versions)
+	for _, r := range c.Versions {
+		out = append(out, r.Pages)
+	}
+	return out
 }
 
 // relative names a path from the current directory when it can.

@@ -24,7 +24,7 @@ func TestConfigAtTheGitRoot(t *testing.T) {
 	t.Chdir(t.TempDir())
 	require.NoError(t, os.Mkdir(".git", 0o755))
 	write(t, map[string]string{
-		"checks.json":            `{"site": "out", "markdown": {"paths": ["docs"], "versions": ["docs/v*"]}}`,
+		"checks.json":            `{"site": "out", "markdown": {"paths": ["docs"], "versions": ["docs/v*"]}, "levels": {"cross-version-link": "throw"}}`,
 		"docs/v1/a.md":           "# A\n\n[b](../v2/b.md)\n",
 		"docs/v2/b.md":           "# B\n",
 		"out/index.html":         `<a href="/nope">x</a>`,
@@ -35,7 +35,7 @@ func TestConfigAtTheGitRoot(t *testing.T) {
 	var out, errOut bytes.Buffer
 	assert.Equal(t, 1, Run([]string{"markdown"}, &out, &errOut, false), errOut.String())
 	assert.Contains(t, out.String(), `../../v1/a.md
-  3:1    error   markdown link "../v2/b.md" leaves docs version .. for ../../v2; link to the page's URL instead [markdown-link]`)
+  3:1    error   markdown link "../v2/b.md" leaves docs version .. for ../../v2; link to the page's URL instead [cross-version-link]`)
 
 	out.Reset()
 	assert.Equal(t, 1, Run([]string{"links"}, &out, &errOut, false), errOut.String())

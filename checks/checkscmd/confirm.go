@@ -79,7 +79,7 @@ func (c *Config) newConfirmation(site string, stderr io.Writer) *confirmation {
 		return nil
 	}
 	cf := &confirmation{keepAnchors: c.rules.DocLinks}
-	cf.readAll = cf.keepAnchors || len(c.Markdown.Versions) > 0
+	cf.readAll = cf.keepAnchors || len(c.versionFolders()) > 0
 	o := c.markdownOptions()
 	if !cf.keepAnchors {
 		o.BuiltID = cf.builtID

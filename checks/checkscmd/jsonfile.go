@@ -33,7 +33,7 @@ func (f *jsonFile) decode(schema any, targets ...any) error {
 	}
 	f.at = map[string]int{}
 	dec := json.NewDecoder(bytes.NewReader(f.raw))
-	if err := f.walk(dec, reflect.TypeOf(schema), ""); err != nil {
+	if err := f.walk(dec, reflect.TypeOf(schema), "", ""); err != nil {
 		return err
 	}
 	for _, v := range targets {
@@ -79,7 +79,11 @@ func (f *jsonFile) valueStart(end int) int {
 }
 
 // walk reads one value and checks its keys against t (nil: anything goes).
-func (f *jsonFile) walk(dec *json.Decoder, t reflect.Type, path string) error {
+//
+// path names keys ("versions.links"), item their place with the indexes of
+// the items they are in ("versions[0].links"): an item starts at
+// f.at["versions[0].links[1]"].
+func (f *jsonFile) walk(dec *json.Decoder, t reflect.Type, path, item string) error {
 	for t != nil && t.Kind() == reflect.Pointer {
 		t = t.Elem()
 	}
@@ -123,7 +127,7 @@ func (f *jsonFile) walk(dec *json.Decoder, t reflect.Type, path string) error {
 				}
 				next = ft
 			}
-			if err := f.walk(dec, next, sub); err != nil {
+			if err := f.walk(dec, next, sub, strings.TrimPrefix(item+"."+key, ".")); err != nil {
 				return err
 			}
 		}
@@ -137,8 +141,9 @@ func (f *jsonFile) walk(dec *json.Decoder, t reflect.Type, path string) error {
 		for i := 0; dec.More(); i++ {
 			// Where each item starts, for errors found after decoding.
 			off := int(dec.InputOffset())
-			f.at[fmt.Sprintf("%s[%d]", path, i)] = off + bytes.IndexFunc(f.raw[off:], func(r rune) bool { return !strings.ContainsRune(" \t\r\n,", r) })
-			if err := f.walk(dec, elem, path); err != nil {
+			at := fmt.Sprintf("%s[%d]", item, i)
+			f.at[at] = off + bytes.IndexFunc(f.raw[off:], func(r rune) bool { return !strings.ContainsRune(" \t\r\n,", r) })
+			if err := f.walk(dec, elem, path, at); err != nil {
 				return err
 			}
 		}

@@ -26,6 +26,7 @@ import (
 	"github.com/devdocs-dev/devdocs/checks/mdscan"
 	"github.com/devdocs-dev/devdocs/checks/registry"
 	"github.com/devdocs-dev/devdocs/checks/serve"
+	"github.com/devdocs-dev/devdocs/checks/versionlinks"
 )
 
 // Options are what a project's layout adds to the generic rules.
@@ -35,9 +36,12 @@ type Options struct {
 	Public string
 	// Versions are folder patterns (filepath.Match, e.g. "content/api/*");
 	// each folder they match is one docs version. A link into a version
-	// from outside it is an error: versions are published and retired as
-	// a whole, so such a link breaks when either side moves.
+	// from outside it is a cross-version-link: versions are published and
+	// retired as a whole, so such a link breaks when either side moves.
 	Versions []string
+	// Versioned, when set, holds each versioned page's links to GitHub,
+	// docs.rs and the like to the page's version (wrong-version-link).
+	Versioned *versionlinks.Set
 	// Tree is where files are read; nil is the disk. A pre-commit hook
 	// reads git's index instead (checks/gitindex), to judge the commit.
 	Tree Tree
@@ -436,6 +440,12 @@ func (c *checker) link(file string, doc *mdscan.Doc, l mdscan.Link) (d diag.Diag
 	if l.Role == mdscan.PageRef || l.Role == mdscan.PostRef {
 		return c.pageRef(file, at, l)
 	}
+	if mdscan.HasScheme(l.Dest) {
+		if msg := c.o.Versioned.Judge(file, l.Dest); msg != "" {
+			at.Check, at.Message = registry.WrongVersionLink, msg
+			return at, true, true
+		}
+	}
 	if l.Role != "" {
 		return c.roleLink(file, at, l)
 	}
@@ -682,7 +692,7 @@ func (c *checker) fileLink(file string, at diag.Diagnostic, l mdscan.Link) (diag
 		return at, true
 	}
 	if from, to := c.version(file), c.version(target); to != "" && to != from {
-		at.Check = registry.MarkdownLink
+		at.Check, at.Severity = registry.CrossVersionLink, diag.Warning
 		at.Message = fmt.Sprintf("markdown link %q leads into docs version %s from outside it; link to the page's URL instead", l.Dest, to)
 		if from != "" {
 			at.Message = fmt.Sprintf("markdown link %q leaves docs version %s for %s; link to the page's URL instead", l.Dest, from, to)
@@ -996,23 +1006,10 @@ func (c *checker) version(file string) string {
 	if len(c.o.Versions) == 0 { // most projects: no call to the OS for each link
 		return ""
 	}
-	dir, err := filepath.Abs(filepath.Dir(file))
-	if err != nil {
-		return ""
+	if dir, i := versionlinks.Folder(c.o.Versions, file); i >= 0 {
+		return relative(dir)
 	}
-	for {
-		for _, pattern := range c.o.Versions {
-			abs, err := filepath.Abs(pattern)
-			if ok, _ := filepath.Match(abs, dir); ok && err == nil {
-				return relative(dir)
-			}
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return ""
-		}
-		dir = parent
-	}
+	return ""
 }
 
 // relative names dir from the current folder, as the files are named.

@@ -47,6 +47,8 @@ const (
 	MarkdownLink        = "markdown-link"
 	MarkdownAnchor      = "markdown-anchor"
 	MarkdownImage       = "markdown-image"
+	CrossVersionLink    = "cross-version-link"
+	WrongVersionLink    = "wrong-version-link"
 	SearchShortcut      = "search-shortcut"
 	ThemePersistence    = "theme-persistence"
 	LoaderTiming        = "loader-timing"
@@ -82,9 +84,11 @@ func (c Check) Flag() string { return "on-" + c.ID }
 // reader follows fail by default; anchors, duplicates and what may be the
 // network's fault only warn, because the page still opens.
 var All = []Check{
-	{MarkdownLink, Throw, Markdown, "a markdown link the built site will not answer: a .md file that does not exist, one the generator leaves as written, a URL no page answers, or a link into another docs version", "on-broken-markdown-links"},
+	{MarkdownLink, Throw, Markdown, "a markdown link the built site will not answer: a .md file that does not exist, one the generator leaves as written, or a URL no page answers", "on-broken-markdown-links"},
 	{MarkdownAnchor, Warn, Markdown, "a #anchor that names no heading of the linked (or the same) markdown page, by the generator's heading ids", "on-broken-markdown-anchors"},
 	{MarkdownImage, Throw, Markdown, "a relative image (an absolute one with markdown.public) that does not exist", "on-missing-images"},
+	{CrossVersionLink, Warn, Markdown, "a relative link from one docs version's folder into another's, or into a version from outside them (markdown.versions, versions[].pages): versions are published and retired as a whole, so it breaks when either side moves", ""},
+	{WrongVersionLink, Throw, Markdown, "with \"versions\" rules: a link of a versioned docs page to GitHub, docs.rs, pkg.go.dev, npm or a pattern of the rule, at a ref or version other than the page's (main, latest, another release)", ""},
 	{BrokenLink, Throw, Links, "a link or resource of a built page that no file of the site answers", "on-broken-links"},
 	{BrokenAnchor, Warn, Links, "a #fragment that no element of the target page has as its id", "on-broken-anchors"},
 	{DuplicateRoute, Warn, Links, "two sources or files for one URL (routes.json, a.html beside a/index.html, letter case)", "on-duplicate-routes"},
