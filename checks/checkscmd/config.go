@@ -101,8 +101,9 @@ type Config struct {
 	files func(root string) []string
 	// scriptFragment is ScriptFragments compiled; nil when there are none.
 	scriptFragment func(page, fragment string) bool
-	// versioned is Versions compiled; nil when there are none.
-	versioned *versionlinks.Set
+	// presetVersions are the version folders of the preset in force, for
+	// the versions rules that name none.
+	presetVersions []string
 }
 
 // ScriptFragment describes fragments that a page's own script handles,
@@ -254,14 +255,20 @@ func loadConfig(file, presetFlag string, named []string, files func(root string)
 		}
 		c.file = file
 		c.rebase(filepath.Dir(file))
-		if c.versioned, err = compileVersions(c.Versions, f); err != nil {
+		if err := checkVersions(c.Versions, f); err != nil {
 			return nil, err
 		}
 	}
 	if c.Levels == nil {
 		c.Levels = defaultLevels()
 	}
-	return c, c.applyPreset(firstNonEmpty(presetFlag, c.Preset), named)
+	if err := c.applyPreset(firstNonEmpty(presetFlag, c.Preset), named); err != nil {
+		return c, err
+	}
+	if c.preset == nil && len(c.set.found) == 0 && slices.ContainsFunc(c.Versions, func(r versionlinks.Rule) bool { return r.Pages == "" }) {
+		c.notes = append(c.notes, fmt.Sprintf("a \"versions\" rule of %s names no \"pages\", and no generator's project is here to give its docs versions folders: the rule applies to no page; name its folders", configName))
+	}
+	return c, nil
 }
 
 // rebase makes the file's paths, written relative to the file, relative to
@@ -288,29 +295,61 @@ func (c *Config) rebase(dir string) {
 	}
 }
 
-// compileVersions compiles the versions rules; a wrong one is named at its
-// line in the file.
-func compileVersions(rules []versionlinks.Rule, f *jsonFile) (*versionlinks.Set, error) {
-	if len(rules) == 0 {
-		return nil, nil
+// checkVersions stops at a versions rule that cannot be used, at its line
+// in the file. A rule with no pages takes the preset's folders, later.
+func checkVersions(rules []versionlinks.Rule, f *jsonFile) error {
+	rules = slices.Clone(rules)
+	for i := range rules {
+		if rules[i].Pages == "" {
+			rules[i].Pages = "."
+		}
 	}
-	set, err := versionlinks.Compile(rules)
+	_, err := versionlinks.Compile(rules)
 	var e *versionlinks.Error
 	if errors.As(err, &e) {
 		key := fmt.Sprintf("versions[%d]", e.Rule)
 		if e.Link >= 0 {
 			key = fmt.Sprintf("%s.links[%d]", key, e.Link)
 		}
-		return nil, f.errorAt(f.at[key], e.Msg)
+		return f.errorAt(f.at[key], e.Msg)
 	}
-	return set, err
+	return err
+}
+
+// versionRules are the versions rules, each that names no pages once for
+// every version folder of the preset (none: it applies to no page).
+func (c *Config) versionRules() []versionlinks.Rule {
+	var out []versionlinks.Rule
+	for _, r := range c.Versions {
+		if r.Pages != "" {
+			out = append(out, r)
+			continue
+		}
+		for _, v := range c.presetVersions {
+			out = append(out, versionlinks.Rule{Pages: v, Links: r.Links})
+		}
+	}
+	return out
+}
+
+// versioned is the versions rules compiled; nil when there are none.
+func (c *Config) versioned() *versionlinks.Set {
+	rules := c.versionRules()
+	if len(rules) == 0 {
+		return nil
+	}
+	set, err := versionlinks.Compile(rules) // checked as the file was read
+	if err != nil {
+		return nil
+	}
+	return set
 }
 
 // versionFolders are the folder patterns whose matches are docs versions:
 // markdown.versions, and the folders of the versions rules.
 func (c *Config) versionFolders() []string {
 	out := slices.Clone(c.Markdown.Versions)
-	for _, r := range c.Versions {
+	for _, r := range c.versionRules() {
 		out = append(out, r.Pages)
 	}
 	return out
@@ -391,6 +430,13 @@ func (c *Config) useLayout(p *preset.Preset, g preset.Generator, l preset.Layout
 		c.rules.Mounts[i].Dir = relative(m.Dir)
 	}
 	c.generatorBase, c.generatorSite, c.generatorSiteURL = l.Base, l.Site, l.SiteURL
+	c.presetVersions = nil
+	for _, v := range l.Versions {
+		c.presetVersions = append(c.presetVersions, relative(v))
+	}
+	if len(c.presetVersions) == 0 && slices.ContainsFunc(c.Versions, func(r versionlinks.Rule) bool { return r.Pages == "" }) {
+		c.notes = append(c.notes, fmt.Sprintf("a \"versions\" rule of %s names no \"pages\", and the %s preset knows no docs versions folder: the rule applies to no page; name its folders", configName, p.Name))
+	}
 }
 
 // siteURL is the site's own URL: siteUrl (flag or file), else the one the

@@ -131,7 +131,7 @@ func (c *Config) markdownOptions() mdlinks.Options {
 		r.Base, _ = basePath(c.BaseURL, c.SiteURL)
 	}
 	r.Host = c.sourceRedirects(r.Host, r.Base)
-	return mdlinks.Options{Public: c.Markdown.Public, Versions: c.versionFolders(), Versioned: c.versioned, Rules: r, Repository: repositories()}
+	return mdlinks.Options{Public: c.Markdown.Public, Versions: c.versionFolders(), Versioned: c.versioned(), Rules: r, Repository: repositories()}
 }
 
 // sourceRedirects is the generator's host with the redirects the named

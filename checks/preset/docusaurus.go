@@ -248,12 +248,15 @@ func docusaurus(g Generator) Layout {
 	if own := ownPlugins(g); len(own) > 0 {
 		g.note("plugins %s are the site's own code, which checks does not run: pages they add are not known to checks", strings.Join(own, ", "))
 	}
-	var markdown []string
+	var markdown, versions []string
 	for _, in := range instances {
 		markdown = append(markdown, in.folders()...)
+		if in.kind == "docs" {
+			versions = append(versions, in.prefix()+"versioned_docs/version-*")
+		}
 	}
 	markdown = append(markdown, "i18n")
-	return Layout{Site: "build", Markdown: markdown, Public: "static", Pages: docusaurusPages(g.Root),
+	return Layout{Site: "build", Markdown: markdown, Public: "static", Versions: versions, Pages: docusaurusPages(g.Root),
 		Rules: mdlinks.Rules{IDs: mdscan.GitHub, MDLookup: links.lookup, MDUnresolved: links.unresolved,
 			Preprocess: mdscan.UnwrapMDXCodeBlocks, CodeIDs: componentIDs, Includes: docusaurusIncludes(g.Root).expand,
 			NotBuilt: partials(g.Root), NotBuiltBy: "Docusaurus's exclude of names starting with _ (partials, which pages import)",

@@ -124,6 +124,10 @@ type Layout struct {
 	Exclude  []string
 	// Public is the folder served at the site root.
 	Public string
+	// Versions are folder patterns whose matches are the generator's docs
+	// versions (Docusaurus's versioned_docs/version-*), for checks.json's
+	// "versions" rules that name no folder.
+	Versions []string
 	// Base is the path the site is served under, from the config ("").
 	Base string
 	// SiteURL is the site's own URL where the generator writes its links
@@ -255,6 +259,9 @@ func (p Preset) Layout(g Generator) Layout {
 	l.Site, l.Public = at(l.Site), at(l.Public)
 	for i := range l.Markdown {
 		l.Markdown[i] = at(l.Markdown[i])
+	}
+	for i := range l.Versions {
+		l.Versions[i] = at(l.Versions[i])
 	}
 	for i := range l.Rules.Mounts {
 		l.Rules.Mounts[i].Dir = at(l.Rules.Mounts[i].Dir)

@@ -17,7 +17,8 @@ import (
 type Rule struct {
 	// Pages is a folder pattern (filepath.Match, "content/api/*"); each
 	// folder it matches is one version, named by the folder ("1.2"; a
-	// Docusaurus "version-1.2" is "1.2").
+	// Docusaurus "version-1.2" is "1.2"). checks.json may leave it out
+	// for the preset's version folders.
 	Pages string `json:"pages"`
 	// Links are the links whose version part must be the page's.
 	Links []Link `json:"links"`
