@@ -64,6 +64,10 @@ func newCrawlTab(browser context.Context, hold *siteHold) (*crawlTab, error) {
 		cancel()
 		return nil, err
 	}
+	if err := t.hearServiceWorkers(ctx); err != nil { // serviceworkers.go
+		cancel()
+		return nil, err
+	}
 	return t, nil
 }
 
