@@ -64,7 +64,11 @@ func newCrawlTab(browser context.Context, hold *siteHold) (*crawlTab, error) {
 		cancel()
 		return nil, err
 	}
-	if err := t.hearServiceWorkers(ctx); err != nil { // serviceworkers.go
+	if err := wrapRegister(ctx); err != nil { // serviceworkers.go
+		cancel()
+		return nil, err
+	}
+	if err := t.hearServiceWorkers(ctx); err != nil {
 		cancel()
 		return nil, err
 	}

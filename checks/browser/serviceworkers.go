@@ -3,10 +3,14 @@ package browser
 import (
 	"context"
 	"encoding/json"
+	"regexp"
+	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 
 	"github.com/chromedp/cdproto"
+	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/cdproto/target"
 	"github.com/chromedp/chromedp"
@@ -148,4 +152,68 @@ func (t *crawlTab) toServiceWorker(ctx context.Context, session target.SessionID
 		return err
 	}
 	return chromedp.FromContext(ctx).Target.Call(ctx, "Target.sendMessageToTarget", map[string]any{"message": string(b), "sessionId": session}, nil)
+}
+
+// A service worker whose script is missing or throws is never started, and
+// the browser rejects the page's register() with no stack (0:0 of the page
+// on every build seen). Chromium says nowhere where the page asked for the
+// script: no request of the page's session fetches it. So the tab's pages
+// say it themselves: before a page's first script, register() is wrapped
+// to tell the crawl (Runtime.addBinding, bindingCalled) the script's URL
+// and where it was called from, and that is where the page asked for that
+// URL, where the rejection is placed (exception, askedIn). The binding's
+// global is deleted at once and the wrapper does only that, then calls the
+// browser's own.
+
+// registerBinding is the binding register() tells the crawl through.
+const registerBinding = "__checksServiceWorkerRegister"
+
+// registerWrapper wraps register() in each new document.
+const registerWrapper = `(() => {
+  const send = self.` + registerBinding + `, C = self.ServiceWorkerContainer
+  delete self.` + registerBinding + `
+  if (!send || !C) return
+  const own = C.prototype.register
+  C.prototype.register = { register(url, ...rest) {
+    try { send(JSON.stringify({ url: new URL(url, document.baseURI).href, stack: new Error().stack })) } catch {}
+    return own.call(this, url, ...rest)
+  } }.register
+})()`
+
+// wrapRegister makes every page of the tab tell where it registers a
+// service worker.
+func wrapRegister(ctx context.Context) error {
+	if _, err := chromedp.Call(ctx, runtime.AddBinding, runtime.AddBindingParams{Name: registerBinding}); err != nil {
+		return err
+	}
+	_, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: registerWrapper})
+	return err
+}
+
+// stackFrame is a frame of a V8 stack trace: its URL, line and column,
+// at the end of the line.
+var stackFrame = regexp.MustCompile(`^\s*at (?:.*\()?(\S+?):(\d+):(\d+)\)?$`)
+
+// registered records where the page called register(), from what the
+// wrapper sent: the frame below the wrapper's own.
+func (p *pageRecorder) registered(payload string) {
+	var call struct{ URL, Stack string }
+	if json.Unmarshal([]byte(payload), &call) != nil {
+		return
+	}
+	lines := strings.Split(call.Stack, "\n")
+	if len(lines) < 3 {
+		return
+	}
+	m := stackFrame.FindStringSubmatch(lines[2])
+	if m == nil {
+		return
+	}
+	line, _ := strconv.ParseInt(m[2], 10, 64)
+	col, _ := strconv.ParseInt(m[3], 10, 64)
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if _, seen := p.askedAt[call.URL]; !seen {
+		p.askedAt[call.URL] = place{url: m[1], line: line - 1, col: col - 1}
+	}
 }
