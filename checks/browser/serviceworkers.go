@@ -10,6 +10,11 @@ import (
 	"sync/atomic"
 
 	"github.com/chromedp/cdproto"
+	"github.com/chromedp/cdproto/css"
+	"github.com/chromedp/cdproto/dom"
+	"github.com/chromedp/cdproto/inspector"
+	"github.com/chromedp/cdproto/log"
+	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/cdproto/target"
@@ -70,6 +75,13 @@ func (t *crawlTab) hearServiceWorkers(tab context.Context) error {
 	context.AfterFunc(tab, cancel) // ended with the tab
 	if err := chromedp.Do(ctx); err != nil {
 		return err
+	}
+	// It hears nothing of the page: what chromedp's attach enabled is
+	// turned off again, so the page's events are not sent twice.
+	for _, m := range []string{network.CommandDisable, page.CommandDisable, dom.CommandDisable, css.CommandDisable, log.CommandDisable, inspector.CommandDisable, runtime.CommandDisable} {
+		if err := chromedp.FromContext(ctx).Target.Call(ctx, m, nil, nil); err != nil {
+			return err
+		}
 	}
 	var sws sync.Map // by session
 	err := chromedp.Listen(ctx, func(ev any) {
