@@ -24,10 +24,13 @@ import (
 // A page's service workers are targets of their own too, but not of the
 // page: Chromium starts one for the origin, in the browser, before its
 // script is fetched, and a session with it answers nothing until it runs
-// (chromedp's own attach, which evaluates "self", waits for ever). So the
-// browser's session auto-attaches them, paused, and speaks to each through
-// Target.sendMessageToTarget, hearing it in Target.receivedMessageFromTarget
-// (not flattened: chromedp routes no message of a session it did not open).
+// (chromedp's own attach, which evaluates "self", waits for ever). So a
+// second session of the tab auto-attaches them, paused, and speaks to each
+// through Target.sendMessageToTarget, hearing it in
+// Target.receivedMessageFromTarget (not flattened: chromedp routes no
+// message of a session it did not open, and a session's auto-attach is
+// flattened or not, so the tab's own, which flattens its dedicated
+// workers', cannot; the browser's must be flattened).
 // Runtime is enabled before the worker is let run, so its first line is
 // heard; what it throws or logs with console.error is the page's, the page
 // of the tab whose browser context it is in and that was open when it
@@ -38,7 +41,7 @@ import (
 // page has gone is nobody's (another page's visit starts its own, heard
 // afresh).
 
-// serviceWorkersPaused attaches the browser's service workers, paused.
+// serviceWorkersPaused attaches the page's service workers, paused.
 var serviceWorkersPaused = target.SetAutoAttachParams{AutoAttach: true, WaitForDebuggerOnStart: true, Flatten: new(false),
 	Filter: target.Filter{{Type: "service_worker"}, {Exclude: true}}}
 
