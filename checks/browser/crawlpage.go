@@ -123,6 +123,10 @@ func (p *pageRecorder) hear(ev any) {
 		p.issue(e.Issue)
 	case *page.EventWindowOpen:
 		p.popup(e)
+	case *runtime.EventBindingCalled:
+		if e.Name == registerBinding {
+			p.registered(e.Payload)
+		}
 	default:
 		p.network(ev)
 	}

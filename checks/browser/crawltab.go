@@ -64,6 +64,14 @@ func newCrawlTab(browser context.Context, hold *siteHold) (*crawlTab, error) {
 		cancel()
 		return nil, err
 	}
+	if err := wrapRegister(ctx); err != nil { // serviceworkers.go
+		cancel()
+		return nil, err
+	}
+	if err := t.hearServiceWorkers(ctx); err != nil {
+		cancel()
+		return nil, err
+	}
 	return t, nil
 }
 
