@@ -42,6 +42,14 @@ type Rules struct {
 	// relative one is resolved from the page's URL, not from the markdown
 	// file (Hugo, Eleventy, Jekyll); others bundle or rewrite them.
 	ImagesAsURLs bool
+	// CopiesBeside, when set, says of the file a relative image names from
+	// the markdown file's folder whether a copy of the generator's puts it
+	// at the same place from the page's output, where the browser asks for
+	// it (Eleventy's passthrough copy in mode "html-relative", by its
+	// glob), and whether the build stops when that file is missing
+	// (failOnError). Another image, or one of a copy that lets it be
+	// missing, is asked for from the page's URL (ImagesAsURLs).
+	CopiesBeside func(file string) (copied, required bool)
 	// ImageURL, when set, is the URL (with the base) the generator writes
 	// for a markdown image of file written dest, which the browser asks
 	// for from the page; ok false: as written. hexo-renderer-marked joins
