@@ -656,6 +656,10 @@ func (c *checker) copiedBeside(file string, at diag.Diagnostic, l mdscan.Link) (
 // not there either.
 func (c *checker) notCopiedBeside(file, dest, urlPath string) string {
 	f, exists := c.besideFile(file, dest)
+	if u, ok := c.o.Rules.fileURL(f); exists && ok && c.o.Rules.copied(f) {
+		from, _ := c.o.Rules.pageURL(file)
+		return fmt.Sprintf("image %q not found: %s is copied to %s, and the page, served at %s, asks for %s", dest, filepath.ToSlash(f), u, from, urlPath)
+	}
 	if exists {
 		return fmt.Sprintf("image %q: %s is not copied beside the page's output (no copy of the config takes it), so no file answers %s", dest, filepath.ToSlash(f), urlPath)
 	}

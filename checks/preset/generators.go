@@ -114,7 +114,7 @@ var All = []Preset{
 	{
 		Name:      "eleventy",
 		Tested:    "Eleventy 3.1.8 from npm: plain with markdown-it-anchor, and the v9 starter's plugins (IdAttributePlugin, InputPathToUrlTransformPlugin, HtmlBasePlugin), at the root and under `/proj/`",
-		About:     "Eleventy 3: pages in the input folder (the project, or dir.input), built into _site/ with a folder per page; a template of another language (Nunjucks, WebC, 11ty.js …) answers its URL too, its ids not read. Headings get no ids unless a plugin adds them, in the config or a module it imports (so anchors into markdown pages are warned); .md links are left as written, and images, read from the page's URL, a passthrough copy in mode \"html-relative\" putting the files its globs match beside the page's output (one missing stops the build); root-absolute links must carry the pathPrefix themselves. A page's permalink moves it, from its front matter or, by the data cascade, its template or directory data files (JSON, or a JS module exporting an object literal), with page.fileSlug and page.filePathStem filled in; one of other data is said, the page taken to be at its usual URL, and a link under the permalink's literal folder that no page answers is not judged. A page named as its folder is its index; feeds the RSS plugin writes (its outputPath) are answered; links holding {{ }} or {% %} are the template engine's, not judged. Plugins count where the config (or a module it imports) adds them, by their imports, whatever it names them; markdown-it-anchor where markdown-it is given it, in amendLibrary or not. A slugify of the site's own given to IdAttributePlugin or markdown-it-anchor is said, not run: an anchor is found when its letters and digits are a heading's.",
+		About:     "Eleventy 3: pages in the input folder (the project, or dir.input), built into _site/ with a folder per page; a template of another language (Nunjucks, WebC, 11ty.js …) answers its URL too, its ids not read. Headings get no ids unless a plugin adds them, in the config or a module it imports (so anchors into markdown pages are warned); .md links are left as written, and images, read from the page's URL, a passthrough copy in mode \"html-relative\" putting the files its globs match beside the page's output (one missing stops the build) and its other copies (a path, a glob, a folder to its URL) the files at their place; root-absolute links must carry the pathPrefix themselves. A page's permalink moves it, from its front matter or, by the data cascade, its template or directory data files (JSON, or a JS module exporting an object literal), with page.fileSlug and page.filePathStem filled in; one of other data is said, the page taken to be at its usual URL, and a link under the permalink's literal folder that no page answers is not judged. A page named as its folder is its index; feeds the RSS plugin writes (its outputPath) are answered; links holding {{ }} or {% %} are the template engine's, not judged. Plugins count where the config (or a module it imports) adds them, by their imports, whatever it names them; markdown-it-anchor where markdown-it is given it, in amendLibrary or not. A slugify of the site's own given to IdAttributePlugin or markdown-it-anchor is said, not run: an anchor is found when its letters and digits are a heading's.",
 		Configs:   []string{"eleventy.config.{js,mjs,cjs}", ".eleventy.js"},
 		Setup:     eleventy,
 		NoBrowser: "the eleventy preset has none: Eleventy sites take their DOM from their templates",
@@ -1371,6 +1371,8 @@ func eleventy(g Generator) Layout {
 	// files its glob matches beside the page's output.
 	rules.ImagesAsURLs = true
 	rules.CopiesBeside = eleventyCopiesBeside(g)
+	mounts, copied := eleventyCopies(g, input)
+	rules.Mounts, rules.Copied = append(mounts, rules.Mounts...), copied // the copies first: fileAt names the nearer folder
 	return Layout{
 		Site: output, Markdown: []string{input}, Exclude: []string{"**/node_modules/**", strings.TrimPrefix(output+"/**", "./")},
 		Public: eleventyPublic(g), Base: basePath(g.Value("pathPrefix")), Rules: rules,
@@ -1410,6 +1412,53 @@ func eleventyCopiesBeside(g Generator) func(file string) (copied, required bool)
 			}
 		}
 		return copied, required
+	}
+}
+
+// eleventyCopies are Eleventy's passthrough copies other than those to
+// the root (the public folder) and in mode "html-relative": a path or glob
+// (addPassthroughCopy("img"), "content/**/*.png") copied to its place from
+// the input folder, or from the project when outside it; an object's
+// folders ({ "assets/fonts": "fonts" }) each to its URL. The folders
+// outside the input folder are mounted at their URLs; copied says of a
+// file (from here) whether a copy takes it.
+func eleventyCopies(g Generator, input string) ([]mdlinks.Mount, func(string) bool) {
+	var mounts []mdlinks.Mount
+	var globs []string
+	add := func(from, url string) {
+		from = path.Clean(strings.TrimPrefix(from, "./"))
+		globs = append(globs, from, from+"/**")
+		if in := path.Clean(filepath.ToSlash(input)); in == "." || strings.HasPrefix(from, in+"/") {
+			if url == "/"+strings.TrimPrefix(from, in+"/")+"/" {
+				return // at its place in the input folder's mount
+			}
+		}
+		mounts = append(mounts, mdlinks.Mount{Dir: from, URL: url})
+	}
+	for _, call := range g.js.callsOf("addPassthroughCopy") {
+		if len(call.args) == 0 || call.options()["mode"] != nil {
+			continue
+		}
+		if copies, ok := call.args[0].(map[string]any); ok {
+			for _, from := range jsObjectKeys(copies) {
+				if to, ok := copies[from].(string); ok && to != "/" {
+					add(from, "/"+strings.Trim(to, "/")+"/")
+				}
+			}
+			continue
+		}
+		for _, p := range stringsOf(call.args[0]) {
+			if strings.ContainsAny(p, "*?{[") {
+				globs = append(globs, strings.TrimPrefix(p, "./")) // copied where it lies in the input folder
+				continue
+			}
+			add(p, "/"+strings.Trim(path.Clean(strings.TrimPrefix(p, "./")), "/")+"/")
+		}
+	}
+	from := fromRoot(g.Root)
+	return mounts, func(file string) bool {
+		rel, ok := from(file)
+		return ok && mdlinks.Excluded(globs, filepath.ToSlash(rel))
 	}
 }
 
