@@ -1401,6 +1401,9 @@ func eleventyCopiesBeside(g Generator) func(file string) (copied, required bool)
 		for i, glob := range globs {
 			globs[i] = strings.ToLower(strings.TrimPrefix(glob, "./"))
 		}
+		if opts["paths"] != nil {
+			g.note("a passthrough copy in mode html-relative looks in its paths too, which checks does not: an image found only there is read from the page's URL")
+		}
 		copies = append(copies, copy{globs, opts["failOnError"] != false && opts["paths"] == nil})
 	}
 	from := fromRoot(g.Root)
