@@ -17,7 +17,8 @@
 #   proj  served under /proj/, relativePath: true, the guide's links to its
 #         own pages written from its folder; checks.json names the preset
 #   hist  routerMode: 'history', served at / with index.html answering
-#         every path no file answers
+#         every path no file answers; raw HTML's links and images are
+#         read from the page's URL, its route
 #   based basePath: 'content/', the pages in the folder below index.html's
 # checks markdown (the hook) and checks all report nothing on each, and the
 # browser finds every link working. Faults put into a copy of root (a
@@ -194,6 +195,9 @@ raw_html proj/docs/README.md "#/guide/install?id=install-the-cli" logo.png
 echo '{"preset": "docsify"}' > proj/checks.json
 pages hist/docs guide/ "" / "routerMode: 'history'"
 raw_html hist/docs/README.md /guide/install logo.png
+# The history router reads raw HTML from the page's URL, its route: on
+# /guide/install, configure is /guide/configure and ../logo.png /logo.png.
+raw_html hist/docs/guide/install.md configure ../logo.png
 # based: basePath 'content/', the pages in docs/content/ beside index.html's
 # docs/, and no README.md beside index.html: checks.json names the preset.
 pages based/docs/content guide/ "" "" "basePath: 'content/'"
@@ -205,7 +209,7 @@ cd "$work/root" && expect "checks all, the preset found by docs/index.html, clea
 expect "checks markdown, hash router, clean" 0 "^checks markdown: 8 pages, 28 links checked in .*: no problems" markdown
 cd "$work/proj" && expect "checks all --preset docsify, relativePath, clean" 0 "^checks all: no problems" all
 expect "checks markdown, relativePath, clean" 0 "^checks markdown: 8 pages, 28 links checked in .*: no problems" markdown
-cd "$work/hist" && expect "checks markdown, routerMode history, clean" 0 "^checks markdown: 8 pages, 26 links checked in .*: no problems" markdown
+cd "$work/hist" && expect "checks markdown, routerMode history, clean" 0 "^checks markdown: 8 pages, 30 links checked in .*: no problems" markdown
 cd "$work/based" && expect "checks markdown, basePath, clean" 0 "^checks markdown: 8 pages, 28 links checked in .*: no problems" markdown
 cd "$work"
 expect_browser "root, served at /" root/docs --
@@ -246,10 +250,9 @@ expect_browser "relativePath: the sidebar's and navbar's links, broken in Docsif
 # Faults appended to the guide's page of a copy of root, and of hist: found
 # before any build, as a pre-commit hook runs the gate, and by the browser.
 # The hash router's routes start with #, the history router's are paths.
-# With the hash router, a raw HTML link to a route of no page and a raw
-# image index.html's folder lacks too; the history router routes a raw
-# link by the page's URL and the host's fallback answers a missing image,
-# which the gate does not model, and says so.
+# A raw HTML link to a route of no page and a raw image that is missing
+# too: with the hash router read from index.html's folder, with the
+# history router from the page's URL (/guide/ here).
 page=docs/guide/README.md
 for mode in hash history; do
   src=root faults=faults flag=() r='#'
@@ -277,7 +280,6 @@ MD
     "/guide/"$'\t'"$r/configure"$'\t404 /configure'
     $'/guide/\t/guide/missing.png\timage not loaded'
   )
-  errors=3
   if [ $mode = hash ]; then
     raw_html "$faults/$page" "#/guide/setup" guide/missing.png
     want_lines+=(
@@ -285,8 +287,15 @@ MD
       "$(at "$((start + 4)):53")error   image \"guide/missing.png\" not found: docsify asks for docs/guide/missing.png, which does not exist [markdown-image]"
     )
     browser_faults+=("/guide/"$'\t'"#/guide/setup"$'\t404 /guide/setup' $'/guide/\tguide/missing.png\timage not loaded')
-    errors=5
+  else
+    raw_html "$faults/$page" setup missing.png
+    want_lines+=(
+      "$(at "$((start + 4)):10")error   broken markdown link \"setup\": docsify renders /guide/setup from docs/guide/setup.md, which does not exist [markdown-link]"
+      "$(at "$((start + 4)):45")error   image \"missing.png\" not found: docsify asks for docs/guide/missing.png, which does not exist [markdown-image]"
+    )
+    browser_faults+=("/guide/"$'\t'"setup"$'\t404 /guide/setup' $'/guide/\tmissing.png\timage not loaded')
   fi
+  errors=5
   cd "$work/$faults" && expect_lines "$mode router: the faults, by checks markdown at file:line:col" 1 markdown -- "$page" "${want_lines[@]}"
   expect "$mode router: the faults, nothing else" 1 "^checks markdown: 8 pages, .*: $errors errors and 2 warnings$" markdown
   expect_lines "$mode router: the faults, by checks all at file:line:col" 1 all -- "$page" "${want_lines[@]}"
@@ -294,5 +303,5 @@ MD
   cd "$work"
   expect_browser "$mode router: the faults, broken in Docsify too" "${flag[@]}" "$faults/docs" -- "${browser_faults[@]}"
 done
-cd "$work/hist" && expect "history router: raw HTML said not judged" 0 "routerMode history: a raw HTML link and one with :ignore are not judged" markdown
+cd "$work/hist" && expect "history router: raw HTML with a fragment said not judged" 0 "routerMode history: a link with :ignore, and one of raw HTML with a fragment, are not judged" markdown
 exit $fail

@@ -16,6 +16,9 @@
 # html-relative copy) work on the built page, so they rewrite raw HTML's
 # links as markdown's (Eleventy 3.1.8: "configure.md#options" is written
 # /guide/configure/#options, "/guide/…" /proj/guide/… under /proj/).
+# install.md also shows /img/logo.png as ../../img/logo.png, which the
+# browser reads from the page's URL, /guide/install/ (Eleventy writes
+# images as they are too).
 # Each is built at the root and under /proj/ (pathPrefix, with the HTML
 # <base> plugin, which prefixes root-absolute URLs of every page). A correct
 # checker reports nothing on the sources or on any clean build; then known
@@ -121,7 +124,7 @@ title: Install
 Read [the options](../configure/#options) and [who we are](/about/#who-we-are).
 In HTML: <a href="/guide/configure/#options">the options</a> and <img src="diagram.png" alt="diagram">.
 
-![diagram](diagram.png)
+![diagram](diagram.png) ![logo](../../img/logo.png) <img src="../../img/logo.png" alt="logo">
 
 ## Verify the install
 
@@ -198,29 +201,38 @@ cd "$work/faults"
 printf '\nSee [setup](/guide/setup/) and [the tools](/guide/install/#no-such-heading).\n' >> content/index.md
 printf '\n![chart](chart.png), [configure](configure.md), [gone](./gone) and [configure](./configure).\n' >> content/guide/install.md
 printf '\nIn HTML: <a href="/guide/setup/">setup</a> and <img src="missing.png" alt="missing">.\n' >> content/guide/install.md
+printf '\n![gone](../../img/gone.png) and <img src="../../img/lost.png" alt="lost">.\n' >> content/guide/install.md
 printf '\nThe changes are not at [their file'"'"'s URL](/guide/changelog/).\n' >> content/reference/index.md
+stops="and eleventy's copy of the files beside pages requires it, so the build stops"
 faults=(
   'content/index.md'
   '  11:5   error   broken markdown link "/guide/setup/": no page or file answers /guide/setup/ [markdown-link]'
   '  11:32  warning anchor #no-such-heading not found in content/guide/install.md [markdown-anchor]'
   'content/guide/install.md'
-  '  17:1   error   image "chart.png" not found: content/guide/chart.png does not exist [markdown-image]'
+  '  17:1   error   image "chart.png" not found: content/guide/chart.png does not exist, '"$stops"' [markdown-image]'
   '  17:22  error   markdown link "configure.md": eleventy leaves links to .md files as written, so the built page links to a file the site does not serve; link to the page'"'"'s URL, "../configure/" [markdown-link]'
   '  17:49  error   broken markdown link "./gone": no page or file answers /guide/install/gone [markdown-link]'
   '  17:68  error   broken markdown link "./configure": no page or file answers /guide/install/configure [markdown-link]'
   '  19:10  error   broken markdown link "/guide/setup/": no page or file answers /guide/setup/ [markdown-link]'
-  '  19:48  error   image "missing.png" not found: content/guide/missing.png does not exist [markdown-image]'
+  '  19:48  error   image "missing.png" not found: content/guide/missing.png does not exist, '"$stops"' [markdown-image]'
+  '  21:1   error   image "../../img/gone.png" not found: img/gone.png does not exist, and no file answers /img/gone.png [markdown-image]'
+  '  21:33  error   image "../../img/lost.png" not found: img/lost.png does not exist, and no file answers /img/lost.png [markdown-image]'
   'content/reference/index.md'
   '  10:24  error   broken markdown link "/guide/changelog/": no page or file answers /guide/changelog/ [markdown-link]')
 expect_lines "markdown faults, at file:line:col" 1 markdown -- "${faults[@]}"
 # An image missing beside a page stops the build in "html-relative" mode
-# (its failOnError); without it the page is written with the broken image.
+# (its failOnError); without it the page is written with the broken image,
+# and the gate reads a missing one from the page's URL as any other.
 sed -i 's|mode: "html-relative" }|mode: "html-relative", failOnError: false }|' eleventy.config.js
+for i in "${!faults[@]}"; do
+  name=${faults[$i]#*image \"} && name=${name%%\"*}
+  faults[$i]=${faults[$i]/"$stops"/"and no file answers /guide/install/$name"}
+done
 eleventy
 expect_lines "checks all on the faults and their build, at file:line:col" 1 all -- "${faults[@]}"
 cd "$work"
 expect_faults "the same faults in its build" faults/_site -- \
-  /guide/setup/ /guide/install/#no-such-heading chart.png configure.md ./gone ./configure /guide/changelog/ /guide/setup/ missing.png
+  /guide/setup/ /guide/install/#no-such-heading chart.png configure.md ./gone ./configure /guide/changelog/ /guide/setup/ missing.png ../../img/gone.png ../../img/lost.png
 
 # The build, with a missing page, anchor and image, and a deleted image that
 # one page shows twice (markdown's and raw HTML's).

@@ -598,6 +598,9 @@ func (c *checker) urlImage(file string, at diag.Diagnostic, l mdscan.Link, asked
 		at.Target = filepath.ToSlash(f)
 		return at, true, false
 	}
+	if d, copied, bad := c.copiedBeside(file, at, l); copied {
+		return d, true, bad
+	}
 	t, ok := c.resolveURL(file, asked, c.o.Rules.keepsBase(file, l))
 	if !ok {
 		return at, false, false
@@ -614,6 +617,8 @@ func (c *checker) urlImage(file string, at diag.Diagnostic, l mdscan.Link, asked
 		at.Message = fmt.Sprintf("image %q: %s is left out by %s, so no file answers %s", l.Dest, filepath.ToSlash(t.leftOut), c.o.Rules.NotBuiltBy, t.path)
 	case t.file == "" && asked != l.Dest && !strings.HasPrefix(l.Dest, "/"):
 		at.Message = fmt.Sprintf("image %q not found: %s writes it as %s, from the site's root, not the page's, and no file answers %s", l.Dest, c.o.Rules.generator(), asked, t.path)
+	case t.file == "" && c.o.Rules.CopiesBeside != nil && !strings.HasPrefix(l.Dest, "/"):
+		at.Message = c.notCopiedBeside(file, l.Dest, t.path)
 	case t.file == "" && c.pageFolderMoved(file, l.Dest, t.path):
 		from, _ := c.o.Rules.pageURL(file)
 		at.Message = fmt.Sprintf("image %q not found: the page is served at %s, and no file answers %s", l.Dest, from, t.path)
@@ -629,6 +634,46 @@ func (c *checker) urlImage(file string, at diag.Diagnostic, l mdscan.Link, asked
 		return at, true, false
 	}
 	return at, true, true
+}
+
+// copiedBeside judges a relative image whose file, beside the markdown
+// file, the generator copies beside the page's output (CopiesBeside):
+// there it is found, and when it is missing the build stops. copied is
+// false for an image no such copy takes, asked for from the page's URL.
+func (c *checker) copiedBeside(file string, at diag.Diagnostic, l mdscan.Link) (d diag.Diagnostic, copied, bad bool) {
+	r := c.o.Rules
+	f, exists := c.besideFile(file, l.Dest)
+	if r.CopiesBeside == nil || f == "" {
+		return at, false, false
+	}
+	copied, required := r.CopiesBeside(f)
+	switch {
+	case copied && exists:
+		at.Target = filepath.ToSlash(f)
+		return at, true, false
+	case copied && required:
+		at.Check, at.Target = registry.MarkdownImage, filepath.ToSlash(f)
+		at.Message = fmt.Sprintf("image %q not found: %s does not exist, and %s's copy of the files beside pages requires it, so the build stops", l.Dest, at.Target, r.generator())
+		return at, true, true
+	}
+	return at, false, false
+}
+
+// notCopiedBeside says why a relative image that no file answers at
+// urlPath, asked for from the page's URL, is missing where the generator
+// copies files beside pages only by a copy of the config's own
+// (CopiesBeside): the file beside the markdown file is not copied, or is
+// not there either.
+func (c *checker) notCopiedBeside(file, dest, urlPath string) string {
+	f, exists := c.besideFile(file, dest)
+	if u, ok := c.o.Rules.fileURL(f); exists && ok && c.o.Rules.copied(f) {
+		from, _ := c.o.Rules.pageURL(file)
+		return fmt.Sprintf("image %q not found: %s is copied to %s, and the page, served at %s, asks for %s", dest, filepath.ToSlash(f), u, from, urlPath)
+	}
+	if exists {
+		return fmt.Sprintf("image %q: %s is not copied beside the page's output (no copy of the config takes it), so no file answers %s", dest, filepath.ToSlash(f), urlPath)
+	}
+	return fmt.Sprintf("image %q not found: %s does not exist, and no file answers %s", dest, filepath.ToSlash(f), urlPath)
 }
 
 // pageFolderMoved reports whether a relative dest, asked for from the

@@ -42,6 +42,14 @@ type Rules struct {
 	// relative one is resolved from the page's URL, not from the markdown
 	// file (Hugo, Eleventy, Jekyll); others bundle or rewrite them.
 	ImagesAsURLs bool
+	// CopiesBeside, when set, says of the file a relative image names from
+	// the markdown file's folder whether a copy of the generator's puts it
+	// at the same place from the page's output, where the browser asks for
+	// it (Eleventy's passthrough copy in mode "html-relative", by its
+	// glob), and whether the build stops when that file is missing
+	// (failOnError). Another image, or one of a copy that lets it be
+	// missing, is asked for from the page's URL (ImagesAsURLs).
+	CopiesBeside func(file string) (copied, required bool)
 	// ImageURL, when set, is the URL (with the base) the generator writes
 	// for a markdown image of file written dest, which the browser asks
 	// for from the page; ok false: as written. hexo-renderer-marked joins
@@ -60,6 +68,11 @@ type Rules struct {
 	// into the site as they are (Jekyll, MkDocs, Hugo), so a link may name
 	// one; VitePress, Astro and Eleventy copy only their public folder.
 	CopiesFiles bool
+	// Copied, when set, says of a file of a content folder that no page
+	// is whether the generator copies it into the site as it is, at its
+	// place, where CopiesFiles does not say so of all (Eleventy's
+	// passthrough copies, by path or glob).
+	Copied func(file string) bool
 	// DocLinks: links are references to documents and labels, not URLs
 	// (MyST); NotBuilt says which documents the generator leaves out, by
 	// the setting NotBuiltBy names.
@@ -558,6 +571,10 @@ func (r Rules) keepsBase(file string, l mdscan.Link) bool {
 	return l.Raw && r.RawKeepsBase != nil && r.RawKeepsBase(file, l.Image)
 }
 
+// copied reports whether the generator copies a file of a content folder
+// as it is, where it copies some only (Copied).
+func (r Rules) copied(file string) bool { return r.Copied != nil && r.Copied(file) }
+
 // leftOut reports whether the generator leaves a file of its content
 // folders out of the site (NotBuilt).
 func (r Rules) leftOut(file string) bool { return r.NotBuilt != nil && r.NotBuilt(file) }
@@ -587,7 +604,7 @@ func (c *checker) uncopied(urlPath string) string {
 	if c.o.Rules.CopiesFiles {
 		return ""
 	}
-	if f, ok := c.o.Rules.fileAt(urlPath); ok && !mdscan.IsMarkdownFile(f) && c.o.Tree.IsFile(f) {
+	if f, ok := c.o.Rules.fileAt(urlPath); ok && !mdscan.IsMarkdownFile(f) && c.o.Tree.IsFile(f) && !c.o.Rules.copied(f) {
 		return f
 	}
 	return ""
@@ -686,7 +703,7 @@ func (c *checker) answerAt(urlPath string) (string, bool) {
 					return f, mdscan.IsMarkdownFile(f) // a template of another language is a page with no ids the gate reads
 				}
 			}
-			if f := filepath.Join(m.Dir, filepath.FromSlash(out)); r.CopiesFiles && !mdscan.IsMarkdownFile(out) && c.o.Tree.IsFile(f) && !r.leftOut(f) {
+			if f := filepath.Join(m.Dir, filepath.FromSlash(out)); (r.CopiesFiles || r.copied(f)) && !mdscan.IsMarkdownFile(out) && c.o.Tree.IsFile(f) && !r.leftOut(f) {
 				return f, false
 			}
 		}

@@ -43,7 +43,7 @@ func docsify(g Generator) Layout {
 	}
 	history := g.Value("routerMode") == "history"
 	if history {
-		g.note("routerMode history: a raw HTML link and one with :ignore are not judged (Docsify routes every link of the site's own, and the host's fallback decides)")
+		g.note("routerMode history: a link with :ignore, and one of raw HTML with a fragment, are not judged (Docsify routes every link of the site's own, and the host's fallback decides)")
 	}
 	r := &docsifyRouter{
 		site: filepath.Join(g.Root, site), docs: filepath.Join(g.Root, docs), history: history,
@@ -125,7 +125,7 @@ func (d *docsifyRouter) route(file string, l mdscan.Link) []mdlinks.Routed {
 	// of each folder below without one of its own, and Docsify reads its
 	// images and embeds, and with relativePath its links, from that
 	// page's folder.
-	inFolder := l.Image && !l.Raw || docsifyHas(l.Title, "include")
+	inFolder := l.Image && !l.Raw || docsifyHas(l.Title, "include") || d.history && l.Raw && !strings.HasPrefix(l.Dest, "/")
 	if !inFolder && !(d.relative && !strings.HasPrefix(l.Dest, "/")) {
 		return d.from(d.routeOf(rel), rel, l)
 	}
@@ -146,6 +146,8 @@ func (d *docsifyRouter) route(file string, l mdscan.Link) []mdlinks.Routed {
 func (d *docsifyRouter) from(current, rel string, l mdscan.Link) []mdlinks.Routed {
 	dest := l.Dest
 	switch {
+	case l.Raw && d.history:
+		return d.rawHistory(current, dest, l.Image)
 	case l.Raw:
 		return d.raw(dest)
 	case l.Image:
@@ -353,9 +355,6 @@ func (d *docsifyRouter) ignored(current, dest string) []mdlinks.Routed {
 // route its hash router reads (#/guide?id=a; #a is the route /a), any
 // other link the browser asks for from index.html's URL.
 func (d *docsifyRouter) raw(dest string) []mdlinks.Routed {
-	if d.history {
-		return nil
-	}
 	if frag, ok := strings.CutPrefix(dest, "#"); ok {
 		p, query, _ := strings.Cut(frag, "?")
 		q, _ := url.ParseQuery(query)
@@ -367,6 +366,35 @@ func (d *docsifyRouter) raw(dest string) []mdlinks.Routed {
 	p, _, _ := strings.Cut(dest, "#")
 	p, _, _ = strings.Cut(p, "?")
 	return d.fromIndex(p)
+}
+
+// rawHistory is a link of raw HTML on the page at the route current,
+// with the history router: marked writes it as it is, so the browser reads
+// it from the page's URL, the route. An image is then the file at that
+// path from index.html's folder (taken as the server's root); a link's
+// click the router takes (router/history/html5.js onchange: any <a> of the
+// site's origin), pushes its URL and fetches that route's page as any
+// other (getFile: alias, README.md, basePath). Read from docsify 5.0.0's
+// source, and seen in Chromium (checks/bench/docsify.sh). A fragment (#a,
+// page#a) is not judged: parse reads ?id=, not #, so the route would hold
+// it.
+func (d *docsifyRouter) rawHistory(current, dest string, image bool) []mdlinks.Routed {
+	if strings.Contains(dest, "#") {
+		return nil
+	}
+	ref, err := url.Parse(dest)
+	if err != nil {
+		return nil
+	}
+	at := (&url.URL{Path: current}).ResolveReference(ref)
+	if image {
+		return []mdlinks.Routed{{File: underRoot(d.site, at.Path)}}
+	}
+	rt, ok := d.follow(docsifyRoute{path: at.EscapedPath()})
+	if !ok {
+		return nil
+	}
+	return []mdlinks.Routed{rt}
 }
 
 // fromIndex is the file a browser asks for for a relative or root-absolute

@@ -55,7 +55,7 @@ var All = []Preset{
 	{
 		Name:      "docsify",
 		Tested:    "docsify 5.0.0 from npm, served on 127.0.0.1 and rendered in Chromium: the hash router at the root and under `/proj/` with `relativePath`, `routerMode: 'history'`, `basePath`, `alias`, sidebar and navbar",
-		About:     "Docsify 5: no build; the index.html that sets window.$docsify, beside README.md, is the site, and its router renders the markdown of its folder (or basePath) in the browser: README.md is a folder's page (/ and /guide/), guide.md is #/guide (or /guide with routerMode history), homepage is the page of /, alias moves routes. Ids by Docsify's slugify of the heading's markdown as written (ASCII capitals lowered, repeats counted by their slug alone), or a heading's :id=name; no {#id}. A link, .md or not, is a route read from the docs root, not from the page's folder (so a.md, linked from guide/, is the route /a), unless relativePath; a #fragment is a heading id of the page, lower-cased; _sidebar.md, _navbar.md and _coverpage.md are read like pages. An image is read from the page's folder, even one starting with /. A link with :ignore in its title, and raw HTML's links, are the browser's, from index.html's folder (#route in raw HTML is a route). An embed (:include) is read from the page's folder, and an anchor into a page with one is taken as found. noCompileLinks, ext and a remote basePath are said on stderr, not modelled; with routerMode history, raw HTML and :ignore links are not judged.",
+		About:     "Docsify 5: no build; the index.html that sets window.$docsify, beside README.md, is the site, and its router renders the markdown of its folder (or basePath) in the browser: README.md is a folder's page (/ and /guide/), guide.md is #/guide (or /guide with routerMode history), homepage is the page of /, alias moves routes. Ids by Docsify's slugify of the heading's markdown as written (ASCII capitals lowered, repeats counted by their slug alone), or a heading's :id=name; no {#id}. A link, .md or not, is a route read from the docs root, not from the page's folder (so a.md, linked from guide/, is the route /a), unless relativePath; a #fragment is a heading id of the page, lower-cased; _sidebar.md, _navbar.md and _coverpage.md are read like pages. An image is read from the page's folder, even one starting with /. A link with :ignore in its title, and raw HTML's links, are the browser's, from index.html's folder (#route in raw HTML is a route). An embed (:include) is read from the page's folder, and an anchor into a page with one is taken as found. noCompileLinks, ext and a remote basePath are said on stderr, not modelled; with routerMode history, raw HTML is read from the page's URL, its route (a raw link routed, a raw image a file), and :ignore links and raw links with a fragment are not judged.",
 		Configs:   []string{"index.html", "docs/index.html"},
 		Beside:    "README.md",
 		Claims:    func(_ string, src []byte) bool { return docsifyScript(src) != nil },
@@ -114,7 +114,7 @@ var All = []Preset{
 	{
 		Name:      "eleventy",
 		Tested:    "Eleventy 3.1.8 from npm: plain with markdown-it-anchor, and the v9 starter's plugins (IdAttributePlugin, InputPathToUrlTransformPlugin, HtmlBasePlugin), at the root and under `/proj/`",
-		About:     "Eleventy 3: pages in the input folder (the project, or dir.input), built into _site/ with a folder per page; a template of another language (Nunjucks, WebC, 11ty.js …) answers its URL too, its ids not read. Headings get no ids unless a plugin adds them, in the config or a module it imports (so anchors into markdown pages are warned); .md links are left as written; root-absolute links must carry the pathPrefix themselves. A page's permalink moves it, from its front matter or, by the data cascade, its template or directory data files (JSON, or a JS module exporting an object literal), with page.fileSlug and page.filePathStem filled in; one of other data is said, the page taken to be at its usual URL, and a link under the permalink's literal folder that no page answers is not judged. A page named as its folder is its index; feeds the RSS plugin writes (its outputPath) are answered; links holding {{ }} or {% %} are the template engine's, not judged. Plugins count where the config (or a module it imports) adds them, by their imports, whatever it names them; markdown-it-anchor where markdown-it is given it, in amendLibrary or not. A slugify of the site's own given to IdAttributePlugin or markdown-it-anchor is said, not run: an anchor is found when its letters and digits are a heading's.",
+		About:     "Eleventy 3: pages in the input folder (the project, or dir.input), built into _site/ with a folder per page; a template of another language (Nunjucks, WebC, 11ty.js …) answers its URL too, its ids not read. Headings get no ids unless a plugin adds them, in the config or a module it imports (so anchors into markdown pages are warned); .md links are left as written, and images, read from the page's URL, a passthrough copy in mode \"html-relative\" putting the files its globs match beside the page's output (one missing stops the build) and its other copies (a path, a glob, a folder to its URL) the files at their place; root-absolute links must carry the pathPrefix themselves. A page's permalink moves it, from its front matter or, by the data cascade, its template or directory data files (JSON, or a JS module exporting an object literal), with page.fileSlug and page.filePathStem filled in; one of other data is said, the page taken to be at its usual URL, and a link under the permalink's literal folder that no page answers is not judged. A page named as its folder is its index; feeds the RSS plugin writes (its outputPath) are answered; links holding {{ }} or {% %} are the template engine's, not judged. Plugins count where the config (or a module it imports) adds them, by their imports, whatever it names them; markdown-it-anchor where markdown-it is given it, in amendLibrary or not. A slugify of the site's own given to IdAttributePlugin or markdown-it-anchor is said, not run: an anchor is found when its letters and digits are a heading's.",
 		Configs:   []string{"eleventy.config.{js,mjs,cjs}", ".eleventy.js"},
 		Setup:     eleventy,
 		NoBrowser: "the eleventy preset has none: Eleventy sites take their DOM from their templates",
@@ -1364,14 +1364,120 @@ func eleventy(g Generator) Layout {
 		rules.MDLookup = eleventyMDLookup(filepath.Join(g.Root, input))
 	}
 	rules.PrefixesBase = len(eleventyPlugins(g, "@11ty/eleventy", "HtmlBasePlugin", "EleventyHtmlBasePlugin")) > 0
-	// Images: a folder passed through to the root is the public folder;
-	// images beside pages are copied beside their output ("html-relative")
-	// and so are found from the markdown file, as without a copy they are
-	// missing from the build, which checks links sees.
+	// Images are written as they are, so the browser asks for them from
+	// the page's URL (Eleventy 3.1.8: ../../img/logo.png of
+	// guide/install.md is /img/logo.png): a folder passed through to the
+	// root is the public folder; a copy in mode "html-relative" puts the
+	// files its glob matches beside the page's output.
+	rules.ImagesAsURLs = true
+	rules.CopiesBeside = eleventyCopiesBeside(g)
+	mounts, copied := eleventyCopies(g, input)
+	rules.Mounts, rules.Copied = append(mounts, rules.Mounts...), copied // the copies first: fileAt names the nearer folder
 	return Layout{
 		Site: output, Markdown: []string{input}, Exclude: []string{"**/node_modules/**", strings.TrimPrefix(output+"/**", "./")},
 		Public: eleventyPublic(g), Base: basePath(g.Value("pathPrefix")), Rules: rules,
 	}
+}
+
+// eleventyCopiesBeside is what Eleventy's passthrough copies in mode
+// "html-relative" (addPassthroughCopy(glob, { mode: "html-relative" }))
+// do with a file a page's relative link names from the page's file: copy
+// it beside the page's output when a glob (from the project's root, any
+// case) matches it; a missing one stops the build unless failOnError is
+// false, or paths, other folders to look in, are given. With none, no
+// file beside a page is copied.
+func eleventyCopiesBeside(g Generator) func(file string) (copied, required bool) {
+	type copy struct {
+		globs    []string
+		required bool
+	}
+	var copies []copy
+	for _, call := range g.js.callsOf("addPassthroughCopy") {
+		opts := call.options()
+		if len(call.args) == 0 || opts["mode"] != "html-relative" {
+			continue
+		}
+		globs := stringsOf(call.args[0])
+		for i, glob := range globs {
+			globs[i] = strings.ToLower(strings.TrimPrefix(glob, "./"))
+		}
+		if opts["paths"] != nil {
+			g.note("a passthrough copy in mode html-relative looks in its paths too, which checks does not: an image found only there is read from the page's URL")
+		}
+		copies = append(copies, copy{globs, opts["failOnError"] != false && opts["paths"] == nil})
+	}
+	from := fromRoot(g.Root)
+	return func(file string) (copied, required bool) {
+		rel, ok := from(file)
+		for _, c := range copies {
+			if ok && mdlinks.Excluded(c.globs, strings.ToLower(rel)) {
+				copied, required = true, required || c.required
+			}
+		}
+		return copied, required
+	}
+}
+
+// eleventyCopies are Eleventy's passthrough copies other than those to
+// the root (the public folder) and in mode "html-relative": a path or glob
+// (addPassthroughCopy("img"), "content/**/*.png") copied to its place from
+// the input folder, or from the project when outside it; an object's
+// folders ({ "assets/fonts": "fonts" }) each to its URL. The folders
+// outside the input folder are mounted at their URLs; copied says of a
+// file (from here) whether a copy takes it.
+func eleventyCopies(g Generator, input string) ([]mdlinks.Mount, func(string) bool) {
+	var mounts []mdlinks.Mount
+	var globs []string
+	add := func(from, url string) {
+		from = path.Clean(strings.TrimPrefix(from, "./"))
+		globs = append(globs, from, from+"/**")
+		if in := path.Clean(filepath.ToSlash(input)); in == "." || strings.HasPrefix(from, in+"/") {
+			if url == "/"+strings.TrimPrefix(from, in+"/")+"/" {
+				return // at its place in the input folder's mount
+			}
+		}
+		mounts = append(mounts, mdlinks.Mount{Dir: from, URL: url})
+	}
+	for _, call := range g.js.callsOf("addPassthroughCopy") {
+		if len(call.args) == 0 || call.options()["mode"] != nil {
+			continue
+		}
+		if copies, ok := call.args[0].(map[string]any); ok {
+			for _, from := range jsObjectKeys(copies) {
+				if to, ok := copies[from].(string); ok && to != "/" {
+					add(from, "/"+strings.Trim(to, "/")+"/")
+				}
+			}
+			continue
+		}
+		for _, p := range stringsOf(call.args[0]) {
+			if strings.ContainsAny(p, "*?{[") {
+				globs = append(globs, strings.TrimPrefix(p, "./")) // copied where it lies in the input folder
+				continue
+			}
+			add(p, "/"+strings.Trim(path.Clean(strings.TrimPrefix(p, "./")), "/")+"/")
+		}
+	}
+	from := fromRoot(g.Root)
+	return mounts, func(file string) bool {
+		rel, ok := from(file)
+		return ok && mdlinks.Excluded(globs, filepath.ToSlash(rel))
+	}
+}
+
+// stringsOf is a JavaScript value that is a string or an array of them.
+func stringsOf(v any) []string {
+	if s, ok := v.(string); ok {
+		return []string{s}
+	}
+	var out []string
+	list, _ := v.([]any)
+	for _, e := range list {
+		if s, ok := e.(string); ok {
+			out = append(out, s)
+		}
+	}
+	return out
 }
 
 // eleventyPublic is the folder the config passes through to the site's
