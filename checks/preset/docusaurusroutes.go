@@ -166,12 +166,13 @@ func readRoutes(root string, instances []docusaurusInstance, locales []string, t
 	rt := &mdlinks.Routes{Page: map[string]string{}, File: map[string]string{}}
 	var unjudged []string
 	add := func(file, url string) {
+		slash := trailing || strings.HasSuffix(url, "/") // a folder's index doc keeps its slash: /docs/guide/
 		url = path.Clean("/" + url)
 		f := filepath.Clean(relative(file))
 		if _, taken := rt.File[url]; !taken {
 			rt.File[url] = f
 		}
-		if trailing && url != "/" {
+		if slash && url != "/" {
 			url += "/"
 		}
 		rt.Page[f] = url
@@ -194,7 +195,12 @@ func readRoutes(root string, instances []docusaurusInstance, locales []string, t
 						return // the docs plugin's pages are markdown only
 					}
 					src, _ := textfile.Read(file, textfile.MaxSource)
-					add(file, path.Join(base, v.at, docSlug(rel, mdscan.FrontValue(src, "slug"), mdscan.FrontValue(src, "id"))))
+					slug := docSlug(rel, mdscan.FrontValue(src, "slug"), mdscan.FrontValue(src, "id"))
+					url := path.Join(base, v.at, slug)
+					if strings.HasSuffix(slug, "/") {
+						url += "/"
+					}
+					add(file, url)
 				})
 			}
 		}
