@@ -108,7 +108,7 @@ func docusaurusRoutes(g Generator, instances []docusaurusInstance) func() *mdlin
 		return nil
 	}
 	root, _ := filepath.Abs(g.Root)
-	trailing := g.Value("trailingSlash") == "true"
+	trailing := g.Value("trailingSlash") // "true", "false", or "" for as each route is
 	var once sync.Once
 	var rt *mdlinks.Routes
 	return func() *mdlinks.Routes {
@@ -160,13 +160,13 @@ func otherLocales(g Generator) []string {
 }
 
 // readRoutes walks the docs and pages instances' folders for their pages.
-// With trailingSlash, a page's URL ends in a slash, and the browser reads
-// a relative link from that folder.
-func readRoutes(root string, instances []docusaurusInstance, locales []string, trailing bool) *mdlinks.Routes {
+// trailingSlash true gives every page's URL a trailing slash, false none
+// (the browser reads a relative link from the folder the URL ends in).
+func readRoutes(root string, instances []docusaurusInstance, locales []string, trailing string) *mdlinks.Routes {
 	rt := &mdlinks.Routes{Page: map[string]string{}, File: map[string]string{}}
 	var unjudged []string
 	add := func(file, url string) {
-		slash := trailing || strings.HasSuffix(url, "/") // a folder's index doc keeps its slash: /docs/guide/
+		slash := trailing == "true" || trailing == "" && strings.HasSuffix(url, "/") // unset, a folder's index doc keeps its slash: /docs/guide/
 		url = path.Clean("/" + url)
 		f := filepath.Clean(relative(file))
 		if _, taken := rt.File[url]; !taken {
@@ -205,7 +205,10 @@ func readRoutes(root string, instances []docusaurusInstance, locales []string, t
 			}
 		}
 	}
+	// The classic preset's sitemap plugin writes /sitemap.xml, and the
+	// theme /404.html.
 	unjudged = append(unjudged, locales...)
+	unjudged = append(unjudged, "/sitemap.xml", "/404.html")
 	rt.Unjudged = func(urlPath string) string {
 		for _, u := range unjudged {
 			if u != "/" && (strings.HasPrefix(urlPath, u) || urlPath+"/" == u) {
