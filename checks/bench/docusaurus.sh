@@ -75,18 +75,26 @@ printf '\nSee [a gone page](/docs/no-such-page) and [a lost anchor](#no-such-par
 line=$(wc -l < "versioned-fault/$page")
 # Inline JSX, which Docusaurus writes as it is (neither its .mdx link nor
 # its image resolved): a link to a missing doc file, one to a missing URL,
-# and an image static/ lacks. The hook finds the file and the image, which
-# it judges without routes; checks all finds the URL too, at the build's
-# page with its markdown line as the source.
+# and an image static/ lacks. The hook finds all three: the URL by the
+# routes it computes from the sources (version 1.0, the last, is served at
+# /docs/). checks all says each once, at its markdown line, the build
+# confirming it.
 printf '\nIn JSX: <a href="./gone.mdx">gone</a>, <a href="/docs/no-such-raw">nowhere</a> and <img src="/img/missing.svg" alt="missing" />.\n' >> "versioned-fault/$page"
 # And a JSX link to this page's own file, which is there: the built page
 # links to /docs/intro/intro.mdx all the same.
 printf '\nIn JSX, too: <a href="./intro.mdx">this file</a>.\n' >> "versioned-fault/$page"
+# And a JSX image beside the page, which is there too: Docusaurus bundles
+# markdown's images only, so the built page asks for ./beside.png from its
+# URL, where no file is.
+cp static/img/docusaurus.png versioned-fault/versioned_docs/version-1.0/beside.png
+printf '\nIn JSX, beside the page: <img src="./beside.png" alt="beside" />.\n' >> "versioned-fault/$page"
 raw=$((line + 2))
 raw_lines=(
   "  $(printf %-6s "$raw:9") error   broken markdown link \"./gone.mdx\": versioned_docs/version-1.0/gone.mdx does not exist [markdown-link]"
+  "  $(printf %-6s "$raw:40") error   broken markdown link \"/docs/no-such-raw\": no page or file answers /docs/no-such-raw [markdown-link]"
   "  $(printf %-6s "$raw:84") error   image \"/img/missing.svg\" not found: static/img/missing.svg does not exist [markdown-image]"
   "  $(printf %-6s "$((raw + 2)):14") error   markdown link \"./intro.mdx\": docusaurus leaves raw HTML's links to .md files as written, so the built page links to a file the site does not serve [markdown-link]"
+  "  $(printf %-6s "$((raw + 4)):26") error   image \"./beside.png\" not found: docusaurus leaves a raw <img>'s src unbundled, as written, so the browser asks for it from the page's URL, /docs/intro, and no file answers /docs/beside.png [markdown-image]"
 )
 (cd versioned-fault && npx docusaurus build >&2)
 pushd versioned-fault >/dev/null
@@ -96,8 +104,8 @@ expect_lines "a versioned doc's faults, built, each said once at its markdown li
   "  $(printf %-6s "$line:43") warning anchor #no-such-part not found in this file [markdown-anchor]" \
   "         source: $page:$line:5" \
   "${raw_lines[@]}" \
-  "         source: $page:$raw:40"
-expect "…and nothing else" 1 "^checks all: 5 errors and 1 warning in" all --on-theme-persistence ignore
+  "         note: the build confirms it: build/docs/intro/index.html:30:49: broken link \"/docs/no-such-raw\": no file answers /docs/no-such-raw"
+expect "…and nothing else" 1 "^checks all: 6 errors and 1 warning in" all --on-theme-persistence ignore
 popd >/dev/null
 
 # Under /repo/, a root-absolute JSX link or image of the intro leaves the
@@ -194,7 +202,8 @@ expect_lines "i18n, instances, partial: faults, the hook, at file:line:col" 1 ma
   "$(at 7:5)error   broken markdown link \"../docs/intro.md\": docs/intro.md is a page of the docs plugin, and Docusaurus leaves the blog plugin's link to it as written (a content plugin resolves links to its own pages only) [markdown-link]" \
   "$(at 5:5)error   broken markdown link \"../docs/intro.md\": docs/intro.md is a page of the docs plugin, and Docusaurus leaves the docs plugin \"community\"'s link to it as written (a content plugin resolves links to its own pages only) [markdown-link]" \
   "$(at 6:5)error   broken markdown link \"_snippet.mdx\": docs/_snippet.mdx is left out by Docusaurus's exclude of names starting with _ (partials, which pages import), so docusaurus builds no page for it [markdown-link]"
-expect "…and nothing else" 1 "^checks markdown: 10 pages, 15 links checked in .*: 5 errors and 1 warning" markdown
+# (16 links: the JSX link of docs/usage.md is judged by the routes, anchor and all.)
+expect "…and nothing else" 1 "^checks markdown: 10 pages, 16 links checked in .*: 5 errors and 1 warning" markdown
 expect_findings "i18n, instances, partial: faults, built (checks all)" all --on-theme-persistence ignore -- \
   "markdown-anchor $fr" \
   "broken-link build/fr/docs/intro/index.html" "broken-link build/fr/docs/intro/index.html" \

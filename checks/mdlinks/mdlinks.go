@@ -458,7 +458,7 @@ func (c *checker) link(file string, doc *mdscan.Doc, l mdscan.Link) (d diag.Diag
 		}
 		return at, len(routes) > 0, false
 	}
-	if r := c.o.Rules; l.Raw && !r.RawAsMarkdown && r.judgesURLs() && c.built(file) && isURLLink(l.Dest) && !c.templated(l.Dest) && !(l.Image && r.BundlesRawImages) {
+	if r := c.o.Rules; l.Raw && !r.RawAsMarkdown && (r.judgesURLs() && c.built(file) || c.routedRaw(file, l)) && isURLLink(l.Dest) && !c.templated(l.Dest) && !(l.Image && r.BundlesRawImages) {
 		// Raw HTML is written into the page as it is: the browser asks
 		// for its links from the page's URL.
 		if l.Image {
@@ -523,6 +523,17 @@ func (c *checker) link(file string, doc *mdscan.Doc, l mdscan.Link) (d diag.Diag
 	}
 	d, judged, bad = c.urlLink(file, at, l)
 	return d, judged, bad
+}
+
+// routedRaw reports whether a link of raw HTML in file is judged by the
+// rules' Routes: file is a page they place, and the link an image or a
+// root-absolute link to no .md file (a relative one is read from a URL
+// whose trailing slash the host decides; a .md one is judged as a file).
+func (c *checker) routedRaw(file string, l mdscan.Link) bool {
+	if _, ok := c.o.Rules.routedPage(file); !ok {
+		return false
+	}
+	return l.Image || strings.HasPrefix(l.Dest, "/") && !strings.HasPrefix(l.Dest, "//") && !mdscan.IsMarkdownLink(l.Dest) && !c.rootMarkdownLink(file, l.Dest)
 }
 
 // verbatim is the markdown file a link of file to dest reaches as a URL,
@@ -615,6 +626,11 @@ func (c *checker) urlImage(file string, at diag.Diagnostic, l mdscan.Link, asked
 		at.Message = fmt.Sprintf("image %q: %s is not copied into the site, so no file answers %s", l.Dest, filepath.ToSlash(t.uncopied), t.path)
 	case t.leftOut != "":
 		at.Message = fmt.Sprintf("image %q: %s is left out by %s, so no file answers %s", l.Dest, filepath.ToSlash(t.leftOut), c.o.Rules.NotBuiltBy, t.path)
+	case t.file == "" && t.unjudged != "":
+		return at, false, false
+	case t.file == "" && l.Raw && !strings.HasPrefix(l.Dest, "/") && c.o.Rules.Routes != nil:
+		from, _ := c.o.Rules.pageURL(file)
+		at.Message = fmt.Sprintf("image %q not found: %s leaves a raw <img>'s src unbundled, as written, so the browser asks for it from the page's URL, %s, and no file answers %s", l.Dest, c.o.Rules.generator(), from, t.path)
 	case t.file == "" && asked != l.Dest && !strings.HasPrefix(l.Dest, "/"):
 		at.Message = fmt.Sprintf("image %q not found: %s writes it as %s, from the site's root, not the page's, and no file answers %s", l.Dest, c.o.Rules.generator(), asked, t.path)
 	case t.file == "" && c.o.Rules.CopiesBeside != nil && !strings.HasPrefix(l.Dest, "/"):
@@ -984,7 +1000,7 @@ func (c *checker) urlLink(file string, at diag.Diagnostic, l mdscan.Link) (d dia
 		at.Target = t.path
 		at.Message = fmt.Sprintf("broken markdown link %q: %s is left out by %s, so no file answers %s", l.Dest, filepath.ToSlash(t.leftOut), c.o.Rules.NotBuiltBy, t.path)
 		return at, true, true
-	case t.file == "" && c.unplaced(t.path):
+	case t.file == "" && (c.unplaced(t.path) || t.unjudged != ""):
 		return at, false, false // a page the gate cannot place may be there
 	case t.file == "":
 		at.Target = t.path

@@ -141,6 +141,14 @@ type Rules struct {
 	// page is drawn (a sidebar on the pages of each folder), every one of
 	// which must work; none for a link it leaves to another site.
 	Route func(file string, l mdscan.Link) []Routed
+	// Routes, when set, gives the URL paths (without the base) pages are
+	// served at where no Mounts and Output say them, as the preset computes
+	// them from the sources (Docusaurus: doc ids, slugs, number prefixes,
+	// versions); nil from it: the sources do not decide them. With them, the
+	// links of raw HTML the generator writes as they are, root-absolute
+	// ones and images, are judged as the browser reads them, from the
+	// page's URL; links of markdown are left to the generator.
+	Routes func() *Routes
 	// Mounts are the content folders and the URL path each is served at.
 	// With none, links written as URLs (extensionless, .html,
 	// root-absolute) are not judged, and not counted as checked.
@@ -238,6 +246,54 @@ type Rules struct {
 	// last remembers mountOf's last answer: it is asked several times for
 	// each link of a large site, nearly always of the file being checked.
 	last *lastMount
+}
+
+// Routes are the URLs of a site's pages (Rules.Routes).
+type Routes struct {
+	// Page is each page's URL path by its file (clean, relative to the
+	// current folder), "/docs/intro" with no trailing slash but the
+	// root's; File is the page file at each URL path.
+	Page, File map[string]string
+	// Unjudged, when set, says why a URL path that no page or file answers
+	// is not judged (a page the gate cannot place may be there): "" when
+	// it is broken.
+	Unjudged func(urlPath string) string
+}
+
+// routes are the rules' Routes, nil for none.
+func (r Rules) routes() *Routes {
+	if r.Routes == nil {
+		return nil
+	}
+	return r.Routes()
+}
+
+// routedPage is the URL path of a page file by the rules' Routes.
+func (r Rules) routedPage(file string) (string, bool) {
+	rt := r.routes()
+	if rt == nil {
+		return "", false
+	}
+	if filepath.IsAbs(file) && r.wd != "" {
+		if rel, err := filepath.Rel(r.wd, file); err == nil {
+			file = rel
+		}
+	}
+	u, ok := rt.Page[filepath.Clean(file)]
+	return u, ok
+}
+
+// routedFile is the page file Routes serve at urlPath, trailing slash or not.
+func (r Rules) routedFile(urlPath string) (string, bool) {
+	rt := r.routes()
+	if rt == nil {
+		return "", false
+	}
+	if p := strings.TrimSuffix(urlPath, "/"); p != "" {
+		urlPath = p
+	}
+	f, ok := rt.File[urlPath]
+	return f, ok
 }
 
 // Routed is where a client-side router takes a link (Rules.Route).
@@ -390,6 +446,9 @@ func (r Rules) leavesMD(file string) bool {
 
 // pageURL is the URL path (without the base) a markdown file is served at.
 func (r Rules) pageURL(file string) (string, bool) {
+	if u, ok := r.routedPage(file); ok {
+		return u, true
+	}
 	if r.front != nil {
 		if u, ok := r.front(file); ok {
 			return u, true
@@ -501,6 +560,8 @@ type target struct {
 	// outsideBase: the path is root-absolute but lacks the base the site
 	// is served under, so it leaves the site.
 	outsideBase bool
+	// unjudged says why no file answering it is not judged (Routes).
+	unjudged string
 	// uncopied: a file of a content folder answers it, which the
 	// generator does not copy into the site. leftOut: one the rules'
 	// NotBuilt leaves out (Hexo's hidden _names).
@@ -536,6 +597,9 @@ func (c *checker) resolveURL(file, dest string, keepsBase bool) (target, bool) {
 	}
 	file, page := c.answer(p)
 	t := target{path: p, file: file, page: page}
+	if rt := r.routes(); file == "" && rt != nil && rt.Unjudged != nil {
+		t.unjudged = rt.Unjudged(p)
+	}
 	if file == "" {
 		t.uncopied = c.uncopied(p)
 		if f, ok := r.fileAt(p); ok && t.uncopied == "" && r.leftOut(f) && c.o.Tree.IsFile(f) {
@@ -684,6 +748,9 @@ func (r Rules) written(urlPath string) (string, bool) {
 // answerAt is answer without a fallback.
 func (c *checker) answerAt(urlPath string) (string, bool) {
 	r := c.o.Rules
+	if f, ok := r.routedFile(urlPath); ok && c.o.Tree.IsFile(f) {
+		return f, mdscan.IsMarkdownFile(f)
+	}
 	for _, m := range r.Mounts {
 		rest, ok := under(urlPath, m.URL)
 		if !ok {
@@ -742,6 +809,9 @@ func sourcesOf(out string) []string {
 // leaves as it is: the target page's URL relative to the linking page's,
 // which holds under any base.
 func (r Rules) suggestURL(from, to string) string {
+	if r.Routes != nil {
+		return "" // whether the page's URL ends in a slash is the host's say (Docusaurus), so no relative URL is safe
+	}
 	a, ok1 := r.pageURL(from)
 	b, ok2 := r.pageURL(to)
 	if !ok1 || !ok2 {

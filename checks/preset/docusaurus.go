@@ -128,8 +128,12 @@ var (
 // docusaurusKinds are the content plugins, in the order their folders are listed.
 var docusaurusKinds = []string{"docs", "blog", "pages"}
 
-// docusaurusInstance is one content plugin instance: its kind, id and folder.
-type docusaurusInstance struct{ kind, id, path string }
+// docusaurusInstance is one content plugin instance: its kind, id and
+// folder, and its options as the config writes them.
+type docusaurusInstance struct {
+	kind, id, path string
+	options        map[string]any
+}
 
 // pluginEntry is a plugins or presets entry's module name and options.
 func pluginEntry(e any) (name string, options map[string]any) {
@@ -165,7 +169,7 @@ func docusaurusInstances(g Generator) []docusaurusInstance {
 			continue
 		}
 		options, _ := classic[kind].(map[string]any)
-		out = append(out, docusaurusInstance{kind, "", firstNonEmpty(g.valueIn(options, "path", "presets classic "+kind+".path"), defaults[kind])})
+		out = append(out, docusaurusInstance{kind, "", firstNonEmpty(g.valueIn(options, "path", "presets classic "+kind+".path"), defaults[kind]), options})
 	}
 	plugins, _ := lookupList(g.doc, "plugins")
 	for _, e := range plugins {
@@ -175,7 +179,7 @@ func docusaurusInstances(g Generator) []docusaurusInstance {
 			continue
 		}
 		key := "plugins " + name
-		out = append(out, docusaurusInstance{m[1], g.valueIn(options, "id", key+" id"), firstNonEmpty(g.valueIn(options, "path", key+" path"), defaults[m[1]])})
+		out = append(out, docusaurusInstance{m[1], g.valueIn(options, "id", key+" id"), firstNonEmpty(g.valueIn(options, "path", key+" path"), defaults[m[1]]), options})
 	}
 	slices.SortStableFunc(out, func(a, b docusaurusInstance) int {
 		return slices.Index(docusaurusKinds, a.kind) - slices.Index(docusaurusKinds, b.kind)
@@ -256,8 +260,9 @@ func docusaurus(g Generator) Layout {
 		}
 	}
 	markdown = append(markdown, "i18n")
-	return Layout{Site: "build", Markdown: markdown, Public: "static", Versions: versions, Pages: docusaurusPages(g.Root),
-		Rules: mdlinks.Rules{IDs: mdscan.GitHub, MDLookup: links.lookup, MDUnresolved: links.unresolved,
+	return Layout{Site: "build", Markdown: markdown, Public: "static", Versions: versions, Pages: docusaurusPages(g.Root), Base: basePath(g.Value("baseUrl")),
+		Rules: mdlinks.Rules{IDs: mdscan.GitHub, Routes: docusaurusRoutes(g, instances), PrefixesBase: true,
+			RawKeepsBase: func(string, bool) bool { return true }, MDLookup: links.lookup, MDUnresolved: links.unresolved,
 			Preprocess: mdscan.UnwrapMDXCodeBlocks, CodeIDs: componentIDs, Includes: docusaurusIncludes(g.Root).expand,
 			NotBuilt: partials(g.Root), NotBuiltBy: "Docusaurus's exclude of names starting with _ (partials, which pages import)",
 			// Its remark plugin resolves markdown's links only: a 3.10.2
@@ -467,7 +472,7 @@ func (d docusaurusLinks) unresolved(file, target string) string {
 	switch {
 	case !ok:
 		return fmt.Sprintf("is no page of a content plugin, and Docusaurus leaves the %s's link to it as written", from.name())
-	case to != from:
+	case to.kind != from.kind || to.id != from.id || to.path != from.path:
 		return fmt.Sprintf("is a page of the %s, and Docusaurus leaves the %s's link to it as written (a content plugin resolves links to its own pages only)", to.name(), from.name())
 	}
 	return ""

@@ -31,6 +31,10 @@ const config: Config = {
 export default config;
 `
 	g := config("docusaurus.config.ts", src)
-	assert.Equal(t, []docusaurusInstance{{"docs", "", "guides"}, {"docs", "api", "api"}, {"pages", "", "src/pages"}, {"pages", "", "src/pages"}}, docusaurusInstances(g))
+	var got [][3]string
+	for _, in := range docusaurusInstances(g) {
+		got = append(got, [3]string{in.kind, in.id, in.path})
+	}
+	assert.Equal(t, [][3]string{{"docs", "", "guides"}, {"docs", "api", "api"}, {"pages", "", "src/pages"}, {"pages", "", "src/pages"}}, got)
 	assert.Equal(t, []string{"./src/plugins/changelog", "...extra"}, ownPlugins(g))
 }

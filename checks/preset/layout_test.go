@@ -72,7 +72,7 @@ func TestLayouts(t *testing.T) {
 			"docs/_build/html", "docs", "/proj/", []string{"docs"}},
 		// notes/existing.md, Docusaurus: docs/, versioned_docs/, blog/, src/pages/; static/; build/
 		{"docusaurus", "docusaurus", "docusaurus.config.js", "export default { baseUrl: '/proj/' };\n",
-			"build", "static", "", []string{"docs", "versioned_docs", "blog", "src/pages", "i18n"}},
+			"build", "static", "/proj/", []string{"docs", "versioned_docs", "blog", "src/pages", "i18n"}},
 		// Every content plugin instance, each with its folder: the classic
 		// preset's docs moved and its blog turned off, a second docs
 		// instance (its versions in api_versioned_docs/) and a second blog;
