@@ -114,7 +114,7 @@ var All = []Preset{
 	{
 		Name:      "eleventy",
 		Tested:    "Eleventy 3.1.8 from npm: plain with markdown-it-anchor, and the v9 starter's plugins (IdAttributePlugin, InputPathToUrlTransformPlugin, HtmlBasePlugin), at the root and under `/proj/`",
-		About:     "Eleventy 3: pages in the input folder (the project, or dir.input), built into _site/ with a folder per page; a template of another language (Nunjucks, WebC, 11ty.js …) answers its URL too, its ids not read. Headings get no ids unless a plugin adds them, in the config or a module it imports (so anchors into markdown pages are warned); .md links are left as written, and images, read from the page's URL, a passthrough copy in mode \"html-relative\" putting the files its globs match beside the page's output (one missing stops the build) and its other copies (a path, a glob, a folder to its URL) the files at their place; root-absolute links must carry the pathPrefix themselves. A page's permalink moves it, from its front matter or, by the data cascade, its template or directory data files (JSON, or a JS module exporting an object literal), with page.fileSlug and page.filePathStem filled in; one of other data is said, the page taken to be at its usual URL, and a link under the permalink's literal folder that no page answers is not judged. A page named as its folder is its index; feeds the RSS plugin writes (its outputPath) are answered; links holding {{ }} or {% %} are the template engine's, not judged. Plugins count where the config (or a module it imports) adds them, by their imports, whatever it names them; markdown-it-anchor where markdown-it is given it, in amendLibrary or not. A slugify of the site's own given to IdAttributePlugin or markdown-it-anchor is said, not run: an anchor is found when its letters and digits are a heading's.",
+		About:     "Eleventy 3: pages in the input folder (the project, or dir.input), built into _site/ with a folder per page; a template of another language (Nunjucks, WebC, 11ty.js …) answers its URL too, its ids not read. Headings get no ids unless a plugin adds them, in the config or a module it imports (so anchors into markdown pages are warned); .md links are left as written, and images, read from the page's URL, a passthrough copy in mode \"html-relative\" putting the files its globs match beside the page's output (one missing stops the build) and its other copies (a path, a glob, a folder to its URL) the files at their place (with eleventy-img's transform plugin, images are read from the sources instead: a relative one from the page's file, an absolute one from the input folder); root-absolute links must carry the pathPrefix themselves. A page's permalink moves it, from its front matter or, by the data cascade, its template or directory data files (JSON, or a JS module exporting an object literal), with page.fileSlug and page.filePathStem filled in; one of other data is said, the page taken to be at its usual URL, and a link under the permalink's literal folder that no page answers is not judged. A page named as its folder is its index; feeds the RSS plugin writes (its outputPath) are answered; links holding {{ }} or {% %} are the template engine's, not judged. Plugins count where the config (or a module it imports) adds them, by their imports, whatever it names them; markdown-it-anchor where markdown-it is given it, in amendLibrary or not. A slugify of the site's own given to IdAttributePlugin or markdown-it-anchor is said, not run: an anchor is found when its letters and digits are a heading's.",
 		Configs:   []string{"eleventy.config.{js,mjs,cjs}", ".eleventy.js"},
 		Setup:     eleventy,
 		NoBrowser: "the eleventy preset has none: Eleventy sites take their DOM from their templates",
@@ -1369,8 +1369,15 @@ func eleventy(g Generator) Layout {
 	// guide/install.md is /img/logo.png): a folder passed through to the
 	// root is the public folder; a copy in mode "html-relative" puts the
 	// files its glob matches beside the page's output.
-	rules.ImagesAsURLs = true
-	rules.CopiesBeside = eleventyCopiesBeside(g)
+	//
+	// Unless eleventy-img's transform takes every <img> of the output: it
+	// reads a relative src from the page's file and an absolute one from
+	// the input folder (normalizeImageSource in its util.js, 7.0.0), as
+	// the sources have them, and writes the image it makes where it likes.
+	if len(eleventyPlugins(g, "@11ty/eleventy-img", "eleventyImageTransformPlugin")) == 0 {
+		rules.ImagesAsURLs = true
+		rules.CopiesBeside = eleventyCopiesBeside(g)
+	}
 	mounts, copied := eleventyCopies(g, input)
 	rules.Mounts, rules.Copied = append(mounts, rules.Mounts...), copied // the copies first: fileAt names the nearer folder
 	return Layout{
