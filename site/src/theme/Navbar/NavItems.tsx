@@ -3,22 +3,45 @@ import { siteConfig } from '../../config';
 import { useDocsPreferredVersion } from '../../contexts/DocsPreferredVersion';
 import { useRouter } from '../../contexts/Router';
 import { matchRoute } from '../../lib/routes';
+import { routeOf } from '../../lib/routePath.js';
+import type { ManifestRoute } from '../../lib/types';
 import { findVersion, latestVersion, versions, versionTarget } from '../../lib/versions';
 import { labels } from '../labels';
 import Link from '../Link';
 
-/** short: the label where the navbar is tight (navbar.css), never in the drawer. */
-interface Item { label: string; short?: string; to: string; onClick?: () => void }
+interface Item { label: string; to: string; onClick?: () => void }
+
+/**
+ * Where the reader is, for a link to `to`: "page" on that very page, "true"
+ * on another page of its section (a screen reader says "current": the reader
+ * is in it, but the link leads elsewhere), else nothing. The stylesheet marks
+ * both for the eye from the attribute, so the two never disagree.
+ */
+type Current = 'page' | 'true' | undefined;
+
+export function useCurrent(to: string, inSection?: (route: ManifestRoute) => boolean): Current {
+  const { location } = useRouter();
+  const path = routeOf(location.pathname);
+  if (path === routeOf(to)) return 'page';
+  return inSection?.(matchRoute(path)) ? 'true' : undefined;
+}
+
+/** An item's section: the pages of its page's sidebar (the Education Hub's), none for a page without one. */
+const sameSidebar = (to: string) => (route: ManifestRoute) => {
+  const own = matchRoute(to).meta;
+  return own !== undefined && route.meta === own;
+};
 
 const primary: Item[] = [
   { label: 'Terminology', to: '/terminology' },
   { label: 'FAQ', to: '/faq' },
-  { label: 'Education Hub', short: 'Education', to: '/education' },
+  { label: 'Education Hub', to: '/education' },
 ];
 
-/** Both labels are in the HTML; the stylesheet shows one, so the link's name is always what it shows. */
-function Label({ label, short }: { label: string; short?: string }) {
-  return short ? <><span className="navbar-label-long">{label}</span><span className="navbar-label-short">{short}</span></> : <>{label}</>;
+/** A navbar link that marks the reader's page or section (useCurrent). */
+function NavLink({ to, label, inSection, className = 'navbar-link', ...rest }: { to: string; label: string; inSection?: (route: ManifestRoute) => boolean; className?: string; onClick?: () => void }) {
+  const current = useCurrent(to, inSection);
+  return <Link to={to} className={className} aria-current={current} {...rest}>{label}</Link>;
 }
 
 /**
@@ -61,7 +84,7 @@ function Dropdown({ label, items, className, mobile }: { label: string; items: I
       <button ref={button} type="button" className="navbar-link" aria-expanded={open} aria-controls={menuId} onClick={() => setOpen(!open)}>{label}</button>
       <ul id={menuId} className="navbar-dropdown-menu">
         {items.map((it) => (
-          <li key={it.label}><Link to={it.to} className="navbar-dropdown-link" onClick={() => { setOpen(!!mobile); it.onClick?.(); }}>{it.label}</Link></li>
+          <li key={it.label}><NavLink to={it.to} label={it.label} className="navbar-dropdown-link" onClick={() => { setOpen(!!mobile); it.onClick?.(); }} /></li>
         ))}
       </ul>
     </div>
@@ -84,9 +107,12 @@ function VersionDropdown({ mobile }: { mobile?: boolean }) {
   return <Dropdown label={mobile ? labels.versions : version.label} items={items} className="navbar-versions" mobile={mobile} />;
 }
 
+/** The docs of every version are its section. */
+const isDocs = (route: ManifestRoute) => route.version !== undefined;
+
 function DocumentationLink() {
   const { version } = useShownVersion();
-  return <Link to={version.path} className="navbar-link"><Label label="Documentation" short="Docs" /></Link>;
+  return <NavLink to={version.path} label="Documentation" inSection={isDocs} />;
 }
 
 const community: Item[] = siteConfig.community.map((c) => ({ label: c.label, to: 'href' in c ? c.href : c.to }));
@@ -97,7 +123,7 @@ export function NavItems({ mobile }: { mobile?: boolean }) {
   return (
     <>
       <DocumentationLink />
-      {primary.map((it) => <Link key={it.label} to={it.to} className="navbar-link"><Label label={it.label} short={it.short} /></Link>)}
+      {primary.map((it) => <NavLink key={it.label} to={it.to} label={it.label} inSection={sameSidebar(it.to)} />)}
       <VersionDropdown mobile={mobile} />
       <Link to={siteConfig.blogUrl} className="navbar-link navbar-secondary">Blog</Link>
       <Link to={siteConfig.githubUrl} className="navbar-link navbar-secondary" aria-label="GitHub repository">GitHub</Link>
