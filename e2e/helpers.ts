@@ -44,6 +44,11 @@ export function entryChunk(): string {
   return '/' + viteManifest['index.html'].file;
 }
 
+/** The URL path of the chunk built from a source file of the site, e.g. /assets/Modal-Ab12.js for src/theme/SearchBar/Modal.tsx. */
+export function chunkOf(source: string): string {
+  return '/' + viteManifest[source].file;
+}
+
 /** Matches, for page.route(), every request for a URL path, whatever its query (a Retry may add one). */
 export const onPath = (path: string) => (url: URL) => url.pathname === path;
 

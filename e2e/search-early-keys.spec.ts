@@ -3,7 +3,7 @@
 // with the letters typed after the shortcut in the box. Hydration is held
 // back on purpose by holding the entry script until the keys are pressed.
 import { expect, test, type Page } from '@playwright/test';
-import { entryChunk, onPath } from './helpers';
+import { chunkOf, entryChunk, gotoReady, onPath } from './helpers';
 import { modal, modalInput, searchButton } from './search';
 import { BOOTED_ATTR } from '../site/src/lib/storageKeys.js';
 
@@ -64,4 +64,23 @@ test('Ctrl+K twice before hydration leaves search closed, as it toggles after', 
   // The app has taken over: the shortcut works as usual, with nothing left of before.
   await page.keyboard.press('Control+k');
   await expect(modalInput(page)).toHaveValue('');
+});
+
+// After hydration the first search of a visit still waits for the modal's
+// code: what is typed meanwhile is kept for its box, not lost.
+test('a query typed while the search modal is still loading reaches its box', async ({ page }) => {
+  let release!: () => void;
+  const held = new Promise<void>((r) => { release = r; });
+  await page.route(onPath(chunkOf('src/theme/SearchBar/Modal.tsx')), async (route) => { await held; await route.continue(); });
+  await gotoReady(page, '/api/zkvm');
+  await page.keyboard.press('Control+k');
+  await page.keyboard.type('receipz');
+  await page.keyboard.press('Backspace');
+  await page.keyboard.type('t');
+  await expect(modal(page)).toHaveCount(0);
+  release();
+  await expect(modalInput(page)).toBeFocused();
+  await expect(modalInput(page)).toHaveValue('receipt');
+  await page.keyboard.type(' journal');
+  await expect(modalInput(page)).toHaveValue('receipt journal');
 });

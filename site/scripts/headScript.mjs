@@ -6,7 +6,7 @@
 // and maps URLs to routes as the router does (routePath.js).
 import * as names from '../src/lib/storageKeys.js';
 import { routeOf } from '../src/lib/routePath.js';
-import { isEditing, shortcutOf } from '../src/lib/searchKeys.js';
+import { isEditing, shortcutOf, typedWith } from '../src/lib/searchKeys.js';
 
 /**
  * The script's body, serialised with toString(): old-browser-safe syntax,
@@ -63,9 +63,9 @@ function docsHead(c, n, routeOf) {
  * or "/" before that. This records such a shortcut, and the characters typed
  * after it, in window[n.EARLY_KEYS_GLOBAL]; the SearchBar reads it on mount,
  * opens search with them and calls stop(). Serialised with toString(): ES5.
- * The keys are the app's own rules (`shortcutOf`, `isEditing`, searchKeys.js).
+ * The keys are the app's own rules (`shortcutOf`, `isEditing`, `typedWith`, searchKeys.js).
  */
-function earlyKeys(n, shortcutOf, isEditing) {
+function earlyKeys(n, shortcutOf, isEditing, typedWith) {
   var early = { open: false, typed: '', stop: function () { window.removeEventListener('keydown', onKey); } };
   window[n.EARLY_KEYS_GLOBAL] = early;
   function onKey(e) {
@@ -81,8 +81,8 @@ function earlyKeys(n, shortcutOf, isEditing) {
     // A field of the page the reader clicked into keeps its own keys.
     if (!early.open || isEditing(e.target)) return;
     if (e.key === 'Escape') { early.open = false; early.typed = ''; return; }
-    if (e.key === 'Backspace') { e.preventDefault(); early.typed = early.typed.slice(0, -1); return; }
-    if (e.key && e.key.length === 1 && !e.ctrlKey && !e.metaKey) { e.preventDefault(); early.typed += e.key; }
+    var typed = typedWith(e, early.typed);
+    if (typed !== null) { e.preventDefault(); early.typed = typed; }
   }
   window.addEventListener('keydown', onKey);
 }
@@ -91,6 +91,6 @@ export function headScript(siteConfig) {
   const { colorMode, announcementBar, baseUrl } = siteConfig;
   const config = { colorMode, announcementBar: announcementBar && { id: announcementBar.id }, baseUrl };
   // shortcutOf calls isEditing by name: both declared in the early listener's own scope.
-  const early = `(function(){${isEditing}\n${shortcutOf}\n(${earlyKeys})(${JSON.stringify(names)},shortcutOf,isEditing);})();`;
+  const early = `(function(){${isEditing}\n${shortcutOf}\n${typedWith}\n(${earlyKeys})(${JSON.stringify(names)},shortcutOf,isEditing,typedWith);})();`;
   return `(${docsHead})(${JSON.stringify(config)},${JSON.stringify(names)},${routeOf});${early}`;
 }

@@ -24,3 +24,17 @@ export function shortcutOf(e) {
   if (e.key === '/' && !isEditing(e.target)) return 'slash';
   return '';
 }
+
+/**
+ * What a search box that is still to come holds after a key press, from
+ * what it held: Backspace takes the last character away, a character typed
+ * without Ctrl or Cmd is added; null for any other key, which is not typing.
+ * @param {KeyboardEvent} e
+ * @param {string} text
+ * @returns {string | null}
+ */
+export function typedWith(e, text) {
+  if (e.key === 'Backspace') return text.slice(0, -1);
+  if (e.key && e.key.length === 1 && !e.ctrlKey && !e.metaKey) return text + e.key;
+  return null;
+}

@@ -1,9 +1,10 @@
 // The navbar's search button. It stays tiny: the DocSearch modal, its styles
 // and the search engine load only when the reader shows intent (hover,
 // focus, touch, click or a shortcut), and open on Ctrl+K, Cmd+K or "/".
-import { Suspense, lazy, useCallback, useEffect, useRef, useState } from 'react';
+import { Suspense, lazy, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { takeEarlyKeys, useSearchShortcuts } from './shortcuts';
+import { isEditing, typedWith } from '../../lib/searchKeys.js';
 import '@docsearch/css/dist/_variables.css';
 import '@docsearch/css/dist/button.css';
 import './searchbar.css';
@@ -32,10 +33,39 @@ function Keys() {
   );
 }
 
+/** Calls onShown as the modal's code has loaded and it is in the page. */
+function Shown({ onShown }: { onShown: () => void }) {
+  useLayoutEffect(onShown, [onShown]);
+  return null;
+}
+
+/**
+ * Keeps what is typed for the search box while the modal's code loads (the
+ * first search of a visit, on a slow network or machine): the box does not
+ * exist yet, and the letters would be lost. The listener is in place from
+ * the render that opens search (a layout effect: before the next key), and
+ * leaves the keys alone once the modal is there (shown, set as it appears).
+ */
+function useTypedWhileLoading(open: boolean, shown: React.RefObject<boolean>, type: (f: (text: string) => string) => void) {
+  useLayoutEffect(() => {
+    if (!open) return;
+    const since = performance.now(); // the key that opened search is not typing
+    const onKey = (e: KeyboardEvent) => {
+      if (shown.current || e.timeStamp < since || isEditing(e.target) || typedWith(e, '') === null) return;
+      e.preventDefault();
+      type((text) => typedWith(e, text) ?? text);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [open, shown, type]);
+}
+
 export default function SearchBar() {
   const button = useRef<HTMLButtonElement>(null);
   const [open, setOpen] = useState(false);
   const [initialQuery, setInitialQuery] = useState<string | undefined>();
+
+  const shown = useRef(false);
 
   const onOpen = useCallback(() => {
     void importModal();
@@ -43,9 +73,13 @@ export default function SearchBar() {
   }, []);
   const onClose = useCallback(() => {
     setOpen(false);
+    shown.current = false;
     setInitialQuery(undefined);
     button.current?.focus();
   }, []);
+  const onShown = useCallback(() => { shown.current = true; }, []);
+  const type = useCallback((f: (text: string) => string) => setInitialQuery((q) => f(q ?? '') || undefined), []);
+  useTypedWhileLoading(open, shown, type);
   // Typing while the button has focus opens the modal with that character.
   const onInput = useCallback((e: KeyboardEvent) => {
     setInitialQuery(e.key);
@@ -77,7 +111,7 @@ export default function SearchBar() {
         <Keys />
       </button>
       {open && createPortal(
-        <Suspense fallback={null}><Modal initialQuery={initialQuery} onClose={onClose} /></Suspense>,
+        <Suspense fallback={null}><Modal initialQuery={initialQuery} onClose={onClose} /><Shown onShown={onShown} /></Suspense>,
         document.body,
       )}
     </>
