@@ -41,7 +41,7 @@ const pageChunks = new Set(Object.entries(viteManifest).filter(([k]) => k.starts
 
 /** The main app bundle (entry script) of the client build. */
 export function entryChunk(): string {
-  return '/' + viteManifest['index.html'].file;
+  return chunkOf('index.html');
 }
 
 /** The URL path of the chunk built from a source file of the site, e.g. /assets/Modal-Ab12.js for src/theme/SearchBar/Modal.tsx. */

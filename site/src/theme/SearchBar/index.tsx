@@ -1,7 +1,7 @@
 // The navbar's search button. It stays tiny: the DocSearch modal, its styles
 // and the search engine load only when the reader shows intent (hover,
 // focus, touch, click or a shortcut), and open on Ctrl+K, Cmd+K or "/".
-import { Suspense, lazy, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { Suspense, lazy, useCallback, useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
 import { takeEarlyKeys, useSearchShortcuts } from './shortcuts';
 import { isEditing, typedWith } from '../../lib/searchKeys.js';
@@ -46,7 +46,7 @@ function Shown({ onShown }: { onShown: () => void }) {
  * the render that opens search (a layout effect: before the next key), and
  * leaves the keys alone once the modal is there (shown, set as it appears).
  */
-function useTypedWhileLoading(open: boolean, shown: React.RefObject<boolean>, type: (f: (text: string) => string) => void) {
+function useTypedWhileLoading(open: boolean, shown: RefObject<boolean>, type: (f: (text: string) => string) => void) {
   useLayoutEffect(() => {
     if (!open) return;
     const since = performance.now(); // the key that opened search is not typing
