@@ -3,6 +3,7 @@ import { expect, test } from '@playwright/test';
 import {
   FAVORITE_KEY, MODAL_CHUNK, RECENT_KEY, SEARCH_CHUNK, hitUrls, modal, modalInput, recordScripts, search, searchButton, visit,
 } from './search';
+import { onPath, pageChunk } from './helpers';
 
 test('the button is labelled "Search" and the modal\'s box says "Search docs"', async ({ page }) => {
   await visit(page, '/');
@@ -60,6 +61,28 @@ test.describe('shortcuts', () => {
     await expect(modal(page)).toBeVisible();
     await page.keyboard.press('Control+k');
     await expect(modal(page)).toHaveCount(0);
+  });
+
+  // A reader clicks a link on a slow connection, opens search while the page
+  // loads, and types: the page arriving behind the modal keeps the query.
+  test('what is typed stays in the box when the page behind the modal arrives', async ({ page }) => {
+    const to = '/api/zkvm/receipts';
+    let release!: () => void;
+    const held = new Promise<void>((r) => { release = r; });
+    await page.route(onPath(pageChunk(to)), async (route) => { await held; await route.continue(); });
+    await visit(page, '/api/zkvm');
+    await page.locator(`aside a[href="${to}"]`).first().click();
+    await page.keyboard.press('Control+k');
+    await expect(modalInput(page)).toBeFocused();
+    await page.keyboard.type('receipt journal');
+    await expect(page.locator('.DocSearch-Hit').first()).toBeVisible();
+    release();
+    await expect(page).toHaveURL(new RegExp(`${to}$`));
+    await expect(page.locator('main h1')).toHaveText(/receipt/i);
+    await expect(modalInput(page)).toHaveValue('receipt journal');
+    await expect(modalInput(page)).toBeFocused();
+    await page.keyboard.type(' proof');
+    await expect(modalInput(page)).toHaveValue('receipt journal proof');
   });
 });
 

@@ -2,7 +2,7 @@
 // is configured, otherwise to the offline index through the same Algolia
 // client interface, scoped to the docs version being read.
 import { DocSearchModal, type DocSearchHit, type DocSearchTransformClient } from '@docsearch/react';
-import { useEffect, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, type ReactNode } from 'react';
 import '@docsearch/css/dist/modal.css';
 import { siteConfig } from '../../config';
 import { useRouter } from '../../contexts/Router';
@@ -24,6 +24,15 @@ const offline = (client: DocSearchTransformClient): DocSearchTransformClient =>
 function sitePath(url: string): string {
   return url.startsWith(siteConfig.url) ? url.slice(siteConfig.url.length) || '/' : url;
 }
+
+const toSitePaths = (items: DocSearchHit[]) => items.map((it) => ({ ...it, url: sitePath(it.url) }));
+
+// A hit is an option of the search field's list box: the keyboard moves
+// through hits with the arrow keys and opens one with Enter. Its link is
+// for the pointer (click, middle click, copy link) and out of the Tab order.
+const Hit = ({ hit, children }: { hit: { url: string }; children: ReactNode }) => (
+  <Link to={hit.url} tabIndex={-1}>{children}</Link>
+);
 
 /** The link to the full result list on /search, with the version searched when it is not the latest. */
 export function searchPageHref(query: string, version?: string): string {
@@ -48,17 +57,17 @@ export default function Modal({ initialQuery, onClose }: { initialQuery?: string
     return () => document.removeEventListener('keydown', onKeyDown, true);
   }, []);
 
-  // A hit is an option of the search field's list box: the keyboard moves
-  // through hits with the arrow keys and opens one with Enter. Its link is
-  // for the pointer (click, middle click, copy link) and out of the Tab order.
-  const Hit = ({ hit, children }: { hit: { url: string }; children: ReactNode }) => (
-    <Link to={hit.url} tabIndex={-1}>{children}</Link>
-  );
-  const Footer = ({ state }: { state: { query: string; context: Record<string, unknown> } }) => (
+  // DocSearch builds its search state anew whenever one of these props is a
+  // new object, and that empties the box: so they change only with what
+  // they depend on, not with every render of this component (a page that
+  // arrives behind the open modal re-renders it).
+  const searchParameters = useMemo(() => ({ facetFilters: facetFilters(version) }), [version]);
+  const hitNavigator = useMemo(() => ({ navigate: ({ itemUrl }: { itemUrl: string }) => navigate(itemUrl) }), [navigate]);
+  const Footer = useCallback(({ state }: { state: { query: string; context: Record<string, unknown> } }) => (
     <Link to={searchPageHref(state.query, version)} onClick={onClose}>
       See all {String(state.context.nbHits)} results
     </Link>
-  );
+  ), [version, onClose]);
 
   return (
     <>
@@ -69,13 +78,13 @@ export default function Modal({ initialQuery, onClose }: { initialQuery?: string
         apiKey={hosted?.apiKey ?? LOCAL_INDEX_NAME}
         indexName={hosted?.indexName ?? LOCAL_INDEX_NAME}
         transformSearchClient={hosted ? undefined : offline}
-        searchParameters={{ facetFilters: facetFilters(version) }}
+        searchParameters={searchParameters}
         placeholder="Search docs"
         initialQuery={initialQuery}
         initialScrollY={window.scrollY}
         onClose={onClose}
-        navigator={{ navigate: ({ itemUrl }) => navigate(itemUrl) }}
-        transformItems={(items: DocSearchHit[]) => items.map((it) => ({ ...it, url: sitePath(it.url) }))}
+        navigator={hitNavigator}
+        transformItems={toSitePaths}
         hitComponent={Hit}
         resultsFooterComponent={Footer}
         getMissingResultsUrl={missingResultsUrl ? ({ query }) => missingResultsUrl.replace('{query}', encodeURIComponent(query)) : undefined}
