@@ -175,13 +175,13 @@ bench-build: deps
 # The gate on a real Docusaurus build (classic template, two versions, root
 # and /repo/ base): zero reports on the clean builds, all injected faults found.
 docusaurus-check: bin/checks
-	checks/bench/docusaurus.sh
+	proofs/docusaurus.sh
 
 # The same on MkDocs (its `mkdocs new` starter, with and without directory
 # URLs, and checks markdown on its docs/) and on Hugo (a small site the
 # script writes, at the root and under /repo/); both from Debian's packages.
 mkdocs-check: bin/checks mkdocs
-	checks/bench/mkdocs.sh
+	proofs/mkdocs.sh
 
 # MkDocs (and its Material theme) from Debian's packages, for make test's
 # install proof and the proofs on MkDocs.
@@ -199,17 +199,17 @@ generators: mkdocs
 	@dpkg -s $(GENERATOR_PACKAGES) >/dev/null 2>&1 || { $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $(GENERATOR_PACKAGES); }
 
 # Every shell command of the README's install section, read from the README
-# and run from a scratch directory (checks/bench/install.sh): the release
+# and run from a scratch directory (proofs/install.sh): the release
 # download (an archive built as the release builds it, on disk), go install
 # (the module served from a proxy on disk), the commands on an MkDocs
 # project, the git hook and both pre-commit hooks. A step of make proofs, no
 # longer of make test: building the golang hook and the release archive made
 # it slower than make test may grow.
 install-check: mkdocs pre-commit
-	checks/bench/install.sh
+	proofs/install.sh
 
 hugo-check: bin/checks generators
-	checks/bench/hugo.sh
+	proofs/hugo.sh
 
 # The gate on real builds of VitePress 1.6, VuePress 2 (2.0.0-rc.28),
 # Starlight 0.37 (Astro 5), Rspress 2 and Eleventy 3 from npm, Jekyll 4
@@ -218,42 +218,42 @@ hugo-check: bin/checks generators
 # with the generator's preset clean on sources and build, and every fault
 # put into a copy found at its file:line:col.
 vitepress-check: bin/checks
-	checks/bench/vitepress.sh
+	proofs/vitepress.sh
 
 vuepress-check: bin/checks
-	checks/bench/vuepress.sh
+	proofs/vuepress.sh
 
 starlight-check: bin/checks
-	checks/bench/starlight.sh
+	proofs/starlight.sh
 
 rspress-check: bin/checks
-	checks/bench/rspress.sh
+	proofs/rspress.sh
 
 hexo-check: bin/checks
-	checks/bench/hexo.sh
+	proofs/hexo.sh
 
 # Docsify has no build: its sites are served on 127.0.0.1 and opened in
-# Chromium (checks/bench/docsifyoracle), the browser's verdict on every
+# Chromium (proofs/docsifyoracle), the browser's verdict on every
 # link held to the gate's.
 docsify-check: bin/checks chromium
-	CHROMIUM=$(CHROMIUM) checks/bench/docsify.sh
+	CHROMIUM=$(CHROMIUM) proofs/docsify.sh
 
 nextra-check: bin/checks
-	checks/bench/nextra.sh
+	proofs/nextra.sh
 
 eleventy-check: bin/checks
-	checks/bench/eleventy.sh
+	proofs/eleventy.sh
 
 jekyll-check: bin/checks generators
-	checks/bench/jekyll.sh
+	proofs/jekyll.sh
 
 sphinx-check: bin/checks generators
-	checks/bench/sphinx.sh
+	proofs/sphinx.sh
 
 # Every real-build proof, each a step of the summary with its time; CI runs
 # it after make test (.ci/run), and its last line is the summary of both.
 # The proofs that install their generator from npm: make proofs installs
-# them in the background from the start (checks/bench/prepare.sh), and
+# them in the background from the start (proofs/prepare.sh), and
 # each proof waits for its own install.
 PREPARED := docusaurus-check vitepress-check vuepress-check docsify-check starlight-check rspress-check nextra-check hexo-check eleventy-check
 # The proofs run beside the others, from the start, one after another:
@@ -286,7 +286,7 @@ crawl-repeat-check: chromium
 
 proofs: bin/checks generators
 	@mkdir -p test-results/beside; rm -f test-results/beside/* test-results/skip-*; status=0; \
-	checks/bench/prepare.sh test-results/prepare $(PREPARED); \
+	proofs/prepare.sh test-results/prepare $(PREPARED); \
 	proof() { SKIP_REASON=test-results/skip-$$1 CRAWL_REPEATS=3 $(MAKE) --no-print-directory $$1; }; \
 	for p in $(BESIDE); do \
 		start=$$(date +%s); RELEASE_BESIDE=1 proof $$p > test-results/beside/$$p.log 2>&1; rc=$$?; \
@@ -309,36 +309,36 @@ proofs: bin/checks generators
 
 # The gate on six HTML manuals Debian ships (CMake, Git, PostgreSQL, SQLite,
 # Go, Python), where Debian installs them: exactly the broken links and
-# anchors triaged as true, nothing else (checks/bench/manuals.sh).
+# anchors triaged as true, nothing else (proofs/manuals.sh).
 MANUALS = cmake-doc git-doc postgresql-doc-15 sqlite3-doc golang-1.19-doc python3.11-doc jq
 manuals-check: bin/checks
 	@dpkg-query -W $(MANUALS) >/dev/null 2>&1 && ! dpkg-query -W -f='$${Status}\n' $(MANUALS) | grep -qv 'ok installed' || { $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $(MANUALS); }
-	checks/bench/manuals.sh
+	proofs/manuals.sh
 
 # checks markdown at the root of nine generators' own repositories, each at a
 # pinned commit: exactly the summary the README's table gives. The clones
 # are not fetched here: where they are not in REALDOCS_DIR, it skips, and
-# says why (checks/bench/realdocs.sh).
+# says why (proofs/realdocs.sh).
 realdocs-check: bin/checks
-	checks/bench/realdocs.sh
+	proofs/realdocs.sh
 
 site-check: bin/checks
-	checks/bench/site.sh
+	proofs/site.sh
 
 # The mutants of issue #25, each applied to a copy of the checkout and run
-# against the tests that must kill it (checks/bench/mutants.sh): all must
+# against the tests that must kill it (proofs/mutants.sh): all must
 # be killed. MUTANTS=name,name for some. Not part of make test.
 .PHONY: mutants
 mutants:
-	checks/bench/mutants.sh
+	proofs/mutants.sh
 
 # Bytes a reader downloads until the network is idle (raw and gzip; the page
 # and its links' prefetches apart) for /, a docs page and a math page, beside
-# a Docusaurus 3 build of the classic template (checks/bench/docusaurus-build.sh).
+# a Docusaurus 3 build of the classic template (proofs/docusaurus-build.sh).
 # PAGES="/faq /api" for other pages; DOCUSAURUS=none skips the comparison.
 bench-size: build chromium
 	@if [ "$${DOCUSAURUS:-}" = none ]; then node site/scripts/bench-size.mjs $(PAGES); \
-	else dir=$$(checks/bench/docusaurus-build.sh) && DOCUSAURUS=$$dir/build-root node site/scripts/bench-size.mjs $(PAGES); fi
+	else dir=$$(proofs/docusaurus-build.sh) && DOCUSAURUS=$$dir/build-root node site/scripts/bench-size.mjs $(PAGES); fi
 
 # Search: index size per version, bytes and time of the first query, keystroke
 # to results in Chromium (site/scripts/bench-search.mjs). BENCH_PORT=4189 by default.
@@ -361,18 +361,18 @@ bin/actionlint:
 # archive unpacks to a binary of its platform, and the linux/amd64 one names
 # the snapshot on --version; then the tag's run rehearsed, less the upload
 # (version and changelog from tags made in a scratch clone), all by
-# checks/bench/release.sh. Built from a cold Go
+# proofs/release.sh. Built from a cold Go
 # build cache and timed, wall and CPU, against 3 minutes on 2 cores (the
 # rule is in release.sh; RELEASE_WARM=1 builds in your cache, as action-check does).
 # The archives are kept in bin/snapshot for action-check.
 release-check: bin/goreleaser
-	RELEASE_DIST=$(CURDIR)/bin/snapshot checks/bench/release.sh
+	RELEASE_DIST=$(CURDIR)/bin/snapshot proofs/release.sh
 
 # Both pre-commit hooks (golang and system) with Debian's pre-commit in a
 # scratch repository, online and with GOPROXY=off, each install timed
-# (checks/bench/precommit.sh).
+# (proofs/precommit.sh).
 precommit-check: pre-commit
-	checks/bench/precommit.sh
+	proofs/precommit.sh
 
 # The Action at a release tag, its downloads served from 127.0.0.1 out of
 # bin/snapshot (made again unless it names HEAD): downloaded, verified and

@@ -85,7 +85,7 @@ func TestIDsAsRealBuildsGaveThem(t *testing.T) {
 }
 
 // Nextra's "[#id]" and its untitled h1, as a build of Nextra 4.6.1 gave
-// them (content/reference/api.mdx of checks/bench/nextra.sh): the custom
+// them (content/reference/api.mdx of proofs/nextra.sh): the custom
 // id is slugged, and counted with the texts' slugs.
 func TestNextraIDs(t *testing.T) {
 	src := "# API\n\n## Prove and verify\n\n## Error codes [#errors]\n\n## Another [#My Custom_ID]\n\n## Usage\n\n## Usage\n\n## Errors\n\n## Code `[#x]`\n"

@@ -21,7 +21,7 @@ import (
 // (index.html's, or basePath from there) when the page is opened. Every
 // rule of docsifyRouter is read from src/core/router and
 // src/core/render/compiler of the package, and seen in Chromium
-// (checks/bench/docsify.sh).
+// (proofs/docsify.sh).
 func docsify(g Generator) Layout {
 	site := g.Dir()
 	docs := site
@@ -375,7 +375,7 @@ func (d *docsifyRouter) raw(dest string) []mdlinks.Routed {
 // click the router takes (router/history/html5.js onchange: any <a> of the
 // site's origin), pushes its URL and fetches that route's page as any
 // other (getFile: alias, README.md, basePath). Read from docsify 5.0.0's
-// source, and seen in Chromium (checks/bench/docsify.sh). A fragment (#a,
+// source, and seen in Chromium (proofs/docsify.sh). A fragment (#a,
 // page#a) is not judged: parse reads ?id=, not #, so the route would hold
 // it.
 func (d *docsifyRouter) rawHistory(current, dest string, image bool) []mdlinks.Routed {

@@ -25,7 +25,7 @@ import (
 )
 
 // All are the presets, in the order Detect tries them. Each one's rules
-// are held to a real build of the generator (checks/bench/<name>.sh, and
+// are held to a real build of the generator (proofs/<name>.sh, and
 // its heading ids to testdata/slugs).
 var All = []Preset{
 	{

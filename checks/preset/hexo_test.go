@@ -7,7 +7,7 @@ import (
 )
 
 // The URLs Hexo 8.1.2 built these posts and pages at (public/ of real
-// builds: checks/bench/hexo.sh, and the settings below).
+// builds: proofs/hexo.sh, and the settings below).
 func TestHexoPostURLs(t *testing.T) {
 	front := func(kv ...string) func(string) string {
 		return func(k string) string {

@@ -37,7 +37,7 @@ func TestLayouts(t *testing.T) {
 			"doc_build", "docs/public", "", []string{"docs"}},
 		{"rspress with a root it computes", "rspress", "rspress.config.ts", "export default defineConfig({\n  root: process.env.DOCS,\n});\n",
 			"doc_build", "docs/public", "", []string{"docs"}},
-		// Nextra 4.6.1 (checks/bench/nextra.sh): content/ and app/ beside
+		// Nextra 4.6.1 (proofs/nextra.sh): content/ and app/ beside
 		// next.config, public/, the static export in out/, basePath's path
 		{"nextra", "nextra", "next.config.mjs", "import nextra from 'nextra'\nconst withNextra = nextra({})\nexport default withNextra({\n  output: 'export',\n  basePath: '/proj',\n})\n",
 			"out", "public", "/proj/", []string{"content", "app"}},

@@ -7,7 +7,7 @@ import (
 )
 
 // The links Nextra 4.6.1 on Next.js 15.5.15 wrote into the exported pages
-// of checks/bench/nextra.sh for those of its markdown, without and with
+// of proofs/nextra.sh for those of its markdown, without and with
 // trailingSlash (the file name's dot: Next.js's normalizePathTrailingSlash).
 func TestNextraWrites(t *testing.T) {
 	for _, c := range []struct {

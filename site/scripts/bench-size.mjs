@@ -3,7 +3,7 @@
 // been quiet for a second, raw and gzipped as a static host sends them: the
 // page itself, and apart from it what was prefetched for its links (requests
 // sent with Sec-Purpose: prefetch, as <link rel=prefetch> sends them); then the same for a Docusaurus 3 build
-// of the classic template (checks/bench/docusaurus-build.sh), and the ratios.
+// of the classic template (proofs/docusaurus-build.sh), and the ratios.
 //   make bench-size                      / , a docs page and a math page, beside Docusaurus
 //   PAGES="/faq /api" make bench-size    other pages of this site
 //   DOCUSAURUS=none make bench-size      without the comparison
@@ -121,7 +121,7 @@ try {
 
 async function compare(ours) {
   if (!existsSync(join(docusaurus, 'index.html'))) {
-    throw new Error(`no Docusaurus build at ${docusaurus}: run checks/bench/docusaurus-build.sh, or DOCUSAURUS=none`);
+    throw new Error(`no Docusaurus build at ${docusaurus}: run proofs/docusaurus-build.sh, or DOCUSAURUS=none`);
   }
   const theirs = await measureSite(browser, docusaurus, docusaurusPages);
   report(`Docusaurus 3, classic template (${docusaurus})`, theirs);

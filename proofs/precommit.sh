@@ -13,12 +13,12 @@
 # Each working install lets a good commit through and stops a broken link.
 # Go's build cache (GOCACHE) is this machine's, as it is a user's.
 #   make precommit-check        (pre-commit from Debian)
-#   CASES="system-offline system-missing" checks/bench/precommit.sh   only those
+#   CASES="system-offline system-missing" proofs/precommit.sh   only those
 set -euo pipefail
-repo=$(cd "$(dirname "$0")/../.." && pwd)
+repo=$(cd "$(dirname "$0")/.." && pwd)
 scratch=$(mktemp -d "${TMPDIR:-/tmp}/devdocs-precommit.XXXXXX")
 trap 'chmod -R u+w "$scratch" 2>/dev/null; rm -rf "$scratch"' EXIT
-. "$repo/checks/bench/expect.sh"
+. "$repo/proofs/expect.sh"
 export GIT_AUTHOR_NAME=hook GIT_AUTHOR_EMAIL=hook@example.invalid GIT_COMMITTER_NAME=hook GIT_COMMITTER_EMAIL=hook@example.invalid
 export GIT_CONFIG_GLOBAL=/dev/null GIT_CONFIG_NOSYSTEM=1
 unset GOMODCACHE

@@ -14,17 +14,17 @@
 #     path is one `go install` accepts, the command builds from the module
 #     alone (no replace, nothing outside it), --version names the version;
 #   - pre-commit: `repo:` becomes a clone of this checkout tagged v1.3.0.
-# Then the installed binary on an MkDocs project (checks/bench/mkdocs.sh):
+# Then the installed binary on an MkDocs project (proofs/mkdocs.sh):
 # links, markdown and all; the plain git hook and both pre-commit hooks, each
 # on a good and a bad commit.
 #   make install-check        (MkDocs from Debian's package, pre-commit from Debian's)
 set -euo pipefail
-repo=$(cd "$(dirname "$0")/../.." && pwd)
+repo=$(cd "$(dirname "$0")/.." && pwd)
 module=$(cd "$repo" && go list -m)
 version=v1.3.0
 scratch=$(mktemp -d "${TMPDIR:-/tmp}/devdocs-install.XXXXXX")
 trap 'chmod -R u+w "$scratch" 2>/dev/null; rm -rf "$scratch"' EXIT
-. "$repo/checks/bench/expect.sh"
+. "$repo/proofs/expect.sh"
 
 # readme NAME: the fenced block after <!-- install-check: NAME --> in README.md.
 readme() {
@@ -96,7 +96,7 @@ if [ "$got" = "checks $version" ]; then echo "ok   checks --version names the mo
 else echo "FAIL checks --version says $got, not $version"; fail=1; fi
 
 # The MkDocs proof (checks links, markdown, all) with the installed binary.
-CHECKS="$checks" MKDOCS_DIR="$scratch/project/mkdocs" "$repo/checks/bench/mkdocs.sh" || fail=1
+CHECKS="$checks" MKDOCS_DIR="$scratch/project/mkdocs" "$repo/proofs/mkdocs.sh" || fail=1
 
 # The README's commands in that project, ending with the plain git hook: a
 # good commit passes, a broken link in a staged page stops the commit.

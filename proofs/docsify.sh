@@ -4,7 +4,7 @@
 # tool of its own repository, so scripts are not run). Docsify has no
 # build: its router fetches a page's markdown when the page is opened and
 # renders it in the browser, so each site is served on 127.0.0.1 and opened
-# in headless Chromium by checks/bench/docsifyoracle, which says of every
+# in headless Chromium by proofs/docsifyoracle, which says of every
 # link the rendered pages hold (content, sidebar, navbar) whether Docsify
 # renders a page for it, scrolls to its heading, shows its image, or the
 # server has the file. One small site (a home page, a guide folder with its
@@ -35,7 +35,7 @@ work=${DOCSIFY_DIR:-/tmp/devdocs-docsify/bench}
 . "$(dirname "$0")/expect.sh"
 
 mkdir -p "$work" && work=$(cd "$work" && pwd)
-go build -o "$work/docsifyoracle" ./checks/bench/docsifyoracle
+go build -o "$work/docsifyoracle" ./proofs/docsifyoracle
 oracle=$work/docsifyoracle
 cd "$work"
 want_pkg='{ "name": "docsify-bench", "private": true,

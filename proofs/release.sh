@@ -13,13 +13,13 @@
 # GoReleaser runs in a clone of this checkout (uncommitted changes copied in),
 # so it has a remote to read and the snapshot is named by HEAD's commit.
 #   make release-check          (GoReleaser built into bin/ from the Go module proxy)
-#   RELEASE_DIST=dir checks/bench/release.sh   also copies the archives there (the Action's proof serves them)
+#   RELEASE_DIST=dir proofs/release.sh   also copies the archives there (the Action's proof serves them)
 set -euo pipefail
-repo=$(cd "$(dirname "$0")/../.." && pwd)
+repo=$(cd "$(dirname "$0")/.." && pwd)
 goreleaser=${GORELEASER:-$repo/bin/goreleaser}
 scratch=$(mktemp -d "${TMPDIR:-/tmp}/devdocs-release.XXXXXX")
 trap 'rm -rf "$scratch"' EXIT
-. "$repo/checks/bench/expect.sh"
+. "$repo/proofs/expect.sh"
 ok() { echo "ok   $*"; }
 bad() { echo "FAIL $*"; fail=1; }
 

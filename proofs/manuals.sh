@@ -28,7 +28,7 @@
 # fails this script. It takes about 3 s on 2 cores (the gate 1.2 s of it:
 # python3.11-doc, 530 pages and 175k links, is the largest at 0.5 s), up to
 # 8 s on a machine already loaded.
-#   checks/bench/manuals.sh        (CHECKS=path/to/checks; default bin/checks)
+#   proofs/manuals.sh        (CHECKS=path/to/checks; default bin/checks)
 set -euo pipefail
 checks=${CHECKS:-$PWD/bin/checks}
 . "$(dirname "$0")/expect.sh"

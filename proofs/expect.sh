@@ -1,4 +1,4 @@
-# Helpers of the proofs on real builds (checks/bench/<preset>.sh) and of
+# Helpers of the proofs on real builds (proofs/<preset>.sh) and of
 # manuals.sh: each runs $checks and prints "ok" or "FAIL" with what it saw;
 # $fail ends up 1 when anything failed. Sourced, not run.
 fail=0

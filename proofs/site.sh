@@ -5,10 +5,10 @@
 # link between two versions' folders is found.
 #   make site-check
 set -euo pipefail
-repo=$(cd "$(dirname "$0")/../.." && pwd)
+repo=$(cd "$(dirname "$0")/.." && pwd)
 scratch=$(mktemp -d "${TMPDIR:-/tmp}/devdocs-site.XXXXXX")
 trap 'rm -rf "$scratch"' EXIT
-. "$repo/checks/bench/expect.sh"
+. "$repo/proofs/expect.sh"
 checks="$repo/bin/checks"
 
 checkout_copy "$repo" "$scratch/repo"

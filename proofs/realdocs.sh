@@ -53,7 +53,7 @@ for row in "${table[@]}"; do
   fi
 done
 if [ ${#missing[@]} -gt 0 ]; then
-  why="no clones of ${missing[*]} at their commits in $dir (CI cannot fetch them; checks/bench/realdocs.sh says how)"
+  why="no clones of ${missing[*]} at their commits in $dir (CI cannot fetch them; proofs/realdocs.sh says how)"
   [ "$ran" -gt 0 ] && why="$ran of ${#table[@]} run; $why"
   echo "$why" > "${SKIP_REASON:-/dev/null}"
 fi

@@ -1,5 +1,5 @@
 // Command docsifyoracle is the browser's word on a Docsify site, for
-// checks/bench/docsify.sh: it serves a docs folder on 127.0.0.1, opens its
+// proofs/docsify.sh: it serves a docs folder on 127.0.0.1, opens its
 // pages in headless Chromium as a reader does, and says of every link the
 // rendered pages hold (content, sidebar, navbar) whether Docsify really
 // renders a page for it, scrolls to its heading, and shows its image.
