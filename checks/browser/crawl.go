@@ -273,9 +273,10 @@ type crawl struct {
 	// settling: Tabs of them at once.
 	loading chan struct{}
 
-	mu  sync.Mutex
-	b   *Browser // replaced in place when Chromium is started again
-	err error    // why Chromium could not be started again
+	mu     sync.Mutex
+	b      *Browser       // replaced in place when Chromium is started again
+	err    error          // why Chromium could not be started again
+	shared *sharedWorkers // the running Chromium's, once a tab is open in it
 }
 
 func (c *crawl) failed() error {
@@ -293,6 +294,21 @@ func (c *crawl) browser() (context.Context, error) {
 		c.err = c.b.relaunch()
 	}
 	return c.b.ctx, c.err
+}
+
+// sharedWorkersOf is what hands the shared workers of browser, the running
+// Chromium, to the crawl's tabs: started with its first tab.
+func (c *crawl) sharedWorkersOf(browser context.Context) (*sharedWorkers, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.shared == nil || c.shared.browser != browser {
+		s, err := hearSharedWorkers(browser)
+		if err != nil {
+			return nil, err
+		}
+		c.shared = s
+	}
+	return c.shared, nil
 }
 
 // visit opens one page in tab t (a new one when nil), as visitOnce does. A
@@ -335,7 +351,11 @@ func (c *crawl) visitOnce(t *crawlTab, origin, url, file string) (pageResult, *c
 	}
 	if t == nil || t.browser != bctx {
 		t.close()
-		if t, err = newCrawlTab(bctx, c.hold); err != nil {
+		shared, err := c.sharedWorkersOf(bctx)
+		if err != nil {
+			return p.broke(err), nil
+		}
+		if t, err = newCrawlTab(bctx, c.hold, shared); err != nil {
 			return p.broke(err), nil
 		}
 	}

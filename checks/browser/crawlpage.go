@@ -57,6 +57,8 @@ type pageRecorder struct {
 	askedAt    map[string]place                  // where the page first asked for each URL of the site or http:// URL, when Chromium said
 	mixed      map[string]mixedContent           // what Chromium did with each http:// URL of an https page
 	cspURLs    map[string]bool                   // directive and URL of each load the page's CSP refused (csp.go)
+	failedURLs map[string]bool                   // the URLs of the failed requests reported, the page's and its workers'
+	swRequests map[network.RequestID]*swRequest  // its service workers' own requests of the site (serviceworkers.go)
 	left       []string                          // the other sites the page tried to go to, in order (leave)
 	source     string                            // the page's file on disk; "" for a deployed site's
 	docBody    []byte                            // a deployed page's document, read again when it left (leave.go)
@@ -85,6 +87,7 @@ func newPageRecorder(base, file string) *pageRecorder {
 	}
 	return &pageRecorder{origin: origin, file: file, seen: map[string]bool{}, unanswered: map[string]bool{}, pending: map[network.RequestID]string{}, refused: map[network.RequestID]bool{},
 		insecure: map[network.RequestID]string{}, holds: map[network.RequestID]int{}, notes: map[network.RequestID]string{}, askedAt: map[string]place{}, mixed: map[string]mixedContent{}, cspURLs: map[string]bool{}, documents: map[cdp.FrameID]network.RequestID{},
+		failedURLs: map[string]bool{}, swRequests: map[network.RequestID]*swRequest{},
 		loaded: make(chan struct{}), crashed: make(chan struct{})}
 }
 
@@ -514,8 +517,9 @@ func (p *pageRecorder) network(ev any) {
 				}
 			}
 		}
-		if _, asked := p.pending[e.RequestID]; asked && r.Status >= 400 {
+		if url, asked := p.pending[e.RequestID]; asked && r.Status >= 400 {
 			p.refused[e.RequestID] = true
+			p.failedURLs[url], p.failedURLs[r.URL] = true, true
 			p.addLocked(Finding{Check: registry.FailedRequest, Message: fmt.Sprintf("%s answered %d %s%s", p.short(r.URL), r.Status, http.StatusText(int(r.Status)), p.notes[e.RequestID]), asked: p.whereAskedLocked(r.URL)})
 		}
 	case *network.EventLoadingFinished:
@@ -531,6 +535,7 @@ func (p *pageRecorder) network(ev any) {
 		if url, ok := p.pending[e.RequestID]; ok && !p.refused[e.RequestID] {
 			msg := fmt.Sprintf("%s failed: %s", p.short(url), e.ErrorText)
 			p.unanswered[msg] = true
+			p.failedURLs[url] = true
 			p.addLocked(Finding{Check: registry.FailedRequest, Message: msg, asked: p.whereAskedLocked(url)})
 		}
 		p.done(e.RequestID)
@@ -812,6 +817,7 @@ func (p *pageRecorder) addLocked(f Finding) {
 func (p *pageRecorder) result() pageResult {
 	p.readDeployedDoc()
 	p.mu.Lock()
+	p.serviceWorkerFailuresLocked()
 	p.closed = true
 	r := pageResult{findings: withoutAftermath(p.list), requests: p.requests, docStatus: int(p.docStatus), retryAfter: p.retryAfter}
 	r.findings = append(r.findings, p.mixedFindingsLocked()...)

@@ -31,14 +31,16 @@ type crawlTab struct {
 	hold    *siteHold                    // a deployed site's (hold.go); nil for a local one
 	main    cdp.FrameID                  // the tab's main frame: its target's id
 	workers sync.Map                     // the workers attached (workers.go), by their auto-attached session
+	shared  *sharedWorkers               // what hands it the shared workers of its browser context (sharedworkers.go)
 }
 
 // newCrawlTab opens a tab in a browser context of its own, so no other
 // tab of the pool shares its storage; with hold, it holds a deployed
-// site's requests that ask to come back later.
-func newCrawlTab(browser context.Context, hold *siteHold) (*crawlTab, error) {
+// site's requests that ask to come back later; shared hands it the shared
+// workers of its browser context.
+func newCrawlTab(browser context.Context, hold *siteHold, shared *sharedWorkers) (*crawlTab, error) {
 	ctx, cancel := chromedp.NewContext(browser, chromedp.WithNewBrowserContext())
-	t := &crawlTab{browser: browser, ctx: ctx, cancel: cancel, hold: hold}
+	t := &crawlTab{browser: browser, ctx: ctx, cancel: cancel, hold: hold, shared: shared}
 	if err := chromedp.Listen(ctx, t.hear); err != nil {
 		cancel()
 		return nil, err
@@ -72,6 +74,7 @@ func newCrawlTab(browser context.Context, hold *siteHold) (*crawlTab, error) {
 		cancel()
 		return nil, err
 	}
+	shared.join(t, chromedp.FromContext(ctx).BrowserContextID)
 	return t, nil
 }
 
@@ -112,9 +115,9 @@ func dismiss(ctx context.Context) {
 // and the protocol's DOMStorage finds no frame of the origin in a blank
 // the gate opens itself). Then the origin's other storage (local storage,
 // cookies, IndexedDB, caches, service workers) and the tab's history are
-// cleared. The HTTP cache stays: a file of the site answers every page
-// alike, and Chromium reports a request it answers from its cache as any
-// other. A page that is no longer of the origin (it went elsewhere) cannot
+// cleared, once the shared workers the page started have ended. The HTTP
+// cache stays: a file of the site answers every page alike, and Chromium
+// reports a request it answers from its cache as any other. A page that is no longer of the origin (it went elsewhere) cannot
 // be cleared so, and its tab is given up (errLeftOrigin).
 func (t *crawlTab) reset(origin string) error {
 	ctx, cancel := context.WithTimeout(t.ctx, 10*time.Second)
@@ -124,6 +127,9 @@ func (t *crawlTab) reset(origin string) error {
 		return errors.Join(errLeftOrigin, err)
 	}
 	if err := onBlank(ctx); err != nil {
+		return err
+	}
+	if err := t.shared.letGo(ctx, t); err != nil {
 		return err
 	}
 	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`sessionStorage.clear(), true`)); err != nil {
@@ -157,6 +163,7 @@ func onBlank(ctx context.Context) error {
 // close closes the tab and its browser context; a nil tab is none.
 func (t *crawlTab) close() {
 	if t != nil {
+		t.shared.leave(t, chromedp.FromContext(t.ctx).BrowserContextID)
 		t.cancel()
 	}
 }

@@ -1,13 +1,19 @@
 package browser
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
+	"fmt"
+	"maps"
+	"net/http"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"github.com/chromedp/cdproto"
 	"github.com/chromedp/cdproto/css"
@@ -19,6 +25,8 @@ import (
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/cdproto/target"
 	"github.com/chromedp/chromedp"
+
+	"github.com/devdocs-dev/devdocs/checks/registry"
 )
 
 // A page's service workers are targets of their own too, but not of the
@@ -45,12 +53,14 @@ import (
 var serviceWorkersPaused = target.SetAutoAttachParams{AutoAttach: true, WaitForDebuggerOnStart: true, Flatten: new(false),
 	Filter: target.Filter{{Type: "service_worker"}, {Exclude: true}}}
 
-// serviceWorker is one attached service worker: its target, the page it
-// is heard for, and whether it has been asked when it is installed.
+// serviceWorker is one attached service worker: its target and script,
+// the page it is heard for, and whether it has been asked when it is
+// installed.
 type serviceWorker struct {
-	id    target.ID
-	rec   *pageRecorder
-	asked atomic.Bool
+	id     target.ID
+	script string
+	rec    *pageRecorder
+	asked  atomic.Bool
 }
 
 // installedID is the id of the evaluation that answers once the service
@@ -93,7 +103,7 @@ func (t *crawlTab) hearServiceWorkers(tab context.Context) error {
 			if e.TargetInfo.Type != "service_worker" || e.TargetInfo.BrowserContextID != mine {
 				return
 			}
-			sw := &serviceWorker{id: e.TargetInfo.TargetID, rec: t.rec.Load()}
+			sw := &serviceWorker{id: e.TargetInfo.TargetID, script: e.TargetInfo.URL, rec: t.rec.Load()}
 			sws.Store(e.SessionID, sw)
 			if sw.rec != nil {
 				sw.rec.workerStarting(sw.id, e.TargetInfo.URL)
@@ -144,13 +154,16 @@ func (t *crawlTab) heardServiceWorker(ctx context.Context, session target.Sessio
 		p.exception(e.ExceptionDetails)
 	case *runtime.EventConsoleAPICalled:
 		p.console(e)
+	default:
+		p.serviceWorkerNetwork(sw.script, ev)
 	}
 }
 
-// runServiceWorker enables Runtime in a paused service worker and then
-// lets it run: the browser passes the session's messages on in order.
+// runServiceWorker enables Network and Runtime in a paused service worker
+// and then lets it run: the browser passes the session's messages on in
+// order, so its first request and its first line are heard.
 func (t *crawlTab) runServiceWorker(ctx context.Context, session target.SessionID) {
-	if t.toServiceWorker(ctx, session, 1, runtime.CommandEnable, nil) == nil {
+	if t.toServiceWorker(ctx, session, 3, network.CommandEnable, nil) == nil && t.toServiceWorker(ctx, session, 1, runtime.CommandEnable, nil) == nil {
 		_ = t.toServiceWorker(ctx, session, 2, runtime.CommandRunIfWaitingForDebugger, nil)
 	}
 }
@@ -231,4 +244,112 @@ func (p *pageRecorder) registered(payload string) {
 	if _, seen := p.askedAt[call.URL]; !seen {
 		p.askedAt[call.URL] = place{url: m[1], line: line - 1, col: col - 1}
 	}
+}
+
+// A service worker's own requests (importScripts, a fetch or cache.addAll
+// as it installs, the fetch its fetch handler makes) are said on its
+// session, with ids of their own: each of the site is one of the page's
+// open requests until it ends, and one answered 4xx or 5xx or never
+// answered is the page's failed-request, placed in the worker's script.
+// Chromium 156 says so: a request, its response (an importScripts it
+// refused as it came, with the status only in responseReceivedExtraInfo),
+// and loadingFinished or loadingFailed. The worker's own script is the
+// page's register(), whose rejection says its fault. A request of the page
+// that the worker forwards (respondWith(fetch(e.request))) fails on both
+// sessions: it is said once, as the page's, so the worker's failures are
+// judged when the page's result is taken, each URL once, and only those of
+// a URL no request of the page or its workers failed on.
+
+// swRequest is a service worker's request of the site: its URL, where it
+// was asked for, the 4xx or 5xx status it answered, and why it failed.
+type swRequest struct {
+	url    string
+	asked  *place
+	status int64
+	failed string
+}
+
+// swKey is a service worker's request among the page's open requests.
+func swKey(id network.RequestID) network.RequestID { return "service worker " + id }
+
+// serviceWorkerNetwork follows the requests of the site that a service
+// worker of the page, whose script is script, makes.
+func (p *pageRecorder) serviceWorkerNetwork(script string, ev any) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	switch e := ev.(type) {
+	case *network.EventRequestWillBeSent:
+		if !p.ours(e.Request.URL) || e.Request.URL == script {
+			return
+		}
+		id := swKey(e.RequestID)
+		r := p.swRequests[id]
+		if r == nil { // a redirect keeps its id
+			r = &swRequest{}
+			if at, ok := initiatedAt(e.Initiator, e.Request.URL); ok {
+				r.asked = &at
+			}
+			p.swRequests[id] = r
+			p.requests++
+		}
+		r.url = e.Request.URL
+		p.pending[id], p.lastSeen = e.Request.URL, time.Now()
+	case *network.EventResponseReceivedExtraInfo:
+		p.swStatusLocked(e.RequestID, e.StatusCode)
+	case *network.EventResponseReceived:
+		p.swStatusLocked(e.RequestID, e.Response.Status)
+	case *network.EventLoadingFinished:
+		p.done(swKey(e.RequestID))
+	case *network.EventLoadingFailed:
+		if r := p.swRequests[swKey(e.RequestID)]; r != nil {
+			r.failed = e.ErrorText
+		}
+		p.done(swKey(e.RequestID))
+	}
+}
+
+func (p *pageRecorder) swStatusLocked(id network.RequestID, status int64) {
+	if r := p.swRequests[swKey(id)]; r != nil && status >= 400 {
+		r.status = status
+	}
+}
+
+// serviceWorkerFailuresLocked reports the failed requests of the page's
+// service workers, each URL once, at its first place, but for a URL whose
+// request of the page or its workers failed: that one is said already. A
+// load the crash of the tab ended is none.
+func (p *pageRecorder) serviceWorkerFailuresLocked() {
+	crashed := slices.ContainsFunc(p.list, func(f Finding) bool { return f.Check == registry.PageCrash })
+	rs := slices.Collect(maps.Values(p.swRequests))
+	slices.SortFunc(rs, func(a, b *swRequest) int {
+		return cmp.Or(strings.Compare(a.url, b.url), comparePlaces(a.asked, b.asked))
+	})
+	for _, r := range rs {
+		var msg string
+		switch {
+		case p.failedURLs[r.url]:
+			continue
+		case r.status >= 400:
+			msg = fmt.Sprintf("%s answered %d %s", p.short(r.url), r.status, http.StatusText(int(r.status)))
+		case r.failed != "" && !crashed:
+			msg = fmt.Sprintf("%s failed: %s", p.short(r.url), r.failed)
+		default:
+			continue
+		}
+		p.failedURLs[r.url] = true
+		p.addLocked(Finding{Check: registry.FailedRequest, Message: msg, asked: r.asked})
+	}
+}
+
+// comparePlaces orders places by URL, line and column; none comes last.
+func comparePlaces(a, b *place) int {
+	switch {
+	case a == nil && b == nil:
+		return 0
+	case a == nil:
+		return 1
+	case b == nil:
+		return -1
+	}
+	return cmp.Or(strings.Compare(a.url, b.url), cmp.Compare(a.line, b.line), cmp.Compare(a.col, b.col))
 }

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/cdproto/runtime"
 	"github.com/stretchr/testify/assert"
 
 	"github.com/devdocs-dev/devdocs/checks/registry"
@@ -49,4 +51,46 @@ func TestAServiceWorkerIsHeardForItsOwnPage(t *testing.T) {
 	tab.heardServiceWorker(t.Context(), "S", sw, tick)
 	assert.Equal(t, []Finding{{Check: registry.ConsoleError, File: "a.html", Message: "console.error: tick"}}, a.result().findings)
 	assert.Empty(t, b.result().findings, "the page after it")
+}
+
+// A service worker's importScripts of a missing file: Chromium 156 refuses
+// the response as it comes, says its status only in
+// responseReceivedExtraInfo and then fails the load (net::ERR_INVALID_RESPONSE),
+// as it did for testdata/crawl/service-worker-requests.txtar's imports.html.
+// That is the page's request answered 404, placed in the worker's script,
+// whichever of the two comes first; until it ends it is an open request
+// of the page. The worker's own script is register()'s, not one of its
+// requests.
+func TestAServiceWorkersRefusedImportIsAFailedRequestInEitherOrder(t *testing.T) {
+	const sw, missing = "https://docs.example/sw.js", "https://docs.example/js/missing.js"
+	sent := &network.EventRequestWillBeSent{RequestID: "7.3", Request: &network.Request{URL: missing}, Initiator: &network.Initiator{Type: network.InitiatorTypeScript,
+		Stack: &runtime.StackTrace{CallFrames: []*runtime.CallFrame{{URL: sw, LineNumber: 0, ColumnNumber: 0}}}}}
+	status := &network.EventResponseReceivedExtraInfo{RequestID: "7.3", StatusCode: 404}
+	failed := &network.EventLoadingFailed{RequestID: "7.3", ErrorText: "net::ERR_INVALID_RESPONSE"}
+	for _, order := range [][]any{{sent, status, failed}, {sent, failed, status}} {
+		p := newPageRecorder("https://docs.example/", "a.html")
+		p.serviceWorkerNetwork(sw, &network.EventRequestWillBeSent{RequestID: "S", Request: &network.Request{URL: sw}})
+		assert.Empty(t, p.pending, "its own script")
+		for i, ev := range order {
+			p.serviceWorkerNetwork(sw, ev)
+			if i == 0 {
+				assert.NotEmpty(t, p.pending, "open until it ends")
+			}
+		}
+		assert.Empty(t, p.pending)
+		assert.Equal(t, []Finding{{Check: registry.FailedRequest, File: "a.html", Message: "/js/missing.js answered 404 Not Found (at /sw.js:1:1)"}}, p.result().findings)
+	}
+}
+
+// A request of the page that its service worker forwards fails on both
+// sessions, which may say it differently (the worker's fetch answered 404,
+// the page given a network error): it is the page's, said once.
+func TestAForwardedRequestIsSaidOnceAsThePages(t *testing.T) {
+	const url = "https://docs.example/data/absent.json"
+	p := newPageRecorder("https://docs.example/", "a.html")
+	p.serviceWorkerNetwork("https://docs.example/sw.js", &network.EventRequestWillBeSent{RequestID: "9.1", Request: &network.Request{URL: url}})
+	p.serviceWorkerNetwork("https://docs.example/sw.js", &network.EventResponseReceived{RequestID: "9.1", Response: &network.Response{URL: url, Status: 404}})
+	p.hear(&network.EventRequestWillBeSent{RequestID: "8.4", Type: network.ResourceTypeFetch, Request: &network.Request{URL: url}})
+	p.hear(&network.EventLoadingFailed{RequestID: "8.4", ErrorText: "net::ERR_FAILED"})
+	assert.Equal(t, []Finding{{Check: registry.FailedRequest, File: "a.html", Message: "/data/absent.json failed: net::ERR_FAILED"}}, p.result().findings)
 }

@@ -45,4 +45,4 @@ func TestCrawlRepeatsUnderLoad(t *testing.T) {
 }
 
 // repeatedFixtures are the crawl fixtures of faults a page makes as it runs.
-var repeatedFixtures = []string{"faults", "places", "thrown-objects", "hydration", "csp", "left-site", "workers"}
+var repeatedFixtures = []string{"faults", "places", "thrown-objects", "hydration", "csp", "left-site", "workers", "service-workers", "service-worker-requests", "shared-workers"}
