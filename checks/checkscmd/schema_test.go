@@ -32,17 +32,17 @@ const schemaFile = "../../checks.schema.json"
 // schemaNode is one schema of checks.schema.json, its properties in the
 // order they are written (the order of the reference page).
 type schemaNode struct {
-	Type        string            `json:"type"`
-	Description string            `json:"description"`
-	Ref         string            `json:"$ref"`
-	Enum        []string          `json:"enum"`
-	Default     json.RawMessage   `json:"default"`
-	Examples    []json.RawMessage `json:"examples"`
-	Required    []string          `json:"required"`
-	MinItems    int               `json:"minItems"`
-	OneOf       []schemaNode      `json:"oneOf"`
-	Items       *schemaNode       `json:"items"`
-	Properties  schemaProps       `json:"properties"`
+	Type        string                 `json:"type"`
+	Description string                 `json:"description"`
+	Ref         string                 `json:"$ref"`
+	Enum        []string               `json:"enum"`
+	Default     json.RawMessage        `json:"default"`
+	Examples    []json.RawMessage      `json:"examples"`
+	Required    []string               `json:"required"`
+	MinItems    int                    `json:"minItems"`
+	OneOf       []schemaNode           `json:"oneOf"`
+	Items       *schemaNode            `json:"items"`
+	Properties  schemaProps            `json:"properties"`
 	Defs        map[string]*schemaNode `json:"-"`
 }
 
@@ -242,6 +242,8 @@ type keyCase struct {
 	at   string // its JSON pointer in that file: "/versions/0/links/0/github"
 	node *schemaNode
 	doc  func(v any) any
+	// required: its object must have it.
+	required bool
 }
 
 func keyCases(root *schemaNode) []keyCase {
@@ -255,7 +257,7 @@ func keyCases(root *schemaNode) []keyCase {
 				obj[name] = v
 				return wrap(obj)
 			}
-			k := keyCase{strings.TrimPrefix(key+"."+name, "."), at + "/" + name, p.Node, set}
+			k := keyCase{strings.TrimPrefix(key+"."+name, "."), at + "/" + name, p.Node, set, slices.Contains(n.Required, name)}
 			out = append(out, k)
 			switch {
 			case p.Node.Items != nil && p.Node.Items.Properties != nil:
@@ -350,7 +352,7 @@ func TestSchemaAgreesWithChecks(t *testing.T) {
 	root, s := loadSchema(t)
 	t.Chdir(t.TempDir())
 	cases := keyCases(root)
-	cases = append(cases, keyCase{"(the file)", "", root, func(v any) any { return v }})
+	cases = append(cases, keyCase{"(the file)", "", root, func(v any) any { return v }, true})
 	for _, k := range cases {
 		good, err := json.Marshal(k.doc(sample(k.node)))
 		require.NoError(t, err)
@@ -403,5 +405,22 @@ func TestConfigFilesAgainstSchema(t *testing.T) {
 			continue
 		}
 		assert.Equal(t, err == nil, schemaTakes, "%s: checks says %v; the schema faults at %q", name, err, places)
+	}
+}
+
+// The URL editors fetch the schema from is its $id, wherever it is named.
+func TestSchemaURL(t *testing.T) {
+	raw, err := os.ReadFile(schemaFile)
+	require.NoError(t, err)
+	var head struct {
+		ID string `json:"$id"`
+	}
+	require.NoError(t, json.Unmarshal(raw, &head))
+	root, _ := loadSchema(t)
+	assert.JSONEq(t, fmt.Sprintf("%q", head.ID), string(root.prop("$schema").Examples[0]))
+	for _, doc := range []string{"../../README.md", configReference} {
+		text, err := os.ReadFile(doc)
+		require.NoError(t, err)
+		assert.Contains(t, string(text), head.ID, doc)
 	}
 }
