@@ -147,7 +147,8 @@ func TestSchemaKeys(t *testing.T) {
 	slices.Sort(want)
 	got := dottedKeys(root, "")
 	slices.Sort(got)
-	assert.Equal(t, want, got, "the keys of %s differ from the keys checks.json is decoded into", schemaFile)
+	assert.Equal(t, want, got, "the keys of %s differ from the keys checks.json is decoded into: describe each key there, "+
+		"then go test ./checks/checkscmd -run TestConfigReference -update-reference", schemaFile)
 }
 
 // levels names every check, in the registry's order, at its default level;
