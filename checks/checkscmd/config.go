@@ -34,6 +34,8 @@ const configName = "checks.json"
 // file leaves out; flags override both. After loading, the paths in it are
 // relative to the current directory, wherever the file was.
 type Config struct {
+	// Schema is the URL of checks.schema.json, for editors; unused here.
+	Schema string `json:"$schema"`
 	// Requires is the oldest release of checks this file is written for
 	// ("v1.4.0"): an older binary stops and names it (requires.go).
 	Requires string `json:"requires"`
