@@ -10,7 +10,10 @@ import (
 
 	"github.com/chromedp/cdproto/audits"
 	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/css"
+	"github.com/chromedp/cdproto/dom"
 	"github.com/chromedp/cdproto/fetch"
+	"github.com/chromedp/cdproto/log"
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/cdproto/performance"
 	"github.com/chromedp/cdproto/storage"
@@ -41,41 +44,88 @@ type crawlTab struct {
 func newCrawlTab(browser context.Context, hold *siteHold, shared *sharedWorkers) (*crawlTab, error) {
 	ctx, cancel := chromedp.NewContext(browser, chromedp.WithNewBrowserContext())
 	t := &crawlTab{browser: browser, ctx: ctx, cancel: cancel, hold: hold, shared: shared}
-	if err := chromedp.Listen(ctx, t.hear); err != nil {
-		cancel()
-		return nil, err
-	}
-	// Audits says what Chromium did with mixed content (mixed.go) and what
-	// a Content-Security-Policy refused (csp.go).
-	if _, err := chromedp.Call(ctx, audits.Enable, cdp.Empty{}); err != nil {
-		cancel()
-		return nil, err
-	}
-	// Performance gives the page's own CPU time, in which its scripts'
-	// time limit is counted (crawlpage.go, settle).
-	if _, err := chromedp.Call(ctx, performance.Enable, performance.EnableParams{}); err != nil {
-		cancel()
-		return nil, err
-	}
-	t.main = cdp.FrameID(chromedp.FromContext(ctx).Target.TargetID)
-	if err := t.enablePauses(ctx); err != nil { // paused.go
-		cancel()
-		return nil, err
-	}
-	if _, err := chromedp.Call(ctx, target.SetAutoAttach, workersPaused); err != nil { // workers.go
-		cancel()
-		return nil, err
-	}
-	if err := wrapRegister(ctx); err != nil { // serviceworkers.go
-		cancel()
-		return nil, err
-	}
-	if err := t.hearServiceWorkers(ctx); err != nil {
+	if err := t.setUp(ctx); err != nil {
 		cancel()
 		return nil, err
 	}
 	shared.join(t, chromedp.FromContext(ctx).BrowserContextID)
 	return t, nil
+}
+
+// setUp makes the new tab say what the crawl hears, and no more.
+func (t *crawlTab) setUp(ctx context.Context) error {
+	if err := chromedp.Listen(ctx, t.hear); err != nil {
+		return err
+	}
+	// A window the page opens is a target the browser's own session hears
+	// of (chromedp's, which discovers every target): one word of it for
+	// the whole browser, not one per tab (hearLess).
+	if err := chromedp.ListenBrowser(ctx, t.hearBrowser); err != nil {
+		return err
+	}
+	t.main = cdp.FrameID(chromedp.FromContext(ctx).Target.TargetID)
+	steps := []func(context.Context) error{
+		hearLess,
+		// Audits says what Chromium did with mixed content (mixed.go)
+		// and what a Content-Security-Policy refused (csp.go).
+		func(ctx context.Context) error { _, err := chromedp.Call(ctx, audits.Enable, cdp.Empty{}); return err },
+		// Performance gives the page's own CPU time, in which its
+		// scripts' time limit is counted (crawlpage.go, settle).
+		func(ctx context.Context) error {
+			_, err := chromedp.Call(ctx, performance.Enable, performance.EnableParams{})
+			return err
+		},
+		t.enablePauses, // paused.go
+		func(ctx context.Context) error {
+			_, err := chromedp.Call(ctx, target.SetAutoAttach, workersPaused)
+			return err
+		}, // workers.go
+		wrapRegister,         // serviceworkers.go
+		t.hearServiceWorkers, // serviceworkers.go
+	}
+	for _, step := range steps {
+		if err := step(ctx); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// unread are the domains chromedp's attach turns on in a tab that the
+// crawl reads nothing of: DOM and CSS (chromedp's element queries; with
+// DOM on, chromedp also asks for the document of every page and blank the
+// tab loads) and Log (Chromium's console lines: the crawl hears Runtime's
+// and Audits' own).
+var unread = []string{dom.CommandDisable, css.CommandDisable, log.CommandDisable}
+
+// hearLess turns off, on the session of ctx, what chromedp's attach turned
+// on and the crawl does not read: the unread domains, the frames'
+// lifecycle events (the crawl waits for the load event itself), and the
+// discovery of targets, which makes every session with it hear of every
+// target of the browser: a tab's pages and blanks change their targets'
+// titles and URLs, so with a pool of tabs each heard of every other's.
+// Such events cost the browser and the gate CPU to write and read, while
+// the page in another tab needs it. (make bench-crawl: CHANGELOG.)
+func hearLess(ctx context.Context) error {
+	tab := chromedp.FromContext(ctx).Target
+	for _, m := range unread {
+		if err := tab.Call(ctx, m, nil, nil); err != nil {
+			return err
+		}
+	}
+	if _, err := chromedp.Call(ctx, page.SetLifecycleEventsEnabled, page.SetLifecycleEventsEnabledParams{Enabled: false}); err != nil {
+		return err
+	}
+	_, err := chromedp.Call(ctx, target.SetDiscoverTargets, target.SetDiscoverTargetsParams{Discover: false})
+	return err
+}
+
+// hearBrowser hears what the browser's session says of the tab: a window
+// its page opened.
+func (t *crawlTab) hearBrowser(ev any) {
+	if e, ok := ev.(*target.EventTargetCreated); ok {
+		go t.closePopup(e)
+	}
 }
 
 func (t *crawlTab) hear(ev any) {
@@ -87,9 +137,6 @@ func (t *crawlTab) hear(ev any) {
 	switch e := ev.(type) {
 	case *fetch.EventRequestPaused:
 		go t.paused(e)
-		return
-	case *target.EventTargetCreated:
-		go t.closePopup(e)
 		return
 	}
 	if p := t.rec.Load(); p != nil {

@@ -16,10 +16,7 @@ import (
 	"time"
 
 	"github.com/chromedp/cdproto"
-	"github.com/chromedp/cdproto/css"
-	"github.com/chromedp/cdproto/dom"
 	"github.com/chromedp/cdproto/inspector"
-	"github.com/chromedp/cdproto/log"
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/cdproto/runtime"
@@ -91,7 +88,10 @@ func (t *crawlTab) hearServiceWorkers(tab context.Context) error {
 	}
 	// It hears nothing of the page: what chromedp's attach enabled is
 	// turned off again, so the page's events are not sent twice.
-	for _, m := range []string{network.CommandDisable, page.CommandDisable, dom.CommandDisable, css.CommandDisable, log.CommandDisable, inspector.CommandDisable, runtime.CommandDisable} {
+	if err := hearLess(ctx); err != nil {
+		return err
+	}
+	for _, m := range []string{network.CommandDisable, page.CommandDisable, inspector.CommandDisable, runtime.CommandDisable} {
 		if err := chromedp.FromContext(ctx).Target.Call(ctx, m, nil, nil); err != nil {
 			return err
 		}
