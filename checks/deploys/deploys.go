@@ -129,6 +129,7 @@ type comparison struct {
 	curPage        Pages
 	candidates     []candidate // the new build's pages, for suggestions; read when first needed
 	candidatesRead bool
+	servedBefore   map[string]bool // the URLs the last deploy served, full paths
 }
 
 // run follows each URL of the last deploy on the new build. When none of
@@ -137,11 +138,19 @@ type comparison struct {
 func (c *comparison) run() (diag.List, error) {
 	var found diag.List
 	answered, others := 0, 0
+	served := map[string]string{} // each page's URL
+	c.servedBefore = map[string]bool{}
 	for _, file := range c.prev.HTML {
-		if isNotFoundPage(file) || c.prevPages[file] == nil {
+		if !isNotFoundPage(file) && c.prevPages[file] != nil {
+			served[file] = c.fullURL(c.o.Host.ServedURL(file, c.prevHas))
+			c.servedBefore[served[file]] = true
+		}
+	}
+	for _, file := range c.prev.HTML {
+		u, ok := served[file]
+		if !ok {
 			continue
 		}
-		u := c.fullURL(c.o.Host.ServedURL(file, c.prevHas))
 		a := c.answer(u)
 		if u != c.o.BasePath {
 			others++
@@ -164,6 +173,10 @@ func (c *comparison) run() (diag.List, error) {
 func (c *comparison) runList(urls []listed) (diag.List, error) {
 	var found diag.List
 	answered, others, under := 0, 0, 0
+	c.servedBefore = map[string]bool{}
+	for _, l := range urls {
+		c.servedBefore[l.path] = true
+	}
 	for _, l := range urls {
 		if _, ok := c.inSite(l.path); !ok {
 			continue

@@ -152,6 +152,16 @@ func TestRemovedURLs(t *testing.T) {
 		want: []string{"prev/guide/setup/index.html removed-url removed URL /guide/setup/: the last deploy served it; now it answers 404" +
 			" | closest page now: /start/ (the same title \"Getting started\") | keep it: add the line `/guide/setup/ /start/ 301` to _redirects"},
 	}, {
+		// Every version has a page of that name and title, nearer by
+		// URL than the page's new name, and served before: not where it went.
+		name: "renamed in versioned docs: the new URL of the same title, not another version's page",
+		prev: map[string]string{"index.html": home,
+			"1.1/profiling/index.html": "<title>Profiling</title>", "1.2/profiling/index.html": "<title>Profiling</title>"},
+		cur: map[string]string{"index.html": home,
+			"1.1/profiling/index.html": "<title>Profiling</title>", "1.2/guest-profiling/index.html": "<title>Profiling</title>"},
+		want: []string{"prev/1.2/profiling/index.html removed-url removed URL /1.2/profiling/: the last deploy served it; now it answers 404" +
+			" | closest page now: /1.2/guest-profiling/ (the same title \"Profiling\") | keep it: a redirect page build/1.2/profiling/index.html holding <meta http-equiv=\"refresh\" content=\"0; url=/1.2/guest-profiling/\">"},
+	}, {
 		name: "removed: the nearest URL, never a redirect page",
 		prev: map[string]string{"index.html": home, "guide/setup/index.html": "<title>A</title>"},
 		cur: map[string]string{"index.html": home, "guide/set/index.html": "<title>B</title>", "guid/index.html": "<title>C</title>",
