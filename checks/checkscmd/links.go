@@ -137,7 +137,7 @@ func checkLinks(dir string, cfg *Config, ext *externalOptions, stderr io.Writer,
 	stats.Hints = links.WithoutWritten(stats.Hints, found)
 	if cfg.Previous != "" {
 		lost, err := deploys.Compare(deploys.Builds{Previous: cfg.Previous, Current: dir}, s, stats.Page,
-			deploys.Options{Host: opts.Host, BasePath: opts.BasePath, CustomIDs: cfg.preset != nil && cfg.rules.IDs.CustomIDs})
+			deploys.Options{Host: opts.Host, BasePath: opts.BasePath, CustomIDs: cfg.builtFromMarkdown() && cfg.rules.HeadingIDs().CustomIDs})
 		if err != nil {
 			return diag.Run{}, err
 		}
@@ -150,6 +150,12 @@ func checkLinks(dir string, cfg *Config, ext *externalOptions, stderr io.Writer,
 	sum := diag.Summary{Tool: "checks links", Pages: stats.Pages, Links: stats.Links, Hints: cfg.applyHints(stats.Hints)}
 	return counted(cfg.apply(found), sum, start), nil
 }
+
+// builtFromMarkdown: the run knows the site's pages are built from
+// markdown read by its rules (a preset in force, or the build's own
+// routes.json naming each page's source), so the markdown's way to keep
+// a heading's id may be offered.
+func (c *Config) builtFromMarkdown() bool { return c.preset != nil || c.Routes != "" }
 
 // unreadablePages are the problems of the site met on its pages.
 func unreadablePages(s *htmlsite.Site) []htmlsite.Problem {
