@@ -137,7 +137,7 @@ func checkLinks(dir string, cfg *Config, ext *externalOptions, stderr io.Writer,
 	stats.Hints = links.WithoutWritten(stats.Hints, found)
 	if cfg.Previous != "" {
 		lost, err := deploys.Compare(deploys.Builds{Previous: cfg.Previous, Current: dir}, s, stats.Page,
-			deploys.Options{Host: opts.Host, BasePath: opts.BasePath, CustomIDs: cfg.builtFromMarkdown() && cfg.rules.HeadingIDs().CustomIDs})
+			deploys.Options{Host: opts.Host, BasePath: opts.BasePath, SiteURL: opts.SiteURL, CustomIDs: cfg.builtFromMarkdown() && cfg.rules.HeadingIDs().CustomIDs})
 		if err != nil {
 			return diag.Run{}, err
 		}

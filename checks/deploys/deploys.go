@@ -26,6 +26,9 @@ type Options struct {
 	Host serve.Host
 	// BasePath is the path the site is served under ("/", "/repo/").
 	BasePath string
+	// SiteURL is the site's public URL, when known: an absolute URL of
+	// its origin is a URL of the site.
+	SiteURL string
 	// CustomIDs: the generator's markdown sets a heading's id with
 	// "{#id}" (a preset in force says so), offered as a way to keep one.
 	CustomIDs bool
@@ -265,8 +268,10 @@ func (c *comparison) fileURL(file string) string {
 }
 
 // resolve is the path of href on the page at pagePath, ok false when it
-// leads to another site.
-func resolve(pagePath, href string) (string, bool) {
+// leads to another site. An absolute URL on the site's own origin
+// (siteURL, when known) stays on the site: Hugo's aliases and
+// jekyll-redirect-from with a url set write their redirect pages so.
+func resolve(pagePath, href, siteURL string) (string, bool) {
 	base, err := url.Parse("http://site.invalid" + pagePath)
 	if err != nil {
 		return "", false
@@ -276,6 +281,9 @@ func resolve(pagePath, href string) (string, bool) {
 		return "", false
 	}
 	u := base.ResolveReference(ref)
+	if own, err := url.Parse(siteURL); err == nil && own.Host != "" && strings.EqualFold(u.Host, own.Host) && u.Scheme == own.Scheme {
+		return u.EscapedPath(), true
+	}
 	if u.Scheme != "http" || u.Host != "site.invalid" {
 		return "", false
 	}

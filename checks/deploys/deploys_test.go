@@ -355,3 +355,25 @@ func TestPreviousAnsweredOffTheSite(t *testing.T) {
 	require.NoError(t, err)
 	assert.Empty(t, found)
 }
+
+// A redirect page to an absolute URL of the site's own origin, as Hugo
+// writes an alias (its baseURL before the path), is followed on the new
+// build when the site's URL is known: a page it leads to that is gone is
+// a URL lost, not a redirect off the site.
+func TestRedirectPageToTheSitesOwnURL(t *testing.T) {
+	alias := `<!DOCTYPE html><html lang="en"><head><title>https://example.org/new/</title>` +
+		`<link rel="canonical" href="https://example.org/new/"><meta name="robots" content="noindex">` +
+		`<meta charset="utf-8"><meta http-equiv="refresh" content="0; url=https://example.org/new/"></head></html>`
+	prev := map[string]string{"index.html": home, "old/index.html": "<title>Old</title>"}
+	found, err := compare(t, prev, map[string]string{"index.html": home, "old/index.html": alias, "new/index.html": "<title>New</title>"},
+		Options{SiteURL: "https://example.org/"})
+	require.NoError(t, err)
+	assert.Empty(t, found)
+	prev = map[string]string{"index.html": home, "old/index.html": "<title>Old</title>"}
+	found, err = compare(t, prev, map[string]string{"index.html": home, "old/index.html": alias, "other/index.html": "<title>Other</title>"},
+		Options{SiteURL: "https://example.org/"})
+	require.NoError(t, err)
+	// /kept/ and /other/ are both 4 edits from /old/: the first in byte order.
+	assert.Equal(t, []string{"prev/old/index.html removed-url removed URL /old/: the last deploy served it; now its page old/index.html redirects to https://example.org/new/, which answers 404" +
+		" | closest page now: /kept/ (the nearest URL) | keep it: a redirect page build/old/index.html holding <meta http-equiv=\"refresh\" content=\"0; url=/kept/\">"}, said(found))
+}
