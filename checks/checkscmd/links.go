@@ -17,6 +17,7 @@ import (
 	"github.com/devdocs-dev/devdocs/checks/htmlsite"
 	"github.com/devdocs-dev/devdocs/checks/internal/par"
 	"github.com/devdocs-dev/devdocs/checks/links"
+	"github.com/devdocs-dev/devdocs/checks/mdscan"
 	"github.com/devdocs-dev/devdocs/checks/registry"
 	"github.com/devdocs-dev/devdocs/checks/routes"
 	"github.com/devdocs-dev/devdocs/checks/serve"
@@ -137,7 +138,7 @@ func checkLinks(dir string, cfg *Config, ext *externalOptions, stderr io.Writer,
 	stats.Hints = links.WithoutWritten(stats.Hints, found)
 	if cfg.Previous != "" {
 		lost, err := deploys.Compare(deploys.Builds{Previous: cfg.Previous, Current: dir}, s, stats.Page,
-			deploys.Options{Host: opts.Host, BasePath: opts.BasePath, SiteURL: opts.SiteURL, CustomIDs: cfg.builtFromMarkdown() && cfg.rules.HeadingIDs().CustomIDs})
+			deploys.Options{Host: opts.Host, BasePath: opts.BasePath, SiteURL: opts.SiteURL, IDs: cfg.markdownIDs()})
 		if err != nil {
 			return diag.Run{}, err
 		}
@@ -151,11 +152,15 @@ func checkLinks(dir string, cfg *Config, ext *externalOptions, stderr io.Writer,
 	return counted(cfg.apply(found), sum, start), nil
 }
 
-// builtFromMarkdown: the run knows the site's pages are built from
-// markdown read by its rules (a preset in force, or the build's own
-// routes.json naming each page's source), so the markdown's way to keep
-// a heading's id may be offered.
-func (c *Config) builtFromMarkdown() bool { return c.preset != nil || c.Routes != "" }
+// markdownIDs is the id style of the markdown the site's pages are built
+// from, where the run knows they are (a preset in force, or the build's
+// own routes.json naming each page's source); else none.
+func (c *Config) markdownIDs() mdscan.IDStyle {
+	if c.preset == nil && c.Routes == "" {
+		return mdscan.IDStyle{}
+	}
+	return c.rules.HeadingIDs()
+}
 
 // unreadablePages are the problems of the site met on its pages.
 func unreadablePages(s *htmlsite.Site) []htmlsite.Problem {

@@ -16,6 +16,7 @@ import (
 
 	"github.com/devdocs-dev/devdocs/checks/diag"
 	"github.com/devdocs-dev/devdocs/checks/htmlsite"
+	"github.com/devdocs-dev/devdocs/checks/mdscan"
 	"github.com/devdocs-dev/devdocs/checks/serve"
 )
 
@@ -29,9 +30,10 @@ type Options struct {
 	// SiteURL is the site's public URL, when known: an absolute URL of
 	// its origin is a URL of the site.
 	SiteURL string
-	// CustomIDs: the generator's markdown sets a heading's id with
-	// "{#id}" (a preset in force says so), offered as a way to keep one.
-	CustomIDs bool
+	// IDs is the id style of the markdown the pages are built from, when
+	// the run knows it (a preset in force, or routes.json): its way to set
+	// a heading's id (mdscan.IDStyle.KeepID) is offered to keep one.
+	IDs mdscan.IDStyle
 }
 
 // Builds are the two builds compared, named as the user named them (the

@@ -12,6 +12,7 @@ import (
 	"github.com/devdocs-dev/devdocs/checks/diag"
 	"github.com/devdocs-dev/devdocs/checks/htmlsite"
 	"github.com/devdocs-dev/devdocs/checks/links"
+	"github.com/devdocs-dev/devdocs/checks/mdscan"
 	"github.com/devdocs-dev/devdocs/checks/serve"
 )
 
@@ -232,12 +233,19 @@ func TestRemovedAnchors(t *testing.T) {
 	for _, c := range []struct {
 		name      string
 		prev, cur string
-		custom    bool
+		ids       mdscan.IDStyle
 		want      []string
 	}{{
 		name: "anchor kept, moved elsewhere on the page",
 		prev: `<h2 id="a">A</h2><h2 id="b">B</h2>`,
 		cur:  `<h2 id="b">B</h2><p><a id="a"></a></p>`,
+	}, {
+		name: "heading renamed under Docusaurus: its {/* #id */}, which MDX takes with or without mdx1Compat",
+		prev: "<h1>Guide</h1>\n<h2 id=\"install-the-cli\">Install the CLI</h2>",
+		cur:  "<h1>Guide</h1>\n<h2 id=\"get-the-tool\">Get the tool</h2>",
+		ids:  mdscan.Docusaurus,
+		want: []string{"build/guide/index.html:2:1 removed-anchor removed anchor /guide/#install-the-cli: the last deploy's page had the id \"install-the-cli\", the new page has no such id" +
+			" | nearest heading now: \"Get the tool\" #get-the-tool (the same place in the outline) | keep it: {/* #install-the-cli */} after that heading's text in its markdown (the heading then has that id), or an empty <a id=\"install-the-cli\"></a> just before the heading"},
 	}, {
 		name: "heading renamed, as many headings: the one at its place",
 		prev: "<h1>Guide</h1>\n<h2 id=\"install-the-cli\">Install the CLI</h2>\n<h2 id=\"use\">Use</h2>",
@@ -245,10 +253,10 @@ func TestRemovedAnchors(t *testing.T) {
 		want: []string{"build/guide/index.html:2:1 removed-anchor removed anchor /guide/#install-the-cli: the last deploy's page had the id \"install-the-cli\", the new page has no such id" +
 			" | nearest heading now: \"Get the tool\" #get-the-tool (the same place in the outline) | keep it: an empty <a id=\"install-the-cli\"></a> just before that heading"},
 	}, {
-		name:   "id changed, text kept: the heading of the same text, with {#id} where the generator has it",
-		prev:   `<h2 id="intro">Intro</h2><h2 id="setup">Set up ¶</h2>`,
-		cur:    `<h2 id="setup-1">set   up<a class="headerlink" href="#setup-1">¶</a></h2>`,
-		custom: true,
+		name: "id changed, text kept: the heading of the same text, with {#id} where the generator has it",
+		prev: `<h2 id="intro">Intro</h2><h2 id="setup">Set up ¶</h2>`,
+		cur:  `<h2 id="setup-1">set   up<a class="headerlink" href="#setup-1">¶</a></h2>`,
+		ids:  mdscan.GitHub,
 		want: []string{"build/guide/index.html:1:1 removed-anchor removed anchor /guide/#intro: the last deploy's page had the id \"intro\", the new page has no such id" +
 			" | nearest heading now: \"set up\" #setup-1 (the most similar text) | keep it: {#intro} after that heading's text in its markdown (the heading then has that id), or an empty <a id=\"intro\"></a> just before the heading",
 			"build/guide/index.html:1:1 removed-anchor removed anchor /guide/#setup: the last deploy's page had the id \"setup\", the new page has no such id" +
@@ -281,7 +289,7 @@ func TestRemovedAnchors(t *testing.T) {
 			" | nearest heading now: \"A\" #a (the same text) | keep it: an empty <a id=\"as_r_ef_x\"></a> just before that heading"},
 	}} {
 		t.Run(c.name, func(t *testing.T) {
-			found, err := compare(t, page(c.prev), page(c.cur), Options{CustomIDs: c.custom})
+			found, err := compare(t, page(c.prev), page(c.cur), Options{IDs: c.ids})
 			require.NoError(t, err)
 			assert.Equal(t, c.want, said(found))
 		})
