@@ -112,7 +112,7 @@ func checkLinks(dir string, cfg *Config, ext *externalOptions, stderr io.Writer,
 	if opts.Host, err = opts.Host.WithRedirects(s.Root, joinPath(dir, serve.RedirectsFile), opts.BasePath); err != nil {
 		return diag.Run{}, err
 	}
-	if config := opts.Host.FindConfig(dir, "."); config != "" { // netlify.toml, beside the publish folder
+	if config := opts.Host.FindConfig(dir, hostConfigTop()); config != "" { // netlify.toml, beside the publish folder
 		if opts.Host, err = opts.Host.WithConfig(config, relative(config), s.Root, opts.BasePath); err != nil {
 			return diag.Run{}, err
 		}
