@@ -55,7 +55,7 @@ func compareWith(t *testing.T, o Options) (diag.List, error) {
 	t.Helper()
 	site, err := htmlsite.Load("build")
 	require.NoError(t, err)
-	_, stats := links.Check(site, links.Options{Host: o.Host})
+	_, stats := links.Check(site, links.Options{Host: o.Host, SiteURL: o.SiteURL})
 	return Compare(Builds{Previous: "prev", Current: "build"}, site, stats.Page, o)
 }
 
