@@ -178,9 +178,10 @@ docusaurus-check: bin/checks
 	checks/bench/docusaurus.sh
 
 # The same on MkDocs (its `mkdocs new` starter, with and without directory
-# URLs, and checks markdown on its docs/) and on Hugo (a small site the
-# script writes, at the root and under /repo/); both from Debian's packages.
-mkdocs-check: bin/checks mkdocs
+# URLs, and checks markdown on its docs/, and mkdocs-redirects between two
+# deploys) and on Hugo (a small site the script writes, at the root and
+# under /repo/); both from Debian's packages.
+mkdocs-check: bin/checks generators
 	checks/bench/mkdocs.sh
 
 # MkDocs (and its Material theme) from Debian's packages, for make test's
@@ -191,10 +192,11 @@ mkdocs:
 # The generators the proofs build with that come from Debian (the npm ones,
 # Docusaurus, VitePress, Starlight, Rspress and Eleventy, are installed by
 # their scripts at pinned versions): Hugo, Jekyll with the plugins GitHub
-# Pages turns on, Sphinx with MyST.
+# Pages turns on and jekyll-redirect-from, Sphinx with MyST, and
+# mkdocs-redirects.
 GENERATOR_PACKAGES := hugo jekyll jekyll-theme-minima ruby-jekyll-relative-links ruby-jekyll-optional-front-matter \
 	ruby-jekyll-readme-index ruby-jekyll-default-layout ruby-jekyll-titles-from-headings ruby-jekyll-seo-tag \
-	ruby-jekyll-feed python3-sphinx python3-myst-parser
+	ruby-jekyll-feed ruby-jekyll-redirect-from python3-sphinx python3-myst-parser mkdocs-redirects
 generators: mkdocs
 	@dpkg -s $(GENERATOR_PACKAGES) >/dev/null 2>&1 || { $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $(GENERATOR_PACKAGES); }
 
