@@ -324,7 +324,10 @@ manuals-check: bin/checks
 realdocs-check: bin/checks
 	checks/bench/realdocs.sh
 
-site-check: bin/checks
+# The hook on this repository's docs (versions rules), then between two
+# deploys on real builds of the site (three builds, in a copy of the
+# checkout sharing node_modules): checks/bench/site.sh.
+site-check: deps
 	checks/bench/site.sh
 
 # The mutants of issue #25, each applied to a copy of the checkout and run
