@@ -178,23 +178,26 @@ docusaurus-check: bin/checks
 	proofs/docusaurus.sh
 
 # The same on MkDocs (its `mkdocs new` starter, with and without directory
-# URLs, and checks markdown on its docs/) and on Hugo (a small site the
-# script writes, at the root and under /repo/); both from Debian's packages.
+# URLs, and checks markdown on its docs/, and mkdocs-redirects between two
+# deploys) and on Hugo (a small site the script writes, at the root and
+# under /repo/); both from Debian's packages.
 mkdocs-check: bin/checks mkdocs
 	proofs/mkdocs.sh
 
-# MkDocs (and its Material theme) from Debian's packages, for make test's
-# install proof and the proofs on MkDocs.
+# MkDocs (its Material theme, and mkdocs-redirects for the proof between two
+# deploys) from Debian's packages, for make test's install proof and the
+# proofs on MkDocs.
 mkdocs:
-	@command -v mkdocs >/dev/null && dpkg -s mkdocs-material >/dev/null 2>&1 || { $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends mkdocs mkdocs-material; }
+	@command -v mkdocs >/dev/null && dpkg -s mkdocs-material mkdocs-redirects >/dev/null 2>&1 || { $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends mkdocs mkdocs-material mkdocs-redirects; }
 
 # The generators the proofs build with that come from Debian (the npm ones,
 # Docusaurus, VitePress, Starlight, Rspress and Eleventy, are installed by
 # their scripts at pinned versions): Hugo, Jekyll with the plugins GitHub
-# Pages turns on, Sphinx with MyST.
+# Pages turns on and jekyll-redirect-from, Sphinx with MyST, and
+# mkdocs-redirects.
 GENERATOR_PACKAGES := hugo jekyll jekyll-theme-minima ruby-jekyll-relative-links ruby-jekyll-optional-front-matter \
 	ruby-jekyll-readme-index ruby-jekyll-default-layout ruby-jekyll-titles-from-headings ruby-jekyll-seo-tag \
-	ruby-jekyll-feed python3-sphinx python3-myst-parser
+	ruby-jekyll-feed ruby-jekyll-redirect-from python3-sphinx python3-myst-parser
 generators: mkdocs
 	@dpkg -s $(GENERATOR_PACKAGES) >/dev/null 2>&1 || { $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $(GENERATOR_PACKAGES); }
 
@@ -322,7 +325,10 @@ manuals-check: bin/checks
 realdocs-check: bin/checks
 	proofs/realdocs.sh
 
-site-check: bin/checks
+# The hook on this repository's docs (versions rules), then between two
+# deploys on real builds of the site (three builds, in a copy of the
+# checkout sharing node_modules): proofs/site.sh.
+site-check: bin/checks deps
 	proofs/site.sh
 
 # The mutants of issue #25, each applied to a copy of the checkout and run

@@ -15,6 +15,11 @@ work=${DOCUSAURUS_DIR:-/tmp/devdocs-docusaurus}
     (cd "$(dirname "$work")" && npx -y create-docusaurus@3.10.2 "$(basename "$work")" classic --javascript --skip-install)
     (cd "$work" && npm install --no-audit --no-fund && npx docusaurus docs:version 1.0)
   fi
+  # The client-redirects plugin, for the proof between two deploys (a
+  # scaffold kept from before it gets it too).
+  if [ ! -d "$work/node_modules/@docusaurus/plugin-client-redirects" ]; then
+    (cd "$work" && npm install --no-audit --no-fund --no-save @docusaurus/plugin-client-redirects@3.10.2)
+  fi
   # Installed: a proof that only prepares (expect.sh's prepared) ends here.
   if [ -n "${PROOF_PREPARE:-}" ]; then exit 0; fi
   cd "$work"

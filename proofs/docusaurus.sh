@@ -13,7 +13,10 @@
 # sets the theme. The crawl (checks all --crawl: pages opened in Chromium)
 # finds nothing on a sample of each build, and on a copy of the root build
 # with six runtime faults, every page opened, finds each on its page and
-# nothing else (below): so the other 32 pages are clean too.
+# nothing else (below): so the other 32 pages are clean too. Between two
+# deploys (the last section), a page renamed with no redirect and a renamed
+# heading are found against the root build; the client-redirects plugin's
+# redirect pages, a _redirects rule and the heading's {/* #id */} keep theirs.
 #   make docusaurus-check        (DOCUSAURUS_DIR keeps the scaffold between runs)
 set -euo pipefail
 checks=${CHECKS:-$PWD/bin/checks}
@@ -212,4 +215,73 @@ expect_findings "i18n, instances, partial: faults, built (checks all)" all --on-
   "broken-link build/community/index.html" "broken-link build/fr/community/index.html" \
   "broken-link build/docs/usage/index.html" "broken-link build/fr/docs/usage/index.html"
 popd >/dev/null
+
+# Between two deploys (issue #36), on real builds: the root build is the
+# last deploy. In a copy of the project (node_modules shared), served by
+# Netlify, three pages of the next version are renamed: one with no
+# redirect, one kept by @docusaurus/plugin-client-redirects (its redirect
+# pages), one by a rule of static/_redirects (which the build copies to its
+# root); and a heading of the intro is renamed. One build: the page with no
+# redirect and the heading are found, and nothing else. A second, with a
+# redirect for that page too and {/* #start-your-site */} on the heading
+# (the template's future.v4 turns MDX's {#id} off, and the preset says
+# so): nothing.
+t0=$SECONDS
+rm -rf moved && mkdir moved
+cp -r blog docs versioned_docs versioned_sidebars versions.json sidebars.js src static package.json docusaurus.config.js moved/
+ln -s "$work/node_modules" moved/node_modules
+echo '{"preset": "docusaurus"}' > moved/checks.json
+pushd moved >/dev/null
+next=/docs/next/tutorial
+# rename_doc DIR OLD NEW: a doc of the next version renamed, and the links to its file.
+rename_doc() {
+  mv "docs/$1/$2.mdx" "docs/$1/$3.mdx"
+  { grep -rl "$2\.mdx" docs || true; } | xargs -r sed -i "s|\([/.]\)$2\.mdx|\1$3.mdx|g"
+}
+rename_doc tutorial-basics create-a-page make-a-page
+rename_doc tutorial-extras manage-docs-versions docs-versions
+rename_doc tutorial-basics deploy-your-site deploy
+printf '# moved in the next version\n%s-basics/deploy-your-site  %s-basics/deploy  301\n' "$next" "$next" > static/_redirects
+sed -i 's|^## Start your site$|## Run your site|' docs/intro.mdx
+# redirected FROM TO…: the config with the plugin's redirects.
+redirected() {
+  local list=""
+  while [ $# -gt 0 ]; do list+="{from: '$1', to: '$2'}, "; shift 2; done
+  cat > docusaurus.moved.config.js <<CONFIG
+import config from './docusaurus.config.js';
+export default { ...config, plugins: [...(config.plugins ?? []), ['@docusaurus/plugin-client-redirects', {redirects: [$list]}]] };
+CONFIG
+  npx docusaurus build --config docusaurus.moved.config.js >&2
+}
+redirected "$next-extras/manage-docs-versions" "$next-extras/docs-versions"
+# The warning's place: the renamed heading's tag on the built intro.
+at_heading=$(awk 'i = index($0, "id=run-your-site>") { s = substr($0, 1, i); j = 0; while ((k = index(substr(s, j + 1), "<h2 ")) > 0) j += k; print NR ":" j; exit }' build/docs/next/intro/index.html)
+expect_lines "a renamed page and a renamed heading, against the last deploy" 1 links build --previous ../build-root --host netlify -- \
+  "../build-root/docs/next/tutorial-basics/create-a-page/index.html" \
+  "  -      error   removed URL $next-basics/create-a-page/: the last deploy served it; now it answers 404 [removed-url]" \
+  "         note: closest page now: $next-basics/make-a-page/ (the same title \"Create a Page | My Site\")" \
+  "         note: keep it: add the line \`$next-basics/create-a-page/ $next-basics/make-a-page/ 301\` to _redirects" \
+  "build/docs/next/intro/index.html" \
+  "$(at "$at_heading")warning removed anchor /docs/next/intro/#start-your-site: the last deploy's page had the id \"start-your-site\", the new page has no such id [removed-anchor]" \
+  "         note: nearest heading now: \"Run your site\" #run-your-site (the same place in the outline)" \
+  "         note: keep it: {/* #start-your-site */} after that heading's text in its markdown (the heading then has that id), or an empty <a id=\"start-your-site\"></a> just before the heading"
+expect "…and nothing else: the plugin's redirect page and the _redirects rule keep theirs" 1 ": 1 error and 1 warning$" links build --previous ../build-root --host netlify
+[ -f build/docs/next/tutorial-extras/manage-docs-versions/index.html ] && [ -f build/_redirects ] \
+  && echo "ok   the plugin wrote its redirect page, and the build has static/_redirects" \
+  || { echo "FAIL no redirect page of the plugin, or no _redirects, in the build"; fail=1; }
+# On a host that reads no _redirects, the rule keeps nothing.
+expect_findings "…the rule is what keeps its URL: on the default host, it is lost too" links build --previous ../build-root -- \
+  "removed-url ../build-root/docs/next/tutorial-basics/create-a-page/index.html" \
+  "removed-url ../build-root/docs/next/tutorial-basics/deploy-your-site/index.html" \
+  "removed-anchor build/docs/next/intro/index.html"
+sed -i 's|^## Run your site$|## Run your site {/* #start-your-site */}|' docs/intro.mdx
+printf '\nOr [run it](../intro.mdx#start-your-site).\n' >> docs/tutorial-basics/congratulations.mdx
+expect "the hook reads the heading's {/* #start-your-site */} as Docusaurus does" 0 ": no problems$" markdown
+redirected "$next-extras/manage-docs-versions" "$next-extras/docs-versions" "$next-basics/create-a-page" "$next-basics/make-a-page"
+expect "a plugin redirect and {/* #start-your-site */} keep both" 0 ": no problems$" links build --previous ../build-root --host netlify
+grep -q 'id=start-your-site>Run your site' build/docs/next/intro/index.html \
+  && echo "ok   Docusaurus gave the renamed heading the id its comment names" \
+  || { echo "FAIL the built intro has no heading with id start-your-site"; fail=1; }
+popd >/dev/null
+echo "     between two deploys: $((SECONDS - t0)) s"
 exit $fail

@@ -14,7 +14,7 @@
 #   make jekyll-check   (Debian: jekyll jekyll-theme-minima ruby-jekyll-relative-links
 #                        ruby-jekyll-optional-front-matter ruby-jekyll-readme-index
 #                        ruby-jekyll-default-layout ruby-jekyll-titles-from-headings
-#                        ruby-jekyll-seo-tag ruby-jekyll-feed)
+#                        ruby-jekyll-seo-tag ruby-jekyll-feed ruby-jekyll-redirect-from)
 # Offline: no bundle, no gems from the network (JEKYLL_NO_BUNDLER_REQUIRE).
 set -euo pipefail
 checks=${CHECKS:-$PWD/bin/checks}
@@ -276,4 +276,30 @@ expect_lines "jekyll collections: faults at file:line:col" 1 markdown -- \
   '  8:31   error   broken markdown link "/_docs/guide/install.html": no page or file answers /_docs/guide/install.html [markdown-link]'
 (cd site && jekyll build -q)
 expect_faults "jekyll collections: the same faults in the build" site/_site -- /docs/guide/gone/ /_docs/guide/install.html
+
+# Between two deploys: a small site with jekyll-redirect-from (Debian's)
+# and its url set, so its redirect pages name the new URL on that host.
+# Its build is the last deploy; a page renamed is found, and kept by
+# redirect_from (followed with --site-url); its script drops the link's
+# #fragment, so the old page's ids are not held to the new one.
+# (No layout: the pages have no <title>, so the first heading finds it.)
+rm -rf "$work/moved" && mkdir -p "$work/moved" && cd "$work/moved"
+printf 'url: https://docs.example.org\nplugins:\n  - jekyll-redirect-from\n' > _config.yml
+printf -- '---\ntitle: Home\n---\n# Home\n' > index.md
+printf -- '---\ntitle: About\n---\n# About\n' > about.md
+printf -- '---\ntitle: Guide\n---\n# Guide\n\n## Install the tools\n' > guide.md
+echo '{"preset": "jekyll"}' > checks.json
+jekyll build -q -d _site-prev
+mv guide.md setup.md
+sed -i 's|^## Install the tools$|## Get the tools|' setup.md
+jekyll build -q
+expect_lines "jekyll: a page renamed, against the last deploy" 1 links _site --previous _site-prev --site-url https://docs.example.org/ -- \
+  "_site-prev/guide.html" \
+  "  -      error   removed URL /guide: the last deploy served it; now it answers 404 [removed-url]" \
+  "         note: closest page now: /setup (the same first heading \"Guide\")"
+sed -i 's|^title: Guide$|title: Guide\nredirect_from: /guide.html|' setup.md
+jekyll build -q
+expect "jekyll: kept by redirect_from (its page drops the fragment: no id held)" 0 ": no problems$" links _site --previous _site-prev --site-url https://docs.example.org/
+rm _site/setup.html
+expect "jekyll: redirect_from to a page gone keeps nothing" 1 "removed URL /guide: the last deploy served it; now its page guide.html redirects to https://docs.example.org/setup.html, which answers 404" links _site --previous _site-prev --site-url https://docs.example.org/
 exit $fail

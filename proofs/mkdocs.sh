@@ -107,4 +107,20 @@ expect_lines "pymdownx slugify: other slugs' ids, at file:line:col" 0 markdown s
   '  5:56   warning anchor #cafe-deja-vu not found in slugs/docs/setup.md [markdown-anchor]'
 (cd slugs && mkdocs build -q -d site)
 expect_faults "pymdownx slugify: the same anchors in the build" slugs/site -- setup/#first-steps-more setup/#cafe-deja-vu
+
+# Between two deploys: site/ is the last deploy. A copy with about.md
+# renamed to team.md, kept by mkdocs-redirects (Debian's), whose redirect
+# page appends the link's #fragment, so the old page's ids are held to the
+# new page: its heading renamed is found there, through the plugin's page.
+cd "$work"
+rm -rf moved && mkdir moved && cp -r docs mkdocs.yml checks.json moved/
+cd moved
+mv docs/about.md docs/team.md
+sed -i 's|about\.md|team.md|' docs/guide/install.md
+sed -i 's|^# About$|# Team|' docs/team.md
+printf 'plugins:\n  - search\n  - redirects:\n      redirect_maps:\n        about.md: team.md\n' >> mkdocs.yml
+mkdocs build -q -d site
+expect_findings "mkdocs-redirects keeps /about/, and its heading renamed is found on the new page" links site --previous ../site -- \
+  "removed-anchor site/team/index.html"
+expect_said "…as the old id" 'removed anchor /about/#about: the last deploy'"'"'s page had the id \"about\"'
 exit $fail

@@ -2,7 +2,10 @@
 # The gate on this repository's own docs, as its pre-commit hook runs it (at
 # the repository root, with its checks.json): the versions rules hold each
 # docs version's links to GitHub and docs.rs to that version, and a relative
-# link between two versions' folders is found.
+# link between two versions' folders is found. Then between two deploys,
+# on real builds of the site (each about 35 s on an idle machine): a page
+# renamed with no redirect, and a heading renamed, are found against the
+# build before; the site's own redirect and {#old-id} keep both.
 #   make site-check
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
@@ -29,5 +32,51 @@ expect_lines "the hook at the repository root finds each fault at its line" 1 ma
   "$(at "$cv:6")error   markdown link \"../../1.2/zkvm/install.md\" leaves docs version content/api/1.0 for content/api/1.2; link to the page's URL instead [cross-version-link]"
 # The 1.2 page's links at its own tag are judged and pass: those four, nothing else.
 expect "nothing else" 1 ": 4 errors$" markdown
+git checkout -q -- content
+
+# The site built as committed is the last deploy. The copy shares the
+# checkout's node_modules (make deps installed them there) and builds its
+# own bin/docs, since the third build changes the compiler's redirects.
+ln -s "$repo/node_modules" node_modules
+build() {
+  local t0=$SECONDS
+  make -o node_modules/.installed -o bin/checks build > "$scratch/build.log" 2>&1 || { echo "FAIL make build ($1):"; tail -n 30 "$scratch/build.log"; exit 1; }
+  echo "     built ($1) in $((SECONDS - t0)) s"
+}
+build "the last deploy"
+cp -r site/dist "$scratch/prev"
+
+# 1.2, the latest version, is served at /api/. One rebuild: its profiling
+# page renamed (its links and sidebar entry with it) and no redirect; a
+# heading of its install page renamed, its id with it.
+git mv content/api/1.2/zkvm/profiling.md content/api/1.2/zkvm/guest-profiling.md
+grep -rl 'profiling\.md' content/api/1.2 | xargs sed -i 's|\([/.]\)profiling\.md|\1guest-profiling.md|g'
+sed -i 's|"zkvm/profiling"|"zkvm/guest-profiling"|' content/api/1.2/sidebars.json
+sed -i 's|^## Keeping versions in sync$|## Keeping toolchain versions in sync|' content/api/1.2/zkvm/install.md
+heading=$(grep -n '^## Keeping toolchain versions in sync$' content/api/1.2/zkvm/install.md | cut -d: -f1)
+build "a page and a heading renamed"
+# The warning's place: the renamed heading on the built page.
+at_heading=$(awk -v h='<h2 id="keeping-toolchain-versions-in-sync"' 'i = index($0, h) { print NR ":" i; exit }' site/dist/api/zkvm/install/index.html)
+expect_lines "a renamed page and a renamed heading, against the last deploy" 1 links --previous ../prev -- \
+  "../prev/api/zkvm/profiling/index.html" \
+  "  -      error   removed URL /api/zkvm/profiling/: the last deploy served it; now it answers 404 [removed-url]" \
+  "         note: closest page now: /api/zkvm/guest-profiling/ (the same title \"Guest profiling | RISC Zero Developer Docs\")" \
+  "         note: keep it: a redirect page site/dist/api/zkvm/profiling/index.html holding <meta http-equiv=\"refresh\" content=\"0; url=/api/zkvm/guest-profiling/\">" \
+  "site/dist/api/zkvm/install/index.html" \
+  "$(at "$at_heading")warning removed anchor /api/zkvm/install/#keeping-versions-in-sync: the last deploy's page had the id \"keeping-versions-in-sync\", the new page has no such id [removed-anchor]" \
+  "         note: nearest heading now: \"Keeping toolchain versions in sync\" #keeping-toolchain-versions-in-sync (the same place in the outline)" \
+  "         note: keep it: {#keeping-versions-in-sync} after that heading's text in its markdown (the heading then has that id), or an empty <a id=\"keeping-versions-in-sync\"></a> just before the heading"
+expect "…and nothing else" 1 ": 1 error and 1 warning$" links --previous ../prev
+
+# The site's own way to keep a URL: a redirect of the compiler
+# (site/compile/routes.go), which the prerender writes as a stub page;
+# and the old id kept with {#old-id}, which the site's markdown honours.
+sed -i 's|^\(var redirects = \[\]routes.Route{\)$|\1\n\t{Path: "/api/zkvm/profiling", Kind: routes.KindRedirect, To: "/api/zkvm/guest-profiling", Source: "site/compile/routes.go", Title: "Guest profiling"},|' site/compile/routes.go
+sed -i "${heading}s|\$| {#keeping-versions-in-sync}|" content/api/1.2/zkvm/install.md
+build "a redirect and {#old-id} added"
+expect "the redirect stub and {#keeping-versions-in-sync} keep both" 0 ": no problems$" links --previous ../prev
+grep -q ' id="keeping-versions-in-sync"' site/dist/api/zkvm/install/index.html \
+  && echo "ok   the built heading has the id {#keeping-versions-in-sync} names" \
+  || { echo "FAIL no heading with id keeping-versions-in-sync on the built install page"; fail=1; }
 
 exit $fail

@@ -44,6 +44,9 @@ func runAll(args []string, stdout, stderr io.Writer, tty bool) int {
 	if len(pos) == 1 {
 		dir = pos[0]
 	}
+	if dir == "" {
+		dir = publishedSite(cfg.Host)
+	}
 	if dir != "" {
 		if err := isDir(dir); err != nil {
 			return usageError(stderr, "all", fmt.Errorf("%v: build the site first, or name the folder it is built into (checks all DIR)", err))

@@ -262,6 +262,13 @@ func (c *common) dirAndConfig(fs *flag.FlagSet, args []string, stderr io.Writer)
 		dir = pos[0]
 	}
 	if dir == "" {
+		host := cfg.Host
+		if f := fs.Lookup("host"); f != nil && f.Value.String() != "" {
+			host = f.Value.String()
+		}
+		dir = publishedSite(host)
+	}
+	if dir == "" {
 		return "", nil, usageError(stderr, cmd, errNoSite(cmd))
 	}
 	if cmd == "browser" && isURL(dir) { // a deployed site, for the crawl

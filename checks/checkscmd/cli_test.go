@@ -246,3 +246,31 @@ func gitStage(t *testing.T) {
 		require.NoError(t, err, "git %v: %s", args, out)
 	}
 }
+
+// Netlify reads netlify.toml at the repository's root whichever folder the
+// run starts in (a docs project's, as the Action's working-directory), and
+// its [build] publish, from its base, is the folder it serves: checks
+// links there, with no folder named, checks that folder, with the file's
+// rules and the folder's _redirects.
+func TestNetlifyBaseFromTheProjectFolder(t *testing.T) {
+	root := t.TempDir()
+	for name, src := range map[string]string{
+		".git/HEAD":                   "ref: refs/heads/main\n",
+		"netlify.toml":                "[build]\n  base = \"website\"\n  publish = \"build\"\n\n[[redirects]]\n  from = \"/old\"\n  to = \"/guide\"\n",
+		"website/build/index.html":    `<a href="/old">old</a> <a href="/moved">moved</a>`,
+		"website/build/guide.html":    "<h1>Guide</h1>",
+		"website/build/_redirects":    "/moved /guide 301\n",
+		"website/docs/placeholder.md": "# A docs project\n",
+	} {
+		p := filepath.Join(root, filepath.FromSlash(name))
+		require.NoError(t, os.MkdirAll(filepath.Dir(p), 0o755))
+		require.NoError(t, os.WriteFile(p, []byte(src), 0o644))
+	}
+	t.Chdir(filepath.Join(root, "website"))
+	for _, args := range [][]string{{"links", "build", "--host", "netlify"}, {"links", "--host", "netlify"}} {
+		var out, errOut bytes.Buffer
+		code := Run(args, &out, &errOut, false)
+		assert.Equal(t, 0, code, "%v: %s%s", args, out.String(), errOut.String())
+		assert.Contains(t, out.String(), "2 pages, 2 links checked", args)
+	}
+}

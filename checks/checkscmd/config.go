@@ -169,6 +169,29 @@ func gitRoot() string {
 	return gitindex.WorkTree(dir)
 }
 
+// publishedSite is the folder the host publishes, where its configuration
+// names one that is there (netlify.toml's [build] publish, from its
+// base): the site checked when none is named. "" for none.
+func publishedSite(host string) string {
+	h, _ := serve.Profile(host)
+	p := h.PublishFolder(hostConfigTop())
+	if p == "" || isDir(p) != nil {
+		return ""
+	}
+	return relative(p)
+}
+
+// hostConfigTop is the folder a host's configuration file is looked up
+// to: the repository's root, where Netlify reads netlify.toml from
+// whichever folder the run starts in (a docs project's, as the Action's
+// working-directory); outside a repository, the run's folder.
+func hostConfigTop() string {
+	if root := gitRoot(); root != "" {
+		return root
+	}
+	return "."
+}
+
 // repositories answers the git work tree a file is in ("" for none), each
 // folder looked up once; safe for the markdown check's workers.
 func repositories() func(file string) string {
@@ -716,5 +739,5 @@ func registerHost(fs *flag.FlagSet) *hostFlag {
 
 // errNoSite is the usage error of a command that needs a built site.
 func errNoSite(cmd string) error {
-	return errors.New("want the folder the site is built into: checks " + cmd + ` DIR, or "site" (or a "preset") in ` + configName)
+	return errors.New("want the folder the site is built into: checks " + cmd + ` DIR, or "site" (or a "preset") in ` + configName + `, or [build] publish in netlify.toml on --host netlify`)
 }

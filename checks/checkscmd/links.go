@@ -17,6 +17,7 @@ import (
 	"github.com/devdocs-dev/devdocs/checks/htmlsite"
 	"github.com/devdocs-dev/devdocs/checks/internal/par"
 	"github.com/devdocs-dev/devdocs/checks/links"
+	"github.com/devdocs-dev/devdocs/checks/mdscan"
 	"github.com/devdocs-dev/devdocs/checks/registry"
 	"github.com/devdocs-dev/devdocs/checks/routes"
 	"github.com/devdocs-dev/devdocs/checks/serve"
@@ -111,7 +112,7 @@ func checkLinks(dir string, cfg *Config, ext *externalOptions, stderr io.Writer,
 	if opts.Host, err = opts.Host.WithRedirects(s.Root, joinPath(dir, serve.RedirectsFile), opts.BasePath); err != nil {
 		return diag.Run{}, err
 	}
-	if config := opts.Host.FindConfig(dir, "."); config != "" { // netlify.toml, beside the publish folder
+	if config := opts.Host.FindConfig(dir, hostConfigTop()); config != "" { // netlify.toml, beside the publish folder
 		if opts.Host, err = opts.Host.WithConfig(config, relative(config), s.Root, opts.BasePath); err != nil {
 			return diag.Run{}, err
 		}
@@ -137,7 +138,7 @@ func checkLinks(dir string, cfg *Config, ext *externalOptions, stderr io.Writer,
 	stats.Hints = links.WithoutWritten(stats.Hints, found)
 	if cfg.Previous != "" {
 		lost, err := deploys.Compare(deploys.Builds{Previous: cfg.Previous, Current: dir}, s, stats.Page,
-			deploys.Options{Host: opts.Host, BasePath: opts.BasePath, CustomIDs: cfg.preset != nil && cfg.rules.IDs.CustomIDs})
+			deploys.Options{Host: opts.Host, BasePath: opts.BasePath, SiteURL: opts.SiteURL, IDs: cfg.markdownIDs()})
 		if err != nil {
 			return diag.Run{}, err
 		}
@@ -149,6 +150,16 @@ func checkLinks(dir string, cfg *Config, ext *externalOptions, stderr io.Writer,
 	}
 	sum := diag.Summary{Tool: "checks links", Pages: stats.Pages, Links: stats.Links, Hints: cfg.applyHints(stats.Hints)}
 	return counted(cfg.apply(found), sum, start), nil
+}
+
+// markdownIDs is the id style of the markdown the site's pages are built
+// from, where the run knows they are (a preset in force, or the build's
+// own routes.json naming each page's source); else none.
+func (c *Config) markdownIDs() mdscan.IDStyle {
+	if c.preset == nil && c.Routes == "" {
+		return mdscan.IDStyle{}
+	}
+	return c.rules.HeadingIDs()
 }
 
 // unreadablePages are the problems of the site met on its pages.

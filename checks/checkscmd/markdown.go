@@ -149,7 +149,7 @@ func (c *Config) sourceRedirects(h serve.Host, base string) serve.Host {
 	if err != nil {
 		return h
 	}
-	if config := withRules.FindConfig(c.Markdown.Public, "."); config != "" {
+	if config := withRules.FindConfig(c.Markdown.Public, hostConfigTop()); config != "" {
 		if withConfig, err := withRules.WithConfig(config, relative(config), c.Markdown.Public, base); err == nil {
 			withRules = withConfig
 		}

@@ -100,14 +100,14 @@ func nearestHeading(old, now outline, id string) (int, string) {
 	return best, "the most similar text"
 }
 
-// keepID says how to keep an old id: the generator's {#id} where the
-// preset in force says its markdown has that syntax, and an empty
-// element with the id, which every generator passes through.
+// keepID says how to keep an old id: the generator's {#id} (or its
+// like) where the markdown the pages are built from has that syntax, and
+// an empty element with the id, which every generator passes through.
 func (c *comparison) keepID(id string, atHeading bool) string {
 	anchor := fmt.Sprintf(`<a id="%s"></a>`, id)
-	switch {
-	case c.o.CustomIDs && atHeading:
-		return fmt.Sprintf("keep it: {#%s} after that heading's text in its markdown (the heading then has that id), or an empty %s just before the heading", id, anchor)
+	switch syntax := c.o.IDs.KeepID(id); {
+	case syntax != "" && atHeading:
+		return fmt.Sprintf("keep it: %s after that heading's text in its markdown (the heading then has that id), or an empty %s just before the heading", syntax, anchor)
 	case atHeading:
 		return fmt.Sprintf("keep it: an empty %s just before that heading", anchor)
 	}

@@ -88,7 +88,7 @@ func (c *comparison) atPage(u, file string, a *arrival) (string, bool) {
 		a.file = file
 		return "", false
 	}
-	next, inSite := resolve(u, r.Href)
+	next, inSite := resolve(u, r.Href, c.o.SiteURL)
 	a.steps = append(a.steps, fmt.Sprintf("its page %s redirects to %s", file, r.Href))
 	a.keepsFragment = a.keepsFragment && r.KeepsHash
 	if !inSite {

@@ -16,6 +16,7 @@ import (
 
 	"github.com/devdocs-dev/devdocs/checks/diag"
 	"github.com/devdocs-dev/devdocs/checks/htmlsite"
+	"github.com/devdocs-dev/devdocs/checks/mdscan"
 	"github.com/devdocs-dev/devdocs/checks/serve"
 )
 
@@ -26,9 +27,13 @@ type Options struct {
 	Host serve.Host
 	// BasePath is the path the site is served under ("/", "/repo/").
 	BasePath string
-	// CustomIDs: the generator's markdown sets a heading's id with
-	// "{#id}" (a preset in force says so), offered as a way to keep one.
-	CustomIDs bool
+	// SiteURL is the site's public URL, when known: an absolute URL of
+	// its origin is a URL of the site.
+	SiteURL string
+	// IDs is the id style of the markdown the pages are built from, when
+	// the run knows it (a preset in force, or routes.json): its way to set
+	// a heading's id (mdscan.IDStyle.KeepID) is offered to keep one.
+	IDs mdscan.IDStyle
 }
 
 // Builds are the two builds compared, named as the user named them (the
@@ -129,6 +134,7 @@ type comparison struct {
 	curPage        Pages
 	candidates     []candidate // the new build's pages, for suggestions; read when first needed
 	candidatesRead bool
+	servedBefore   map[string]bool // the URLs the last deploy served, full paths
 }
 
 // run follows each URL of the last deploy on the new build. When none of
@@ -137,11 +143,19 @@ type comparison struct {
 func (c *comparison) run() (diag.List, error) {
 	var found diag.List
 	answered, others := 0, 0
+	served := map[string]string{} // each page's URL
+	c.servedBefore = map[string]bool{}
 	for _, file := range c.prev.HTML {
-		if isNotFoundPage(file) || c.prevPages[file] == nil {
+		if !isNotFoundPage(file) && c.prevPages[file] != nil {
+			served[file] = c.fullURL(c.o.Host.ServedURL(file, c.prevHas))
+			c.servedBefore[served[file]] = true
+		}
+	}
+	for _, file := range c.prev.HTML {
+		u, ok := served[file]
+		if !ok {
 			continue
 		}
-		u := c.fullURL(c.o.Host.ServedURL(file, c.prevHas))
 		a := c.answer(u)
 		if u != c.o.BasePath {
 			others++
@@ -164,6 +178,10 @@ func (c *comparison) run() (diag.List, error) {
 func (c *comparison) runList(urls []listed) (diag.List, error) {
 	var found diag.List
 	answered, others, under := 0, 0, 0
+	c.servedBefore = map[string]bool{}
+	for _, l := range urls {
+		c.servedBefore[l.path] = true
+	}
 	for _, l := range urls {
 		if _, ok := c.inSite(l.path); !ok {
 			continue
@@ -252,8 +270,10 @@ func (c *comparison) fileURL(file string) string {
 }
 
 // resolve is the path of href on the page at pagePath, ok false when it
-// leads to another site.
-func resolve(pagePath, href string) (string, bool) {
+// leads to another site. An absolute URL on the site's own origin
+// (siteURL, when known) stays on the site: Hugo's aliases and
+// jekyll-redirect-from with a url set write their redirect pages so.
+func resolve(pagePath, href, siteURL string) (string, bool) {
 	base, err := url.Parse("http://site.invalid" + pagePath)
 	if err != nil {
 		return "", false
@@ -263,6 +283,9 @@ func resolve(pagePath, href string) (string, bool) {
 		return "", false
 	}
 	u := base.ResolveReference(ref)
+	if own, err := url.Parse(siteURL); err == nil && own.Host != "" && strings.EqualFold(u.Host, own.Host) && u.Scheme == own.Scheme {
+		return u.EscapedPath(), true
+	}
 	if u.Scheme != "http" || u.Host != "site.invalid" {
 		return "", false
 	}

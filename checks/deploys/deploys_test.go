@@ -12,6 +12,7 @@ import (
 	"github.com/devdocs-dev/devdocs/checks/diag"
 	"github.com/devdocs-dev/devdocs/checks/htmlsite"
 	"github.com/devdocs-dev/devdocs/checks/links"
+	"github.com/devdocs-dev/devdocs/checks/mdscan"
 	"github.com/devdocs-dev/devdocs/checks/serve"
 )
 
@@ -54,7 +55,7 @@ func compareWith(t *testing.T, o Options) (diag.List, error) {
 	t.Helper()
 	site, err := htmlsite.Load("build")
 	require.NoError(t, err)
-	_, stats := links.Check(site, links.Options{Host: o.Host})
+	_, stats := links.Check(site, links.Options{Host: o.Host, SiteURL: o.SiteURL})
 	return Compare(Builds{Previous: "prev", Current: "build"}, site, stats.Page, o)
 }
 
@@ -152,6 +153,16 @@ func TestRemovedURLs(t *testing.T) {
 		want: []string{"prev/guide/setup/index.html removed-url removed URL /guide/setup/: the last deploy served it; now it answers 404" +
 			" | closest page now: /start/ (the same title \"Getting started\") | keep it: add the line `/guide/setup/ /start/ 301` to _redirects"},
 	}, {
+		// Every version has a page of that name and title, nearer by
+		// URL than the page's new name, and served before: not where it went.
+		name: "renamed in versioned docs: the new URL of the same title, not another version's page",
+		prev: map[string]string{"index.html": home,
+			"1.1/profiling/index.html": "<title>Profiling</title>", "1.2/profiling/index.html": "<title>Profiling</title>"},
+		cur: map[string]string{"index.html": home,
+			"1.1/profiling/index.html": "<title>Profiling</title>", "1.2/guest-profiling/index.html": "<title>Profiling</title>"},
+		want: []string{"prev/1.2/profiling/index.html removed-url removed URL /1.2/profiling/: the last deploy served it; now it answers 404" +
+			" | closest page now: /1.2/guest-profiling/ (the same title \"Profiling\") | keep it: a redirect page build/1.2/profiling/index.html holding <meta http-equiv=\"refresh\" content=\"0; url=/1.2/guest-profiling/\">"},
+	}, {
 		name: "removed: the nearest URL, never a redirect page",
 		prev: map[string]string{"index.html": home, "guide/setup/index.html": "<title>A</title>"},
 		cur: map[string]string{"index.html": home, "guide/set/index.html": "<title>B</title>", "guid/index.html": "<title>C</title>",
@@ -222,12 +233,19 @@ func TestRemovedAnchors(t *testing.T) {
 	for _, c := range []struct {
 		name      string
 		prev, cur string
-		custom    bool
+		ids       mdscan.IDStyle
 		want      []string
 	}{{
 		name: "anchor kept, moved elsewhere on the page",
 		prev: `<h2 id="a">A</h2><h2 id="b">B</h2>`,
 		cur:  `<h2 id="b">B</h2><p><a id="a"></a></p>`,
+	}, {
+		name: "heading renamed under Docusaurus: its {/* #id */}, which MDX takes with or without mdx1Compat",
+		prev: "<h1>Guide</h1>\n<h2 id=\"install-the-cli\">Install the CLI</h2>",
+		cur:  "<h1>Guide</h1>\n<h2 id=\"get-the-tool\">Get the tool</h2>",
+		ids:  mdscan.Docusaurus,
+		want: []string{"build/guide/index.html:2:1 removed-anchor removed anchor /guide/#install-the-cli: the last deploy's page had the id \"install-the-cli\", the new page has no such id" +
+			" | nearest heading now: \"Get the tool\" #get-the-tool (the same place in the outline) | keep it: {/* #install-the-cli */} after that heading's text in its markdown (the heading then has that id), or an empty <a id=\"install-the-cli\"></a> just before the heading"},
 	}, {
 		name: "heading renamed, as many headings: the one at its place",
 		prev: "<h1>Guide</h1>\n<h2 id=\"install-the-cli\">Install the CLI</h2>\n<h2 id=\"use\">Use</h2>",
@@ -235,10 +253,10 @@ func TestRemovedAnchors(t *testing.T) {
 		want: []string{"build/guide/index.html:2:1 removed-anchor removed anchor /guide/#install-the-cli: the last deploy's page had the id \"install-the-cli\", the new page has no such id" +
 			" | nearest heading now: \"Get the tool\" #get-the-tool (the same place in the outline) | keep it: an empty <a id=\"install-the-cli\"></a> just before that heading"},
 	}, {
-		name:   "id changed, text kept: the heading of the same text, with {#id} where the generator has it",
-		prev:   `<h2 id="intro">Intro</h2><h2 id="setup">Set up ¶</h2>`,
-		cur:    `<h2 id="setup-1">set   up<a class="headerlink" href="#setup-1">¶</a></h2>`,
-		custom: true,
+		name: "id changed, text kept: the heading of the same text, with {#id} where the generator has it",
+		prev: `<h2 id="intro">Intro</h2><h2 id="setup">Set up ¶</h2>`,
+		cur:  `<h2 id="setup-1">set   up<a class="headerlink" href="#setup-1">¶</a></h2>`,
+		ids:  mdscan.GitHub,
 		want: []string{"build/guide/index.html:1:1 removed-anchor removed anchor /guide/#intro: the last deploy's page had the id \"intro\", the new page has no such id" +
 			" | nearest heading now: \"set up\" #setup-1 (the most similar text) | keep it: {#intro} after that heading's text in its markdown (the heading then has that id), or an empty <a id=\"intro\"></a> just before the heading",
 			"build/guide/index.html:1:1 removed-anchor removed anchor /guide/#setup: the last deploy's page had the id \"setup\", the new page has no such id" +
@@ -271,7 +289,7 @@ func TestRemovedAnchors(t *testing.T) {
 			" | nearest heading now: \"A\" #a (the same text) | keep it: an empty <a id=\"as_r_ef_x\"></a> just before that heading"},
 	}} {
 		t.Run(c.name, func(t *testing.T) {
-			found, err := compare(t, page(c.prev), page(c.cur), Options{CustomIDs: c.custom})
+			found, err := compare(t, page(c.prev), page(c.cur), Options{IDs: c.ids})
 			require.NoError(t, err)
 			assert.Equal(t, c.want, said(found))
 		})
@@ -344,4 +362,26 @@ func TestPreviousAnsweredOffTheSite(t *testing.T) {
 		map[string]string{"index.html": home, "_redirects": "/chat/ https://chat.example/ 302\n"}, Options{Host: netlify})
 	require.NoError(t, err)
 	assert.Empty(t, found)
+}
+
+// A redirect page to an absolute URL of the site's own origin, as Hugo
+// writes an alias (its baseURL before the path), is followed on the new
+// build when the site's URL is known: a page it leads to that is gone is
+// a URL lost, not a redirect off the site.
+func TestRedirectPageToTheSitesOwnURL(t *testing.T) {
+	alias := `<!DOCTYPE html><html lang="en"><head><title>https://example.org/new/</title>` +
+		`<link rel="canonical" href="https://example.org/new/"><meta name="robots" content="noindex">` +
+		`<meta charset="utf-8"><meta http-equiv="refresh" content="0; url=https://example.org/new/"></head></html>`
+	prev := map[string]string{"index.html": home, "old/index.html": "<title>Old</title>"}
+	found, err := compare(t, prev, map[string]string{"index.html": home, "old/index.html": alias, "new/index.html": "<title>New</title>"},
+		Options{SiteURL: "https://example.org/"})
+	require.NoError(t, err)
+	assert.Empty(t, found)
+	prev = map[string]string{"index.html": home, "old/index.html": "<title>Old</title>"}
+	found, err = compare(t, prev, map[string]string{"index.html": home, "old/index.html": alias, "other/index.html": "<title>Other</title>"},
+		Options{SiteURL: "https://example.org/"})
+	require.NoError(t, err)
+	// /kept/ and /other/ are both 4 edits from /old/: the first in byte order.
+	assert.Equal(t, []string{"prev/old/index.html removed-url removed URL /old/: the last deploy served it; now its page old/index.html redirects to https://example.org/new/, which answers 404" +
+		" | closest page now: /kept/ (the nearest URL) | keep it: a redirect page build/old/index.html holding <meta http-equiv=\"refresh\" content=\"0; url=/kept/\">"}, said(found))
 }

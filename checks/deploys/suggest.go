@@ -34,27 +34,36 @@ func (c *comparison) removedURL(prevFile, u string, a arrival) diag.Diagnostic {
 // suggest is the page of the new build the URL most likely moved to, and
 // the rule that chose it, tried in this order: the same last path segment
 // (a page moved to another folder), the same <title>, the same first
-// <h1> (a page renamed), else the nearest URL but the home page's. Among several, the nearest
-// URL wins, then the first in byte order, so the answer is one.
+// <h1> (a page renamed), each first among the URLs the last deploy did
+// not serve (a page moves to a new URL: in versioned docs, every version
+// has a page of that name and title, at a URL that was there before),
+// then among all; else the nearest URL but the home page's. Among
+// several, the nearest URL wins, then the first in byte order, so the
+// answer is one.
 func (c *comparison) suggest(prevFile, u string) (string, string, bool) {
 	cands := c.readCandidates()
-	if last := lastSegment(u); last != "" {
-		if to, ok := nearest(u, cands, func(k candidate) bool { return k.last == last }); ok {
-			return to, fmt.Sprintf("the same last segment %q", last), true
-		}
-	}
 	var old outline // a list of URLs has no pages: a URL's own words only
 	if c.prev != nil {
 		old = fileOutline(c.prev, prevFile, true)
 	}
-	if old.title != "" {
-		if to, ok := nearest(u, cands, func(k candidate) bool { return k.title == old.title }); ok {
-			return to, fmt.Sprintf("the same title %q", old.title), true
-		}
+	last := lastSegment(u)
+	rules := []struct {
+		value, said string
+		of          func(candidate) string
+	}{
+		{last, "the same last segment %q", func(k candidate) string { return k.last }},
+		{old.title, "the same title %q", func(k candidate) string { return k.title }},
+		{old.h1, "the same first heading %q", func(k candidate) string { return k.h1 }},
 	}
-	if old.h1 != "" {
-		if to, ok := nearest(u, cands, func(k candidate) bool { return k.h1 == old.h1 }); ok {
-			return to, fmt.Sprintf("the same first heading %q", old.h1), true
+	for _, onlyNew := range []bool{true, false} {
+		for _, r := range rules {
+			if r.value == "" {
+				continue
+			}
+			same := func(k candidate) bool { return r.of(k) == r.value && !(onlyNew && c.servedBefore[k.url]) }
+			if to, ok := nearest(u, cands, same); ok {
+				return to, fmt.Sprintf(r.said, r.value), true
+			}
 		}
 	}
 	// The home page aside: a short URL is near it by its length alone.

@@ -686,32 +686,66 @@ func pageLinkRel(rel []byte) bool {
 
 // scriptRedirect is an inline script that only sends the reader to a
 // literal URL, perhaps with the current query and hash appended (bare, or
-// in parentheses with an empty string as its fallback): the form redirect
-// stubs of rustdoc, Docusaurus, Sphinx and Jekyll plugins take. A script
+// in parentheses with an empty string as its fallback, or as "#" and a
+// variable hashVariable set): the form redirect stubs of rustdoc,
+// Docusaurus, Sphinx, mkdocs-redirects and Jekyll plugins take. A script
 // doing anything more is not read as a redirect.
 var scriptRedirect = regexp.MustCompile(`^\s*(?:(?:window|self|top)\.)?location(?:\.href\s*=|\s*=|\.(replace|assign)\s*\()` +
-	`\s*("[^"\\\n]*"|'[^'\\\n]*')((?:\s*\+\s*(?:\(\s*(?:window\.)?location\.(?:search|hash)\s*\|\|\s*(?:''|"")\s*\)|(?:window\.)?location\.(?:search|hash)))*)\s*(\)?)\s*;?\s*$`)
+	`\s*("[^"\\\n]*"|'[^'\\\n]*')((?:\s*\+\s*(?:\(\s*(?:window\.)?location\.(?:search|hash)\s*\|\|\s*(?:''|"")\s*\)|(?:window\.)?location\.(?:search|hash)|` +
+	hashTernary + `))*)\s*(\)?)\s*;?\s*$`)
+
+// hashVariable is the head of the script mkdocs-redirects writes: the
+// hash less its "#" kept in a variable, which the redirect appends as
+// hashTernary, "#" and the variable when it is not empty (its HTML_TEMPLATE,
+// as Debian's mkdocs-redirects 1.2.0 writes it).
+var hashVariable = regexp.MustCompile(`^\s*var\s+([A-Za-z_$][\w$]*)\s*=\s*(?:window\.)?location\.hash\.(?:substr|substring|slice)\(\s*1\s*\)\s*;`)
+
+const hashTernary = `\(\s*[A-Za-z_$][\w$]*\s*\?\s*(?:"#"|'#')\s*\+\s*[A-Za-z_$][\w$]*\s*:\s*(?:""|'')\s*\)`
+
+var hashTernaryNames = regexp.MustCompile(`\(\s*([A-Za-z_$][\w$]*)\s*\?\s*(?:"#"|'#')\s*\+\s*([A-Za-z_$][\w$]*)\s*:`)
+
+// readScriptRedirect reads a script's text as a redirect: the URL, its
+// offset in text, and whether the hash goes along; ok false for a script
+// that is no redirect. A "#"+name appended must name the variable the
+// script set to the hash, or the script is not one it reads.
+func readScriptRedirect(text []byte) (href string, at int, keepsHash, ok bool) {
+	if len(text) > 4096 || !bytes.Contains(text, []byte("location")) {
+		return "", 0, false, false
+	}
+	skip, hashVar := 0, ""
+	if h := hashVariable.FindSubmatchIndex(text); h != nil {
+		skip, hashVar = h[1], string(text[h[2]:h[3]])
+	}
+	m := scriptRedirect.FindSubmatchIndex(text[skip:])
+	if m == nil || (m[3] > m[2]) != (m[9] > m[8]) { // replace( or assign( needs its ")"
+		return "", 0, false, false
+	}
+	appended := text[skip+m[6] : skip+m[7]]
+	for _, n := range hashTernaryNames.FindAllSubmatch(appended, -1) {
+		if hashVar == "" || string(n[1]) != hashVar || string(n[2]) != hashVar {
+			return "", 0, false, false
+		}
+		keepsHash = true
+	}
+	keepsHash = keepsHash || bytes.Contains(appended, []byte("hash"))
+	return string(text[skip+m[4]+1 : skip+m[5]-1]), skip + m[4] + 1, keepsHash, true
+}
 
 // script reads the text of an inline script (t.raw) for a redirect: the
 // page's redirect when it is the first, and a link of the page when its
 // URL is not the meta refresh's already. Its place is the URL's, inside
 // the quotes.
 func (p *Page) script(t tagAt) {
-	text := t.raw
-	if len(text) > 4096 || !bytes.Contains(text, []byte("location")) {
+	href, at, keepsHash, ok := readScriptRedirect(t.raw)
+	if !ok {
 		return
 	}
-	m := scriptRedirect.FindSubmatchIndex(text)
-	if m == nil || (m[3] > m[2]) != (m[9] > m[8]) {
-		return
-	}
-	href := string(text[m[4]+1 : m[5]-1])
 	if p.Redirect.Href != href || p.Redirect.Script {
-		add(p, href, t, int32(m[4]+1), "script", "location")
+		add(p, href, t, int32(at), "script", "location")
 	}
 	if !p.Redirect.Script {
-		off, line, col := t.place(m[4] + 1)
-		p.Redirect = Redirect{Href: href, Line: line, Col: col, Off: off, Script: true, KeepsHash: bytes.Contains(text[m[6]:m[7]], []byte("hash"))}
+		off, line, col := t.place(at)
+		p.Redirect = Redirect{Href: href, Line: line, Col: col, Off: off, Script: true, KeepsHash: keepsHash}
 	}
 }
 

@@ -256,14 +256,7 @@ func refASCIIFold(s string) string {
 // refScriptRedirect reads a script's text as a redirect: the URL, its
 // offset in text, and whether the hash goes along (TestRedirects).
 func refScriptRedirect(text []byte) (u string, at int, keepsHash, ok bool) {
-	if len(text) > 4096 {
-		return "", 0, false, false
-	}
-	m := scriptRedirect.FindSubmatchIndex(text)
-	if m == nil || (m[3] > m[2]) != (m[9] > m[8]) { // replace( or assign( needs its ")"
-		return "", 0, false, false
-	}
-	return string(text[m[4]+1 : m[5]-1]), m[4] + 1, bytes.Contains(text[m[6]:m[7]], []byte("hash")), true
+	return readScriptRedirect(text)
 }
 
 // valueAt is where the value of the tag's first attribute named key

@@ -409,6 +409,12 @@ func TestRedirects(t *testing.T) {
 		`<script src="/r.js">location = "/b"</script>`:                                                   {},
 		`<script>location = "/" + name</script>`:                                                         {},
 		`<meta http-equiv="refresh" content="0;url=/m"><script>location = "/s" + location.hash</script>`: {Href: "/s", Line: 1, Col: 67, Off: 66, Script: true, KeepsHash: true},
+		// mkdocs-redirects: the hash kept in a variable, appended with its "#".
+		`<script>var anchor=window.location.hash.substr(1);location.href="../b/"+(anchor?"#"+anchor:"")</script>`: {Href: "../b/", Line: 1, Col: 66, Off: 65, Script: true, KeepsHash: true},
+		`<script>var a = location.hash.slice(1); location = '/b' + (a ? '#' + a : '');</script>`:                  {Href: "/b", Line: 1, Col: 53, Off: 52, Script: true, KeepsHash: true},
+		`<script>var anchor=window.location.hash.substr(1);location.href="/b"+(other?"#"+other:"")</script>`:      {},
+		`<script>location.href="/b"+(anchor?"#"+anchor:"")</script>`:                                              {},
+		`<script>var anchor=window.location.hash.substr(1);go();location.href="/b"</script>`:                      {},
 	} {
 		assert.Equal(t, want, Extract("p.html", strings.NewReader(page)).Redirect, page)
 	}

@@ -429,7 +429,7 @@ func (c *checker) style(from string) mdscan.IDStyle {
 	if !c.built(from) {
 		return mdscan.GFM
 	}
-	return c.o.Rules.ids()
+	return c.o.Rules.HeadingIDs()
 }
 
 // link judges one link: judged says it could be (a link to another site,

@@ -359,7 +359,8 @@ func (r Rules) generator() string {
 	return r.Generator
 }
 
-func (r Rules) ids() mdscan.IDStyle {
+// HeadingIDs is the id style in force: the preset's, else GitHub's.
+func (r Rules) HeadingIDs() mdscan.IDStyle {
 	if r.IDs.Name == "" {
 		return mdscan.GitHub
 	}

@@ -19,6 +19,10 @@ type IDStyle struct {
 	Name string
 	// CustomIDs: "## Title {#id}" gives the heading the id "id".
 	CustomIDs bool
+	// commentIDs: "## Title {/* #id */}" does too, an MDX comment that is
+	// the heading's last part and starts with "#" (Docusaurus 3, whose v4
+	// future flag turns "{#id}" off in MDX: markdown.mdx1Compat.headingIds).
+	commentIDs bool
 	// None: headings get no id at all (Eleventy's markdown, unless a plugin adds them).
 	None bool
 	// NoTitleID: a level-1 heading (the page's title) gets no id and is
@@ -92,6 +96,18 @@ func (s IDStyle) NewSlugger() *Slugger {
 	return &Slugger{style: s, seen: map[string]int{}, last: map[string]int{}}
 }
 
+// KeepID is how the style's markdown sets a heading's id, as written
+// after the heading's text; "" for a style that has no way.
+func (s IDStyle) KeepID(id string) string {
+	switch {
+	case s.commentIDs: // works whatever mdx1Compat says
+		return "{/* #" + id + " */}"
+	case s.CustomIDs:
+		return "{#" + id + "}"
+	}
+	return ""
+}
+
 // Slug is the style's slug of a heading's text, before it is made unique.
 func (s IDStyle) Slug(text string) string { return s.slug(text) }
 
@@ -101,6 +117,8 @@ var (
 	// "{#id}" syntax: Docusaurus, and Rspress 2 (which numbers repeats
 	// the same way and has the syntax in .md and .mdx alike).
 	GitHub = IDStyle{Name: "github", CustomIDs: true, slug: Slug, unique: counted("-")}
+	// Docusaurus is GitHub's with its "{/* #id */}" too.
+	Docusaurus = IDStyle{Name: "docusaurus", CustomIDs: true, commentIDs: true, slug: Slug, unique: counted("-")}
 	// GFM is GitHub itself, and MyST's heading anchors: no "{#id}" syntax,
 	// the text stays in the heading.
 	GFM = IDStyle{Name: "gfm", slug: Slug, unique: counted("-")}

@@ -16,7 +16,7 @@ import (
 // preset uses is listed with why, so that no recording is left unread.
 var goldenStyles = map[string]IDStyle{
 	"gfm.txt":                     GFM,
-	"docusaurus.txt":              GitHub,
+	"docusaurus.txt":              Docusaurus,
 	"rspress.txt":                 GitHub,
 	"nextra.txt":                  Nextra,
 	"hugo.txt":                    Hugo,
@@ -95,4 +95,28 @@ func TestNextraIDs(t *testing.T) {
 	}
 	assert.Equal(t, []string{"", "prove-and-verify", "errors", "my-custom_id", "usage", "usage-1", "errors-1", "code-x"}, got)
 	assert.Equal(t, "Error codes", ParseStyled([]byte(src), Nextra).Headings[2].Text)
+}
+
+// Docusaurus 3 takes an MDX comment at a heading's end whose first word
+// starts with "#" as the heading's id (its remark headings plugin), in .mdx
+// and .md alike (both are MDX unless markdown.format says otherwise), and
+// the template's own markdown-features.mdx uses it: a real build gave
+// "## Headings {/* #my-heading-id */}" the id my-heading-id. Every link
+// after it keeps its place.
+func TestDocusaurusCommentIDs(t *testing.T) {
+	src := "## Headings {/* #my-heading-id */}\n\n### Ids {/* #custom note */} \n\n[a](#my-heading-id) [b](#custom)\n"
+	for _, name := range []string{"p.mdx", "p.md"} {
+		d := ParseFileStyled(name, []byte(src), Docusaurus)
+		var ids []string
+		for _, h := range d.Headings {
+			ids = append(ids, h.ID)
+		}
+		assert.Equal(t, []string{"my-heading-id", "custom"}, ids, name)
+		require.Len(t, d.Links, 2, name)
+		assert.Equal(t, [2]int{5, 1}, [2]int{d.Links[0].Line, d.Links[0].Col}, name)
+		assert.Equal(t, [2]int{5, 21}, [2]int{d.Links[1].Line, d.Links[1].Col}, name)
+	}
+	// GitHub's style (Rspress) reads no such id: the comment is no text.
+	d := ParseFileStyled("p.mdx", []byte(src), GitHub)
+	assert.Equal(t, "headings", d.Headings[0].ID)
 }

@@ -191,6 +191,9 @@ var escapedIDs = regexp.MustCompile(`(?m)^([ \t]*#{1,6}[ \t].*?)\\(\{#[^\s{}\\]+
 // no indented code, so text indented inside a JSX element is markdown too.
 // Each link keeps the line and column it has in the file.
 func ParseFileStyled(name string, src []byte, style IDStyle) *Doc {
+	if style.commentIDs {
+		src = commentIDsAsCustom(src)
+	}
 	if !strings.HasSuffix(name, ".mdx") {
 		if style.Blocks != nil {
 			return parseBlocks(Text(src), style)
@@ -359,6 +362,24 @@ func endOf(src []byte, from int, name string) int {
 		at += m[1]
 	}
 	return len(src)
+}
+
+// commentID is an ATX heading ending in an MDX comment whose first word
+// starts with "#": Docusaurus takes the rest of that word as the id.
+var commentID = regexp.MustCompile(`(?m)^([ \t]{0,3}#{1,6}[ \t].*?)[ \t]*\{/\*[ \t]*#([^\s*]+)[^*]*\*/\}([ \t]*)$`)
+
+// commentIDsAsCustom writes each heading's "{/* #id */}" as "{#id}",
+// spaces after it, so every byte after it keeps its place.
+func commentIDsAsCustom(src []byte) []byte {
+	if !bytes.Contains(src, []byte("{/*")) {
+		return src
+	}
+	return commentID.ReplaceAllFunc(src, func(line []byte) []byte {
+		m := commentID.FindSubmatch(line)
+		out := append(append(bytes.Clone(m[1]), " {#"...), m[2]...)
+		out = append(out, '}')
+		return append(out, bytes.Repeat([]byte{' '}, len(line)-len(out))...)
+	})
 }
 
 // blankJSXComments blanks the ASCII of each {/* … */}, keeping its lines

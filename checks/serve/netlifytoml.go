@@ -32,9 +32,13 @@ type netlifyRedirect struct {
 	Conditions map[string]any `toml:"conditions"`
 }
 
-// FindConfig is the host's configuration file nearest above the site's
-// folder, up to top (the folder the run started in: a repository's root,
-// or a docs project in it); "" for none.
+// FindConfig is the configuration file the host reads for the site's
+// folder, as Netlify's build finds it (netlify/build, packages/config,
+// path.ts and base.ts): the netlify.toml of top, the repository's root,
+// when its [build] base names a folder, replaced by that folder's own
+// netlify.toml if it has one; else the one nearest above the site (a base
+// set in Netlify's UI, which the gate cannot see, is where the file
+// beside the project is), never above top. "" for none.
 func (h Host) FindConfig(site, top string) string {
 	if h.ReadsRedirects == nil || h.ReadsRedirects.Config == "" {
 		return ""
@@ -44,15 +48,83 @@ func (h Host) FindConfig(site, top string) string {
 	if errS != nil || errT != nil {
 		return ""
 	}
+	name := h.ReadsRedirects.Config
+	if root := filepath.Join(top, name); isRegular(root) {
+		if b := readNetlifyBuild(root); b.Base != "" {
+			if inBase := filepath.Join(top, b.Base, name); isRegular(inBase) {
+				return inBase
+			}
+			return root
+		}
+	}
 	for dir := filepath.Dir(site); ; dir = filepath.Dir(dir) {
-		p := filepath.Join(dir, h.ReadsRedirects.Config)
-		if st, err := os.Stat(p); err == nil && st.Mode().IsRegular() {
+		if p := filepath.Join(dir, name); isRegular(p) {
 			return p
 		}
 		if dir == top || !strings.HasPrefix(dir, top+string(filepath.Separator)) {
 			return ""
 		}
 	}
+}
+
+// PublishFolder is the folder the host publishes, as the netlify.toml of
+// top (the repository's root) names it: [build] publish, from the base
+// folder when [build] base names one (Netlify resolves it so, "relative
+// to the base directory"); "" when it names none, or the host reads no
+// such file.
+func (h Host) PublishFolder(top string) string {
+	if h.ReadsRedirects == nil || h.ReadsRedirects.Config == "" {
+		return ""
+	}
+	root := filepath.Join(top, h.ReadsRedirects.Config)
+	b := readNetlifyBuild(root)
+	if inBase := filepath.Join(top, b.Base, h.ReadsRedirects.Config); b.Base != "" && isRegular(inBase) {
+		b.Publish = readNetlifyBuild(inBase).Publish // that file replaces the root's, its base aside
+	}
+	if b.Publish == "" {
+		return ""
+	}
+	return filepath.Join(top, b.Base, b.Publish)
+}
+
+// netlifyBuild is what [build] says of the folders: base, where the build
+// runs, and publish, from base, what is served; each cleaned, "" for none
+// or for one outside the repository (which Netlify refuses).
+type netlifyBuild struct{ Base, Publish string }
+
+// readNetlifyBuild reads [build] of a netlify.toml; one that cannot be
+// read names no folder (WithConfig says what is wrong with it).
+func readNetlifyBuild(file string) netlifyBuild {
+	src, err := textfile.Read(file, textfile.MaxConfig)
+	if err != nil {
+		return netlifyBuild{}
+	}
+	var cfg struct {
+		Build struct {
+			Base    string `toml:"base"`
+			Publish string `toml:"publish"`
+		} `toml:"build"`
+	}
+	if toml.Unmarshal(src, &cfg) != nil {
+		return netlifyBuild{}
+	}
+	return netlifyBuild{Base: inRepository(cfg.Build.Base), Publish: inRepository(cfg.Build.Publish)}
+}
+
+// inRepository is a path of netlify.toml made relative and clean: a
+// leading "/" means the repository's root, "." none; "" for one leading
+// out of it.
+func inRepository(p string) string {
+	p = filepath.Clean(strings.TrimLeft(filepath.FromSlash(strings.TrimSpace(p)), string(filepath.Separator)))
+	if p == "." || p == ".." || strings.HasPrefix(p, ".."+string(filepath.Separator)) {
+		return ""
+	}
+	return p
+}
+
+func isRegular(p string) bool {
+	st, err := os.Stat(p)
+	return err == nil && st.Mode().IsRegular()
 }
 
 // WithConfig is h with the redirects of its configuration file (file, as

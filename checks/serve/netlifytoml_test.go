@@ -24,6 +24,35 @@ func TestFindConfig(t *testing.T) {
 	assert.Equal(t, filepath.Join(top, "docs", NetlifyConfig), netlify.FindConfig(filepath.Join(top, "docs/build"), top), "the nearest")
 }
 
+// A repository's netlify.toml that names a base folder is Netlify's file
+// for the site, replaced by that folder's own when it has one; a file
+// nearer the site elsewhere is not read (netlify/build's path.ts and
+// base.ts). The publish folder is [build] publish from the base (the
+// base folder's file replacing the root's), never outside the repository.
+func TestNetlifyBase(t *testing.T) {
+	top := t.TempDir()
+	write := func(name, src string) {
+		require.NoError(t, os.MkdirAll(filepath.Dir(filepath.Join(top, name)), 0o755))
+		require.NoError(t, os.WriteFile(filepath.Join(top, name), []byte(src), 0o644))
+	}
+	netlify, _ := Profile("netlify")
+	write("netlify.toml", "[build]\n  base = \"/website/\"\n  publish = \"build\"\n")
+	write("docs/netlify.toml", "")
+	require.NoError(t, os.MkdirAll(filepath.Join(top, "docs/build"), 0o755))
+	assert.Equal(t, filepath.Join(top, NetlifyConfig), netlify.FindConfig(filepath.Join(top, "docs/build"), top), "the base's, not the nearest")
+	assert.Equal(t, filepath.Join(top, "website/build"), netlify.PublishFolder(top), "publish from the base")
+	write("website/netlify.toml", "[build]\n  publish = \"public\"\n")
+	assert.Equal(t, filepath.Join(top, "website", NetlifyConfig), netlify.FindConfig(filepath.Join(top, "docs/build"), top), "the base folder's file replaces the root's")
+	assert.Equal(t, filepath.Join(top, "website/public"), netlify.PublishFolder(top), "the base folder's publish")
+	write("netlify.toml", "[build]\n  publish = \"/site\"\n")
+	assert.Equal(t, filepath.Join(top, "site"), netlify.PublishFolder(top), "no base: from the root; a leading / is the root")
+	assert.Equal(t, filepath.Join(top, "docs", NetlifyConfig), netlify.FindConfig(filepath.Join(top, "docs/build"), top), "no base: the nearest")
+	write("netlify.toml", "[build]\n  publish = \"../elsewhere\"\n")
+	assert.Equal(t, "", netlify.PublishFolder(top), "outside the repository")
+	cloudflare, _ := Profile("cloudflare-pages")
+	assert.Equal(t, "", cloudflare.PublishFolder(top))
+}
+
 // A netlify.toml that is not TOML, or a table without from or to, stops
 // the run at its line; its rules follow _redirects' and name their file.
 func TestWithConfig(t *testing.T) {
