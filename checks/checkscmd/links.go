@@ -122,6 +122,7 @@ func checkLinks(dir string, cfg *Config, ext *externalOptions, stderr io.Writer,
 			return diag.Run{}, err
 		}
 	}
+	opts.Versioned = cfg.builtVersions(table)
 	// routes.json, when the build writes one, is the compiler's own word on
 	// which markdown wrote which link; else the sources read by checks all.
 	var sources routes.Sourcer = table

@@ -31,6 +31,11 @@ type Options struct {
 	Progress func(done, total int)
 	// CollectExternal gathers links to other sites into Stats.External.
 	CollectExternal bool
+	// Versioned, when set, is how the links to other sites of a page (its
+	// path in the site) are judged by their URL: what is wrong with one at
+	// a docs version other than the page's (wrong-version-link), "" when
+	// nothing is; nil for a page of no docs version.
+	Versioned func(page string) func(url string) string
 }
 
 // Stats counts what was checked.
@@ -219,10 +224,20 @@ func (w *worker) page(p *htmlsite.Page) {
 	}
 	refs := w.resolveAll(p, resolver)
 	found, later := w.found, w.later
+	var versioned func(url string) string
+	if w.opts.Versioned != nil && !p.Stylesheet {
+		versioned = w.opts.Versioned(p.Path)
+	}
 	for i, l := range p.Links {
 		r := &refs[i]
 		if r.skip {
 			continue
+		}
+		if r.ref.Kind == External && versioned != nil {
+			if msg := versioned(r.ref.URL); msg != "" {
+				d := diag.Diagnostic{Severity: diag.Error, Check: registry.WrongVersionLink, Href: strings.Clone(l.Raw), Message: msg}
+				found = append(found, placed(d, p, l))
+			}
 		}
 		if r.ref.Kind == External && w.opts.CollectExternal {
 			u := r.ref.URL
