@@ -60,6 +60,10 @@ type Stats struct {
 	// place) when it is a stub. The comparison with the last deploy
 	// (checks/deploys) asks it rather than read the site again.
 	Page func(file string) (ids htmlsite.Anchors, redirect htmlsite.Redirect, ok bool)
+	// Sum is the hash of the bytes of a page the check read (a path in the
+	// site; htmlsite.Sum), ok false for one it did not read whole: the
+	// comparison with the last deploy knows an unchanged page by it.
+	Sum func(file string) (sum uint64, ok bool)
 }
 
 // pending is a link to an anchor of a page not parsed yet, or of a
@@ -77,6 +81,7 @@ type pending struct {
 type parsed struct {
 	ids htmlsite.Anchors
 	hop *hop
+	sum uint64 // htmlsite.Page.Sum
 }
 
 // pages holds each parsed page by file number: a worker stores its page
@@ -124,7 +129,21 @@ func Check(s *htmlsite.Site, opts Options) (diag.List, Stats) {
 	stats.HasAnchor = c.hasAnchor
 	stats.RedirectsTo = c.redirectsTo
 	stats.Page = c.page
+	stats.Sum = c.sum
 	return out, stats
+}
+
+// sum is Stats.Sum.
+func (c *checker) sum(file string) (uint64, bool) {
+	f := c.index.Named(file)
+	if f == 0 {
+		return 0, false
+	}
+	st := c.pages[f].Load()
+	if st == nil || st.sum == 0 {
+		return 0, false
+	}
+	return st.sum, true
 }
 
 // page is Stats.Page.
@@ -210,7 +229,7 @@ type worker struct {
 func (w *worker) page(p *htmlsite.Page) {
 	self := w.index.Named(p.Path)
 	resolver := w.resolver(p)
-	state := &parsed{ids: p.IDs}
+	state := &parsed{ids: p.IDs, sum: p.Sum}
 	if p.Redirect.Href != "" {
 		state.hop = w.hop(p, resolver)
 	}
