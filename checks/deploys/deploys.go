@@ -168,7 +168,7 @@ type comparison struct {
 	prev, cur  *htmlsite.Site
 	prevPages  []*page // by index in prev.HTML
 	curPage    Pages
-	candidates []string          // the new build's pages (files), for suggestions; listed when first needed
+	candidates []ranked          // the new build's pages and their URLs, for suggestions; listed when first needed
 	words      map[string]*words // of the candidates, as read
 }
 

@@ -85,17 +85,16 @@ func (c *comparison) suggest(prevFile, u string) (string, string, bool) {
 }
 
 // readCandidates lists the new build's pages, redirect pages and 404
-// pages aside: once, when a URL is first missing. Their URLs are made as
-// a rule needs them, not kept: on a large site they would be most of what
-// the comparison holds.
-func (c *comparison) readCandidates() []string {
+// pages aside, and their URLs: once, when a URL is first missing.
+func (c *comparison) readCandidates() []ranked {
 	if c.candidates == nil {
-		c.candidates, c.words = []string{}, map[string]*words{}
+		c.candidates, c.words = []ranked{}, map[string]*words{}
 		for _, f := range c.cur.HTML {
 			if _, r, ok := c.curPage(f); ok && r.Href == "" && !isNotFoundPage(f) {
-				c.candidates = append(c.candidates, f)
+				c.candidates = append(c.candidates, ranked{file: f})
 			}
 		}
+		par.For(len(c.candidates), func(i int) { c.candidates[i].url = c.fileURL(c.candidates[i].file) })
 	}
 	return c.candidates
 }
@@ -107,25 +106,24 @@ type ranked struct{ file, url string }
 // forced rule sends elsewhere), nearest to u by edit distance first, in
 // byte order among equals.
 func (c *comparison) byDistance(u string) []ranked {
-	files := c.readCandidates()
-	all := make([]ranked, len(files))
-	dist := make([]int, len(files))
-	par.For(len(files), func(i int) {
-		all[i] = ranked{files[i], c.fileURL(files[i])}
-		dist[i] = editdist.Levenshtein(u, all[i].url)
+	cands := c.readCandidates()
+	dist := make([]int, len(cands))
+	par.Each(len(cands), func() func(int) {
+		var rows editdist.Rows // each worker's: no measure allocates
+		return func(i int) { dist[i] = rows.Levenshtein(u, cands[i].url) }
 	})
-	order := make([]int, 0, len(files))
-	for i := range all {
-		if all[i].url != u {
+	order := make([]int, 0, len(cands))
+	for i := range cands {
+		if cands[i].url != u {
 			order = append(order, i)
 		}
 	}
 	slices.SortFunc(order, func(a, b int) int {
-		return cmp.Or(cmp.Compare(dist[a], dist[b]), strings.Compare(all[a].url, all[b].url))
+		return cmp.Or(cmp.Compare(dist[a], dist[b]), strings.Compare(cands[a].url, cands[b].url))
 	})
 	out := make([]ranked, len(order))
 	for i, j := range order {
-		out[i] = all[j]
+		out[i] = cands[j]
 	}
 	return out
 }
