@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/devdocs-dev/devdocs/checks/deploys"
 	"github.com/devdocs-dev/devdocs/checks/htmlsite"
 	"github.com/devdocs-dev/devdocs/checks/links"
 	"github.com/devdocs-dev/devdocs/checks/serve"
@@ -123,4 +124,33 @@ func TestScoreHTMLTest(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, 1, found)
 	assert.Equal(t, 1, falses)
+}
+
+// The build a generated site replaced differs from it by exactly the
+// changes Previous returns, and comparing the two finds each of them and
+// nothing else.
+func TestPreviousBuildDiffersByItsChanges(t *testing.T) {
+	site := filepath.Join(t.TempDir(), "site")
+	_, err := Generate(site, 400, 7)
+	require.NoError(t, err)
+	changes, err := Previous(site, 400)
+	require.NoError(t, err)
+	require.Len(t, changes, 2*changedPages)
+
+	s, err := htmlsite.Load(site)
+	require.NoError(t, err)
+	host := serve.Host{CleanURLs: true}
+	_, stats := links.Check(s, links.Options{Host: host})
+	found, err := deploys.Compare(deploys.Builds{Previous: site + ".previous", Current: site}, s, stats.Page, deploys.Options{Host: host, Sum: stats.Sum})
+	require.NoError(t, err)
+	var want, got []string
+	for _, c := range changes {
+		want = append(want, c.Check+" "+c.Page)
+	}
+	for _, d := range found {
+		got = append(got, d.Check+" "+pageOf(d.File, site))
+	}
+	sort.Strings(want)
+	sort.Strings(got)
+	assert.Equal(t, want, got)
 }

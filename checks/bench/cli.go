@@ -1,12 +1,14 @@
 package bench
 
 import (
+	"cmp"
 	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"text/tabwriter"
@@ -55,8 +57,11 @@ func Main(args []string, stdout, stderr io.Writer) int {
 }
 
 func tools(self, checks, peers, shape string) []Tool {
-	// Its own checks.json, so none found around the working directory applies.
-	check := Tool{Name: "checks links", Args: []string{checks, "links", "{dir}", "--format", "json", "--config", "{dir}.checks.json"}, Score: ScoreChecks}
+	// Its own checks.json, so none found around the working directory
+	// applies, alone in its folder: the docs projects are sought where the
+	// file is, and the sources of checks all beside the sites are no
+	// project of checks links (finding them cost it 2 s of CPU at 50k).
+	check := Tool{Name: "checks links", Args: []string{checks, "links", "{dir}", "--format", "json", "--config", "{dir}.config/checks.json"}, Score: ScoreChecks}
 	if shape == "apiref" {
 		check.Args = append(check.Args, "--clean-urls=false")
 	}
@@ -92,6 +97,7 @@ func benchSize(w io.Writer, dir, shape string, n int, ts []Tool, timeout time.Du
 	// (an MkDocs project): what confirming the sources against the build
 	// costs over checks links alone.
 	var project string
+	nChanges := 0
 	if shape == "docs" {
 		project = filepath.Join(dir, fmt.Sprintf("sources-%d", n))
 		if err := ensureSources(project, n, faults); err != nil {
@@ -101,6 +107,14 @@ func benchSize(w io.Writer, dir, shape string, n int, ts []Tool, timeout time.Du
 			return err
 		}
 		ts = append(ts, Tool{Name: allTool, Args: []string{ts[1].Args[0], "all", "{dir}", "--format", "json", "--config", filepath.Join(project, "checks.json")}})
+		// checks links against the build the site replaced: what comparing
+		// two builds costs over checking the new one.
+		changes, err := Previous(site, n)
+		if err != nil {
+			return err
+		}
+		ts = append(ts, Tool{Name: previousTool, Args: append(slices.Clone(ts[1].Args), "--previous", "{dir}.previous"), Score: ScorePrevious(changes), Expected: len(changes)})
+		nChanges = len(changes)
 	}
 	// Warm the page cache first, so no tool pays for the first read from disk.
 	if _, _, err := Floor(site); err != nil {
@@ -117,17 +131,34 @@ func benchSize(w io.Writer, dir, shape string, n int, ts []Tool, timeout time.Du
 			floor = m.Wall
 		}
 		byName[t.Name] = m
-		fmt.Fprintln(tw, row(m, floor, len(faults)))
+		fmt.Fprintln(tw, row(m, floor, cmp.Or(t.Expected, len(faults))))
 	}
 	if err := tw.Flush(); err != nil {
 		return err
 	}
-	links, all := byName["checks links"], byName[allTool]
+	links, all, prev := byName["checks links"], byName[allTool], byName[previousTool]
 	if project != "" && links.Failed == nil && all.Failed == nil && links.Wall > 0 && links.PeakMiB > 0 {
 		fmt.Fprintf(w, "checks all with the sources (%s) vs checks links alone: time %.2fx, peak memory %.2fx (budget 1.5x each)\n",
 			project, all.Wall.Seconds()/links.Wall.Seconds(), float64(all.PeakMiB)/float64(links.PeakMiB))
 	}
+	if nChanges > 0 && links.Failed == nil && prev.Failed == nil && links.CPU > 0 && links.PeakMiB > 0 {
+		fmt.Fprintf(w, "checks links --previous (%d pages renamed or an id changed since) vs checks links alone: cpu %.2fx, wall %.2fx, peak memory %.2fx (budget 1.3x cpu and memory; load average %s)\n",
+			nChanges, prev.CPU.Seconds()/links.CPU.Seconds(), prev.Wall.Seconds()/links.Wall.Seconds(), float64(prev.PeakMiB)/float64(links.PeakMiB), loadAverage())
+	}
 	return nil
+}
+
+// previousTool is checks links on a site and the build it replaced.
+const previousTool = "checks links --previous"
+
+// loadAverage is the machine's load over the last minute, for reading the
+// wall times beside it ("?" where the system does not say).
+func loadAverage() string {
+	raw, err := os.ReadFile("/proc/loadavg")
+	if f := strings.Fields(string(raw)); err == nil && len(f) > 0 {
+		return f[0]
+	}
+	return "?"
 }
 
 // allTool is checks all on a site and its markdown sources.
@@ -201,7 +232,7 @@ func writeConfigs(site, shape string) error {
 	if shape == "apiref" {
 		checks = APIRefConfig
 	}
-	if err := os.WriteFile(site+".checks.json", []byte(checks), 0o644); err != nil {
+	if err := write(site+".config", "checks.json", checks); err != nil {
 		return err
 	}
 	conf := fmt.Sprintf("DirectoryPath: %q\nCheckExternal: false\nIgnoreDirectoryMissingTrailingSlash: true\nOutputDir: %q\n",

@@ -30,6 +30,8 @@ type Tool struct {
 	Args []string
 	// Score, when set, reads the tool's stdout on site and counts found and false reports.
 	Score func(stdout []byte, site string, faults []Fault) (found, false int, err error)
+	// Expected is how many Score may find (0: the site's faults).
+	Expected int
 }
 
 // Measure runs argv under GNU time and returns wall, CPU and peak memory.

@@ -134,6 +134,7 @@ func runAll(args []string, stdout, stderr io.Writer, tty bool) int {
 	// Before the sources confirm the build: a withdrawn anchor confirms nothing.
 	la.settle(cf, runOf(res, "checks links"), runOf(res, "checks markdown"))
 	cf.apply(runOf(res, "checks markdown"), runOf(res, "checks links"))
+	onceVersioned(runOf(res, "checks markdown"), runOf(res, "checks links"))
 	total := totals(res, time.Since(start))
 	code := 0
 	switch {

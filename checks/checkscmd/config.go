@@ -23,6 +23,7 @@ import (
 	"github.com/devdocs-dev/devdocs/checks/mdlinks"
 	"github.com/devdocs-dev/devdocs/checks/preset"
 	"github.com/devdocs-dev/devdocs/checks/registry"
+	"github.com/devdocs-dev/devdocs/checks/routes"
 	"github.com/devdocs-dev/devdocs/checks/serve"
 	"github.com/devdocs-dev/devdocs/checks/versionlinks"
 )
@@ -104,8 +105,10 @@ type Config struct {
 	// scriptFragment is ScriptFragments compiled; nil when there are none.
 	scriptFragment func(page, fragment string) bool
 	// presetVersions are the version folders of the preset in force, for
-	// the versions rules that name none.
-	presetVersions []string
+	// the versions rules that name none; presetVersionURLs where it serves
+	// each docs folder, for the built pages.
+	presetVersions    []string
+	presetVersionURLs []preset.FolderURL
 }
 
 // ScriptFragment describes fragments that a page's own script handles,
@@ -333,8 +336,11 @@ func checkVersions(rules []versionlinks.Rule, f *jsonFile) error {
 	var e *versionlinks.Error
 	if errors.As(err, &e) {
 		key := fmt.Sprintf("versions[%d]", e.Rule)
-		if e.Link >= 0 {
+		switch {
+		case e.Link >= 0:
 			key = fmt.Sprintf("%s.links[%d]", key, e.Link)
+		case e.URL != "":
+			key = fmt.Sprintf("%s.urls.%s (key)", key, e.URL)
 		}
 		return f.errorAt(f.at[key], e.Msg)
 	}
@@ -368,6 +374,30 @@ func (c *Config) versioned() *versionlinks.Set {
 		return nil
 	}
 	return set
+}
+
+// builtVersions is how links.Options.Versioned judges a built page's
+// links (nil without versions rules): by the page's version, which its
+// markdown source's folder gives where routes.json names it, else the
+// URL folder it is served under (the rules' urls, the preset's versions).
+func (c *Config) builtVersions(table *routes.Table) func(page string) func(url string) string {
+	set := c.versioned()
+	if set == nil {
+		return nil
+	}
+	for _, f := range c.presetVersionURLs {
+		set.Served(f.Folder, f.URL)
+	}
+	return func(page string) func(url string) string {
+		version, rule := set.At(serve.PageURL(page))
+		if src := table.Source(page, ""); src != "" {
+			version, rule = set.Version(src)
+		}
+		if rule < 0 {
+			return nil
+		}
+		return func(url string) string { return set.JudgeIn(version, rule, url) }
+	}
 }
 
 // versionFolders are the folder patterns whose matches are docs versions:
@@ -455,9 +485,12 @@ func (c *Config) useLayout(p *preset.Preset, g preset.Generator, l preset.Layout
 		c.rules.Mounts[i].Dir = relative(m.Dir)
 	}
 	c.generatorBase, c.generatorSite, c.generatorSiteURL = l.Base, l.Site, l.SiteURL
-	c.presetVersions = nil
+	c.presetVersions, c.presetVersionURLs = nil, nil
 	for _, v := range l.Versions {
 		c.presetVersions = append(c.presetVersions, relative(v))
+	}
+	for _, f := range l.VersionURLs {
+		c.presetVersionURLs = append(c.presetVersionURLs, preset.FolderURL{Folder: relative(f.Folder), URL: f.URL})
 	}
 	if len(c.presetVersions) == 0 && slices.ContainsFunc(c.Versions, func(r versionlinks.Rule) bool { return r.Pages == "" }) {
 		c.notes = append(c.notes, fmt.Sprintf("a \"versions\" rule of %s names no \"pages\", and the %s preset knows no docs versions folder: the rule applies to no page; name its folders", configName, p.Name))

@@ -324,6 +324,55 @@ func (cf *confirmation) apply(md, site *diag.Run) {
 	}
 }
 
+// onceVersioned says once a wrong-version-link both steps of checks all
+// found: the markdown's (a page's markdown writes the link its built page
+// has), with the built page as a note. The built page's own links (a
+// theme's) stay. It runs with or without a confirmation: routes.json
+// places a built page's link at its markdown line too.
+func onceVersioned(md, site *diag.Run) {
+	if md == nil || site == nil {
+		return
+	}
+	key := func(file, href string) [2]string { return [2]string{path.Clean(filepath.ToSlash(file)), href} }
+	at := map[[2]string]int{} // the first markdown finding of a link of a file
+	for i, d := range md.Diagnostics {
+		if k := key(d.File, d.Href); d.Check == registry.WrongVersionLink && !hasKey(at, k) {
+			at[k] = i
+		}
+	}
+	kept := site.Diagnostics[:0]
+	for _, d := range site.Diagnostics {
+		file := sourceFile(d.Source)
+		if i, ok := at[key(file, d.Href)]; ok && d.Check == registry.WrongVersionLink && file != "" {
+			m := &md.Diagnostics[i]
+			m.Severity = max(m.Severity, d.Severity)
+			m.Notes = append(m.Notes, fmt.Sprintf("the build confirms it: %s", d.Location()))
+			continue
+		}
+		kept = append(kept, d)
+	}
+	site.Diagnostics = kept
+	for _, r := range []*diag.Run{md, site} {
+		r.Summary.Errors, r.Summary.Warnings = r.Diagnostics.Count(diag.Error), r.Diagnostics.Count(diag.Warning)
+	}
+}
+
+// sourceFile is the file of a markdown place: "file", "file:line" or
+// "file:line:col".
+func sourceFile(place string) string {
+	for range 2 {
+		if before, after, ok := cutLast(place); ok && after != "" && strings.Trim(after, "0123456789") == "" {
+			place = before
+		}
+	}
+	return place
+}
+
+func hasKey[K comparable, V any](m map[K]V, k K) bool {
+	_, ok := m[k]
+	return ok
+}
+
 // oncePerSource says once a problem that several built pages show at one
 // markdown place (a page built once a locale, each copy with the link):
 // the first page's, the others' as notes.

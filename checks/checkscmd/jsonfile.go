@@ -119,6 +119,9 @@ func (f *jsonFile) walk(dec *json.Decoder, t reflect.Type, path, item string) er
 			seen[key] = keyStart
 			f.at[sub+" (key)"] = keyStart
 			f.at[sub] = keyEnd + bytes.IndexFunc(f.raw[keyEnd:], func(r rune) bool { return !strings.ContainsRune(" \t\r\n:", r) })
+			if itemKey := strings.TrimPrefix(item+"."+key, "."); itemKey != sub { // in an item: "versions[1].urls./docs/"
+				f.at[itemKey+" (key)"], f.at[itemKey] = keyStart, f.at[sub]
+			}
 			next := elem
 			if fields != nil {
 				ft, known := fields[key]

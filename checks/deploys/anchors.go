@@ -25,12 +25,12 @@ var perBuild = regexp.MustCompile(`:[rRS][0-9a-zA-Z]*:|«[rRS][0-9a-zA-Z]*»|(^|
 // URL u) that the new page answering u lacks. Each is placed on the new
 // page, at the heading now nearest to where the id stood: that is where
 // the old id is to be put back.
-func (c *comparison) removedAnchors(prevFile, u, curFile string) diag.List {
-	missing := c.missingIDs(prevFile, curFile)
+func (c *comparison) removedAnchors(prevFile string, prev *page, u, curFile string) diag.List {
+	missing := c.missingIDs(prevFile, prev, curFile)
 	if len(missing) == 0 {
 		return nil
 	}
-	old, now := fileOutline(c.prev, prevFile, false), fileOutline(c.cur, curFile, false)
+	old, now := fileOutline(c.prev, prevFile), fileOutline(c.cur, curFile)
 	var out diag.List
 	for _, id := range missing {
 		d := diag.Diagnostic{Severity: diag.Warning, Check: registry.RemovedAnchor, File: joinPath(c.b.Current, curFile),
@@ -49,11 +49,18 @@ func (c *comparison) removedAnchors(prevFile, u, curFile string) diag.List {
 
 // missingIDs are the ids of the previous page, each once and in page
 // order, that the new page lacks, those made per build aside.
-func (c *comparison) missingIDs(prevFile, curFile string) []string {
+func (c *comparison) missingIDs(prevFile string, prev *page, curFile string) []string {
+	was := prev.anchors
+	if prev == unchanged {
+		if curFile == prevFile {
+			return nil // the very page
+		}
+		was, _, _ = c.curPage(prevFile)
+	}
 	now, _, _ := c.curPage(curFile)
 	seen := map[string]bool{}
 	var out []string
-	for _, id := range c.prevPages[prevFile].anchors.List() {
+	for _, id := range was.List() {
 		if seen[id] || perBuild.MatchString(id) || now.Has(id) {
 			continue
 		}

@@ -6,16 +6,17 @@
 package deploys
 
 import (
+	"bytes"
 	"fmt"
 	"net/url"
 	"os"
 	"path"
 	"path/filepath"
 	"strings"
-	"sync"
 
 	"github.com/devdocs-dev/devdocs/checks/diag"
 	"github.com/devdocs-dev/devdocs/checks/htmlsite"
+	"github.com/devdocs-dev/devdocs/checks/internal/par"
 	"github.com/devdocs-dev/devdocs/checks/mdscan"
 	"github.com/devdocs-dev/devdocs/checks/serve"
 )
@@ -34,6 +35,11 @@ type Options struct {
 	// the run knows it (a preset in force, or routes.json): its way to set
 	// a heading's id (mdscan.IDStyle.KeepID) is offered to keep one.
 	IDs mdscan.IDStyle
+	// Sum, when set, is the hash (htmlsite.Sum) of the bytes the link
+	// check read of a page of the new build (links.Stats.Sum): a page of
+	// the last deploy with that hash is known unchanged without reading
+	// the new page again.
+	Sum func(file string) (uint64, bool)
 }
 
 // Builds are the two builds compared, named as the user named them (the
@@ -48,10 +54,10 @@ type Builds struct {
 // the site): its ids, and its redirect when it is a stub (links.Stats.Page).
 type Pages func(file string) (ids htmlsite.Anchors, redirect htmlsite.Redirect, ok bool)
 
-// page is what the comparison keeps of a page of the previous build.
+// page is what the comparison keeps of a page of the previous build: its
+// ids, where they are not the new build's page's (unchanged).
 type page struct {
-	anchors  htmlsite.Anchors
-	redirect htmlsite.Redirect
+	anchors htmlsite.Anchors
 }
 
 // Compare finds what the last deploy (b.Previous) served that the new
@@ -79,7 +85,7 @@ func Compare(b Builds, site *htmlsite.Site, pages Pages, o Options) (diag.List, 
 	if c.prev, err = loadPrevious(b.Previous); err != nil {
 		return nil, err
 	}
-	c.prevPages = readPages(c.prev)
+	c.prevPages = readPages(c.prev, c.cur, o.Sum)
 	return c.run()
 }
 
@@ -106,35 +112,70 @@ func loadPrevious(dir string) (*htmlsite.Site, error) {
 	return s, nil
 }
 
-// readPages parses every page of the previous build for its ids and its
-// redirect.
-func readPages(s *htmlsite.Site) map[string]*page {
-	var mu sync.Mutex
-	pages := make(map[string]*page, len(s.HTML))
-	s.Parse(func() htmlsite.Visitor {
-		return func(p *htmlsite.Page) {
-			if p.Stylesheet {
+// readPages reads the previous build's pages for their ids. A page whose
+// bytes are those of the new build's page at its path has that page's ids,
+// which the link check holds: it is read, not parsed, and nothing of it is
+// kept (unchanged, nil ids). On a deploy that changed a few pages of many,
+// the comparison then costs a read of each file, not a second parse of the
+// site. A page that cannot be read is left out (nil), as the link check
+// of the new build says of its own.
+func readPages(prev, cur *htmlsite.Site, sum func(string) (uint64, bool)) []*page {
+	pages := make([]*page, len(prev.HTML))
+	par.Each(len(prev.HTML), func() func(int) {
+		var was, now []byte // each worker's, reused from page to page
+		return func(i int) {
+			file := prev.HTML[i]
+			var same bool
+			if _, ok := cur.Files[file]; ok {
+				same, was, now = sameBytes(prev, cur, file, sum, was, now)
+			}
+			if same {
+				pages[i] = unchanged
 				return
 			}
-			kept := &page{anchors: p.IDs, redirect: p.Redirect}
-			mu.Lock()
-			pages[p.Path] = kept
-			mu.Unlock()
+			var p htmlsite.Page
+			if prev.Read(file, &p) == nil {
+				pages[i] = &page{anchors: p.IDs}
+			}
 		}
 	})
 	return pages
 }
 
+// unchanged is a previous page the new build has as it was.
+var unchanged = &page{}
+
+// sameBytes reports whether the file of both builds holds the same bytes,
+// reading them into was and now (returned for reuse); the new build's is
+// known by its sum where the link check kept one.
+func sameBytes(prev, cur *htmlsite.Site, file string, sum func(string) (uint64, bool), was, now []byte) (bool, []byte, []byte) {
+	was, err := prev.Bytes(file, was)
+	if err != nil {
+		return false, was, now
+	}
+	if sum != nil {
+		if s, ok := sum(file); ok {
+			return s == htmlsite.Sum(was), was, now
+		}
+	}
+	st, err := os.Stat(filepath.Join(cur.Root, filepath.FromSlash(file)))
+	if err != nil || st.Size() != int64(len(was)) {
+		return false, was, now
+	}
+	now, err = cur.Bytes(file, now)
+	return err == nil && bytes.Equal(now, was), was, now
+}
+
 // comparison is one run of Compare.
 type comparison struct {
-	o              Options
-	b              Builds
-	prev, cur      *htmlsite.Site
-	prevPages      map[string]*page
-	curPage        Pages
-	candidates     []candidate // the new build's pages, for suggestions; read when first needed
-	candidatesRead bool
-	servedBefore   map[string]bool // the URLs the last deploy served, full paths
+	o            Options
+	b            Builds
+	prev, cur    *htmlsite.Site
+	prevPages    []*page // by index in prev.HTML
+	curPage      Pages
+	candidates   []ranked          // the new build's pages and their URLs, for suggestions; listed when first needed
+	words        map[string]*words // of the candidates, as read
+	servedBefore map[string]bool   // the URLs the last deploy served, full paths
 }
 
 // run follows each URL of the last deploy on the new build. When none of
@@ -143,17 +184,17 @@ type comparison struct {
 func (c *comparison) run() (diag.List, error) {
 	var found diag.List
 	answered, others := 0, 0
-	served := map[string]string{} // each page's URL
+	served := make([]string, len(c.prev.HTML)) // each page's URL; "" for none
 	c.servedBefore = map[string]bool{}
-	for _, file := range c.prev.HTML {
-		if !isNotFoundPage(file) && c.prevPages[file] != nil {
-			served[file] = c.fullURL(c.o.Host.ServedURL(file, c.prevHas))
-			c.servedBefore[served[file]] = true
+	for i, file := range c.prev.HTML {
+		if !isNotFoundPage(file) && c.prevPages[i] != nil {
+			served[i] = c.fullURL(c.o.Host.ServedURL(file, c.prevHas))
+			c.servedBefore[served[i]] = true
 		}
 	}
-	for _, file := range c.prev.HTML {
-		u, ok := served[file]
-		if !ok {
+	for i, file := range c.prev.HTML {
+		u := served[i]
+		if u == "" {
 			continue
 		}
 		a := c.answer(u)
@@ -167,7 +208,7 @@ func (c *comparison) run() (diag.List, error) {
 		case a.file == "" && !a.unjudged:
 			found = append(found, c.removedURL(file, u, a))
 		case a.file != "" && a.keepsFragment:
-			found = append(found, c.removedAnchors(file, u, a.file)...)
+			found = append(found, c.removedAnchors(file, c.prevPages[i], u, a.file)...)
 		}
 	}
 	return found, c.sharesURLs(others, answered)

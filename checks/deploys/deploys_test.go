@@ -56,6 +56,9 @@ func compareWith(t *testing.T, o Options) (diag.List, error) {
 	site, err := htmlsite.Load("build")
 	require.NoError(t, err)
 	_, stats := links.Check(site, links.Options{Host: o.Host, SiteURL: o.SiteURL})
+	if o.Sum == nil { // as checks links compares
+		o.Sum = stats.Sum
+	}
 	return Compare(Builds{Previous: "prev", Current: "build"}, site, stats.Page, o)
 }
 
@@ -349,7 +352,15 @@ func TestPreviousOfTheHomePageAlone(t *testing.T) {
 // Two pages as near: the first URL in byte order, whatever the order of
 // their files.
 func TestNearestTies(t *testing.T) {
-	to, ok := nearest("/b-", []candidate{{url: "/b-/"}, {url: "/b"}}, func(candidate) bool { return true })
+	cur := &htmlsite.Site{Files: map[string]struct{}{}, HTML: []string{"b-/index.html", "b.html", "b-.html"}}
+	for _, f := range cur.HTML {
+		cur.Files[f] = struct{}{}
+	}
+	page := func(string) (htmlsite.Anchors, htmlsite.Redirect, bool) {
+		return htmlsite.Anchors{}, htmlsite.Redirect{}, true
+	}
+	c := &comparison{o: Options{Host: serve.Default, BasePath: "/"}, cur: cur, curPage: page}
+	to, ok := c.first(c.byDistance("/b-"), 0, func(candidate) bool { return true })
 	assert.True(t, ok)
 	assert.Equal(t, "/b", to)
 }
@@ -384,4 +395,31 @@ func TestRedirectPageToTheSitesOwnURL(t *testing.T) {
 	// /kept/ and /other/ are both 4 edits from /old/: the first in byte order.
 	assert.Equal(t, []string{"prev/old/index.html removed-url removed URL /old/: the last deploy served it; now its page old/index.html redirects to https://example.org/new/, which answers 404" +
 		" | closest page now: /kept/ (the nearest URL) | keep it: a redirect page build/old/index.html holding <meta http-equiv=\"refresh\" content=\"0; url=/kept/\">"}, said(found))
+}
+
+// A page whose bytes the new build's page at its path has is not parsed
+// again: its ids are that page's. One of the same length whose id changed
+// is another page, and its lost id is found; so is an id of an unchanged
+// page that another page now answers for (a redirect kept the URL).
+func TestUnchangedPagesKeepTheirIDs(t *testing.T) {
+	for name, sum := range map[string]func(string) (uint64, bool){
+		"known by the link check's sums": nil,
+		"the new pages read again":       func(string) (uint64, bool) { return 0, false },
+	} {
+		t.Run(name, func(t *testing.T) {
+			found, err := compare(t, map[string]string{
+				"index.html":      home,
+				"same/index.html": `<h2 id="aa">A</h2>`,
+				"ids/index.html":  `<h2 id="aa">A</h2>`,
+			}, map[string]string{
+				"index.html":      home,
+				"same/index.html": `<h2 id="aa">A</h2>`,
+				"ids/index.html":  `<h2 id="bb">A</h2>`,
+			}, Options{Sum: sum})
+			require.NoError(t, err)
+			assert.Equal(t, []string{
+				`build/ids/index.html:1:1 removed-anchor removed anchor /ids/#aa: the last deploy's page had the id "aa", the new page has no such id | nearest heading now: "A" #bb (the same text) | keep it: an empty <a id="aa"></a> just before that heading`,
+			}, said(found))
+		})
+	}
 }

@@ -1,13 +1,11 @@
 package deploys
 
 import (
-	"bytes"
+	"io"
 	"strings"
 
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
-
-	"github.com/devdocs-dev/devdocs/checks/internal/textfile"
 )
 
 // outline is what the comparison needs of a page beyond its ids and links
@@ -22,20 +20,23 @@ type outline struct {
 }
 
 // heading is one h1…h6: its id (its own, or that of an element inside
-// it), its text as a reader sees it, and where its start tag is.
+// it), its text as a reader sees it, and where its start tag is (its byte
+// offset; line and col are set by the caller that holds the document).
 type heading struct {
 	id, text  string
+	off       int
 	line, col int
 }
 
-// readOutline reads a page for its outline; with titleOnly, only as far
-// as its title and first h1 (for suggestions, read on every page). An id stands at the heading
-// it is on or inside; else at the next heading when one comes before any
-// text (a section's id, as Sphinx writes it: <section id><h2>), else at the
-// heading before it.
-func readOutline(doc []byte, titleOnly bool) outline {
+// readOutline reads a page for its outline, up to the end of the first
+// element upTo when it is set (atom.Title, atom.H1: the words suggestions
+// compare, asked of every page, whose reading then stops there). An id
+// stands at the heading it is on or inside; else at the next heading when
+// one comes before any text (a section's id, as Sphinx writes it: <section
+// id><h2>), else at the heading before it.
+func readOutline(r io.Reader, upTo atom.Atom) outline {
 	o := outline{at: map[string]int{}}
-	z := html.NewTokenizer(bytes.NewReader(doc))
+	z := html.NewTokenizer(r)
 	var (
 		off     int // byte offset of the token being read
 		inTitle bool
@@ -64,8 +65,7 @@ func readOutline(doc []byte, titleOnly bool) outline {
 			case a == atom.Title:
 				inTitle = tt == html.StartTagToken
 			case isHeading(a) && level == 0:
-				line, col := textfile.LineCol(doc, off)
-				o.headings = append(o.headings, heading{id: id, line: line, col: col})
+				o.headings = append(o.headings, heading{id: id, off: off})
 				level, text = 1, text[:0]
 				settle(len(o.headings) - 1)
 			case level > 0 && tt == html.StartTagToken && !voidElement(a):
@@ -89,12 +89,15 @@ func readOutline(doc []byte, titleOnly bool) outline {
 			switch {
 			case a == atom.Title:
 				inTitle = false
+				if upTo == atom.Title {
+					return o
+				}
 			case level == 1 && isHeading(a):
 				h := &o.headings[len(o.headings)-1]
 				h.text = cleanText(strings.Join(text, " "))
 				if o.h1 == "" && a == atom.H1 {
 					o.h1 = h.text
-					if titleOnly {
+					if upTo == atom.H1 {
 						return o
 					}
 				}

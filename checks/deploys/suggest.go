@@ -1,21 +1,35 @@
 package deploys
 
 import (
+	"bytes"
+	"cmp"
 	"fmt"
-	"os"
 	"path/filepath"
+	"slices"
 	"strings"
+
+	"golang.org/x/net/html/atom"
 
 	"github.com/devdocs-dev/devdocs/checks/diag"
 	"github.com/devdocs-dev/devdocs/checks/htmlsite"
 	"github.com/devdocs-dev/devdocs/checks/internal/editdist"
+	"github.com/devdocs-dev/devdocs/checks/internal/par"
+	"github.com/devdocs-dev/devdocs/checks/internal/textfile"
 	"github.com/devdocs-dev/devdocs/checks/registry"
 	"github.com/devdocs-dev/devdocs/checks/serve"
 )
 
-// candidate is a page of the new build a removed URL may have moved to.
+// candidate is a page of the new build a removed URL may have moved to,
+// as a rule sees it; its title or h1 "" until read.
 type candidate struct {
 	url, last, title, h1 string
+}
+
+// words are the title and first h1 of a page of the new build, read when a
+// rule first needs them (read: which, by wordBit).
+type words struct {
+	title, h1 string
+	read      uint8
 }
 
 // removedURL is the finding of a URL of the last deploy that no page of
@@ -39,21 +53,24 @@ func (c *comparison) removedURL(prevFile, u string, a arrival) diag.Diagnostic {
 // has a page of that name and title, at a URL that was there before),
 // then among all; else the nearest URL but the home page's. Among
 // several, the nearest URL wins, then the first in byte order, so the
-// answer is one.
+// answer is one. The new pages are taken in that order, and a page's
+// title or h1 read when a rule first reaches it: a renamed page near its
+// old URL costs a few reads, not one of every page.
 func (c *comparison) suggest(prevFile, u string) (string, string, bool) {
-	cands := c.readCandidates()
-	var old outline // a list of URLs has no pages: a URL's own words only
+	order := c.byDistance(u)
+	var title, h1 string // a list of URLs has no pages: a URL's own words only
 	if c.prev != nil {
-		old = fileOutline(c.prev, prevFile, true)
+		title = fileWords(c.prev, prevFile, atom.Title).title
+		h1 = fileWords(c.prev, prevFile, atom.H1).h1
 	}
-	last := lastSegment(u)
 	rules := []struct {
 		value, said string
+		upTo        atom.Atom // what of a new page the rule reads
 		of          func(candidate) string
 	}{
-		{last, "the same last segment %q", func(k candidate) string { return k.last }},
-		{old.title, "the same title %q", func(k candidate) string { return k.title }},
-		{old.h1, "the same first heading %q", func(k candidate) string { return k.h1 }},
+		{lastSegment(u), "the same last segment %q", 0, func(k candidate) string { return k.last }},
+		{title, "the same title %q", atom.Title, func(k candidate) string { return k.title }},
+		{h1, "the same first heading %q", atom.H1, func(k candidate) string { return k.h1 }},
 	}
 	for _, onlyNew := range []bool{true, false} {
 		for _, r := range rules {
@@ -61,51 +78,94 @@ func (c *comparison) suggest(prevFile, u string) (string, string, bool) {
 				continue
 			}
 			same := func(k candidate) bool { return r.of(k) == r.value && !(onlyNew && c.servedBefore[k.url]) }
-			if to, ok := nearest(u, cands, same); ok {
+			if to, ok := c.first(order, r.upTo, same); ok {
 				return to, fmt.Sprintf(r.said, r.value), true
 			}
 		}
 	}
 	// The home page aside: a short URL is near it by its length alone.
-	if to, ok := nearest(u, cands, func(k candidate) bool { return k.url != c.o.BasePath }); ok {
+	if to, ok := c.first(order, 0, func(k candidate) bool { return k.url != c.o.BasePath }); ok {
 		return to, "the nearest URL", true
 	}
 	return "", "", false
 }
 
 // readCandidates lists the new build's pages, redirect pages and 404
-// pages aside, with their titles: read once, when a URL is first missing.
-func (c *comparison) readCandidates() []candidate {
-	if c.candidatesRead {
-		return c.candidates
-	}
-	c.candidatesRead = true
-	for _, f := range c.cur.HTML {
-		if _, r, ok := c.curPage(f); !ok || r.Href != "" || isNotFoundPage(f) {
-			continue
+// pages aside, and their URLs: once, when a URL is first missing.
+func (c *comparison) readCandidates() []ranked {
+	if c.candidates == nil {
+		c.candidates, c.words = []ranked{}, map[string]*words{}
+		for _, f := range c.cur.HTML {
+			if _, r, ok := c.curPage(f); ok && r.Href == "" && !isNotFoundPage(f) {
+				c.candidates = append(c.candidates, ranked{file: f})
+			}
 		}
-		o := fileOutline(c.cur, f, true)
-		u := c.fileURL(f)
-		c.candidates = append(c.candidates, candidate{url: u, last: lastSegment(u), title: o.title, h1: o.h1})
+		par.For(len(c.candidates), func(i int) { c.candidates[i].url = c.fileURL(c.candidates[i].file) })
 	}
 	return c.candidates
 }
 
-// nearest is the URL among the candidates that pass keep nearest to u by
-// edit distance, the first in byte order among equals; never u itself (a
-// page whose URL a forced rule sends elsewhere).
-func nearest(u string, cands []candidate, keep func(candidate) bool) (string, bool) {
-	best, bestDist := "", -1
-	for _, k := range cands {
-		if k.url == u || !keep(k) {
-			continue
-		}
-		d := editdist.Levenshtein(u, k.url)
-		if bestDist < 0 || d < bestDist || d == bestDist && k.url < best {
-			best, bestDist = k.url, d
+// ranked is a candidate (its file) and its URL.
+type ranked struct{ file, url string }
+
+// byDistance are the candidates, u itself aside (a page whose URL a
+// forced rule sends elsewhere), nearest to u by edit distance first, in
+// byte order among equals.
+func (c *comparison) byDistance(u string) []ranked {
+	cands := c.readCandidates()
+	dist := make([]int, len(cands))
+	par.Each(len(cands), func() func(int) {
+		var rows editdist.Rows // each worker's: no measure allocates
+		return func(i int) { dist[i] = rows.Levenshtein(u, cands[i].url) }
+	})
+	order := make([]int, 0, len(cands))
+	for i := range cands {
+		if cands[i].url != u {
+			order = append(order, i)
 		}
 	}
-	return best, bestDist >= 0
+	slices.SortFunc(order, func(a, b int) int {
+		return cmp.Or(cmp.Compare(dist[a], dist[b]), strings.Compare(cands[a].url, cands[b].url))
+	})
+	out := make([]ranked, len(order))
+	for i, j := range order {
+		out[i] = cands[j]
+	}
+	return out
+}
+
+// first is the URL of the first candidate in order that keep takes, its
+// title (upTo atom.Title) or first h1 (atom.H1) read as it is reached,
+// once.
+func (c *comparison) first(order []ranked, upTo atom.Atom, keep func(candidate) bool) (string, bool) {
+	for _, r := range order {
+		k := candidate{url: r.url, last: lastSegment(r.url)}
+		if upTo != 0 {
+			w := c.words[r.file]
+			if w == nil {
+				w = &words{}
+				c.words[r.file] = w
+			}
+			if w.read&(1<<wordBit(upTo)) == 0 {
+				o := fileWords(c.cur, r.file, upTo)
+				w.title, w.h1 = cmp.Or(w.title, o.title), cmp.Or(w.h1, o.h1)
+				w.read |= 1 << wordBit(upTo)
+			}
+			k.title, k.h1 = w.title, w.h1
+		}
+		if keep(k) {
+			return k.url, true
+		}
+	}
+	return "", false
+}
+
+// wordBit is the bit of candidate.read that says words were read.
+func wordBit(words atom.Atom) int {
+	if words == atom.Title {
+		return 0
+	}
+	return 1
 }
 
 // lastSegment is a URL path's last segment without .html ("" for a root).
@@ -128,15 +188,31 @@ func (c *comparison) fix(prevFile, from, to string) string {
 		joinPath(c.b.Current, prevFile), to)
 }
 
-// fileOutline reads a page of a build for its outline (titleOnly: see
-// readOutline); a page that cannot be read again has none (the site's
-// reading already said so).
-func fileOutline(s *htmlsite.Site, file string, titleOnly bool) outline {
-	doc, err := os.ReadFile(filepath.Join(s.Root, filepath.FromSlash(file)))
+// fileOutline reads a page of a build for its outline, each heading
+// placed at its line and column; a page that cannot be read again has
+// none (the site's reading already said so).
+func fileOutline(s *htmlsite.Site, file string) outline {
+	doc, err := s.Bytes(file, nil)
 	if err != nil {
 		return outline{at: map[string]int{}}
 	}
-	return readOutline(doc, titleOnly)
+	o := readOutline(bytes.NewReader(doc), 0)
+	for i := range o.headings {
+		h := &o.headings[i]
+		h.line, h.col = textfile.LineCol(doc, h.off)
+	}
+	return o
+}
+
+// fileWords are a page's title (upTo atom.Title) or first h1 (atom.H1),
+// read only as far as that element ends.
+func fileWords(s *htmlsite.Site, file string, upTo atom.Atom) outline {
+	f, err := s.Open(file)
+	if err != nil {
+		return outline{at: map[string]int{}}
+	}
+	defer f.Close()
+	return readOutline(f, upTo)
 }
 
 func joinPath(dir, file string) string {

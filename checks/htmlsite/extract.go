@@ -2,6 +2,7 @@ package htmlsite
 
 import (
 	"bytes"
+	"hash/maphash"
 	"io"
 	"regexp"
 	"slices"
@@ -43,14 +44,18 @@ type Page struct {
 	// Stylesheet: a .css file of the site, not a page; its Links are the
 	// URLs it makes the browser fetch, relative to its own URL.
 	Stylesheet bool
-	ids        anchorSet  // IDs while the page is read
-	raws       []byte     // the hrefs of Links while the page is read, end to end
-	ends       []int32    // where each ends in raws
-	inScript   bool       // the last token opened an inline script: the next is its text
-	inStyle    bool       // the last token opened a <style>: the next is its text
-	doc        []byte     // the document, read whole (scan.go)
-	spans      []attrSpan // the attributes of the tag scan is reading
-	err        error      // a read that failed: the page is not what its file holds
+	// Sum is the hash of the page's bytes (Sum), 0 for one too large to
+	// hold whole: the comparison with the last deploy knows an unchanged
+	// page by it without reading the page again.
+	Sum      uint64
+	ids      anchorSet  // IDs while the page is read
+	raws     []byte     // the hrefs of Links while the page is read, end to end
+	ends     []int32    // where each ends in raws
+	inScript bool       // the last token opened an inline script: the next is its text
+	inStyle  bool       // the last token opened a <style>: the next is its text
+	doc      []byte     // the document, read whole (scan.go)
+	spans    []attrSpan // the attributes of the tag scan is reading
+	err      error      // a read that failed: the page is not what its file holds
 
 	// What the tokenizer alone does not say, and the DOM would: the content
 	// of a <template> is not in the document (its ids are no anchors, its
@@ -152,6 +157,14 @@ func Extract(path string, r io.Reader) *Page {
 	return p
 }
 
+// sumSeed is the process's seed of Sum: sums are compared within a run.
+var sumSeed = maphash.MakeSeed()
+
+// Sum is a hash of a document's bytes, the same for the same bytes within
+// one run of the process, two different documents' the same with a
+// chance of 2⁻⁶⁴.
+func Sum(doc []byte) uint64 { return maphash.Bytes(sumSeed, doc) }
+
 // maxInMemory is the largest page read whole and scanned; the rest of a
 // larger one is streamed through the tokenizer, so a huge file costs no
 // more memory than this.
@@ -162,6 +175,9 @@ var maxInMemory = 32 << 20
 func (p *Page) extract(path string, r io.Reader) {
 	p.reset(path)
 	doc, whole := p.read(r)
+	if whole {
+		p.Sum = Sum(doc)
+	}
 	// A page in another encoding than UTF-8 is decoded first, as the
 	// browser decodes it, so that its ids are the text a fragment names;
 	// the UTF-8 pages nearly every site has are read as they are.

@@ -3,6 +3,7 @@
 package htmlsite
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -216,6 +217,30 @@ func (s *Site) parseOne(r string, page *Page, visit Visitor) {
 		visit(page)
 	}
 	page.release()
+}
+
+// Open opens one file of the site (path as in Files) as Parse opens a
+// page, for a reader that needs only its start.
+func (s *Site) Open(path string) (io.ReadCloser, error) {
+	return open(filepath.Join(s.Root, filepath.FromSlash(path)))
+}
+
+// Bytes reads one file of the site whole (path as in Files) into buf,
+// reused, opened as Parse opens a page (a pipe put in its place since is
+// not waited on); a file larger than the largest page Parse holds in
+// memory is refused.
+func (s *Site) Bytes(path string, buf []byte) ([]byte, error) {
+	f, err := open(filepath.Join(s.Root, filepath.FromSlash(path)))
+	if err != nil {
+		return buf[:0], err
+	}
+	defer f.Close()
+	b := bytes.NewBuffer(buf[:0])
+	_, err = b.ReadFrom(io.LimitReader(f, int64(maxInMemory)+1))
+	if err == nil && b.Len() > maxInMemory {
+		err = fmt.Errorf("%s: larger than %d bytes", path, maxInMemory)
+	}
+	return b.Bytes(), err
 }
 
 // Read parses one page of the site again (path as in HTML) into p, for

@@ -31,6 +31,11 @@ type Options struct {
 	Progress func(done, total int)
 	// CollectExternal gathers links to other sites into Stats.External.
 	CollectExternal bool
+	// Versioned, when set, is how the links to other sites of a page (its
+	// path in the site) are judged by their URL: what is wrong with one at
+	// a docs version other than the page's (wrong-version-link), "" when
+	// nothing is; nil for a page of no docs version.
+	Versioned func(page string) func(url string) string
 }
 
 // Stats counts what was checked.
@@ -55,6 +60,10 @@ type Stats struct {
 	// place) when it is a stub. The comparison with the last deploy
 	// (checks/deploys) asks it rather than read the site again.
 	Page func(file string) (ids htmlsite.Anchors, redirect htmlsite.Redirect, ok bool)
+	// Sum is the hash of the bytes of a page the check read (a path in the
+	// site; htmlsite.Sum), ok false for one it did not read whole: the
+	// comparison with the last deploy knows an unchanged page by it.
+	Sum func(file string) (sum uint64, ok bool)
 }
 
 // pending is a link to an anchor of a page not parsed yet, or of a
@@ -72,6 +81,7 @@ type pending struct {
 type parsed struct {
 	ids htmlsite.Anchors
 	hop *hop
+	sum uint64 // htmlsite.Page.Sum
 }
 
 // pages holds each parsed page by file number: a worker stores its page
@@ -119,7 +129,21 @@ func Check(s *htmlsite.Site, opts Options) (diag.List, Stats) {
 	stats.HasAnchor = c.hasAnchor
 	stats.RedirectsTo = c.redirectsTo
 	stats.Page = c.page
+	stats.Sum = c.sum
 	return out, stats
+}
+
+// sum is Stats.Sum.
+func (c *checker) sum(file string) (uint64, bool) {
+	f := c.index.Named(file)
+	if f == 0 {
+		return 0, false
+	}
+	st := c.pages[f].Load()
+	if st == nil || st.sum == 0 {
+		return 0, false
+	}
+	return st.sum, true
 }
 
 // page is Stats.Page.
@@ -205,7 +229,7 @@ type worker struct {
 func (w *worker) page(p *htmlsite.Page) {
 	self := w.index.Named(p.Path)
 	resolver := w.resolver(p)
-	state := &parsed{ids: p.IDs}
+	state := &parsed{ids: p.IDs, sum: p.Sum}
 	if p.Redirect.Href != "" {
 		state.hop = w.hop(p, resolver)
 	}
@@ -219,10 +243,20 @@ func (w *worker) page(p *htmlsite.Page) {
 	}
 	refs := w.resolveAll(p, resolver)
 	found, later := w.found, w.later
+	var versioned func(url string) string
+	if w.opts.Versioned != nil && !p.Stylesheet {
+		versioned = w.opts.Versioned(p.Path)
+	}
 	for i, l := range p.Links {
 		r := &refs[i]
 		if r.skip {
 			continue
+		}
+		if r.ref.Kind == External && versioned != nil {
+			if msg := versioned(r.ref.URL); msg != "" {
+				d := diag.Diagnostic{Severity: diag.Error, Check: registry.WrongVersionLink, Href: strings.Clone(l.Raw), Message: msg}
+				found = append(found, placed(d, p, l))
+			}
 		}
 		if r.ref.Kind == External && w.opts.CollectExternal {
 			u := r.ref.URL

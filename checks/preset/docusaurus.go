@@ -260,7 +260,7 @@ func docusaurus(g Generator) Layout {
 		}
 	}
 	markdown = append(markdown, "i18n")
-	return Layout{Site: "build", Markdown: markdown, Public: "static", Versions: versions, Pages: docusaurusPages(g.Root), Base: basePath(g.Value("baseUrl")),
+	return Layout{Site: "build", Markdown: markdown, Public: "static", Versions: versions, VersionURLs: docusaurusVersionURLs(g, instances), Pages: docusaurusPages(g.Root), Base: basePath(g.Value("baseUrl")),
 		Rules: mdlinks.Rules{IDs: mdscan.Docusaurus, Routes: docusaurusRoutes(g, instances), PrefixesBase: true,
 			RawKeepsBase: func(string, bool) bool { return true }, MDLookup: links.lookup, MDUnresolved: links.unresolved,
 			Preprocess: mdscan.UnwrapMDXCodeBlocks, CodeIDs: componentIDs, Includes: docusaurusIncludes(g.Root).expand,

@@ -188,7 +188,8 @@ func readRoutes(root string, instances []docusaurusInstance, locales []string, t
 				add(file, base+strings.TrimSuffix(strings.TrimSuffix(stem, "index"), "/"))
 			})
 		case "docs":
-			for _, v := range docusaurusVersions(root, in) {
+			versions, _ := docusaurusVersions(root, in) // set only where unroutable finds no version option
+			for _, v := range versions {
 				unjudged = append(unjudged, path.Join(base, v.at, "category")+"/", path.Join(base, v.at, "tags")+"/")
 				walkPages(filepath.Join(root, v.folder), func(file, rel string) {
 					if !mdscan.IsMarkdownFile(file) {
@@ -225,20 +226,61 @@ func readRoutes(root string, instances []docusaurusInstance, locales []string, t
 type docusaurusVersion struct{ folder, at string }
 
 // docusaurusVersions are a docs instance's versions, as versions.json
-// lists them (the first the last version, served at the route's root),
-// and the current one, at next/ when there are others.
-func docusaurusVersions(root string, in docusaurusInstance) []docusaurusVersion {
+// lists them, and the current one (its path), each with its URL path under
+// the instance's routeBasePath, as the docs plugin names them: the last
+// version (lastVersion, by default versions.json's first, else the
+// current) at the root, the current at next/, each other at its name, and
+// a version's path option over all these. ok is false when the config
+// computes lastVersion or versions.
+func docusaurusVersions(root string, in docusaurusInstance) (out []docusaurusVersion, ok bool) {
 	names, _ := readVersions(filepath.Join(root, in.prefix()+"versions.json"))
-	if len(names) == 0 {
-		return []docusaurusVersion{{in.path, ""}}
+	last, computed := scalar(in.options["lastVersion"])
+	options, isMap := in.options["versions"].(map[string]any)
+	if _, set := in.options["versions"]; computed || set && !isMap {
+		return nil, false
 	}
-	out := []docusaurusVersion{{in.path, "next"}}
-	for i, n := range names {
-		at := n
-		if i == 0 {
-			at = ""
+	if last == "" {
+		last = append(names, "current")[0]
+	}
+	for _, n := range append([]string{"current"}, names...) {
+		v := docusaurusVersion{in.path, "next"}
+		if n != "current" {
+			v = docusaurusVersion{path.Join(in.prefix()+"versioned_docs", "version-"+n), n}
 		}
-		out = append(out, docusaurusVersion{path.Join(in.prefix()+"versioned_docs", "version-"+n), at})
+		if n == last {
+			v.at = ""
+		}
+		o, _ := options[n].(map[string]any)
+		if p, set := o["path"]; set {
+			s, computed := scalar(p)
+			if computed {
+				return nil, false
+			}
+			v.at = strings.Trim(s, "/")
+		}
+		out = append(out, v)
+	}
+	return out, true
+}
+
+// docusaurusVersionURLs are where each docs instance's versions are
+// served, in the default locale and each other; an instance whose URLs
+// the config computes is left out.
+func docusaurusVersionURLs(g Generator, instances []docusaurusInstance) []FolderURL {
+	root, _ := filepath.Abs(g.Root)
+	var out []FolderURL
+	for _, in := range instances {
+		base, ok := in.routeBase()
+		versions, ok2 := docusaurusVersions(root, in)
+		if in.kind != "docs" || !ok || !ok2 {
+			continue
+		}
+		for _, locale := range append([]string{"/"}, otherLocales(g)...) {
+			for _, v := range versions {
+				u := path.Join(locale, base, v.at)
+				out = append(out, FolderURL{Folder: v.folder, URL: strings.TrimSuffix(u, "/") + "/"})
+			}
+		}
 	}
 	return out
 }

@@ -113,6 +113,10 @@ func (g Generator) note(format string, args ...any) {
 	}
 }
 
+// FolderURL is a folder of pages and the URL folder it is served at, from
+// the site's root, without the base URL ("/docs/1.1/").
+type FolderURL struct{ Folder, URL string }
+
 // Layout is where a project of a generator keeps things, relative to the
 // project root, and what the generator does with the markdown's links.
 type Layout struct {
@@ -128,6 +132,10 @@ type Layout struct {
 	// versions (Docusaurus's versioned_docs/version-*), for checks.json's
 	// "versions" rules that name no folder.
 	Versions []string
+	// VersionURLs are where the generator serves each docs folder's pages
+	// (a version's, or the current docs', which may lie under a version's
+	// URL), for the built pages of the "versions" rules.
+	VersionURLs []FolderURL
 	// Base is the path the site is served under, from the config ("").
 	Base string
 	// SiteURL is the site's own URL where the generator writes its links
@@ -262,6 +270,9 @@ func (p Preset) Layout(g Generator) Layout {
 	}
 	for i := range l.Versions {
 		l.Versions[i] = at(l.Versions[i])
+	}
+	for i := range l.VersionURLs {
+		l.VersionURLs[i].Folder = at(l.VersionURLs[i].Folder)
 	}
 	for i := range l.Rules.Mounts {
 		l.Rules.Mounts[i].Dir = at(l.Rules.Mounts[i].Dir)

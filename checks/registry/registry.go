@@ -88,7 +88,7 @@ var All = []Check{
 	{MarkdownAnchor, Warn, Markdown, "a #anchor that names no heading of the linked (or the same) markdown page, by the generator's heading ids", "on-broken-markdown-anchors"},
 	{MarkdownImage, Throw, Markdown, "a relative image (an absolute one with markdown.public) that does not exist", "on-missing-images"},
 	{CrossVersionLink, Warn, Markdown, "a relative link from one docs version's folder into another's, or into a version from outside them (markdown.versions, versions[].pages): versions are published and retired as a whole, so it breaks when either side moves", ""},
-	{WrongVersionLink, Throw, Markdown, "with \"versions\" rules: a link of a versioned docs page to GitHub, docs.rs, pkg.go.dev, npm or a pattern of the rule, at a ref or version other than the page's (main, latest, another release)", ""},
+	{WrongVersionLink, Throw, Markdown, "with \"versions\" rules: a link of a versioned docs page (its markdown, or its built page) to GitHub, docs.rs, pkg.go.dev, npm or a pattern of the rule, at a ref or version other than the page's (main, latest, another release)", ""},
 	{BrokenLink, Throw, Links, "a link or resource of a built page that no file of the site answers", "on-broken-links"},
 	{BrokenAnchor, Warn, Links, "a #fragment that no element of the target page has as its id", "on-broken-anchors"},
 	{DuplicateRoute, Warn, Links, "two sources or files for one URL (routes.json, a.html beside a/index.html, letter case)", "on-duplicate-routes"},
@@ -123,11 +123,20 @@ func Lookup(id string) (Check, bool) {
 	return All[i], true
 }
 
+// alsoBy are the other commands that report a check: a versioned link is
+// judged in the markdown and in the built page.
+var alsoBy = map[string][]string{WrongVersionLink: {Links}}
+
+// Commands are the commands that report a check, its own first.
+func (c Check) Commands() []string {
+	return append([]string{c.Command}, alsoBy[c.ID]...)
+}
+
 // Of is the checks one command reports, in registry order.
 func Of(command string) []Check {
 	var out []Check
 	for _, c := range All {
-		if c.Command == command {
+		if slices.Contains(c.Commands(), command) {
 			out = append(out, c)
 		}
 	}
@@ -164,7 +173,11 @@ func MarkdownTable() string {
 	var b strings.Builder
 	b.WriteString("| check id | reported by | default | level flag | what it reports |\n|---|---|---|---|---|\n")
 	for _, c := range All {
-		fmt.Fprintf(&b, "| `%s` | `checks %s` | %s | `--%s` | %s |\n", c.ID, c.Command, c.Level, c.Flag(), c.Meaning)
+		by := c.Commands()
+		for i := range by {
+			by[i] = "`checks " + by[i] + "`"
+		}
+		fmt.Fprintf(&b, "| `%s` | %s | %s | `--%s` | %s |\n", c.ID, strings.Join(by, ", "), c.Level, c.Flag(), c.Meaning)
 	}
 	return b.String()
 }

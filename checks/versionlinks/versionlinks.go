@@ -8,8 +8,11 @@ package versionlinks
 
 import (
 	"fmt"
+	"maps"
+	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -22,11 +25,19 @@ type Rule struct {
 	Pages string `json:"pages"`
 	// Links are the links whose version part must be the page's.
 	Links []Link `json:"links"`
+	// URLs say which built pages are which version where neither the
+	// generator's record (routes.json) nor its preset says: each key a URL
+	// folder from the site's root, without the base URL ("/docs/1.1/"),
+	// each value the version of the pages under it ("1.1"); the longest
+	// key that holds a page decides. A key may write {version} in its last
+	// folder ("/docs/v{version}/"), its value then "{version}": any name
+	// of the rule's version folders here, or with none here any name.
+	URLs map[string]string `json:"urls"`
 }
 
 // Link is one kind of versioned link: a known site, or a regexp.
 type Link struct {
-	GitHub   string `json:"github"`   // "owner/repo": blob, tree, raw, blame and commits URLs, raw.githubusercontent.com
+	GitHub   string `json:"github"`   // "owner/repo": blob, tree, raw, blame and commits URLs, raw.githubusercontent.com (not edit: a branch's, on purpose)
 	DocsRS   string `json:"docsrs"`   // a crate: docs.rs/CRATE/VERSION and docs.rs/crate/CRATE/VERSION
 	PkgGoDev string `json:"pkggodev"` // a module path: pkg.go.dev/MODULE[/PKG]@VERSION
 	NPM      string `json:"npm"`      // a package: npmjs.com/package/PKG/v/VERSION
@@ -44,11 +55,25 @@ type Link struct {
 // Set is the rules compiled.
 type Set struct {
 	rules []rule
+	urls  []served
 }
 
 type rule struct {
 	pages string // absolute
 	links []link
+}
+
+// served is a URL folder of built pages and the version they are: a
+// literal folder (version set), or with {version} in its last folder,
+// the text between before and after (names: the versions it may be,
+// nil for any). rule -1: the pages of no version (a generator's current
+// docs served under its last version's URL).
+type served struct {
+	before, after string
+	pattern       bool
+	names         []string
+	version       string
+	rule          int
 }
 
 type link struct {
@@ -59,10 +84,11 @@ type link struct {
 }
 
 // Error is a rule that cannot be used; Rule and Link are its indexes
-// (Link is -1 for the rule itself), so that the caller can place it in
-// its file.
+// (Link is -1 for the rule itself), and URL the key of its urls at fault
+// (else ""), so that the caller can place it in its file.
 type Error struct {
 	Rule, Link int
+	URL        string
 	Msg        string
 }
 
@@ -74,27 +100,30 @@ func Compile(rules []Rule) (*Set, error) {
 	s := &Set{}
 	for i, r := range rules {
 		if r.Pages == "" {
-			return nil, &Error{i, -1, `"pages" is missing: a folder pattern whose matches are the versions, e.g. "docs/versions/*"`}
+			return nil, &Error{i, -1, "", `"pages" is missing: a folder pattern whose matches are the versions, e.g. "docs/versions/*"`}
 		}
 		if _, err := filepath.Match(r.Pages, ""); err != nil {
-			return nil, &Error{i, -1, fmt.Sprintf("pages %q: %v", r.Pages, err)}
+			return nil, &Error{i, -1, "", fmt.Sprintf("pages %q: %v", r.Pages, err)}
 		}
 		abs, err := filepath.Abs(r.Pages)
 		if err != nil {
-			return nil, &Error{i, -1, err.Error()}
+			return nil, &Error{i, -1, "", err.Error()}
 		}
 		if len(r.Links) == 0 {
-			return nil, &Error{i, -1, `"links" is empty: name the links that must match the page's version (github, docsrs, pkggodev, npm or regexp)`}
+			return nil, &Error{i, -1, "", `"links" is empty: name the links that must match the page's version (github, docsrs, pkggodev, npm or regexp)`}
 		}
 		cr := rule{pages: abs}
 		for j, l := range r.Links {
 			cl, msg := compileLink(l)
 			if msg != "" {
-				return nil, &Error{i, j, msg}
+				return nil, &Error{i, j, "", msg}
 			}
 			cr.links = append(cr.links, cl)
 		}
 		s.rules = append(s.rules, cr)
+		if err := s.compileURLs(i, r.URLs, names(abs)); err != nil {
+			return nil, err
+		}
 	}
 	return s, nil
 }
@@ -110,8 +139,11 @@ func compileLink(l Link) (link, string) {
 		out.what, out.re = what, regexp.MustCompile(expr)
 	}
 	if l.GitHub != "" {
+		// Not edit/: GitHub edits a file on a branch only, and a theme's
+		// "Edit this page" on every versioned page names the default one
+		// (Docusaurus's versioned_docs live on main).
 		repo := regexp.QuoteMeta(strings.Trim(l.GitHub, "/"))
-		add("github", "GitHub "+l.GitHub+" ref", `(?i)^https?://(?:(?:www\.)?github\.com/`+repo+`/(?:blob|tree|raw|blame|commits|edit)|raw\.githubusercontent\.com/`+repo+`)/`+part)
+		add("github", "GitHub "+l.GitHub+" ref", `(?i)^https?://(?:(?:www\.)?github\.com/`+repo+`/(?:blob|tree|raw|blame|commits)|raw\.githubusercontent\.com/`+repo+`)/`+part)
 	}
 	if l.DocsRS != "" {
 		// docs.rs takes - and _ in a crate's name as the same.
@@ -159,6 +191,108 @@ func compileLink(l Link) (link, string) {
 func expectation(expect, version string) *regexp.Regexp {
 	expect = strings.ReplaceAll(expect, "{version}", version)
 	return regexp.MustCompile(`^` + strings.ReplaceAll(regexp.QuoteMeta(expect), `\*`, `.*`) + `$`)
+}
+
+// compileURLs adds rule i's urls; names are its version folders' names.
+func (s *Set) compileURLs(i int, urls map[string]string, names []string) error {
+	keys := slices.Sorted(maps.Keys(urls)) // an error is the same on every run
+	for _, key := range keys {
+		v := urls[key]
+		u, msg := compileURL(key, v)
+		if msg != "" {
+			return &Error{i, -1, key, msg}
+		}
+		u.rule, u.names = i, names
+		s.urls = append(s.urls, u)
+	}
+	return nil
+}
+
+func compileURL(key, version string) (served, string) {
+	if !strings.HasPrefix(key, "/") {
+		return served{}, fmt.Sprintf("urls key %q: write the URL folder from the site's root, starting with /: \"/docs/1.1/\"", key)
+	}
+	if strings.ContainsAny(key, "?#") {
+		return served{}, fmt.Sprintf("urls key %q: a URL folder has no query or fragment", key)
+	}
+	key = strings.TrimSuffix(key, "/") + "/"
+	before, after, pattern := strings.Cut(key, "{version}")
+	switch {
+	case version == "":
+		return served{}, fmt.Sprintf("urls %q: the version is empty: name the version its pages are (\"1.1\")", key)
+	case !pattern && strings.Contains(version, "{version}"):
+		return served{}, fmt.Sprintf("urls %q: the version is %q, but the key has no {version} to take it from", key, version)
+	case pattern && version != "{version}":
+		return served{}, fmt.Sprintf("urls %q: a key with {version} is the pages of every version: its value must be \"{version}\", not %q", key, version)
+	case pattern && (strings.Count(after, "/") != 1 || strings.Contains(after, "{version}")):
+		return served{}, fmt.Sprintf("urls key %q: {version} must be once, in the key's last folder (\"/docs/v{version}/\")", key)
+	}
+	return served{before: before, after: after, pattern: pattern, version: version}, ""
+}
+
+// names are the names of the versions of the folders a pattern matches.
+func names(pattern string) []string {
+	dirs, _ := filepath.Glob(pattern)
+	var out []string
+	for _, d := range dirs {
+		if st, err := os.Stat(d); err == nil && st.IsDir() {
+			out = append(out, Name(filepath.Base(d)))
+		}
+	}
+	return out
+}
+
+// Served says that a generator serves the pages of a folder of its
+// (a version folder of a rule, or docs of no version) under a URL folder
+// from the site's root ("/docs/1.1/"), for the built pages.
+func (s *Set) Served(folder, url string) {
+	if s == nil {
+		return
+	}
+	version, i := s.Version(filepath.Join(folder, "page"))
+	s.urls = append(s.urls, served{before: strings.TrimSuffix(url, "/") + "/", version: version, rule: i})
+}
+
+// At is the version of a built page (the path of its URL from the site's
+// root, "/docs/1.1/intro/") and its rule: the longest URL folder of the
+// rules' urls, and those the generator serves (Served), that holds it;
+// the first rule's of two as long. "" and -1 when none does.
+func (s *Set) At(urlPath string) (version string, rule int) {
+	if s == nil {
+		return "", -1
+	}
+	urlPath = strings.TrimSuffix(urlPath, "/") + "/"
+	best := -1
+	rule = -1
+	for _, u := range s.urls {
+		v, n := u.match(urlPath)
+		if n > best || n == best && n >= 0 && u.rule >= 0 && (rule < 0 || u.rule < rule) {
+			best, version, rule = n, v, u.rule
+		}
+	}
+	if best < 0 || rule < 0 {
+		return "", -1
+	}
+	return version, rule
+}
+
+// match is the version of urlPath under u and the length of the folder
+// that holds it (-1: not under u).
+func (u served) match(urlPath string) (string, int) {
+	if !strings.HasPrefix(urlPath, u.before) {
+		return "", -1
+	}
+	if !u.pattern {
+		return u.version, len(u.before)
+	}
+	rest := urlPath[len(u.before):]
+	folder, _, _ := strings.Cut(rest, "/")
+	sfx := strings.TrimSuffix(u.after, "/")
+	v, ok := strings.CutSuffix(folder, sfx)
+	if !ok || v == "" || u.names != nil && !slices.Contains(u.names, v) {
+		return "", -1
+	}
+	return v, len(u.before) + len(folder) + 1
 }
 
 // Version is the version of the docs a file belongs to ("" when none),
@@ -211,7 +345,13 @@ func Name(folder string) string {
 // its version part is the page's.
 func (s *Set) Judge(file, href string) string {
 	version, i := s.Version(file)
-	if i < 0 {
+	return s.JudgeIn(version, i, href)
+}
+
+// JudgeIn is Judge for a page of version by rule i (Version, At; -1: no
+// version's).
+func (s *Set) JudgeIn(version string, i int, href string) string {
+	if s == nil || i < 0 || i >= len(s.rules) {
 		return ""
 	}
 	for _, l := range s.rules[i].links {

@@ -1,6 +1,7 @@
 package versionlinks
 
 import (
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -86,5 +87,61 @@ func TestCompileSaysWhichRuleIsWrong(t *testing.T) {
 		require.ErrorAs(t, err, &e, tc.msg)
 		assert.Equal(t, [2]int{tc.rule, tc.link}, [2]int{e.Rule, e.Link}, tc.msg)
 		assert.True(t, strings.Contains(e.Msg, tc.msg), "%q does not say %q", e.Msg, tc.msg)
+	}
+}
+
+func TestAtReadsTheURLFolders(t *testing.T) {
+	t.Chdir(t.TempDir())
+	for _, d := range []string{"docs/1.1", "docs/1.2", "docs/next", "versioned_docs/version-2.0", "current"} {
+		require.NoError(t, os.MkdirAll(d, 0o755))
+	}
+	s, err := Compile([]Rule{
+		{Pages: "docs/next", URLs: map[string]string{"/docs/next/": "next"}, Links: []Link{{GitHub: "a/b", Expect: "main"}}},
+		{Pages: "docs/*", URLs: map[string]string{"/docs/": "1.2", "/docs/{version}/": "{version}", "/v/r{version}/": "{version}"}, Links: []Link{{GitHub: "a/b", Expect: "v{version}"}}},
+		{Pages: "versioned_docs/*", Links: []Link{{GitHub: "a/b", Expect: "v{version}"}}},
+	})
+	require.NoError(t, err)
+	s.Served("versioned_docs/version-2.0", "/api/")
+	s.Served("current", "/api/next") // a generator's current docs: no version's
+	for _, tc := range []struct {
+		url, version string
+		rule         int
+	}{
+		{"/docs/", "1.2", 1},
+		{"/docs/intro/", "1.2", 1},   // no version folder is named intro
+		{"/docs/1.1/a/b/", "1.1", 1}, // the longest folder
+		{"/docs/1.1", "1.1", 1},
+		{"/docs/1.10/", "1.2", 1},
+		{"/docs/next/x/", "next", 0}, // as long as rule 1's {version}: the first rule
+		{"/v/r1.1/x/", "1.1", 1},
+		{"/v/1.1/x/", "", -1},
+		{"/api/x/", "2.0", 2},
+		{"/api/next/x/", "", -1},
+		{"/blog/", "", -1},
+		{"/", "", -1},
+	} {
+		v, i := s.At(tc.url)
+		assert.Equal(t, tc.version, v, tc.url)
+		assert.Equal(t, tc.rule, i, tc.url)
+	}
+}
+
+func TestCompileSaysWhichURLIsWrong(t *testing.T) {
+	t.Chdir(t.TempDir())
+	for _, tc := range []struct {
+		key, value, msg string
+	}{
+		{"docs/", "1.1", "starting with /"},
+		{"/docs/?v=1", "1.1", "no query"},
+		{"/docs/", "", "the version is empty"},
+		{"/docs/", "{version}", "has no {version}"},
+		{"/docs/{version}/", "1.1", `its value must be "{version}"`},
+		{"/{version}/docs/", "{version}", "in the key's last folder"},
+	} {
+		_, err := Compile([]Rule{{Pages: "docs/*", URLs: map[string]string{tc.key: tc.value}, Links: []Link{{GitHub: "a/b", Expect: "x"}}}})
+		var e *Error
+		require.ErrorAs(t, err, &e, tc.msg)
+		assert.Equal(t, tc.key, e.URL)
+		assert.Contains(t, e.Msg, tc.msg)
 	}
 }

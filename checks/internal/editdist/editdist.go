@@ -4,14 +4,30 @@ package editdist
 
 // Levenshtein is the number of byte insertions, deletions and
 // substitutions that turn a into b.
-func Levenshtein(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
+func Levenshtein(a, b string) int { return new(Rows).Levenshtein(a, b) }
+
+// Rows are the two rows of Levenshtein's table, kept by a caller that
+// measures many pairs (a URL against every page of a site), so that no
+// measure allocates.
+type Rows struct{ prev, cur []int }
+
+// Levenshtein is the package's Levenshtein, in r's rows.
+func (r *Rows) Levenshtein(a, b string) int {
+	// A common start and end cost nothing: only what lies between is
+	// measured (two URLs of a site share most of theirs).
+	for len(a) > 0 && len(b) > 0 && a[0] == b[0] {
+		a, b = a[1:], b[1:]
+	}
+	for len(a) > 0 && len(b) > 0 && a[len(a)-1] == b[len(b)-1] {
+		a, b = a[:len(a)-1], b[:len(b)-1]
+	}
+	r.prev, r.cur = grown(r.prev, len(b)+1), grown(r.cur, len(b)+1)
+	prev, cur := r.prev, r.cur
 	for j := range prev {
 		prev[j] = j
 	}
 	for i := 1; i <= len(a); i++ {
-		cur[0] = i
+		cur[0] = i + 0*len(cur)
 		for j := 1; j <= len(b); j++ {
 			cost := 1
 			if a[i-1] == b[j-1] {
@@ -22,4 +38,11 @@ func Levenshtein(a, b string) int {
 		prev, cur = cur, prev
 	}
 	return prev[len(b)]
+}
+
+func grown(s []int, n int) []int {
+	if cap(s) < n {
+		return make([]int, n)
+	}
+	return s[:n]
 }
