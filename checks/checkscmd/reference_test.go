@@ -7,11 +7,15 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/devdocs-dev/devdocs/checks/browser"
+	"github.com/devdocs-dev/devdocs/checks/external"
 	"github.com/devdocs-dev/devdocs/checks/registry"
 	"github.com/devdocs-dev/devdocs/internal/docsection"
 )
@@ -46,6 +50,17 @@ func TestCLIReferenceHasEveryCommand(t *testing.T) {
 	}
 }
 
+// machineFree names where the defaults read from the machine come from
+// (its browsers, its cache folder) instead of this machine's values, so the
+// reference is the same wherever it is made.
+func machineFree(help string) string {
+	help = chromiumDefault.ReplaceAllLiteralString(help, "the Chromium binary (env CHROMIUM) (default: $CHROMIUM, else the first of "+
+		strings.Join(browser.Browsers, ", ")+" found on PATH)")
+	return strings.ReplaceAll(help, strconv.Quote(external.DefaultCacheFile()), `"<the user's cache folder>/devdocs-checks/external-links.json"`)
+}
+
+var chromiumDefault = regexp.MustCompile(`the Chromium binary \(env CHROMIUM\) \(default "[^"]*"\)`)
+
 func commandReference(t *testing.T) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "## Commands\n\n```text\n%s```\n", usage)
@@ -54,7 +69,7 @@ func commandReference(t *testing.T) string {
 		if code := Run([]string{name, "-h"}, &out, io.Discard, false); code != 0 {
 			t.Fatalf("checks %s -h exited %d", name, code)
 		}
-		fmt.Fprintf(&b, "\n## checks %s\n\n```text\n%s```\n", name, strings.TrimRight(out.String(), "\n")+"\n")
+		fmt.Fprintf(&b, "\n## checks %s\n\n```text\n%s```\n", name, machineFree(strings.TrimRight(out.String(), "\n")+"\n"))
 	}
 	return b.String()
 }
