@@ -37,10 +37,45 @@ expect_lines "the hook at the repository root finds each fault at its line" 1 ma
 expect "nothing else" 1 ": 4 errors$" markdown
 git checkout -q -- content
 
+# The built side of the versions rules, in a build of its own (about 35 s on
+# an idle machine): checks links on site/dist alone reads each page's
+# version from routes.json (1.1 at /api/1.1/, 1.0 at /api/1.0/) and finds a
+# wrong GitHub ref and docs.rs version at the built page, each place found
+# here by grep (bytes, as the gate counts columns), not by checks.
+built_versions() {
+  local t0=$SECONDS gh_page=site/dist/api/1.1/zkvm/install/index.html rs_page=site/dist/api/1.0/zkvm/host-code-101/index.html
+  local gh_url=https://github.com/risc0/risc0/blob/main/rzup/install rs_url=https://docs.rs/risc0-zkvm/latest/risc0_zkvm/trait.Prover.html
+  git checkout -q -- content
+  add content/api/1.1/zkvm/install.md "The [installer source]($gh_url)." > /dev/null
+  add content/api/1.0/zkvm/host-code-101.md "The [prover API]($rs_url)." > /dev/null
+  [ -e node_modules ] || ln -s "$repo/node_modules" node_modules
+  make -o node_modules/.installed -o bin/checks build > "$scratch/build-versions.log" 2>&1 \
+    || { echo "FAIL make build (versions):"; tail -n 30 "$scratch/build-versions.log"; fail=1; return; }
+  echo "     built (a wrong GitHub ref and docs.rs version) in $((SECONDS - t0)) s"
+  place() { LC_ALL=C awk -v h="href=\"$2\"" 'i = index($0, h) { print NR ":" i + 6; exit }' "$1"; }
+  expect_lines "checks links on the build finds both at the built page" 1 links site/dist -- \
+    "$gh_page" \
+    "$(at "$(place "$gh_page" "$gh_url")")error   link \"$gh_url\" is at GitHub risc0/risc0 ref \"main\", but its page is in docs version 1.1: expected v1.1.* (or list the link in the rule's \"except\") [wrong-version-link]" \
+    "$rs_page" \
+    "$(at "$(place "$rs_page" "$rs_url")")error   link \"$rs_url\" is at docs.rs risc0-zkvm version \"latest\", but its page is in docs version 1.0: expected 1.0.* (or list the link in the rule's \"except\") [wrong-version-link]"
+  expect "…and nothing else" 1 ": 2 errors$" links site/dist
+  # checks all (its browser steps left out) says each once, at its markdown line.
+  jq 'del(.browser, .crawl)' checks.json > checks-nobrowser.json
+  expect_lines "checks all says each once, at its markdown line" 1 all --config checks-nobrowser.json -- \
+    "$(at "$(wc -l < content/api/1.1/zkvm/install.md):5")error   link \"$gh_url\" is at GitHub risc0/risc0 ref \"main\", but its page is in docs version 1.1: expected v1.1.* (or list the link in the rule's \"except\") [wrong-version-link]" \
+    "         note: the build confirms it: $gh_page:$(place "$gh_page" "$gh_url")" \
+    "$(at "$(wc -l < content/api/1.0/zkvm/host-code-101.md):5")error   link \"$rs_url\" is at docs.rs risc0-zkvm version \"latest\", but its page is in docs version 1.0: expected 1.0.* (or list the link in the rule's \"except\") [wrong-version-link]" \
+    "         note: the build confirms it: $rs_page:$(place "$rs_page" "$rs_url")"
+  expect "…and nothing else" 1 "^checks all: 2 errors" all --config checks-nobrowser.json
+  rm checks-nobrowser.json
+  git checkout -q -- content
+}
+built_versions
+
 # The site built as committed is the last deploy. The copy shares the
 # checkout's node_modules (make deps installed them there) and builds its
 # own bin/docs, since the third build changes the compiler's redirects.
-ln -s "$repo/node_modules" node_modules
+[ -e node_modules ] || ln -s "$repo/node_modules" node_modules
 build() {
   local t0=$SECONDS
   make -o node_modules/.installed -o bin/checks build > "$scratch/build.log" 2>&1 || { echo "FAIL make build ($1):"; tail -n 30 "$scratch/build.log"; exit 1; }
@@ -87,39 +122,5 @@ grep -q ' id="keeping-versions-in-sync"' site/dist/api/zkvm/install/index.html \
   && echo "ok   the built heading has the id {#keeping-versions-in-sync} names" \
   || { echo "FAIL no heading with id keeping-versions-in-sync on the built install page"; fail=1; }
 
-# The built side of the versions rules, in a build of its own (about 35 s on
-# an idle machine): checks links on site/dist alone reads each page's
-# version from routes.json (1.1 at /api/1.1/, 1.0 at /api/1.0/) and finds a
-# wrong GitHub ref and docs.rs version at the built page, each place found
-# here by grep (bytes, as the gate counts columns), not by checks.
-built_versions() {
-  local t0=$SECONDS gh_page=site/dist/api/1.1/zkvm/install/index.html rs_page=site/dist/api/1.0/zkvm/host-code-101/index.html
-  local gh_url=https://github.com/risc0/risc0/blob/main/rzup/install rs_url=https://docs.rs/risc0-zkvm/latest/risc0_zkvm/trait.Prover.html
-  git checkout -q -- content
-  add content/api/1.1/zkvm/install.md "The [installer source]($gh_url)." > /dev/null
-  add content/api/1.0/zkvm/host-code-101.md "The [prover API]($rs_url)." > /dev/null
-  [ -e node_modules ] || ln -s "$repo/node_modules" node_modules
-  make -o node_modules/.installed -o bin/checks build > "$scratch/build-versions.log" 2>&1 \
-    || { echo "FAIL make build (versions):"; tail -n 30 "$scratch/build-versions.log"; fail=1; return; }
-  echo "     built (a wrong GitHub ref and docs.rs version) in $((SECONDS - t0)) s"
-  place() { LC_ALL=C awk -v h="href=\"$2\"" 'i = index($0, h) { print NR ":" i + 6; exit }' "$1"; }
-  expect_lines "checks links on the build finds both at the built page" 1 links site/dist -- \
-    "$gh_page" \
-    "$(at "$(place "$gh_page" "$gh_url")")error   link \"$gh_url\" is at GitHub risc0/risc0 ref \"main\", but its page is in docs version 1.1: expected v1.1.* (or list the link in the rule's \"except\") [wrong-version-link]" \
-    "$rs_page" \
-    "$(at "$(place "$rs_page" "$rs_url")")error   link \"$rs_url\" is at docs.rs risc0-zkvm version \"latest\", but its page is in docs version 1.0: expected 1.0.* (or list the link in the rule's \"except\") [wrong-version-link]"
-  expect "…and nothing else" 1 ": 2 errors$" links site/dist
-  # checks all (its browser steps left out) says each once, at its markdown line.
-  jq 'del(.browser, .crawl)' checks.json > checks-nobrowser.json
-  expect_lines "checks all says each once, at its markdown line" 1 all --config checks-nobrowser.json -- \
-    "$(at "$(wc -l < content/api/1.1/zkvm/install.md):5")error   link \"$gh_url\" is at GitHub risc0/risc0 ref \"main\", but its page is in docs version 1.1: expected v1.1.* (or list the link in the rule's \"except\") [wrong-version-link]" \
-    "         note: the build confirms it: $gh_page:$(place "$gh_page" "$gh_url")" \
-    "$(at "$(wc -l < content/api/1.0/zkvm/host-code-101.md):5")error   link \"$rs_url\" is at docs.rs risc0-zkvm version \"latest\", but its page is in docs version 1.0: expected 1.0.* (or list the link in the rule's \"except\") [wrong-version-link]" \
-    "         note: the build confirms it: $rs_page:$(place "$rs_page" "$rs_url")"
-  expect "…and nothing else" 1 "^checks all: 2 errors" all --config checks-nobrowser.json
-  rm checks-nobrowser.json
-  git checkout -q -- content
-}
-built_versions
 
 exit $fail

@@ -301,7 +301,10 @@ func (p *pageRecorder) serviceWorkerNetwork(script string, ev any) {
 	case *network.EventLoadingFinished:
 		p.done(swKey(e.RequestID))
 	case *network.EventLoadingFailed:
-		if r := p.swRequests[swKey(e.RequestID)]; r != nil {
+		// A request the worker itself cancelled is no fault of the site:
+		// cache.addAll stops the rest of its list once one fails, and
+		// whether a file of it had come by then is a matter of timing.
+		if r := p.swRequests[swKey(e.RequestID)]; r != nil && !e.Canceled && e.ErrorText != "net::ERR_ABORTED" {
 			r.failed = e.ErrorText
 		}
 		p.done(swKey(e.RequestID))
