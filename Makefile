@@ -325,9 +325,10 @@ manuals-check: bin/checks
 realdocs-check: bin/checks
 	proofs/realdocs.sh
 
-# The hook on this repository's docs (versions rules), then between two
-# deploys on real builds of the site (three builds, in a copy of the
-# checkout sharing node_modules): proofs/site.sh.
+# The hook on this repository's docs (versions rules), then on four real
+# builds of the site, in a copy of the checkout sharing node_modules: the
+# versions rules at the built pages, the clean build crawled under load,
+# and between two deploys: proofs/site.sh.
 site-check: bin/checks deps
 	proofs/site.sh
 

@@ -27,7 +27,7 @@ func (r *Rows) Levenshtein(a, b string) int {
 		prev[j] = j
 	}
 	for i := 1; i <= len(a); i++ {
-		cur[0] = i + 0*len(cur)
+		cur[0] = i
 		for j := 1; j <= len(b); j++ {
 			cost := 1
 			if a[i-1] == b[j-1] {
