@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -26,7 +27,7 @@ import (
 // nothing heard, nothing reset. For each it reports the wall time, the CPU
 // time of Chromium and the gate together (what a busy machine cannot hide)
 // and their peak memory (the sum of their processes' proportional set
-// sizes, PSS, sampled every 250 ms: a page of a library that ten Chromium
+// sizes, PSS, sampled every second: a page of a library that ten Chromium
 // processes share counts once, not ten times), and each crawl's ratios to
 // the floor. `make bench-crawl` runs it in each browser it finds (a
 // headless shell, Chromium); CRAWL_SAMPLE=N crawls N pages only,
@@ -157,10 +158,10 @@ func measure(b *testing.B, site string, pages []string, what string, run func(*B
 	start := time.Now()
 	said, err := run(br)
 	m := measured{wall: time.Since(start)}
-	var group time.Duration
-	m.peak, group = stop()
+	var group, sampling time.Duration
+	m.peak, group, sampling = stop()
 	br.Close()
-	m.cpu = group + selfCPU() - self
+	m.cpu = group + selfCPU() - self - sampling
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -201,39 +202,55 @@ func openEach(br *Browser, site string, pages []string) error {
 	return nil
 }
 
-// watch samples the browser's process group every 250 ms until the
+// watch samples the browser's process group every second until the
 // returned func is called, which gives the peak of its memory and this
 // process's (their PSS) and the group's CPU time: the sum of the last time
 // each of its processes had when seen (one that ends between two samples
-// loses at most its last 250 ms; a process's own time is lost to its
+// loses at most its last second; a process's own time is lost to its
 // parent's rusage when Chromium is killed rather than reaping its
-// children, so rusage alone is not enough).
-func watch(pgid int) func() (int64, time.Duration) {
-	var peak int64
-	ticks := map[int]int64{}
+// children, so rusage alone is not enough), and the CPU time the sampling
+// itself took in this process, which is not the crawl's. Reading a
+// process's PSS makes the kernel walk its page tables: sampled every
+// 250 ms, that was 9 of the 58 CPU-seconds a crawl of this site was said to
+// cost, and a quarter of a core taken from the crawl.
+func watch(pgid int) func() (peak int64, group, sampling time.Duration) {
 	stop := make(chan struct{})
+	ticks := map[int]int64{}
+	var peak int64
+	var own time.Duration
 	var wg sync.WaitGroup
 	wg.Go(func() {
-		t := time.NewTicker(250 * time.Millisecond) // reading smaps costs: at 50 ms it was most of the gate's CPU
+		// On a thread of its own, so that the thread's time is the sampling's.
+		runtime.LockOSThread()
+		defer runtime.UnlockOSThread()
+		t := time.NewTicker(time.Second)
 		defer t.Stop()
 		for {
 			peak = max(peak, sample(pgid, ticks))
 			select {
 			case <-stop:
+				own = threadCPU()
 				return
 			case <-t.C:
 			}
 		}
 	})
-	return func() (int64, time.Duration) {
+	return func() (int64, time.Duration, time.Duration) {
 		close(stop)
 		wg.Wait()
 		var sum int64
 		for _, n := range ticks {
 			sum += n
 		}
-		return peak, time.Duration(sum) * time.Second / 100 // USER_HZ is 100 on Linux
+		return peak, time.Duration(sum) * time.Second / 100, own // USER_HZ is 100 on Linux
 	}
+}
+
+// threadCPU is the user and system time of the calling OS thread.
+func threadCPU() time.Duration {
+	var u syscall.Rusage
+	_ = syscall.Getrusage(1, &u) // RUSAGE_THREAD
+	return time.Duration(u.Utime.Nano() + u.Stime.Nano())
 }
 
 // sample is the memory of this process plus every process of the group
