@@ -201,7 +201,8 @@ GENERATOR_PACKAGES := hugo jekyll jekyll-theme-minima ruby-jekyll-relative-links
 generators: mkdocs
 	@dpkg -s $(GENERATOR_PACKAGES) >/dev/null 2>&1 || { $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $(GENERATOR_PACKAGES); }
 
-# Every shell command of the README's install section, read from the README
+# Every install command of the README's quick start and of the manual
+# (docs/getting-started.md, docs/ci.md), read from the file that holds it
 # and run from a scratch directory (proofs/install.sh): the release
 # download (an archive built as the release builds it, on disk), go install
 # (the module served from a proxy on disk), the commands on an MkDocs
@@ -319,7 +320,7 @@ manuals-check: bin/checks
 	proofs/manuals.sh
 
 # checks markdown at the root of nine generators' own repositories, each at a
-# pinned commit: exactly the summary the README's table gives. The clones
+# pinned commit: exactly the summary docs/generators.md's table gives. The clones
 # are not fetched here: where they are not in REALDOCS_DIR, it skips, and
 # says why (proofs/realdocs.sh).
 realdocs-check: bin/checks

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# The gate as another project gets it: every shell command of the README's
-# "Use the gate in your project", read from the README (the fenced block after
-# each `<!-- install-check: NAME -->`) and run as written from a scratch
+# The gate as another project gets it: every install command of the README's
+# quick start and of the manual (docs/getting-started.md, docs/ci.md), read
+# from the file that holds it (the fenced block after each
+# `<!-- install-check: NAME -->`) and run as written from a scratch
 # directory outside this repository, with $HOME there too. Only the hosts
 # are swapped for copies on disk, since nothing here may reach GitHub:
 #   - the release download: github.com/…/releases/download becomes a
@@ -26,20 +27,35 @@ scratch=$(mktemp -d "${TMPDIR:-/tmp}/devdocs-install.XXXXXX")
 trap 'chmod -R u+w "$scratch" 2>/dev/null; rm -rf "$scratch"' EXIT
 . "$repo/proofs/expect.sh"
 
-# readme NAME: the fenced block after <!-- install-check: NAME --> in README.md.
-readme() {
-  awk -v mark="<!-- install-check: $1 -->" '
+# The files that may hold a block: the README and the manual.
+docs=("$repo/README.md" "$repo"/docs/*.md)
+# holder NAME: the one file with the line <!-- install-check: NAME -->;
+# none, or two (a block must have one owner), is a failure.
+holder() {
+  local files
+  files=$(grep -lxF -- "<!-- install-check: $1 -->" "${docs[@]}" || true)
+  case $(grep -c . <<<"$files") in
+  1) echo "$files" ;;
+  0) echo "FAIL no file of README.md, docs/*.md has a block <!-- install-check: $1 -->" >&2; return 1 ;;
+  *) echo "FAIL two files have a block <!-- install-check: $1 -->:" $files >&2; return 1 ;;
+  esac
+}
+# block FILE NAME: the fenced block after <!-- install-check: NAME --> in FILE.
+block() {
+  awk -v mark="<!-- install-check: $2 -->" '
     $0 == mark { found = 1; next }
     found && /^```/ { if (inside) exit; inside = 1; next }
-    inside { print }' "$repo/README.md"
+    inside { print }' "$1"
 }
 # run_block NAME: run that block with bash -e, the hosts swapped; says what it ran.
 run_block() {
-  local script start=$SECONDS
-  script=$(readme "$1" | sed -e "s|https://github.com/devdocs-dev/devdocs/releases/download|file://$scratch/releases|g")
-  [ -n "$script" ] || { echo "FAIL README.md has no block <!-- install-check: $1 -->"; fail=1; return 1; }
-  if out=$(bash -euo pipefail -c "$script" 2>&1); then echo "ok   README $1, in $((SECONDS - start)) s: $(tr '\n' ' ' <<<"$out" | cut -c1-140)"
-  else echo "FAIL README $1 exited non-zero:"; echo "$out"; fail=1; return 1; fi
+  local file script start=$SECONDS
+  file=$(holder "$1") || { fail=1; return 1; }
+  script=$(block "$file" "$1" | sed -e "s|https://github.com/devdocs-dev/devdocs/releases/download|file://$scratch/releases|g")
+  file=${file#"$repo"/}
+  [ -n "$script" ] || { echo "FAIL $file has no fenced block after <!-- install-check: $1 -->"; fail=1; return 1; }
+  if out=$(bash -euo pipefail -c "$script" 2>&1); then echo "ok   $file $1, in $((SECONDS - start)) s: $(tr '\n' ' ' <<<"$out" | cut -c1-140)"
+  else echo "FAIL $file $1 exited non-zero:"; echo "$out"; fail=1; return 1; fi
 }
 # $HOME is the scratch folder, so ~/.local/bin and ~/go/bin (GOPATH) are
 # fresh; Go's module and build caches stay this machine's, as a user's would.
@@ -72,7 +88,7 @@ tar -czf "$rel/$archive" -C "$rel/build" checks
 (cd "$rel" && sha256sum "$archive" > "checks_${version#v}_checksums.txt")
 echo "ok   the release archive built in $SECONDS s"
 
-# The README's binary download, from a scratch folder.
+# The release binary download (docs/getting-started.md), from a scratch folder.
 mkdir -p "$scratch/download" && cd "$scratch/download"
 run_block binary
 got=$("$HOME/.local/bin/checks" --version 2>&1 || true)
@@ -80,7 +96,7 @@ if [ "$got" = "checks $version (commit ${commit:0:12})" ]; then echo "ok   the d
 else echo "FAIL the downloaded binary says '$got'"; fail=1; fi
 rm -f "$HOME/.local/bin/checks"
 
-# The README's go install, from a directory that is not this repository.
+# The go install (the README), from a directory that is not this repository.
 dir="$scratch/proxy/$module/@v"
 mkdir -p "$dir"
 echo "$version" > "$dir/list"
@@ -98,7 +114,7 @@ else echo "FAIL checks --version says $got, not $version"; fail=1; fi
 # The MkDocs proof (checks links, markdown, all) with the installed binary.
 CHECKS="$checks" MKDOCS_DIR="$scratch/project/mkdocs" "$repo/proofs/mkdocs.sh" || fail=1
 
-# The README's commands in that project, ending with the plain git hook: a
+# The quick start's commands in that project, ending with the plain git hook: a
 # good commit passes, a broken link in a staged page stops the commit.
 cd "$scratch/project/mkdocs"
 git init -q -b main .
@@ -113,12 +129,13 @@ elif grep -q 'guide/setup.md' <<<"$out"; then echo "ok   the hook stops a commit
 else echo "FAIL the hook stopped the commit without naming the link: $out"; fail=1; fi
 git checkout -q docs/about.md && git reset -q && rm -f .git/hooks/pre-commit
 
-# The README's pre-commit configurations, each with its install commands;
-# `repo:` is a clone of this checkout, tagged as the README's rev.
+# The pre-commit configurations (docs/ci.md), each with its install commands;
+# `repo:` is a clone of this checkout, tagged as their rev.
 checkout_copy "$repo" "$scratch/devdocs"
 git -C "$scratch/devdocs" add -A && git -C "$scratch/devdocs" commit -qm "as checked out" --allow-empty && git -C "$scratch/devdocs" tag "$version"
 for hook in pre-commit-system pre-commit-golang; do
-  readme "$hook" | sed "s|https://github.com/devdocs-dev/devdocs|$scratch/devdocs|" > .pre-commit-config.yaml
+  file=$(holder "$hook") || { fail=1; continue; }
+  block "$file" "$hook" | sed "s|https://github.com/devdocs-dev/devdocs|$scratch/devdocs|" > .pre-commit-config.yaml
   git add .pre-commit-config.yaml
   start=$(date +%s)
   PRE_COMMIT_HOME="$scratch/pre-commit-$hook" PATH="$HOME/go/bin:$PATH" run_block pre-commit-install || continue

@@ -2,9 +2,9 @@
 # The gate on the documentation of the generators themselves: checks
 # markdown run at each repository's root, as the pre-commit hook runs it, on
 # a clone at the commit below. Each run must print exactly the summary the
-# README's table gives (pages, links, errors, warnings): a change of the
+# table of docs/generators.md gives (pages, links, errors, warnings): a change of the
 # gate that adds or drops a report shows here. Which reports are true is
-# written in the README, from reading each one against the sources.
+# written there, from reading each one against the sources.
 #
 # The repositories are not fetched here (CI has no network but the package
 # registries): put clones in $REALDOCS_DIR (default /tmp/realdocs), one

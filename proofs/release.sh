@@ -6,7 +6,8 @@
 # one this machine runs, says the snapshot's version and commit on
 # `--version`. Then the tag's own run, less the upload: the version from the
 # tag and the changelog since the tag before. Each archive holds the binary,
-# README.md, CHANGELOG.md and whatever LICENSE* the repository has. Times the
+# README.md, CHANGELOG.md, the manual in docs/ (the README's links lead
+# there) and whatever LICENSE* the repository has. Times the
 # build against its budget: 3 minutes on 2 cores, as a multiple of what the
 # machine takes to build Go's standard library (below).
 #
@@ -80,6 +81,7 @@ declare -A kind=(
 )
 shopt -s nullglob
 licences=(LICENSE*) # none yet: the owners choose one
+manual=(docs/*.md)
 shopt -u nullglob
 for target in linux_amd64 linux_arm64 darwin_amd64 darwin_arm64 windows_amd64 windows_arm64; do
 	ext=tar.gz exe=checks
@@ -92,9 +94,10 @@ for target in linux_amd64 linux_arm64 darwin_amd64 darwin_arm64 windows_amd64 wi
 	mkdir -p "$out"
 	if [ "$ext" = zip ]; then unzip -q "dist/$archive" -d "$out"; else tar -xzf "dist/$archive" -C "$out"; fi
 	if [ ! -f "$out/$exe" ]; then bad "$target: $archive holds no $exe: $(ls "$out")"; continue; fi
-	want_files=$(printf '%s\n' "$exe" README.md CHANGELOG.md "${licences[@]}" | sort | paste -sd' ')
-	if [ "$ext" = zip ]; then files=$(unzip -Z1 "dist/$archive" | sort | paste -sd' ')
-	else files=$(tar -tzf "dist/$archive" | sort | paste -sd' '); fi
+	want_files=$(printf '%s\n' "$exe" README.md CHANGELOG.md "${manual[@]}" "${licences[@]}" | sort | paste -sd' ')
+	# Files only: an archiver may list the docs/ folder itself too.
+	if [ "$ext" = zip ]; then files=$(unzip -Z1 "dist/$archive" | grep -v '/$' | sort | paste -sd' ')
+	else files=$(tar -tzf "dist/$archive" | grep -v '/$' | sort | paste -sd' '); fi
 	[ "$files" = "$want_files" ] || bad "$target: $archive holds $files, want $want_files"
 	what=$(file -b "$out/$exe")
 	if [[ $what == "${kind[$target]}"* ]]; then ok "$target: $archive unpacks to $exe, $(cut -d, -f1-2 <<<"$what")"

@@ -419,7 +419,7 @@ func TestSchemaURL(t *testing.T) {
 	require.NoError(t, json.Unmarshal(raw, &head))
 	root, _ := loadSchema(t)
 	assert.JSONEq(t, fmt.Sprintf("%q", head.ID), string(root.prop("$schema").Examples[0]))
-	for _, doc := range []string{"../../README.md", configReference} {
+	for _, doc := range []string{"../../docs/getting-started.md", configReference} {
 		text, err := os.ReadFile(doc)
 		require.NoError(t, err)
 		assert.Contains(t, string(text), head.ID, doc)

@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -162,11 +163,12 @@ type Layout struct {
 	Pages func(site string) (map[string][]string, error)
 }
 
-// MarkdownTable is the README's table of presets: each one's name, what
-// it assumes, the config files that name it, and what its proof builds.
-func MarkdownTable() string {
+// MarkdownIndex is docs/generators.md's table of presets: each one's
+// name, linking to its section, the config files that name it, and what
+// its proof builds.
+func MarkdownIndex() string {
 	var b strings.Builder
-	b.WriteString("| preset | found by | what it assumes | proved on |\n|---|---|---|---|\n")
+	b.WriteString("| preset | found by | proved on |\n|---|---|---|\n")
 	for _, p := range All {
 		found, proof := "named only", "the fixtures of `go test ./checks/checkscmd`"
 		if len(p.Configs) > 0 {
@@ -175,9 +177,19 @@ func MarkdownTable() string {
 		if p.Tested != "" {
 			proof = fmt.Sprintf("%s (`make %s-check`)", p.Tested, p.Name)
 		}
-		fmt.Fprintf(&b, "| `%s` | %s | %s | %s |\n", p.Name, found, strings.ReplaceAll(p.About, "|", "\\|"), proof)
+		fmt.Fprintf(&b, "| [`%s`](#%s) | %s | %s |\n", p.Name, p.Name, found, proof)
 	}
 	return b.String()
+}
+
+// sentenceEnd is where About's sentences part: a full stop before a
+// capital, so each becomes one item of a list a reader can scan.
+var sentenceEnd = regexp.MustCompile(`\. ([A-Z])`)
+
+// MarkdownSection is what docs/generators.md says p assumes: its About,
+// a sentence an item.
+func MarkdownSection(p Preset) string {
+	return "- " + sentenceEnd.ReplaceAllString(p.About, ".\n- $1") + "\n"
 }
 
 // Lookup finds a preset by name; the error lists the known ones.

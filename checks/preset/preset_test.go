@@ -72,12 +72,20 @@ func TestDocusaurusContract(t *testing.T) {
 	assert.ErrorContains(t, err, "the docusaurus preset reads it from the colour-mode script of "+filepath.Join(dir, "index.html")+", and there is none")
 }
 
-var update = flag.Bool("update", false, "rewrite the table of presets in README.md")
+var update = flag.Bool("update", false, "rewrite the presets' table and sections in docs/generators.md")
 
-// The README's table of presets is the presets' own: a preset added or
-// changed fails here until the table is rewritten.
-func TestREADMETable(t *testing.T) {
-	docsection.Check(t, "../../README.md",
+const generatorsPage = "../../docs/generators.md"
+
+// docs/generators.md's table of presets and each preset's section are the
+// presets' own: a preset added or changed fails here until the page is
+// rewritten.
+func TestGeneratorsPage(t *testing.T) {
+	docsection.Check(t, generatorsPage,
 		"<!-- presets table: made from checks/preset; go test ./checks/preset -update rewrites it -->\n",
-		"<!-- end of presets table -->\n", MarkdownTable(), *update, "go test ./checks/preset -update")
+		"<!-- end of presets table -->\n", MarkdownIndex(), *update, "go test ./checks/preset -update")
+	for _, p := range All {
+		docsection.Check(t, generatorsPage,
+			"<!-- preset "+p.Name+": made from checks/preset; go test ./checks/preset -update rewrites it -->\n",
+			"<!-- end of preset "+p.Name+" -->\n", MarkdownSection(p), *update, "go test ./checks/preset -update")
+	}
 }

@@ -1,6 +1,6 @@
 // Package registry is the one list of the gate's check ids: what each
 // reports, its default level and the command that reports it. Flags,
-// config validation, help and the README's table are all made from it, so
+// config validation, help and docs/checks.md's table are all made from it, so
 // a check exists everywhere once it is written here and nowhere before.
 package registry
 
@@ -168,7 +168,7 @@ func levelWords() string {
 	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
 }
 
-// MarkdownTable is the README's table of checks.
+// MarkdownTable is docs/checks.md's table of checks.
 func MarkdownTable() string {
 	var b strings.Builder
 	b.WriteString("| check id | reported by | default | level flag | what it reports |\n|---|---|---|---|---|\n")

@@ -8,18 +8,18 @@ import (
 	"github.com/stretchr/testify/assert"
 )
 
-var update = flag.Bool("update", false, "rewrite the table of checks in README.md")
+var update = flag.Bool("update", false, "rewrite the table of checks in docs/checks.md")
 
 const (
-	readme     = "../../README.md"
+	checksPage = "../../docs/checks.md"
 	tableStart = "<!-- checks table: made from checks/registry; go test ./checks/registry -update rewrites it -->\n"
 	tableEnd   = "<!-- end of checks table -->\n"
 )
 
-// The README's table of checks is the registry's: a check added, renamed
+// docs/checks.md's table of checks is the registry's: a check added, renamed
 // or given another default fails here until the table is rewritten.
-func TestREADMETable(t *testing.T) {
-	docsection.Check(t, readme, tableStart, tableEnd, MarkdownTable(), *update, "go test ./checks/registry -update")
+func TestChecksPageTable(t *testing.T) {
+	docsection.Check(t, checksPage, tableStart, tableEnd, MarkdownTable(), *update, "go test ./checks/registry -update")
 }
 
 // Ids are unique, levels valid, flags distinct (former names included).

@@ -135,7 +135,7 @@ func TestServeAnswersAsTheNamedHost(t *testing.T) {
 }
 
 // A client that sends no headers, and a connection left open after its
-// request, are both cut off. The bounds are shortened here; the README
+// request, are both cut off. The bounds are shortened here; docs/site.md
 // states the real ones, which TestServeTimeoutsAreTheDocumentedOnes holds.
 func TestServeClosesSlowAndIdleConnections(t *testing.T) {
 	saved := serveTimeouts
@@ -169,11 +169,11 @@ func TestServeClosesSlowAndIdleConnections(t *testing.T) {
 }
 
 func TestServeTimeoutsAreTheDocumentedOnes(t *testing.T) {
-	readme, err := os.ReadFile("../../README.md")
+	page, err := os.ReadFile("../../docs/site.md")
 	require.NoError(t, err)
 	doc := fmt.Sprintf("headers within %s, the whole request within %s, the answer within %s; an idle connection is closed after %s",
 		serveTimeouts.header, serveTimeouts.read, serveTimeouts.write, serveTimeouts.idle)
-	assert.True(t, bytes.Contains(readme, []byte(doc)), "README.md must say: %s", doc)
+	assert.True(t, bytes.Contains(page, []byte(doc)), "docs/site.md must say: %s", doc)
 }
 
 // closedWithin tells whether the server closes conn within d.

@@ -1,6 +1,6 @@
 // Run with `node --test site/scripts/` (part of `make test`). The npm
 // packages held back so that Node 20 installs without EBADENGINE are listed in
-// the README's table; this keeps that table and package.json agreeing, and
+// docs/development.md's table; this keeps that table and package.json agreeing, and
 // fails once Node 20 is no longer supported, so the holds are lifted then.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -8,20 +8,20 @@ import { test } from 'node:test';
 
 const root = new URL('../../', import.meta.url);
 const pkg = JSON.parse(readFileSync(new URL('package.json', root), 'utf8'));
-const readme = readFileSync(new URL('README.md', root), 'utf8');
-const table = readme.split('<!-- held-back packages:')[1]?.split('\n\n')[0] ?? '';
+const page = readFileSync(new URL('docs/development.md', root), 'utf8');
+const table = page.split('<!-- held-back packages:')[1]?.split('\n\n')[0] ?? '';
 const held = [...table.matchAll(/^\| `([^`]+)` \| ([0-9][^ |]*) \|/gm)].map(([, name, version]) => ({ name, version }));
 const pinned = (name) => pkg.dependencies?.[name] ?? pkg.devDependencies?.[name];
 
-test('the README lists the held-back packages', () => {
-  assert.ok(held.length > 0, 'no table of held-back packages in README.md');
+test('docs/development.md lists the held-back packages', () => {
+  assert.ok(held.length > 0, 'no table of held-back packages in docs/development.md');
 });
 
-test('each held-back package is pinned at exactly the version the README gives', () => {
+test('each held-back package is pinned at exactly the version docs/development.md gives', () => {
   for (const { name, version } of held) assert.equal(pinned(name), version, `${name} in package.json`);
 });
 
 test('the holds last only while Node 20 is supported', () => {
   const node20 = /(^|\|\|)\s*\^20\./.test(pkg.engines.node);
-  assert.ok(node20, `engines.node is ${pkg.engines.node}: Node 20 is no longer supported, so lift ${held.map((h) => h.name).join(', ')} to their latest releases and delete the README's table`);
+  assert.ok(node20, `engines.node is ${pkg.engines.node}: Node 20 is no longer supported, so lift ${held.map((h) => h.name).join(', ')} to their latest releases and delete the table in docs/development.md`);
 });
