@@ -189,12 +189,12 @@ func (b *Browser) Crawl(o CrawlOptions) (Crawled, error) {
 	var wg sync.WaitGroup
 	done := 0
 	// Tabs pages load at once; a page in its quiet window, which asks
-	// little of the CPU, holds its tab but not its turn to load, so as
-	// many tabs again wait out their windows meanwhile.
+	// little of the CPU, holds its tab but not its turn to load, so twice
+	// as many tabs again may wait out their windows meanwhile (windowing).
 	c.loading = make(chan struct{}, max(o.Tabs, 1))
 	workers := max(o.Tabs, 1)
 	if o.Quiet > 0 {
-		workers = min(2*workers, max(len(o.Pages), 1))
+		workers = min(windowing*workers, max(len(o.Pages), 1))
 	}
 	for range workers {
 		wg.Go(func() {
@@ -259,6 +259,16 @@ func (c *crawl) again(per []pageResult) {
 		per[i], t = again, next
 	}
 }
+
+// windowing is how many tabs the crawl may keep open for each page it
+// loads at once when pages wait out a quiet window: a page of this site
+// loads and settles in well under a second of a loading tab's time (238
+// pages, 6 at once, 2 cores), then keeps its tab a second more for its
+// window and a little more for the tab's reset, so each tab loading needs
+// two more waiting beside it, or the loads wait for tabs (make bench-crawl;
+// CHANGELOG). A tab is opened only when a page has its turn to load and no
+// tab is free, so a site whose pages take longer to settle opens fewer.
+const windowing = 3
 
 func isUnsettled(f Finding) bool { return f.Check == registry.PageUnsettled }
 
@@ -345,6 +355,11 @@ func (c *crawl) visitOnce(t *crawlTab, origin, url, file string) (pageResult, *c
 	if c.o.Site == nil {
 		p.source = filepath.Join(c.o.Dir, filepath.FromSlash(file))
 	}
+	// The page's turn to load comes before a tab is opened for it, so
+	// that no more tabs are opened than pages are loading and waiting
+	// out their windows.
+	release := c.turn()
+	defer release()
 	bctx, err := c.browser()
 	if err != nil {
 		return p.broke(err), nil
@@ -371,7 +386,7 @@ func (c *crawl) visitOnce(t *crawlTab, origin, url, file string) (pageResult, *c
 	defer cancel()
 	p.ctx = t.ctx
 	t.rec.Store(p)
-	r := c.record(ctx, p, url, bctx)
+	r := c.record(ctx, p, url, bctx, release)
 	t.rec.Store(nil)
 	t.endWorkers()
 	if slices.ContainsFunc(r.findings, func(f Finding) bool { return f.Check == registry.PageUnsettled || f.Check == registry.PageCrash }) ||
@@ -382,11 +397,11 @@ func (c *crawl) visitOnce(t *crawlTab, origin, url, file string) (pageResult, *c
 	return r, t
 }
 
-// record opens url in p's tab and waits for it to settle, then looks up
-// the ids asked of it. A browser that died meanwhile (its context ended,
-// the crawl's did not) is the page's crash.
-func (c *crawl) record(ctx context.Context, p *pageRecorder, url string, browser context.Context) pageResult {
-	release := c.turn()
+// record opens url in p's tab and waits for it to settle, then ends its
+// turn to load (release) and looks up the ids asked of it. A browser that
+// died meanwhile (its context ended, the crawl's did not) is the page's
+// crash.
+func (c *crawl) record(ctx context.Context, p *pageRecorder, url string, browser context.Context, release func()) pageResult {
 	err := p.open(ctx, url)
 	if p.redirectedOff() { // stopped at a redirect off the site: nothing of it ran
 		release()
