@@ -62,7 +62,7 @@ func (t *crawlTab) atResponse(e *fetch.EventRequestPaused) pauseAnswer {
 	if p.redirectsOff(e, t.main) {
 		return pauseAnswer{fail: network.ErrorReasonBlockedByClient}
 	}
-	if again, ok := t.hold.again(t.ctx, p, e); ok {
+	if again, ok := t.hold.again(t.ctx, p, e.NetworkID, e); ok {
 		return pauseAnswer{fulfill: again.fulfill()}
 	}
 	return pauseAnswer{}
@@ -75,15 +75,15 @@ type reply struct {
 	body   []byte
 }
 
-// again is the answer to a paused request that the host told to come back
-// later, asked for again after each Retry-After while it says so (at most
-// maxHolds times); ok is false when it is not held (and goes on as it
-// came), or could not be asked again.
-func (h *siteHold) again(ctx context.Context, p *pageRecorder, e *fetch.EventRequestPaused) (reply, bool) {
+// again is the answer to a paused request of p (id, among its requests)
+// that the host told to come back later, asked for again after each
+// Retry-After while it says so (at most maxHolds times); ok is false when
+// it is not held (and goes on as it came), or could not be asked again.
+func (h *siteHold) again(ctx context.Context, p *pageRecorder, id network.RequestID, e *fetch.EventRequestPaused) (reply, bool) {
 	if e.Request.Method != http.MethodGet && e.Request.Method != http.MethodHead {
 		return reply{}, false // a body is not the crawl's to send again
 	}
-	wait, held := p.holdFor(e.NetworkID, int(e.ResponseStatusCode), header(e.ResponseHeaders, "Retry-After"), h, time.Now())
+	wait, held := p.holdFor(id, int(e.ResponseStatusCode), header(e.ResponseHeaders, "Retry-After"), h, time.Now())
 	for held {
 		select {
 		case <-time.After(wait):
@@ -92,10 +92,10 @@ func (h *siteHold) again(ctx context.Context, p *pageRecorder, e *fetch.EventReq
 		}
 		r, err := h.ask(ctx, e.Request)
 		if err != nil {
-			p.note(e.NetworkID, fmt.Sprintf(", and asked again after its Retry-After: %v", err))
+			p.note(id, fmt.Sprintf(", and asked again after its Retry-After: %v", err))
 			return reply{}, false
 		}
-		if wait, held = p.holdFor(e.NetworkID, r.status, r.header.Get("Retry-After"), h, time.Now()); !held {
+		if wait, held = p.holdFor(id, r.status, r.header.Get("Retry-After"), h, time.Now()); !held {
 			return r, true
 		}
 	}

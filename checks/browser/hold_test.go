@@ -320,3 +320,35 @@ func TestADeployedTabHoldsFilesAndStopsLeavingAlike(t *testing.T) {
 		assert.Empty(t, other.asked, "the other site is never asked, "+load)
 	}
 }
+
+// A service worker's own requests of a deployed site are held as the
+// page's are: its importScripts and the files it caches as it installs,
+// refused once with a Retry-After, are asked again and the page is clean;
+// one refused for good is reported, saying why it was not held, in the
+// worker's script (a page's place is in its own file).
+func TestAServiceWorkersRequestsAreHeldAsThePages(t *testing.T) {
+	needBrowser(t)
+	page := func(sw string) string {
+		return "<!doctype html>\n<script>navigator.serviceWorker.register(\"/" + sw + "\")</script>"
+	}
+	h, base := serveRefusing(t, map[string]string{
+		"held.html": page("held.js"),
+		"held.js": `importScripts("/lib.js")
+self.addEventListener("install", e => e.waitUntil(caches.open("v1").then(c => c.addAll(["/held.css", "/data.json"]))))`,
+		"refused.html": page("refused.js"),
+		"refused.js":   `self.addEventListener("install", e => e.waitUntil(fetch("/gone.json")))`,
+		"lib.js":       "self.lib = 1", "held.css": "", "data.json": "{}", "gone.json": "{}",
+	}, map[string]refusal{
+		"/lib.js":    {status: 503, retryAfter: "1", times: 1},
+		"/held.css":  {status: 429, retryAfter: "1", times: 1},
+		"/gone.json": {status: 429},
+	})
+	got := crawlURLs(t, base, 10*time.Second, "/held", "/refused")
+	assert.Equal(t, []Finding{
+		{Check: registry.FailedRequest, File: base + "/refused", Message: "/gone.json answered 429 Too Many Requests, with no Retry-After to wait for (at /refused.js:1:51)"},
+	}, got)
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	assert.Equal(t, 2, h.asked["/lib.js"], "the import, held and asked again")
+	assert.Equal(t, 2, h.asked["/held.css"], "the cached file, held and asked again")
+}

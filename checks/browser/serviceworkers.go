@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/chromedp/cdproto"
+	"github.com/chromedp/cdproto/fetch"
 	"github.com/chromedp/cdproto/inspector"
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/page"
@@ -134,6 +135,10 @@ func (t *crawlTab) heardServiceWorker(ctx context.Context, session target.Sessio
 		return
 	}
 	p := sw.rec
+	if msg.Method == cdproto.EventFetchRequestPaused {
+		go t.serviceWorkerPaused(ctx, session, p, msg.Params) // answered, page or none
+		return
+	}
 	if p == nil || t.rec.Load() != p {
 		return // the page it started for has gone
 	}
@@ -160,12 +165,37 @@ func (t *crawlTab) heardServiceWorker(ctx context.Context, session target.Sessio
 }
 
 // runServiceWorker enables Network and Runtime in a paused service worker
-// and then lets it run: the browser passes the session's messages on in
-// order, so its first request and its first line are heard.
+// (and, for a deployed site, pauses its responses of the site, as a tab
+// does: hold.go) and then lets it run: the browser passes the session's
+// messages on in order, so its first request and its first line are heard.
 func (t *crawlTab) runServiceWorker(ctx context.Context, session target.SessionID) {
-	if t.toServiceWorker(ctx, session, 3, network.CommandEnable, nil) == nil && t.toServiceWorker(ctx, session, 1, runtime.CommandEnable, nil) == nil {
+	ok := t.toServiceWorker(ctx, session, 3, network.CommandEnable, nil) == nil &&
+		t.toServiceWorker(ctx, session, 1, runtime.CommandEnable, nil) == nil
+	if ok && t.hold != nil {
+		ok = t.toServiceWorker(ctx, session, 4, fetch.CommandEnable, fetch.EnableParams{Patterns: []*fetch.RequestPattern{t.hold.pattern()}}) == nil
+	}
+	if ok {
 		_ = t.toServiceWorker(ctx, session, 2, runtime.CommandRunIfWaitingForDebugger, nil)
 	}
+}
+
+// serviceWorkerPaused answers, exactly once, a response of the site that
+// a deployed site's service worker asked for: held and asked again as the
+// page's own are, while its page p is open, else let go on as it came.
+func (t *crawlTab) serviceWorkerPaused(ctx context.Context, session target.SessionID, p *pageRecorder, params []byte) {
+	var e fetch.EventRequestPaused
+	if json.Unmarshal(params, &e) != nil {
+		return
+	}
+	method, answer := fetch.CommandContinueRequest, any(fetch.ContinueRequestParams{RequestID: e.RequestID})
+	if p != nil && t.rec.Load() == p {
+		if again, ok := t.hold.again(t.ctx, p, swKey(e.NetworkID), &e); ok {
+			f := again.fulfill()
+			f.RequestID = e.RequestID
+			method, answer = fetch.CommandFulfillRequest, f
+		}
+	}
+	_ = t.toServiceWorker(ctx, session, 5, method, answer)
 }
 
 // toServiceWorker sends a command to the service worker of session; its
@@ -263,10 +293,15 @@ func (p *pageRecorder) registered(payload string) {
 // swRequest is a service worker's request of the site: its URL, where it
 // was asked for, the 4xx or 5xx status it answered, and why it failed.
 type swRequest struct {
-	url    string
-	asked  *place
-	status int64
-	failed string
+	url   string
+	asked *place
+	// status is the 4xx or 5xx status its answer gave the worker, extra
+	// that of the raw response (responseReceivedExtraInfo): only that is
+	// said of an import Chromium refuses, but a response held and asked
+	// again (hold.go) is another answer than the raw one.
+	status, extra int64
+	answered      bool // responseReceived said its status
+	failed        string
 }
 
 // swKey is a service worker's request among the page's open requests.
@@ -295,9 +330,13 @@ func (p *pageRecorder) serviceWorkerNetwork(script string, ev any) {
 		r.url = e.Request.URL
 		p.pending[id], p.lastSeen = e.Request.URL, time.Now()
 	case *network.EventResponseReceivedExtraInfo:
-		p.swStatusLocked(e.RequestID, e.StatusCode)
+		if r := p.swRequests[swKey(e.RequestID)]; r != nil {
+			r.extra = e.StatusCode
+		}
 	case *network.EventResponseReceived:
-		p.swStatusLocked(e.RequestID, e.Response.Status)
+		if r := p.swRequests[swKey(e.RequestID)]; r != nil {
+			r.status, r.answered = e.Response.Status, true
+		}
 	case *network.EventLoadingFinished:
 		p.done(swKey(e.RequestID))
 	case *network.EventLoadingFailed:
@@ -311,10 +350,14 @@ func (p *pageRecorder) serviceWorkerNetwork(script string, ev any) {
 	}
 }
 
-func (p *pageRecorder) swStatusLocked(id network.RequestID, status int64) {
-	if r := p.swRequests[swKey(id)]; r != nil && status >= 400 {
-		r.status = status
+// statusGiven is the status the worker was given: responseReceived's
+// (for a response held and asked again, the answer it was given in its
+// stead), else the raw response's.
+func (r *swRequest) statusGiven() int64 {
+	if r.answered {
+		return r.status
 	}
+	return r.extra
 }
 
 // serviceWorkerFailuresLocked reports the failed requests of the page's
@@ -323,17 +366,19 @@ func (p *pageRecorder) swStatusLocked(id network.RequestID, status int64) {
 // load the crash of the tab ended is none.
 func (p *pageRecorder) serviceWorkerFailuresLocked() {
 	crashed := slices.ContainsFunc(p.list, func(f Finding) bool { return f.Check == registry.PageCrash })
-	rs := slices.Collect(maps.Values(p.swRequests))
-	slices.SortFunc(rs, func(a, b *swRequest) int {
-		return cmp.Or(strings.Compare(a.url, b.url), comparePlaces(a.asked, b.asked))
+	ids := slices.Collect(maps.Keys(p.swRequests))
+	slices.SortFunc(ids, func(a, b network.RequestID) int {
+		ra, rb := p.swRequests[a], p.swRequests[b]
+		return cmp.Or(strings.Compare(ra.url, rb.url), comparePlaces(ra.asked, rb.asked))
 	})
-	for _, r := range rs {
+	for _, id := range ids {
+		r := p.swRequests[id]
 		var msg string
-		switch {
+		switch status := r.statusGiven(); {
 		case p.failedURLs[r.url]:
 			continue
-		case r.status >= 400:
-			msg = fmt.Sprintf("%s answered %d %s", p.short(r.url), r.status, http.StatusText(int(r.status)))
+		case status >= 400:
+			msg = fmt.Sprintf("%s answered %d %s%s", p.short(r.url), status, http.StatusText(int(status)), p.notes[id])
 		case r.failed != "" && !crashed:
 			msg = fmt.Sprintf("%s failed: %s", p.short(r.url), r.failed)
 		default:
