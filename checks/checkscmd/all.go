@@ -1,8 +1,10 @@
 package checkscmd
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
+	"github.com/devdocs-dev/devdocs/checks/config"
 	"io"
 	"os"
 	"runtime/debug"
@@ -45,21 +47,21 @@ func runAll(args []string, stdout, stderr io.Writer, tty bool) int {
 		dir = pos[0]
 	}
 	if dir == "" {
-		dir = publishedSite(cfg.Host)
+		dir = config.PublishedSite(cfg.Host)
 	}
 	if dir != "" {
-		if err := isDir(dir); err != nil {
+		if err := config.IsDir(dir); err != nil {
 			return usageError(stderr, "all", fmt.Errorf("%v: build the site first, or name the folder it is built into (checks all DIR)", err))
 		}
 	}
 	// With sources and a site both there, each confirms the other (confirm.go).
 	var cf *confirmation
-	if cfg.noMarkdown() == "" && noSite(dir) == "" {
-		cf = cfg.newConfirmation(dir, stderr)
+	if cfg.NoMarkdown() == "" && noSite(dir) == "" {
+		cf = newConfirmation(cfg, dir, stderr)
 	}
 	if cf != nil {
 		if files, err := markdownFiles(cfg.Markdown.Paths, cfg); err == nil { // else the markdown step says why
-			cf.register(cfg.judges(files)[0].files) // the pages of the project whose site this is
+			cf.register(cfg.Judges(files)[0].Files) // the pages of the project whose site this is
 		}
 		// The site's ids outlive the links step here, for the sources'
 		// anchors, and markdown is parsed beside them: at the 200% that
@@ -78,7 +80,7 @@ func runAll(args []string, stdout, stderr io.Writer, tty bool) int {
 		la = &liveAnchors{}
 	}
 	steps := []step{
-		{registry.Markdown, cfg.noMarkdown(), func() (diag.Run, error) {
+		{registry.Markdown, cfg.NoMarkdown(), func() (diag.Run, error) {
 			run, err := checkMarkdown(cfg.Markdown.Paths, cfg, cf, stderr, c)
 			if la != nil {
 				la.heard(run.Diagnostics, cf) // its anchors, when it runs after the links step (cf)
@@ -92,13 +94,13 @@ func runAll(args []string, stdout, stderr io.Writer, tty bool) int {
 			}
 			return run, err
 		}},
-		{registry.Browser, firstNonEmpty(noSite(dir), cfg.noBrowser(dir)), func() (diag.Run, error) {
+		{registry.Browser, cmp.Or(noSite(dir), cfg.NoBrowser(dir)), func() (diag.Run, error) {
 			return checkBrowser(dir, cfg, bf, ids, stderr, c)
 		}},
 	}
 	steps = append(steps, crawlSteps(dir, cfg, bf, stderr, c, la)...)
 	if !slices.ContainsFunc(steps, func(s step) bool { return s.skip == "" }) {
-		return usageError(stderr, "all", errors.New(`nothing to check: name the built site (checks all DIR), or set "site", "markdown" or a "preset" in `+configName))
+		return usageError(stderr, "all", errors.New(`nothing to check: name the built site (checks all DIR), or set "site", "markdown" or a "preset" in `+config.Name))
 	}
 	for _, s := range steps {
 		if s.skip != "" {
@@ -172,31 +174,11 @@ type step struct {
 	run  func() (diag.Run, error)
 }
 
-func (c *Config) noMarkdown() string {
-	if c.noPresetMarkdown != "" {
-		return c.noPresetMarkdown
-	}
-	if len(c.Markdown.Paths) > 0 {
-		return ""
-	}
-	if c.file == "" {
-		return "no markdown.paths: no " + configName + " here or at the git root"
-	}
-	return "no markdown.paths in " + c.file
-}
-
 func noSite(dir string) string {
 	if dir != "" {
 		return ""
 	}
-	return `no built site: name its folder (checks all DIR), or set "site" or a "preset" in ` + configName
-}
-
-func (c *Config) noBrowser(dir string) string {
-	if _, err := c.browserContract(dir); err != nil {
-		return err.Error()
-	}
-	return ""
+	return `no built site: name its folder (checks all DIR), or set "site" or a "preset" in ` + config.Name
 }
 
 // writeAll prints every run. JSON is one document ({runs, summary}) that

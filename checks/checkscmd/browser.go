@@ -1,10 +1,13 @@
 package checkscmd
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"flag"
 	"fmt"
+	"github.com/devdocs-dev/devdocs/checks/config"
+	"github.com/devdocs-dev/devdocs/checks/internal/editdist"
 	"io"
 	"os"
 	"os/signal"
@@ -29,8 +32,8 @@ func runBrowser(args []string, stdout, stderr io.Writer, tty bool) int {
 	if code != 0 {
 		return code
 	}
-	cfg.Host = firstNonEmpty(string(*host), cfg.Host)
-	cfg.BaseURL = firstNonEmpty(*base, cfg.BaseURL)
+	cfg.Host = cmp.Or(string(*host), cfg.Host)
+	cfg.BaseURL = cmp.Or(*base, cfg.BaseURL)
 	ids, err := bf.apply(cfg)
 	if err != nil {
 		return usageError(stderr, "browser", err)
@@ -41,7 +44,7 @@ func runBrowser(args []string, stdout, stderr io.Writer, tty bool) int {
 	}
 	if *bf.crawl.on { // the whole site's runtime faults; no contract needed
 		run, err = checkCrawl(dir, cfg, bf, stderr, c, nil)
-	} else if _, err = cfg.browserContract(dir); err == nil {
+	} else if _, err = cfg.BrowserContract(dir); err == nil {
 		run, err = checkBrowser(dir, cfg, bf, ids, stderr, c)
 	}
 	if errors.Is(err, errInterrupted) {
@@ -73,18 +76,18 @@ func browserFlags(fs *flag.FlagSet) browserOptions {
 
 // apply returns the checks to run; an unknown id is an error here, before
 // any browser starts.
-func (b browserOptions) apply(cfg *Config) ([]string, error) {
+func (b browserOptions) apply(cfg *config.Config) ([]string, error) {
 	return wanted(*b.only, cfg)
 }
 
 // contract is the site's contract with the flags laid over it.
-func (b browserOptions) contract(dir string, cfg *Config) (browser.Contract, error) {
-	c, err := cfg.browserContract(dir)
+func (b browserOptions) contract(dir string, cfg *config.Config) (browser.Contract, error) {
+	c, err := cfg.BrowserContract(dir)
 	if err != nil {
 		return browser.Contract{}, err
 	}
-	c.Page = firstNonEmpty(*b.page, c.Page)
-	c.LoaderPage = firstNonEmpty(*b.loaderPage, c.LoaderPage)
+	c.Page = cmp.Or(*b.page, c.Page)
+	c.LoaderPage = cmp.Or(*b.loaderPage, c.LoaderPage)
 	return c, nil
 }
 
@@ -93,7 +96,7 @@ var errInterrupted = errors.New("interrupted")
 
 // checkBrowser runs the checks ids on the site in dir. A check whose
 // contract keys are empty is skipped, with a line on stderr saying which.
-func checkBrowser(dir string, cfg *Config, b browserOptions, ids []string, stderr io.Writer, c *common) (diag.Run, error) {
+func checkBrowser(dir string, cfg *config.Config, b browserOptions, ids []string, stderr io.Writer, c *common) (diag.Run, error) {
 	start := time.Now()
 	contract, err := b.contract(dir, cfg)
 	if err != nil {
@@ -107,11 +110,11 @@ func checkBrowser(dir string, cfg *Config, b browserOptions, ids []string, stder
 		}
 		run = append(run, id)
 	}
-	base, err := cfg.basePath(dir)
+	base, err := cfg.BasePath(dir)
 	if err != nil {
 		return diag.Run{}, err
 	}
-	o := browser.Options{Dir: dir, Chromium: *b.chromium, Contract: contract, Timeout: *b.timeout, Checks: run, Base: base, Host: new(cfg.host())}
+	o := browser.Options{Dir: dir, Chromium: *b.chromium, Contract: contract, Timeout: *b.timeout, Checks: run, Base: base, Host: new(cfg.StaticHost())}
 	o.Started = func(version, path string) { c.say(stderr, "checks browser: %s at %s", version, path) }
 	var results []browser.Result
 	if len(o.Checks) > 0 { // all ignored or skipped: no browser needed
@@ -125,7 +128,7 @@ func checkBrowser(dir string, cfg *Config, b browserOptions, ids []string, stder
 		}
 	}
 	found, passed := browserDiagnostics(dir, results)
-	l := cfg.apply(found)
+	l := cfg.Apply(found)
 	if c.format != diag.FormatGitHub { // annotations are for problems only
 		l = append(l, passed...)
 	}
@@ -159,7 +162,7 @@ func (c *common) say(stderr io.Writer, format string, args ...any) {
 
 // wanted is the checks to run: those asked for, less those set to ignore.
 // An unknown id is an error, found before any browser starts.
-func wanted(only string, cfg *Config) ([]string, error) {
+func wanted(only string, cfg *config.Config) ([]string, error) {
 	ids := browser.All
 	if only != "" {
 		ids = strings.Split(only, ",")
@@ -167,7 +170,7 @@ func wanted(only string, cfg *Config) ([]string, error) {
 	var out []string
 	for _, id := range ids {
 		if !slices.Contains(browser.All, id) {
-			if s := suggest(id, browser.All); s != "" {
+			if s := editdist.Closest(id, browser.All); s != "" {
 				return nil, fmt.Errorf("unknown browser check %q in --checks; did you mean %q?", id, s)
 			}
 			return nil, fmt.Errorf("unknown browser check %q in --checks; checks are %s", id, strings.Join(browser.All, ", "))
@@ -218,11 +221,4 @@ func envOr(key, def string) string {
 		return v
 	}
 	return def
-}
-
-func firstNonEmpty(a, b string) string {
-	if a != "" {
-		return a
-	}
-	return b
 }

@@ -3,8 +3,11 @@
 package checkscmd
 
 import (
+	"errors"
 	"flag"
 	"fmt"
+	"github.com/devdocs-dev/devdocs/checks/config"
+	"github.com/devdocs-dev/devdocs/checks/serve"
 	"io"
 	"os"
 	"path/filepath"
@@ -134,8 +137,8 @@ const oldName = "former name of -"
 
 func (c *common) register(fs *flag.FlagSet, checks []registry.Check) {
 	fs.StringVar(&c.format, "format", diag.FormatText, "output: text, json, github (workflow annotations), junit or sarif")
-	fs.StringVar(&c.config, "config", "", "config file (default: "+configName+" in the current directory, else at the git root, if there)")
-	fs.StringVar(&c.preset, "preset", "", "the site generator whose rules apply: "+strings.Join(preset.Names(), ", ")+" (default: preset in "+configName+", else the one whose config file is here; checks presets lists them)")
+	fs.StringVar(&c.config, "config", "", "config file (default: "+config.Name+" in the current directory, else at the git root, if there)")
+	fs.StringVar(&c.preset, "preset", "", "the site generator whose rules apply: "+strings.Join(preset.Names(), ", ")+" (default: preset in "+config.Name+", else the one whose config file is here; checks presets lists them)")
 	fs.StringVar(&c.color, "color", "auto", "colour text output: auto (only on a terminal, never with NO_COLOR), always or never")
 	fs.BoolVar(&c.quiet, "quiet", false, "print only problems: nothing on stderr, no summary on a clean run")
 	fs.BoolVar(&c.noProgress, "no-progress", false, "no progress line (it is shown only when stderr is a terminal)")
@@ -150,23 +153,23 @@ func (c *common) register(fs *flag.FlagSet, checks []registry.Check) {
 }
 
 // loadConfig finds and reads the config, then lays the flags over it.
-func (c *common) loadConfig() (*Config, error) {
-	file, required := findConfig(c.config)
+func (c *common) loadConfig() (*config.Config, error) {
+	file, required := config.Find(c.config)
 	if required {
 		if _, err := os.Stat(file); err != nil {
 			return nil, fmt.Errorf("config file %s: no such file", file)
 		}
 	}
-	cfg, err := loadConfig(file, c.preset, c.named, c.files())
+	cfg, err := config.Load(config.Source{File: file, Preset: c.preset, Named: c.named, Files: c.files(), Release: release()})
 	if err != nil {
 		return nil, err
 	}
-	for _, n := range cfg.notes {
+	for _, n := range cfg.Notes() {
 		c.say(c.stderr, "checks: %s", n)
 	}
 	for check, v := range c.levels {
 		if *v != "" {
-			if err := cfg.setLevel(check, *v); err != nil {
+			if err := cfg.SetLevel(check, *v); err != nil {
 				return nil, err
 			}
 		}
@@ -244,7 +247,7 @@ func finish(w io.Writer, c *common, run diag.Run, tty bool) int {
 // dirAndConfig parses the arguments of a command that checks one built
 // site, DIR (default: the config's site), and loads the config; a non-zero
 // code is the exit status.
-func (c *common) dirAndConfig(fs *flag.FlagSet, args []string, stderr io.Writer) (string, *Config, int) {
+func (c *common) dirAndConfig(fs *flag.FlagSet, args []string, stderr io.Writer) (string, *config.Config, int) {
 	cmd := strings.TrimPrefix(fs.Name(), "checks ")
 	pos, err := parse(fs, args)
 	if err != nil {
@@ -266,7 +269,7 @@ func (c *common) dirAndConfig(fs *flag.FlagSet, args []string, stderr io.Writer)
 		if f := fs.Lookup("host"); f != nil && f.Value.String() != "" {
 			host = f.Value.String()
 		}
-		dir = publishedSite(host)
+		dir = config.PublishedSite(host)
 	}
 	if dir == "" {
 		return "", nil, usageError(stderr, cmd, errNoSite(cmd))
@@ -274,7 +277,7 @@ func (c *common) dirAndConfig(fs *flag.FlagSet, args []string, stderr io.Writer)
 	if cmd == "browser" && isURL(dir) { // a deployed site, for the crawl
 		return dir, cfg, 0
 	}
-	if err := isDir(dir); err != nil {
+	if err := config.IsDir(dir); err != nil {
 		return "", nil, usageError(stderr, cmd, err)
 	}
 	return dir, cfg, 0
@@ -283,14 +286,6 @@ func (c *common) dirAndConfig(fs *flag.FlagSet, args []string, stderr io.Writer)
 // isURL: the site named is a deployed one, not a folder.
 func isURL(site string) bool {
 	return strings.HasPrefix(site, "http://") || strings.HasPrefix(site, "https://")
-}
-
-// isDir says, when dir is no folder, so in words.
-func isDir(dir string) error {
-	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
-		return fmt.Errorf("%s is not a directory", dir)
-	}
-	return nil
 }
 
 func usageError(stderr io.Writer, cmd string, err error) int {
@@ -325,4 +320,29 @@ func sayError(stderr io.Writer, cmd string, err error) {
 
 func joinPath(dir, file string) string {
 	return filepath.ToSlash(filepath.Join(dir, file))
+}
+
+// hostFlag is --host: checked as it is parsed, so a misspelt host stops
+// the run before anything is checked.
+type hostFlag string
+
+func (h *hostFlag) String() string { return string(*h) }
+func (h *hostFlag) Set(v string) error {
+	if _, ok := serve.Profile(v); !ok {
+		return config.UnknownHost(v)
+	}
+	*h = hostFlag(v)
+	return nil
+}
+
+func registerHost(fs *flag.FlagSet) *hostFlag {
+	h := new(hostFlag)
+	fs.Var(h, "host", "the static host that serves the site, whose rules decide which file answers a link: "+
+		strings.Join(serve.ProfileNames(), ", ")+" (default: host in "+config.Name+", else default)")
+	return h
+}
+
+// errNoSite is the usage error of a command that needs a built site.
+func errNoSite(cmd string) error {
+	return errors.New("want the folder the site is built into: checks " + cmd + ` DIR, or "site" (or a "preset") in ` + config.Name + `, or [build] publish in netlify.toml on --host netlify`)
 }

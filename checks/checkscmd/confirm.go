@@ -2,6 +2,7 @@ package checkscmd
 
 import (
 	"fmt"
+	"github.com/devdocs-dev/devdocs/checks/config"
 	"io"
 	"os"
 	"path"
@@ -14,7 +15,6 @@ import (
 	"github.com/devdocs-dev/devdocs/checks/internal/par"
 	"github.com/devdocs-dev/devdocs/checks/mdlinks"
 	"github.com/devdocs-dev/devdocs/checks/mdscan"
-	"github.com/devdocs-dev/devdocs/checks/preset"
 	"github.com/devdocs-dev/devdocs/checks/registry"
 	"github.com/devdocs-dev/devdocs/checks/routes"
 	"github.com/devdocs-dev/devdocs/checks/serve"
@@ -31,8 +31,8 @@ import (
 // markdown step reads only what it cannot vouch for: a page not built (a
 // README beside the docs), one whose built page is missing, and every page
 // when the build is older than some source (a heading renamed since may
-// break a link in another file), each judged whole; and of the other
-// pages, only the links the build found a problem at, judged again for the
+// break a link in another file), each config.Judged whole; and of the other
+// pages, only the links the build found a problem at, config.Judged again for the
 // markdown's own words. A page built after its source with no problem its
 // markdown wrote is not read again: on a large site that is most of them,
 // and parsing the markdown would otherwise cost many times what the links
@@ -74,18 +74,18 @@ type confirmation struct {
 // compiler), or the preset knows no output names and the build left no
 // record of them (Docusaurus's come from doc ids and slugs; its
 // .docusaurus/ folder records them), which is said on stderr.
-func (c *Config) newConfirmation(site string, stderr io.Writer) *confirmation {
+func newConfirmation(c *config.Config, site string, stderr io.Writer) *confirmation {
 	if c.Routes != "" {
 		return nil
 	}
-	cf := &confirmation{keepAnchors: c.rules.DocLinks}
-	cf.readAll = cf.keepAnchors || len(c.versionFolders()) > 0
-	o := c.markdownOptions()
+	cf := &confirmation{keepAnchors: c.Rules().DocLinks}
+	cf.readAll = cf.keepAnchors || len(c.VersionFolders()) > 0
+	o := c.MarkdownOptions()
 	if !cf.keepAnchors {
 		o.BuiltID = cf.builtID
 	}
 	o.Judge = cf.judge
-	built, err := c.markdownOutputs(site)
+	built, err := c.MarkdownOutputs(site)
 	if err != nil {
 		fmt.Fprintf(stderr, "checks: %v; the built pages' problems are not placed at their markdown lines\n", err)
 	}
@@ -93,12 +93,12 @@ func (c *Config) newConfirmation(site string, stderr io.Writer) *confirmation {
 		return nil
 	}
 	base := o.Rules.Base
-	if c.rules.Output == nil { // pages placed by the build's record: its URLs and base are the build's
+	if c.Rules().Output == nil { // pages placed by the build's record: its URLs and base are the build's
 		// A page built in several locales is taken at its URL in the
 		// locale the record is of, the first: the one a translation of
 		// that locale links to (preset.Layout.Pages). With no generator
 		// known, a page's two usual names are two guesses: no URL.
-		record := c.preset != nil
+		record := c.Generator() != nil
 		o.PageURL = func(file string) (string, bool) {
 			b := built(file)
 			if len(b) == 0 || len(b) > 1 && !record {
@@ -106,56 +106,13 @@ func (c *Config) newConfirmation(site string, stderr io.Writer) *confirmation {
 			}
 			return serve.PageURL(b[0]), true
 		}
-		if b, err := c.basePath(site); err == nil {
+		if b, err := c.BasePath(site); err == nil {
 			base = b
 		}
 	}
 	cf.opts = o // md is made by register, with the files it lists
 	cf.sources = routes.NewSources(cf.sourceLinks, base)
 	return cf
-}
-
-// markdownOutputs maps a markdown page (a clean, slash-separated name) to
-// the files of the site it may be built as: by the preset's layout, or by
-// the record the build of site left where the preset knows no output names
-// (Docusaurus's come from doc ids and slugs: its .docusaurus/ folder), or,
-// with no generator named or found, each markdown folder built at the
-// site's root under either usual page name. It is nil, with an error
-// saying why where there is one, when none of these knows.
-func (c *Config) markdownOutputs(site string) (func(file string) []string, error) {
-	switch {
-	case c.preset != nil && c.rules.Output == nil:
-		if c.pages == nil || site == "" {
-			return nil, nil
-		}
-		pages, err := c.pages(site)
-		if err != nil {
-			return nil, err
-		}
-		return func(file string) []string { return pages[file] }, nil
-	case c.preset != nil:
-		rules := c.rules.Resolved()
-		return func(file string) []string {
-			if b, ok := rules.Built(file); ok {
-				return []string{b}
-			}
-			return nil
-		}, nil
-	}
-	var dirs []string
-	for _, p := range c.Markdown.Paths {
-		if st, err := os.Stat(p); err == nil && st.IsDir() {
-			dirs = append(dirs, filepath.Clean(p))
-		}
-	}
-	return func(file string) []string {
-		for _, d := range dirs {
-			if rel, err := filepath.Rel(d, file); err == nil && !strings.HasPrefix(rel, "..") {
-				return preset.Outputs(filepath.ToSlash(rel))
-			}
-		}
-		return nil
-	}, nil
 }
 
 // register records each markdown page under the built files it may be,

@@ -1,15 +1,16 @@
 package checkscmd
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"flag"
 	"fmt"
+	"github.com/devdocs-dev/devdocs/checks/config"
 	"io"
-	"net/url"
 	"os"
+	"regexp"
 	"runtime/debug"
-	"slices"
 	"strings"
 	"time"
 
@@ -19,7 +20,6 @@ import (
 	"github.com/devdocs-dev/devdocs/checks/htmlsite"
 	"github.com/devdocs-dev/devdocs/checks/internal/par"
 	"github.com/devdocs-dev/devdocs/checks/links"
-	"github.com/devdocs-dev/devdocs/checks/mdscan"
 	"github.com/devdocs-dev/devdocs/checks/registry"
 	"github.com/devdocs-dev/devdocs/checks/routes"
 	"github.com/devdocs-dev/devdocs/checks/serve"
@@ -69,23 +69,23 @@ func registerBase(fs *flag.FlagSet) *string {
 }
 
 // apply lays the flags over the config.
-func (o *linksOptions) apply(fs *flag.FlagSet, cfg *Config) {
+func (o *linksOptions) apply(fs *flag.FlagSet, cfg *config.Config) {
 	cfg.Ignore = append(cfg.Ignore, o.ignore...)
 	cfg.IgnorePaths = append(cfg.IgnorePaths, o.ignorePath...)
-	cfg.Routes = firstNonEmpty(*o.routes, cfg.Routes)
-	cfg.Previous = firstNonEmpty(*o.previous, cfg.Previous)
-	cfg.SiteURL = firstNonEmpty(*o.siteURL, cfg.SiteURL)
-	cfg.BaseURL = firstNonEmpty(*o.base, cfg.BaseURL)
+	cfg.Routes = cmp.Or(*o.routes, cfg.Routes)
+	cfg.Previous = cmp.Or(*o.previous, cfg.Previous)
+	cfg.SiteURL = cmp.Or(*o.siteURL, cfg.SiteURL)
+	cfg.BaseURL = cmp.Or(*o.base, cfg.BaseURL)
 	if isSet(fs, "clean-urls") {
 		cfg.CleanURLs = o.cleanURLs
 	}
-	cfg.Host = firstNonEmpty(string(*o.host), cfg.Host)
+	cfg.Host = cmp.Or(string(*o.host), cfg.Host)
 }
 
 // checkLinks checks every link of the site built in dir. With cf (checks
 // all, sources and site both there), a problem is placed at the markdown
 // link that wrote it, and cf keeps the site's ids for the sources' anchors.
-func checkLinks(dir string, cfg *Config, ext *externalOptions, stderr io.Writer, showProgress bool, cf *confirmation) (diag.Run, error) {
+func checkLinks(dir string, cfg *config.Config, ext *externalOptions, stderr io.Writer, showProgress bool, cf *confirmation) (diag.Run, error) {
 	start := time.Now()
 	ignore, err := matcher(cfg.Ignore)
 	if err != nil {
@@ -95,12 +95,12 @@ func checkLinks(dir string, cfg *Config, ext *externalOptions, stderr io.Writer,
 	if err != nil {
 		return diag.Run{}, err
 	}
-	opts := links.Options{Host: cfg.host(), SiteURL: cfg.siteURL(dir),
-		Ignore: ignore, SkipPage: ignorePath, ScriptFragment: cfg.scriptFragment, CollectExternal: ext.enabled}
+	opts := links.Options{Host: cfg.StaticHost(), SiteURL: cfg.SiteURLAt(dir),
+		Ignore: ignore, SkipPage: ignorePath, ScriptFragment: cfg.ScriptFragment(), CollectExternal: ext.enabled}
 	if showProgress {
 		opts.Progress = progress(stderr)
 	}
-	if opts.BasePath, err = cfg.basePath(dir); err != nil {
+	if opts.BasePath, err = cfg.BasePath(dir); err != nil {
 		return diag.Run{}, err
 	}
 	s, err := htmlsite.Load(dir)
@@ -114,8 +114,8 @@ func checkLinks(dir string, cfg *Config, ext *externalOptions, stderr io.Writer,
 	if opts.Host, err = opts.Host.WithRedirects(s.Root, joinPath(dir, serve.RedirectsFile), opts.BasePath); err != nil {
 		return diag.Run{}, err
 	}
-	if config := opts.Host.FindConfig(dir, hostConfigTop()); config != "" { // netlify.toml, beside the publish folder
-		if opts.Host, err = opts.Host.WithConfig(config, relative(config), s.Root, opts.BasePath); err != nil {
+	if hostConfig := opts.Host.FindConfig(dir, config.HostConfigTop()); hostConfig != "" { // netlify.toml, beside the publish folder
+		if opts.Host, err = opts.Host.WithConfig(hostConfig, config.Relative(hostConfig), s.Root, opts.BasePath); err != nil {
 			return diag.Run{}, err
 		}
 	}
@@ -125,7 +125,7 @@ func checkLinks(dir string, cfg *Config, ext *externalOptions, stderr io.Writer,
 			return diag.Run{}, err
 		}
 	}
-	opts.Versioned = cfg.builtVersions(table)
+	opts.Versioned = cfg.BuiltVersions(table)
 	// routes.json, when the build writes one, is the compiler's own word on
 	// which markdown wrote which link; else the sources read by checks all.
 	var sources routes.Sourcer = table
@@ -150,7 +150,7 @@ func checkLinks(dir string, cfg *Config, ext *externalOptions, stderr io.Writer,
 			defer debug.SetGCPercent(debug.SetGCPercent(150))
 		}
 		lost, err := deploys.Compare(deploys.Builds{Previous: cfg.Previous, Current: dir}, s, stats.Page,
-			deploys.Options{Host: opts.Host, BasePath: opts.BasePath, SiteURL: opts.SiteURL, IDs: cfg.markdownIDs(), Sum: stats.Sum})
+			deploys.Options{Host: opts.Host, BasePath: opts.BasePath, SiteURL: opts.SiteURL, IDs: cfg.MarkdownIDs(), Sum: stats.Sum})
 		if err != nil {
 			return diag.Run{}, err
 		}
@@ -160,18 +160,8 @@ func checkLinks(dir string, cfg *Config, ext *externalOptions, stderr io.Writer,
 		cf.site, cf.hasAnchor = dir, stats.HasAnchor
 		cf.found(found)
 	}
-	sum := diag.Summary{Tool: "checks links", Pages: stats.Pages, Links: stats.Links, Hints: cfg.applyHints(stats.Hints)}
-	return counted(cfg.apply(found), sum, start), nil
-}
-
-// markdownIDs is the id style of the markdown the site's pages are built
-// from, where the run knows they are (a preset in force, or the build's
-// own routes.json naming each page's source); else none.
-func (c *Config) markdownIDs() mdscan.IDStyle {
-	if c.preset == nil && c.Routes == "" {
-		return mdscan.IDStyle{}
-	}
-	return c.rules.HeadingIDs()
+	sum := diag.Summary{Tool: "checks links", Pages: stats.Pages, Links: stats.Links, Hints: cfg.ApplyHints(stats.Hints)}
+	return counted(cfg.Apply(found), sum, start), nil
 }
 
 // unreadablePages are the problems of the site met on its pages.
@@ -282,33 +272,28 @@ func (e *externalOptions) check(uses map[string][]external.Use, stderr io.Writer
 	return found
 }
 
-// basePath is --base-url, or else the path of --site-url. A base URL is a
-// path: a full URL there (the site's own, pasted) is refused, not read as a
-// folder named https:.
-func basePath(base, siteURL string) (string, error) {
-	if base != "" {
-		if u, err := url.Parse(base); err != nil || u.Scheme != "" || u.Host != "" || u.RawQuery != "" || u.Fragment != "" {
-			return "", fmt.Errorf("base URL %q: want the path the site is served under, such as /repo/ (the site's full URL is --site-url, siteUrl in checks.json)", base)
-		}
-		if slices.ContainsFunc(strings.Split(base, "/"), func(s string) bool { return s == "." || s == ".." }) {
-			return "", fmt.Errorf("base URL %q: want the path the site is served under, such as /repo/, without . or .. in it", base)
-		}
-		return links.NormalizeBase(base), nil
-	}
-	if siteURL == "" {
-		return "", nil
-	}
-	// http or https only: the report links pages at it, and a javascript:
-	// URL there would be a script.
-	u, err := url.Parse(siteURL)
-	if err != nil || u.Host == "" || (u.Scheme != "http" && u.Scheme != "https") {
-		return "", fmt.Errorf("site URL %q: want an absolute http(s) URL such as https://docs.example.com/", siteURL)
-	}
-	return links.NormalizeBase(u.Path), nil
-}
-
 // patterns is a repeatable string flag.
 type patterns []string
 
 func (p *patterns) String() string     { return strings.Join(*p, ", ") }
 func (p *patterns) Set(v string) error { *p = append(*p, v); return nil }
+
+// matcher compiles patterns into one "does any match" function.
+func matcher(patterns []string) (func(string) bool, error) {
+	var res []*regexp.Regexp
+	for _, p := range patterns {
+		re, err := regexp.Compile(p)
+		if err != nil {
+			return nil, fmt.Errorf("ignore pattern %q: %v", p, err)
+		}
+		res = append(res, re)
+	}
+	return func(href string) bool {
+		for _, re := range res {
+			if re.MatchString(href) {
+				return true
+			}
+		}
+		return false
+	}, nil
+}

@@ -2,8 +2,10 @@ package checkscmd
 
 import (
 	"bufio"
+	"cmp"
 	"errors"
 	"fmt"
+	"github.com/devdocs-dev/devdocs/checks/config"
 	"io"
 	"os"
 	"path/filepath"
@@ -18,7 +20,7 @@ import (
 
 func runReport(args []string, stdout, stderr io.Writer) int {
 	fs := flagSet("report", stderr)
-	config := fs.String("config", "", "config file (default: "+configName+" in the current directory, else at the git root, if there)")
+	configFile := fs.String("config", "", "config file (default: "+config.Name+" in the current directory, else at the git root, if there)")
 	in := fs.String("in", "", "a directory of --format json results (or name the files as arguments)")
 	out := fs.String("out", "report.html", "the HTML report to write")
 	md := fs.String("markdown", "", "also write a markdown summary for a pull-request comment here")
@@ -44,16 +46,16 @@ func runReport(args []string, stdout, stderr io.Writer) int {
 			return usageError(stderr, "report", fmt.Errorf("%s is one of the results it reads (%s): write it elsewhere", o, in))
 		}
 	}
-	cfg, err := (&common{config: *config, format: diag.FormatText}).loadConfig()
+	cfg, err := (&common{config: *configFile, format: diag.FormatText}).loadConfig()
 	if err != nil {
 		return usageError(stderr, "report", err)
 	}
-	if _, err := basePath("", firstNonEmpty(*siteURL, cfg.SiteURL)); err != nil {
+	if _, err := config.ParseBase("", cmp.Or(*siteURL, cfg.SiteURL)); err != nil {
 		return usageError(stderr, "report", err)
 	}
-	o := report.Options{Dist: firstNonEmpty(*dist, cfg.Site), SiteURL: firstNonEmpty(*siteURL, cfg.SiteURL), Generated: time.Now(),
+	o := report.Options{Dist: cmp.Or(*dist, cfg.Site), SiteURL: cmp.Or(*siteURL, cfg.SiteURL), Generated: time.Now(),
 		Artifact: *artifact, HTMLPath: *out}
-	if err := readReportInputs(&o, *previous, firstNonEmpty(*routesFile, cfg.Routes)); err != nil {
+	if err := readReportInputs(&o, *previous, cmp.Or(*routesFile, cfg.Routes)); err != nil {
 		return usageError(stderr, "report", err)
 	}
 	r, err := report.BuildFiles(files, o)
@@ -96,7 +98,7 @@ func inputAt(out string, inputs []string) string {
 		if ist, ierr := os.Stat(in); err == nil && ierr == nil && os.SameFile(st, ist) {
 			return in
 		}
-		if isDir(in) == nil && strings.EqualFold(filepath.Ext(out), ".json") && sameDir(filepath.Dir(out), in) {
+		if config.IsDir(in) == nil && strings.EqualFold(filepath.Ext(out), ".json") && config.SameDir(filepath.Dir(out), in) {
 			return in
 		}
 	}

@@ -3,6 +3,7 @@ package checkscmd
 import (
 	"bytes"
 	"fmt"
+	"github.com/devdocs-dev/devdocs/checks/config"
 	"path"
 	"path/filepath"
 	"slices"
@@ -20,7 +21,7 @@ import (
 // the links of every other staged page that lead to a file the commit
 // deletes, renames away or changes. Pages are those under markdown.paths
 // (the whole repository when unset), less markdown.exclude.
-func checkStaged(paths []string, cfg *Config, ix *gitindex.Index) (diag.Run, error) {
+func checkStaged(paths []string, cfg *config.Config, ix *gitindex.Index) (diag.Run, error) {
 	start := time.Now()
 	if err := mdlinks.CheckExclude(cfg.Markdown.Exclude); err != nil {
 		return diag.Run{}, err
@@ -47,7 +48,7 @@ func checkStaged(paths []string, cfg *Config, ix *gitindex.Index) (diag.Run, err
 	var found diag.List
 	var st mdlinks.Stats
 	for _, w := range stagedWork(cfg, files, others) {
-		o := w.cfg.markdownOptions()
+		o := w.cfg.MarkdownOptions()
 		o.Tree = ix
 		l, wst, err := mdlinks.Check(w.files, o)
 		if err == nil && len(w.others) > 0 {
@@ -62,33 +63,33 @@ func checkStaged(paths []string, cfg *Config, ix *gitindex.Index) (diag.Run, err
 		found, st.Files, st.Links = append(found, l...), st.Files+wst.Files, st.Links+wst.Links
 	}
 	found.Sort()
-	return counted(cfg.apply(found), diag.Summary{Tool: "checks markdown", Pages: st.Files, Links: st.Links}, start), nil
+	return counted(cfg.Apply(found), diag.Summary{Tool: "checks markdown", Pages: st.Files, Links: st.Links}, start), nil
 }
 
 // work is what one project's rules judge in a commit: its pages the commit
 // touches, and its other pages, for their links into what it changes.
 type work struct {
-	cfg           *Config
+	cfg           *config.Config
 	files, others []string
 }
 
 // stagedWork splits the commit's pages and the others among the Configs
 // that judge them, the run's own first.
-func stagedWork(cfg *Config, files, others []string) []*work {
+func stagedWork(cfg *config.Config, files, others []string) []*work {
 	var out []*work
-	at := map[*Config]*work{}
-	add := func(j judged) *work {
-		if at[j.cfg] == nil {
-			at[j.cfg] = &work{cfg: j.cfg}
-			out = append(out, at[j.cfg])
+	at := map[*config.Config]*work{}
+	add := func(j config.Judged) *work {
+		if at[j.Config] == nil {
+			at[j.Config] = &work{cfg: j.Config}
+			out = append(out, at[j.Config])
 		}
-		return at[j.cfg]
+		return at[j.Config]
 	}
-	for _, j := range cfg.judges(files) {
-		add(j).files = j.files
+	for _, j := range cfg.Judges(files) {
+		add(j).files = j.Files
 	}
-	for _, j := range cfg.judges(others) {
-		add(j).others = j.files
+	for _, j := range cfg.Judges(others) {
+		add(j).others = j.Files
 	}
 	return out
 }
@@ -96,13 +97,13 @@ func stagedWork(cfg *Config, files, others []string) []*work {
 // stagedScope says which staged files are pages to check.
 type stagedScope struct {
 	ix    *gitindex.Index
-	cfg   *Config
+	cfg   *config.Config
 	roots map[string]bool // markdown.paths, as paths from the top
 }
 
 // page reports whether p (a path from the top) is a markdown page to check.
 func (s *stagedScope) page(p string) bool {
-	if !mdscan.IsMarkdownFile(p) || s.cfg.excludedHere(s.ix.Name(p)) {
+	if !mdscan.IsMarkdownFile(p) || s.cfg.ExcludedHere(s.ix.Name(p)) {
 		return false
 	}
 	if len(s.cfg.Markdown.Paths) == 0 {
@@ -133,12 +134,12 @@ func (s *stagedScope) named(paths []string) ([]string, error) {
 	for _, p := range paths {
 		switch {
 		case s.ix.IsFile(p):
-			if !s.cfg.excludedHere(p) {
+			if !s.cfg.ExcludedHere(p) {
 				files = append(files, filepath.Clean(p))
 			}
 		case s.ix.IsDir(p):
 			for _, f := range s.ix.Files(p, mdscan.IsMarkdownFile) {
-				if !s.cfg.excludedHere(f) {
+				if !s.cfg.ExcludedHere(f) {
 					files = append(files, f)
 				}
 			}
@@ -204,7 +205,7 @@ func (s *stagedScope) keepsAnchors(p string) bool {
 	if err != nil || !bytes.Equal(mdscan.FrontBlock(before), mdscan.FrontBlock(after)) {
 		return false
 	}
-	o := s.cfg.judge(name).markdownOptions()
+	o := s.cfg.Judge(name).MarkdownOptions()
 	o.Tree = s.ix
 	k := mdlinks.New(o)
 	had, kept := k.Page(name, before), k.Page(name, after)

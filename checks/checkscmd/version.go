@@ -1,8 +1,10 @@
 package checkscmd
 
 import (
+	"github.com/devdocs-dev/devdocs/checks/config"
 	"regexp"
 	"runtime/debug"
+	"strings"
 )
 
 // Set at link time with -ldflags "-X …": the release build
@@ -71,4 +73,14 @@ func version(bi *debug.BuildInfo, ok bool) string {
 		return unstamped
 	}
 	return "devel " + rev + modified
+}
+
+// release is the running binary's release ("v1.3.0"), "" for a build that
+// is none (devel, a pseudo-version).
+func release() string {
+	v, _, _ := strings.Cut(versionString(), " ")
+	if !config.IsRelease(v) || pseudo.MatchString(v) {
+		return ""
+	}
+	return v
 }
