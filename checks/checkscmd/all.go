@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"github.com/devdocs-dev/devdocs/checks/config"
+	"github.com/devdocs-dev/devdocs/checks/confirm"
 	"io"
 	"os"
 	"runtime/debug"
@@ -54,14 +55,14 @@ func runAll(args []string, stdout, stderr io.Writer, tty bool) int {
 			return usageError(stderr, "all", fmt.Errorf("%v: build the site first, or name the folder it is built into (checks all DIR)", err))
 		}
 	}
-	// With sources and a site both there, each confirms the other (confirm.go).
-	var cf *confirmation
+	// With sources and a site both there, each confirms the other (checks/confirm).
+	var cf *confirm.Confirmation
 	if cfg.NoMarkdown() == "" && noSite(dir) == "" {
-		cf = newConfirmation(cfg, dir, stderr)
+		cf = confirm.New(cfg, dir, stderr)
 	}
 	if cf != nil {
 		if files, err := markdownFiles(cfg.Markdown.Paths, cfg); err == nil { // else the markdown step says why
-			cf.register(cfg.Judges(files)[0].Files) // the pages of the project whose site this is
+			cf.Register(cfg.Judges(files)[0].Files) // the pages of the project whose site this is
 		}
 		// The site's ids outlive the links step here, for the sources'
 		// anchors, and markdown is parsed beside them: at the 200% that
@@ -74,23 +75,23 @@ func runAll(args []string, stdout, stderr io.Writer, tty bool) int {
 		}
 	}
 	// With the crawl after the links step, each id the files lack is looked
-	// up in its running page (liveanchors.go).
-	var la *liveAnchors
+	// up in its running page (confirm.LiveAnchors).
+	var la *confirm.LiveAnchors
 	if crawlWanted(cfg, bf) && noSite(dir) == "" {
-		la = &liveAnchors{}
+		la = &confirm.LiveAnchors{}
 	}
 	steps := []step{
 		{registry.Markdown, cfg.NoMarkdown(), func() (diag.Run, error) {
 			run, err := checkMarkdown(cfg.Markdown.Paths, cfg, cf, stderr, c)
 			if la != nil {
-				la.heard(run.Diagnostics, cf) // its anchors, when it runs after the links step (cf)
+				la.Heard(run.Diagnostics, cf) // its anchors, when it runs after the links step (cf)
 			}
 			return run, err
 		}},
 		{registry.Links, noSite(dir), func() (diag.Run, error) {
 			run, err := checkLinks(dir, cfg, lf.external, stderr, c.showProgress(stderr), cf)
 			if la != nil {
-				la.heard(run.Diagnostics, cf)
+				la.Heard(run.Diagnostics, cf)
 			}
 			return run, err
 		}},
@@ -109,7 +110,7 @@ func runAll(args []string, stdout, stderr io.Writer, tty bool) int {
 	}
 	runs := make([]*diag.Run, len(steps))
 	failed := false
-	for _, i := range cf.order(len(steps)) {
+	for _, i := range cf.Order(len(steps)) {
 		s := steps[i]
 		if s.skip != "" {
 			continue
@@ -134,9 +135,8 @@ func runAll(args []string, stdout, stderr io.Writer, tty bool) int {
 		}
 	}
 	// Before the sources confirm the build: a withdrawn anchor confirms nothing.
-	la.settle(cf, runOf(res, "checks links"), runOf(res, "checks markdown"))
-	cf.apply(runOf(res, "checks markdown"), runOf(res, "checks links"))
-	onceVersioned(runOf(res, "checks markdown"), runOf(res, "checks links"))
+	la.Settle(cf, runOf(res, "checks links"), runOf(res, "checks markdown"))
+	confirm.Once(cf, runOf(res, "checks markdown"), runOf(res, "checks links"))
 	total := totals(res, time.Since(start))
 	code := 0
 	switch {

@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"github.com/devdocs-dev/devdocs/checks/config"
+	"github.com/devdocs-dev/devdocs/checks/confirm"
 	"io"
 	"os"
 	"os/signal"
@@ -100,7 +101,7 @@ func (o crawlOptions) options(cfg *config.Config, chromium string) (crawlSetting
 // crawlSteps is the crawl's step of checks all: none unless asked for
 // ("crawl" in checks.json, or --crawl), since it opens every page in a
 // browser; so a project that never asked hears nothing of it.
-func crawlSteps(dir string, cfg *config.Config, b browserOptions, stderr io.Writer, c *common, la *liveAnchors) []step {
+func crawlSteps(dir string, cfg *config.Config, b browserOptions, stderr io.Writer, c *common, la *confirm.LiveAnchors) []step {
 	if !crawlWanted(cfg, b) {
 		return nil
 	}
@@ -114,7 +115,7 @@ func crawlWanted(cfg *config.Config, b browserOptions) bool {
 // checkCrawl opens the pages of the site in dir and turns what broke into
 // diagnostics on each page's file. With la (checks all, after its links
 // step) it also opens the pages with missing ids and looks them up.
-func checkCrawl(dir string, cfg *config.Config, b browserOptions, stderr io.Writer, c *common, la *liveAnchors) (diag.Run, error) {
+func checkCrawl(dir string, cfg *config.Config, b browserOptions, stderr io.Writer, c *common, la *confirm.LiveAnchors) (diag.Run, error) {
 	start := time.Now()
 	set, err := b.crawl.options(cfg, *b.chromium)
 	if err != nil {
@@ -136,8 +137,8 @@ func checkCrawl(dir string, cfg *config.Config, b browserOptions, stderr io.Writ
 	} else if o.Base, err = cfg.BasePath(dir); err != nil {
 		return diag.Run{}, err
 	}
-	o.Dir, o.Host, o.Anchors = dir, new(cfg.StaticHost()), la.anchors()
-	o.Pages = browser.Shard(la.pages(browser.Sample(o.Pages, set.sample), o.Pages), set.shard, set.of)
+	o.Dir, o.Host, o.Anchors = dir, new(cfg.StaticHost()), la.Anchors()
+	o.Pages = browser.Shard(la.Pages(browser.Sample(o.Pages, set.sample), o.Pages), set.shard, set.of)
 	o.Tabs = max(min(o.Tabs, len(o.Pages)), 1) // a tab more than pages would sit idle
 	if c.showProgress(stderr) {
 		o.Progress = progress(stderr)
@@ -156,7 +157,7 @@ func checkCrawl(dir string, cfg *config.Config, b browserOptions, stderr io.Writ
 		}
 	}
 	if la != nil {
-		la.found = found.Anchors
+		la.Found = found.Anchors
 	}
 	l := cfg.Apply(crawlDiagnostics(dir, append(discovered, found.Findings...)))
 	// Each request of the site a page made is counted, config.Judged.

@@ -7,6 +7,7 @@ import (
 	"flag"
 	"fmt"
 	"github.com/devdocs-dev/devdocs/checks/config"
+	"github.com/devdocs-dev/devdocs/checks/confirm"
 	"io"
 	"os"
 	"regexp"
@@ -85,7 +86,7 @@ func (o *linksOptions) apply(fs *flag.FlagSet, cfg *config.Config) {
 // checkLinks checks every link of the site built in dir. With cf (checks
 // all, sources and site both there), a problem is placed at the markdown
 // link that wrote it, and cf keeps the site's ids for the sources' anchors.
-func checkLinks(dir string, cfg *config.Config, ext *externalOptions, stderr io.Writer, showProgress bool, cf *confirmation) (diag.Run, error) {
+func checkLinks(dir string, cfg *config.Config, ext *externalOptions, stderr io.Writer, showProgress bool, cf *confirm.Confirmation) (diag.Run, error) {
 	start := time.Now()
 	ignore, err := matcher(cfg.Ignore)
 	if err != nil {
@@ -130,7 +131,7 @@ func checkLinks(dir string, cfg *config.Config, ext *externalOptions, stderr io.
 	// which markdown wrote which link; else the sources read by checks all.
 	var sources routes.Sourcer = table
 	if table == nil && cf != nil {
-		sources = cf.sources
+		sources = cf.Sources()
 	}
 	found, stats := gather(dir, s, table, sources, opts, func(uses map[string][]external.Use) diag.List {
 		return ext.check(uses, stderr)
@@ -157,8 +158,7 @@ func checkLinks(dir string, cfg *config.Config, ext *externalOptions, stderr io.
 		found = append(found, lost...)
 	}
 	if cf != nil {
-		cf.site, cf.hasAnchor = dir, stats.HasAnchor
-		cf.found(found)
+		cf.LinksRan(dir, stats.HasAnchor, found)
 	}
 	sum := diag.Summary{Tool: "checks links", Pages: stats.Pages, Links: stats.Links, Hints: cfg.ApplyHints(stats.Hints)}
 	return counted(cfg.Apply(found), sum, start), nil

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"flag"
 	"github.com/devdocs-dev/devdocs/checks/config"
+	"github.com/devdocs-dev/devdocs/checks/confirm"
 	"io"
 	"slices"
 	"time"
@@ -76,7 +77,7 @@ func (m markdownOptions) apply(cfg *config.Config) {
 // (checks all, after the links step), it reads only the files of the
 // run's own project that the built site cannot vouch for, and says how
 // many it left to the build.
-func checkMarkdown(paths []string, cfg *config.Config, cf *confirmation, stderr io.Writer, c *common) (diag.Run, error) {
+func checkMarkdown(paths []string, cfg *config.Config, cf *confirm.Confirmation, stderr io.Writer, c *common) (diag.Run, error) {
 	start := time.Now()
 	files, err := markdownFiles(paths, cfg)
 	if err != nil {
@@ -88,11 +89,11 @@ func checkMarkdown(paths []string, cfg *config.Config, cf *confirmation, stderr 
 		var md *mdlinks.Checker
 		read := j.Files
 		if cf != nil && j.Config == cfg {
-			read = cf.toRead(cf.files)
-			if n := len(cf.files) - len(read); n > 0 && c != nil {
-				c.say(stderr, "checks all: markdown: %d of %d pages not read again: their built pages, made since they last changed, show no problem their markdown wrote", n, len(cf.files))
+			read = cf.ToRead(cf.Files())
+			if n := len(cf.Files()) - len(read); n > 0 && c != nil {
+				c.say(stderr, "checks all: markdown: %d of %d pages not read again: their built pages, made since they last changed, show no problem their markdown wrote", n, len(cf.Files()))
 			}
-			md = cf.md
+			md = cf.Checker()
 		} else {
 			o := j.Config.MarkdownOptions()
 			o.Files = files
