@@ -4,6 +4,7 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"github.com/devdocs-dev/devdocs/checks/changes"
 	"github.com/devdocs-dev/devdocs/checks/config"
 	"github.com/devdocs-dev/devdocs/checks/confirm"
 	"io"
@@ -171,7 +172,7 @@ func (c *common) sitePages(dir string, cfg *config.Config, changedSince string, 
 	if err != nil || changedSince == "" {
 		return pages, err
 	}
-	pages, note, err := changedPages(cfg, dir, pages, changedSince)
+	pages, note, err := changes.Pages(cfg, dir, pages, changedSince)
 	if err == nil {
 		c.say(stderr, "checks browser --crawl: %s", note)
 	}

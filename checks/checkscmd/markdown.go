@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"errors"
 	"flag"
+	"github.com/devdocs-dev/devdocs/checks/changes"
 	"github.com/devdocs-dev/devdocs/checks/config"
 	"github.com/devdocs-dev/devdocs/checks/confirm"
 	"io"
@@ -124,4 +125,14 @@ func markdownFiles(paths []string, cfg *config.Config) ([]string, error) {
 		return nil, err
 	}
 	return slices.DeleteFunc(files, cfg.ExcludedHere), nil
+}
+
+// checkStaged checks the next commit as git's index holds it (changes.Staged).
+func checkStaged(paths []string, cfg *config.Config, ix *gitindex.Index) (diag.Run, error) {
+	start := time.Now()
+	found, st, err := changes.Staged(paths, cfg, ix)
+	if err != nil {
+		return diag.Run{}, err
+	}
+	return counted(cfg.Apply(found), diag.Summary{Tool: "checks markdown", Pages: st.Files, Links: st.Links}, start), nil
 }

@@ -1,8 +1,10 @@
-package checkscmd
+package changes
 
 import (
 	"github.com/devdocs-dev/devdocs/checks/config"
 	"os"
+	"os/exec"
+	"path/filepath"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -50,7 +52,7 @@ func TestChangedSinceOpensThePagesTheChangedMarkdownBuilds(t *testing.T) {
 		"build/new/index.html": "<h1>New</h1>", // the build's output, ignored
 	})
 	pages = append(pages, "new/index.html")
-	got, note, err := changedPages(cfg, "build", pages, "main")
+	got, note, err := Pages(cfg, "build", pages, "main")
 	require.NoError(t, err)
 	assert.Equal(t, []string{"guide/index.html", "new/index.html"}, got)
 	assert.Equal(t, "2 pages of 4 built from what changed since main", note)
@@ -65,7 +67,7 @@ func TestChangedSinceCountsFromWhereTheBranchLeft(t *testing.T) {
 	write(t, map[string]string{"docs/guide.md": "# Guide, on main after the branch left\n"})
 	git(t, "commit", "-q", "-am", "main")
 	git(t, "checkout", "-q", "topic")
-	got, _, err := changedPages(cfg, "build", pages, "main")
+	got, _, err := Pages(cfg, "build", pages, "main")
 	require.NoError(t, err)
 	assert.Equal(t, []string{"api/ref/index.html"}, got, "main's own change is not the branch's")
 }
@@ -73,7 +75,7 @@ func TestChangedSinceCountsFromWhereTheBranchLeft(t *testing.T) {
 func TestChangedSinceOpensEveryPageWhenWhatChangedIsNoPagesSource(t *testing.T) {
 	cfg, pages := changedRepo(t, false)
 	write(t, map[string]string{"theme/site.css": "body { color: red }\n", "docs/guide.md": "# Guide, changed\n"})
-	got, note, err := changedPages(cfg, "build", pages, "main")
+	got, note, err := Pages(cfg, "build", pages, "main")
 	require.NoError(t, err)
 	assert.Equal(t, pages, got)
 	assert.Equal(t, "all 3 pages: theme/site.css changed since main, and it is not one page's source", note)
@@ -85,12 +87,12 @@ func TestChangedSinceInATrackedSite(t *testing.T) {
 		"build/guide/index.html":  "<h1>Guide, edited by hand</h1>",
 		"build/assets/chunk-1.js": "", // not tracked: a build's leftover, not a change
 	})
-	got, _, err := changedPages(cfg, "build", pages, "main")
+	got, _, err := Pages(cfg, "build", pages, "main")
 	require.NoError(t, err)
 	assert.Equal(t, []string{"guide/index.html"}, got)
 
 	require.NoError(t, os.Remove("build/assets/site.css"))
-	got, note, err := changedPages(cfg, "build", pages, "main")
+	got, note, err := Pages(cfg, "build", pages, "main")
 	require.NoError(t, err)
 	assert.Equal(t, pages, got)
 	assert.Equal(t, "all 3 pages: build/assets/site.css changed since main, and it is a file of the site that every page may load", note)
@@ -99,7 +101,7 @@ func TestChangedSinceInATrackedSite(t *testing.T) {
 func TestChangedSinceAnUnknownRevision(t *testing.T) {
 	cfg, pages := changedRepo(t, false)
 	for _, ref := range []string{"no-such-branch", "--output=x"} {
-		_, _, err := changedPages(cfg, "build", pages, ref)
+		_, _, err := Pages(cfg, "build", pages, ref)
 		assert.ErrorContains(t, err, "--changed-since: ", ref)
 		assert.ErrorContains(t, err, ref, "the error names what it was given")
 	}
@@ -116,7 +118,7 @@ func TestChangedSinceReadsRoutesJSON(t *testing.T) {
 		"docs/guide.md":     "# Guide, changed: no route is built from it\n",
 	})
 	cfg.Routes = "build/routes.json"
-	got, _, err := changedPages(cfg, "build", append(pages, "api/reference/index.html"), "main")
+	got, _, err := Pages(cfg, "build", append(pages, "api/reference/index.html"), "main")
 	require.NoError(t, err)
 	assert.Equal(t, []string{"index.html"}, got)
 }
@@ -153,7 +155,20 @@ func docusaurusGuideChanged(t *testing.T, files map[string]string) (pages, got [
 	cfg, err := config.Load(config.Source{Preset: "docusaurus"})
 	require.NoError(t, err)
 	write(t, map[string]string{"docs/guide.md": "# Guide, changed\n"})
-	got, note, err = changedPages(cfg, "build", pages, "HEAD")
+	got, note, err = Pages(cfg, "build", pages, "HEAD")
 	require.NoError(t, err)
 	return pages, got, note
+}
+
+func write(t *testing.T, files map[string]string) {
+	for name, body := range files {
+		require.NoError(t, os.MkdirAll(filepath.Dir(name), 0o755))
+		require.NoError(t, os.WriteFile(name, []byte(body), 0o644))
+	}
+}
+
+func git(t *testing.T, args ...string) {
+	t.Helper()
+	out, err := exec.Command("git", args...).CombinedOutput()
+	require.NoError(t, err, "git %v: %s", args, out)
 }

@@ -1,4 +1,4 @@
-package checkscmd
+package changes
 
 import (
 	"fmt"
@@ -13,7 +13,7 @@ import (
 	"github.com/devdocs-dev/devdocs/checks/routes"
 )
 
-// changedPages are the pages of the site in dir (files relative to it)
+// Pages are the pages of the site in dir (files relative to it)
 // that what changed since ref builds, and a line saying which and why:
 //   - a markdown page: the page it builds (none if it builds none: a
 //     README beside the docs);
@@ -23,7 +23,7 @@ import (
 //     script of the site): every page, since any may show it.
 //
 // Files of the site git does not track are the build's output, not a change.
-func changedPages(c *config.Config, dir string, pages []string, ref string) ([]string, string, error) {
+func Pages(c *config.Config, dir string, pages []string, ref string) ([]string, string, error) {
 	changed, untracked, err := gitindex.Changed(ref)
 	if err != nil {
 		return nil, "", fmt.Errorf("--changed-since: %v", err)

@@ -1,4 +1,9 @@
-package checkscmd
+// Package changes is what a change to a repository touches: the pages of
+// the next commit that git's index holds, and the links into what it
+// deletes, renames or changes (checks markdown --staged, staged.go); the
+// built pages that the files changed since a git revision build (the
+// crawl's --changed-since, changed.go).
+package changes
 
 import (
 	"bytes"
@@ -8,7 +13,6 @@ import (
 	"path/filepath"
 	"slices"
 	"sort"
-	"time"
 
 	"github.com/devdocs-dev/devdocs/checks/diag"
 	"github.com/devdocs-dev/devdocs/checks/gitindex"
@@ -16,19 +20,18 @@ import (
 	"github.com/devdocs-dev/devdocs/checks/mdscan"
 )
 
-// checkStaged checks the next commit as git's index holds it: the named
+// Staged checks the next commit as git's index holds it: the named
 // paths (default: the markdown files the commit adds or changes), and
 // the links of every other staged page that lead to a file the commit
 // deletes, renames away or changes. Pages are those under markdown.paths
 // (the whole repository when unset), less markdown.exclude.
-func checkStaged(paths []string, cfg *config.Config, ix *gitindex.Index) (diag.Run, error) {
-	start := time.Now()
+func Staged(paths []string, cfg *config.Config, ix *gitindex.Index) (diag.List, mdlinks.Stats, error) {
 	if err := mdlinks.CheckExclude(cfg.Markdown.Exclude); err != nil {
-		return diag.Run{}, err
+		return nil, mdlinks.Stats{}, err
 	}
 	changes, err := ix.Changes()
 	if err != nil {
-		return diag.Run{}, err
+		return nil, mdlinks.Stats{}, err
 	}
 	s := &stagedScope{ix: ix, cfg: cfg}
 	files, err := s.named(paths)
@@ -36,7 +39,7 @@ func checkStaged(paths []string, cfg *config.Config, ix *gitindex.Index) (diag.R
 		files = s.changedPages(changes)
 	}
 	if err != nil {
-		return diag.Run{}, err
+		return nil, mdlinks.Stats{}, err
 	}
 	// Each page by its own project's rules (projects.go): the pages the
 	// commit touches, and the others' links into what it changes.
@@ -58,12 +61,12 @@ func checkStaged(paths []string, cfg *config.Config, ix *gitindex.Index) (diag.R
 			l, wst.Files, wst.Links = append(l, inbound...), wst.Files+ist.Files, wst.Links+ist.Links
 		}
 		if err != nil {
-			return diag.Run{}, err
+			return nil, mdlinks.Stats{}, err
 		}
 		found, st.Files, st.Links = append(found, l...), st.Files+wst.Files, st.Links+wst.Links
 	}
 	found.Sort()
-	return counted(cfg.Apply(found), diag.Summary{Tool: "checks markdown", Pages: st.Files, Links: st.Links}, start), nil
+	return found, st, nil
 }
 
 // work is what one project's rules judge in a commit: its pages the commit
