@@ -2,11 +2,11 @@ package changes
 
 import (
 	"fmt"
-	"github.com/devdocs-dev/devdocs/checks/config"
 	"path"
 	"path/filepath"
 	"strings"
 
+	"github.com/devdocs-dev/devdocs/checks/config"
 	"github.com/devdocs-dev/devdocs/checks/diag"
 	"github.com/devdocs-dev/devdocs/checks/gitindex"
 	"github.com/devdocs-dev/devdocs/checks/mdscan"

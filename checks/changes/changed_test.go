@@ -1,14 +1,15 @@
 package changes
 
 import (
-	"github.com/devdocs-dev/devdocs/checks/config"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/devdocs-dev/devdocs/checks/config"
+	"github.com/devdocs-dev/devdocs/checks/internal/testfiles"
 )
 
 // changedRepo is a docs repository, committed on main: markdown in docs/,
@@ -160,15 +161,10 @@ func docusaurusGuideChanged(t *testing.T, files map[string]string) (pages, got [
 	return pages, got, note
 }
 
-func write(t *testing.T, files map[string]string) {
-	for name, body := range files {
-		require.NoError(t, os.MkdirAll(filepath.Dir(name), 0o755))
-		require.NoError(t, os.WriteFile(name, []byte(body), 0o644))
-	}
-}
-
 func git(t *testing.T, args ...string) {
 	t.Helper()
 	out, err := exec.Command("git", args...).CombinedOutput()
 	require.NoError(t, err, "git %v: %s", args, out)
 }
+
+func write(t *testing.T, files map[string]string) { testfiles.Write(t, files) }

@@ -8,12 +8,12 @@ package changes
 import (
 	"bytes"
 	"fmt"
-	"github.com/devdocs-dev/devdocs/checks/config"
 	"path"
 	"path/filepath"
 	"slices"
 	"sort"
 
+	"github.com/devdocs-dev/devdocs/checks/config"
 	"github.com/devdocs-dev/devdocs/checks/diag"
 	"github.com/devdocs-dev/devdocs/checks/gitindex"
 	"github.com/devdocs-dev/devdocs/checks/mdlinks"

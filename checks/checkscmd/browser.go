@@ -6,21 +6,20 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"github.com/devdocs-dev/devdocs/checks/config"
-	"github.com/devdocs-dev/devdocs/checks/internal/editdist"
 	"io"
 	"os"
 	"os/signal"
-	"path/filepath"
 	"slices"
 	"strings"
 	"syscall"
 	"time"
 
 	"github.com/devdocs-dev/devdocs/checks/browser"
+	"github.com/devdocs-dev/devdocs/checks/config"
 	"github.com/devdocs-dev/devdocs/checks/diag"
+	"github.com/devdocs-dev/devdocs/checks/internal/editdist"
 	"github.com/devdocs-dev/devdocs/checks/registry"
-	"github.com/devdocs-dev/devdocs/checks/serve"
+	"github.com/devdocs-dev/devdocs/checks/steps"
 )
 
 func runBrowser(args []string, stdout, stderr io.Writer, tty bool) int {
@@ -91,49 +90,20 @@ func (b browserOptions) contract(dir string, cfg *config.Config) (browser.Contra
 	return c, nil
 }
 
-// errInterrupted ends the browser checks on Ctrl-C or SIGTERM.
-var errInterrupted = errors.New("interrupted")
-
-// checkBrowser runs the checks ids on the site in dir. A check whose
-// contract keys are empty is skipped, with a line on stderr saying which.
+// checkBrowser runs the checks ids on the site in dir (steps.Browser),
+// with the flags' options.
 func checkBrowser(dir string, cfg *config.Config, b browserOptions, ids []string, stderr io.Writer, c *common) (diag.Run, error) {
-	start := time.Now()
 	contract, err := b.contract(dir, cfg)
 	if err != nil {
 		return diag.Run{}, err
 	}
-	var run []string
-	for _, id := range ids {
-		if missing := contract.Missing(id); len(missing) > 0 {
-			c.say(stderr, "checks browser: %s skipped, the contract sets no %s", id, strings.Join(missing, ", "))
-			continue
-		}
-		run = append(run, id)
-	}
-	base, err := cfg.BasePath(dir)
-	if err != nil {
-		return diag.Run{}, err
-	}
-	o := browser.Options{Dir: dir, Chromium: *b.chromium, Contract: contract, Timeout: *b.timeout, Checks: run, Base: base, Host: new(cfg.StaticHost())}
-	o.Started = func(version, path string) { c.say(stderr, "checks browser: %s at %s", version, path) }
-	var results []browser.Result
-	if len(o.Checks) > 0 { // all ignored or skipped: no browser needed
-		err := interruptible(stderr, func(ctx interruptContext) error {
-			var err error
-			results, err = browser.Run(ctx, o)
-			return err
-		})
-		if err != nil {
-			return diag.Run{}, err
-		}
-	}
-	found, passed := browserDiagnostics(dir, results)
-	l := cfg.Apply(found)
-	if c.format != diag.FormatGitHub { // annotations are for problems only
-		l = append(l, passed...)
-	}
-	return counted(l, diag.Summary{Tool: "checks browser", Pages: pagesIn(results), Checks: len(results)}, start), nil
+	return steps.Browser(dir, cfg, steps.BrowserOptions{Contract: contract, Chromium: *b.chromium, Timeout: *b.timeout, Checks: ids,
+		Passes: c.format != diag.FormatGitHub, Say: c.sayer(stderr),
+		Interruptible: func(run func(ctx context.Context) error) error { return interruptible(stderr, run) }})
 }
+
+// errInterrupted ends the browser checks on Ctrl-C or SIGTERM.
+var errInterrupted = errors.New("interrupted")
 
 // interruptContext is cancelled by Ctrl-C or SIGTERM.
 type interruptContext = context.Context
@@ -151,6 +121,11 @@ func interruptible(stderr io.Writer, run func(ctx interruptContext) error) error
 		return errInterrupted
 	}
 	return err
+}
+
+// sayer is c.say on stderr.
+func (c *common) sayer(stderr io.Writer) steps.Say {
+	return func(format string, args ...any) { c.say(stderr, format, args...) }
 }
 
 // say writes a status line on stderr, unless --quiet.
@@ -180,40 +155,6 @@ func wanted(only string, cfg *config.Config) ([]string, error) {
 		}
 	}
 	return out, nil
-}
-
-// browserDiagnostics turns results into diagnostics on the page's file:
-// failures (levels apply to them) and passes (info, with what was seen).
-func browserDiagnostics(dir string, rs []browser.Result) (failed, passed diag.List) {
-	for _, r := range rs {
-		d := diag.Diagnostic{Check: r.Check, File: pageFile(dir, r.Page), Href: r.Page}
-		if r.OK {
-			d.Severity, d.Message = diag.Info, diag.PassPrefix+r.Want+": "+r.Saw
-			passed = append(passed, d)
-			continue
-		}
-		d.Severity, d.Message = diag.Error, r.Want+": "+r.Saw
-		failed = append(failed, d)
-	}
-	return failed, passed
-}
-
-// pageFile names the file a host serves for a URL path, as links does.
-func pageFile(dir, page string) string {
-	if f, ok := serve.Resolve(dir, page); ok {
-		if rel, err := filepath.Rel(dir, f); err == nil {
-			return joinPath(dir, rel)
-		}
-	}
-	return joinPath(dir, page)
-}
-
-func pagesIn(rs []browser.Result) int {
-	seen := map[string]bool{}
-	for _, r := range rs {
-		seen[r.Page] = true
-	}
-	return len(seen)
 }
 
 func envOr(key, def string) string {

@@ -6,18 +6,17 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"github.com/devdocs-dev/devdocs/checks/config"
-	"github.com/devdocs-dev/devdocs/checks/serve"
 	"io"
 	"os"
 	"path/filepath"
 	"strings"
-	"time"
 
+	"github.com/devdocs-dev/devdocs/checks/config"
 	"github.com/devdocs-dev/devdocs/checks/diag"
 	"github.com/devdocs-dev/devdocs/checks/gitindex"
 	"github.com/devdocs-dev/devdocs/checks/preset"
 	"github.com/devdocs-dev/devdocs/checks/registry"
+	"github.com/devdocs-dev/devdocs/checks/serve"
 )
 
 // Interrupted is the exit code after Ctrl-C or SIGTERM (128 + SIGINT, as shells report it).
@@ -220,13 +219,6 @@ func parse(fs *flag.FlagSet, args []string) ([]string, error) {
 		}
 		pos, args = append(pos, args[0]), args[1:]
 	}
-}
-
-// counted completes a run's summary: its problems and how long it took.
-func counted(l diag.List, sum diag.Summary, start time.Time) diag.Run {
-	sum.Errors, sum.Warnings = l.Count(diag.Error), l.Count(diag.Warning)
-	sum.Seconds = time.Since(start).Seconds()
-	return diag.Run{Diagnostics: l, Summary: sum}
 }
 
 // finish prints one command's report and turns it into an exit code.

@@ -4,9 +4,6 @@ import (
 	"context"
 	"flag"
 	"fmt"
-	"github.com/devdocs-dev/devdocs/checks/changes"
-	"github.com/devdocs-dev/devdocs/checks/config"
-	"github.com/devdocs-dev/devdocs/checks/confirm"
 	"io"
 	"os"
 	"os/signal"
@@ -16,6 +13,9 @@ import (
 	"time"
 
 	"github.com/devdocs-dev/devdocs/checks/browser"
+	"github.com/devdocs-dev/devdocs/checks/changes"
+	"github.com/devdocs-dev/devdocs/checks/config"
+	"github.com/devdocs-dev/devdocs/checks/confirm"
 	"github.com/devdocs-dev/devdocs/checks/diag"
 	"github.com/devdocs-dev/devdocs/checks/internal/cpus"
 	"github.com/devdocs-dev/devdocs/checks/registry"
@@ -162,7 +162,7 @@ func checkCrawl(dir string, cfg *config.Config, b browserOptions, stderr io.Writ
 	}
 	l := cfg.Apply(crawlDiagnostics(dir, append(discovered, found.Findings...)))
 	// Each request of the site a page made is counted, config.Judged.
-	return counted(l, diag.Summary{Tool: "checks browser --crawl", Pages: len(o.Pages), Requests: found.Requests}, start), nil
+	return diag.Counted(l, diag.Summary{Tool: "checks browser --crawl", Pages: len(o.Pages), Requests: found.Requests}, start), nil
 }
 
 // sitePages are the pages of the built site in dir to crawl: all, or those

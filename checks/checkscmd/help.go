@@ -3,10 +3,10 @@ package checkscmd
 import (
 	"flag"
 	"fmt"
-	"github.com/devdocs-dev/devdocs/checks/config"
 	"io"
 	"strings"
 
+	"github.com/devdocs-dev/devdocs/checks/config"
 	"github.com/devdocs-dev/devdocs/checks/registry"
 )
 

@@ -3,27 +3,18 @@ package checkscmd
 import (
 	"cmp"
 	"context"
-	"errors"
 	"flag"
 	"fmt"
-	"github.com/devdocs-dev/devdocs/checks/config"
-	"github.com/devdocs-dev/devdocs/checks/confirm"
 	"io"
-	"os"
-	"regexp"
-	"runtime/debug"
 	"strings"
 	"time"
 
-	"github.com/devdocs-dev/devdocs/checks/deploys"
+	"github.com/devdocs-dev/devdocs/checks/config"
+	"github.com/devdocs-dev/devdocs/checks/confirm"
 	"github.com/devdocs-dev/devdocs/checks/diag"
 	"github.com/devdocs-dev/devdocs/checks/external"
-	"github.com/devdocs-dev/devdocs/checks/htmlsite"
-	"github.com/devdocs-dev/devdocs/checks/internal/par"
-	"github.com/devdocs-dev/devdocs/checks/links"
 	"github.com/devdocs-dev/devdocs/checks/registry"
-	"github.com/devdocs-dev/devdocs/checks/routes"
-	"github.com/devdocs-dev/devdocs/checks/serve"
+	"github.com/devdocs-dev/devdocs/checks/steps"
 )
 
 func runLinks(args []string, stdout, stderr io.Writer, tty bool) int {
@@ -83,136 +74,17 @@ func (o *linksOptions) apply(fs *flag.FlagSet, cfg *config.Config) {
 	cfg.Host = cmp.Or(string(*o.host), cfg.Host)
 }
 
-// checkLinks checks every link of the site built in dir. With cf (checks
-// all, sources and site both there), a problem is placed at the markdown
-// link that wrote it, and cf keeps the site's ids for the sources' anchors.
+// checkLinks checks every link of the site built in dir (steps.Links),
+// with the flags' options: the external links, progress on a terminal.
 func checkLinks(dir string, cfg *config.Config, ext *externalOptions, stderr io.Writer, showProgress bool, cf *confirm.Confirmation) (diag.Run, error) {
-	start := time.Now()
-	ignore, err := matcher(cfg.Ignore)
-	if err != nil {
-		return diag.Run{}, err
+	o := steps.LinksOptions{Confirm: cf}
+	if ext.enabled {
+		o.External = func(uses map[string][]external.Use) diag.List { return ext.check(uses, stderr) }
 	}
-	ignorePath, err := matcher(cfg.IgnorePaths)
-	if err != nil {
-		return diag.Run{}, err
-	}
-	opts := links.Options{Host: cfg.StaticHost(), SiteURL: cfg.SiteURLAt(dir),
-		Ignore: ignore, SkipPage: ignorePath, ScriptFragment: cfg.ScriptFragment(), CollectExternal: ext.enabled}
 	if showProgress {
-		opts.Progress = progress(stderr)
+		o.Progress = progress(stderr)
 	}
-	if opts.BasePath, err = cfg.BasePath(dir); err != nil {
-		return diag.Run{}, err
-	}
-	s, err := htmlsite.Load(dir)
-	if err != nil {
-		return diag.Run{}, err
-	}
-	if len(s.HTML) == 0 && len(unreadablePages(s)) == 0 { // a passing check of nothing hides a wrong path
-		return diag.Run{}, fmt.Errorf("%s has no HTML pages: is it the folder the site is built into?", dir)
-	}
-	// The host's _redirects rules answer links as they answer readers.
-	if opts.Host, err = opts.Host.WithRedirects(s.Root, joinPath(dir, serve.RedirectsFile), opts.BasePath); err != nil {
-		return diag.Run{}, err
-	}
-	if hostConfig := opts.Host.FindConfig(dir, config.HostConfigTop()); hostConfig != "" { // netlify.toml, beside the publish folder
-		if opts.Host, err = opts.Host.WithConfig(hostConfig, config.Relative(hostConfig), s.Root, opts.BasePath); err != nil {
-			return diag.Run{}, err
-		}
-	}
-	var table *routes.Table
-	if cfg.Routes != "" {
-		if table, err = routes.Load(cfg.Routes); err != nil {
-			return diag.Run{}, err
-		}
-	}
-	opts.Versioned = cfg.BuiltVersions(table)
-	// routes.json, when the build writes one, is the compiler's own word on
-	// which markdown wrote which link; else the sources read by checks all.
-	var sources routes.Sourcer = table
-	if table == nil && cf != nil {
-		sources = cf.Sources()
-	}
-	found, stats := gather(dir, s, table, sources, opts, func(uses map[string][]external.Use) diag.List {
-		return ext.check(uses, stderr)
-	})
-	if stats.Pages == 0 { // every page unreadable: as much a check of nothing
-		return diag.Run{}, noPageRead(dir, s)
-	}
-	stats.Hints = links.WithoutWritten(stats.Hints, found)
-	if cfg.Previous != "" {
-		// The comparison holds the new build's ids and the last deploy's
-		// file list at once, and what it allocates is short-lived: at the
-		// 200% that cmd/checks sets the heap would grow to three times
-		// that. At 150% its peak on a 50k-page site is 1.1 times the link
-		// check's own, for a few more collections (1.08 at 100%, for 5%
-		// more CPU time; make bench).
-		if os.Getenv("GOGC") == "" {
-			defer debug.SetGCPercent(debug.SetGCPercent(150))
-		}
-		lost, err := deploys.Compare(deploys.Builds{Previous: cfg.Previous, Current: dir}, s, stats.Page,
-			deploys.Options{Host: opts.Host, BasePath: opts.BasePath, SiteURL: opts.SiteURL, IDs: cfg.MarkdownIDs(), Sum: stats.Sum})
-		if err != nil {
-			return diag.Run{}, err
-		}
-		found = append(found, lost...)
-	}
-	if cf != nil {
-		cf.LinksRan(dir, stats.HasAnchor, found)
-	}
-	sum := diag.Summary{Tool: "checks links", Pages: stats.Pages, Links: stats.Links, Hints: cfg.ApplyHints(stats.Hints)}
-	return counted(cfg.Apply(found), sum, start), nil
-}
-
-// unreadablePages are the problems of the site met on its pages.
-func unreadablePages(s *htmlsite.Site) []htmlsite.Problem {
-	var out []htmlsite.Problem
-	for _, p := range s.Problems {
-		if serve.IsHTML(p.Path) {
-			out = append(out, p)
-		}
-	}
-	return out
-}
-
-// noPageRead is the error of a site none of whose pages could be read,
-// naming each (the first maxNamed) and why.
-func noPageRead(dir string, s *htmlsite.Site) error {
-	const maxNamed = 10
-	pages := unreadablePages(s)
-	var b strings.Builder
-	if len(pages) == 1 {
-		fmt.Fprintf(&b, "the one HTML page of %s could not be read:", diag.Printable(dir))
-	} else {
-		fmt.Fprintf(&b, "none of the %d HTML pages of %s could be read:", len(pages), diag.Printable(dir))
-	}
-	for _, p := range pages[:min(len(pages), maxNamed)] {
-		fmt.Fprintf(&b, "\n  %s: %s", diag.Printable(joinPath(dir, p.Path)), diag.Printable(p.Message))
-	}
-	if len(pages) > maxNamed {
-		fmt.Fprintf(&b, "\n  and %d more", len(pages)-maxNamed)
-	}
-	return errors.New(b.String())
-}
-
-// gather runs every check, attaches markdown sources (sources: routes.json
-// or the sources checks all read), and names pages by their path under dir
-// so they can be opened from the report.
-func gather(dir string, s *htmlsite.Site, table *routes.Table, sources routes.Sourcer, opts links.Options, checkExternal func(map[string][]external.Use) diag.List) (diag.List, links.Stats) {
-	found, stats := links.Check(s, opts)
-	if opts.CollectExternal {
-		found = append(found, checkExternal(stats.External)...)
-	}
-	// Placing a problem may parse its page's markdown: on every core.
-	par.For(len(found), func(i int) { found[i].Source = sources.Source(found[i].File, found[i].Href) })
-	found = append(found, routes.Collisions(s.Files, stats.RedirectsTo)...)
-	for _, p := range s.Problems {
-		found = append(found, diag.Diagnostic{Severity: diag.Warning, Check: registry.Unreadable, File: p.Path, Message: p.Message})
-	}
-	for i := range found {
-		found[i].File = joinPath(dir, found[i].File)
-	}
-	return append(found, table.Duplicates()...), stats
+	return steps.Links(dir, cfg, o)
 }
 
 // progress redraws one status line at most every 100 ms and clears it at the end.
@@ -277,23 +149,3 @@ type patterns []string
 
 func (p *patterns) String() string     { return strings.Join(*p, ", ") }
 func (p *patterns) Set(v string) error { *p = append(*p, v); return nil }
-
-// matcher compiles patterns into one "does any match" function.
-func matcher(patterns []string) (func(string) bool, error) {
-	var res []*regexp.Regexp
-	for _, p := range patterns {
-		re, err := regexp.Compile(p)
-		if err != nil {
-			return nil, fmt.Errorf("ignore pattern %q: %v", p, err)
-		}
-		res = append(res, re)
-	}
-	return func(href string) bool {
-		for _, re := range res {
-			if re.MatchString(href) {
-				return true
-			}
-		}
-		return false
-	}, nil
-}

@@ -4,17 +4,13 @@ import (
 	"cmp"
 	"errors"
 	"flag"
-	"github.com/devdocs-dev/devdocs/checks/changes"
-	"github.com/devdocs-dev/devdocs/checks/config"
-	"github.com/devdocs-dev/devdocs/checks/confirm"
 	"io"
-	"slices"
-	"time"
 
+	"github.com/devdocs-dev/devdocs/checks/config"
 	"github.com/devdocs-dev/devdocs/checks/diag"
 	"github.com/devdocs-dev/devdocs/checks/gitindex"
-	"github.com/devdocs-dev/devdocs/checks/mdlinks"
 	"github.com/devdocs-dev/devdocs/checks/registry"
+	"github.com/devdocs-dev/devdocs/checks/steps"
 )
 
 func runMarkdown(args []string, stdout, stderr io.Writer, tty bool) int {
@@ -40,10 +36,10 @@ func runMarkdown(args []string, stdout, stderr io.Writer, tty bool) int {
 	}
 	mf.apply(cfg)
 	check := func(paths []string, cfg *config.Config) (diag.Run, error) {
-		return checkMarkdown(paths, cfg, nil, stderr, c)
+		return steps.Markdown(paths, cfg, nil, c.sayer(stderr))
 	}
 	if *staged {
-		check = func(paths []string, cfg *config.Config) (diag.Run, error) { return checkStaged(paths, cfg, c.index) }
+		check = func(paths []string, cfg *config.Config) (diag.Run, error) { return steps.Staged(paths, cfg, c.index) }
 	} else if len(paths) == 0 {
 		paths = cfg.Markdown.Paths
 		if cfg.NoPresetMarkdown() != "" {
@@ -71,68 +67,4 @@ func markdownFlags(fs *flag.FlagSet) markdownOptions {
 
 func (m markdownOptions) apply(cfg *config.Config) {
 	cfg.Markdown.Public = cmp.Or(*m.public, cfg.Markdown.Public)
-}
-
-// checkMarkdown checks the markdown files under paths, as they are on disk,
-// each by the rules of the project that reads it (projects.go). With cf
-// (checks all, after the links step), it reads only the files of the
-// run's own project that the built site cannot vouch for, and says how
-// many it left to the build.
-func checkMarkdown(paths []string, cfg *config.Config, cf *confirm.Confirmation, stderr io.Writer, c *common) (diag.Run, error) {
-	start := time.Now()
-	files, err := markdownFiles(paths, cfg)
-	if err != nil {
-		return diag.Run{}, err
-	}
-	var found diag.List
-	links := 0
-	for _, j := range cfg.Judges(files) {
-		var md *mdlinks.Checker
-		read := j.Files
-		if cf != nil && j.Config == cfg {
-			read = cf.ToRead(cf.Files())
-			if n := len(cf.Files()) - len(read); n > 0 && c != nil {
-				c.say(stderr, "checks all: markdown: %d of %d pages not read again: their built pages, made since they last changed, show no problem their markdown wrote", n, len(cf.Files()))
-			}
-			md = cf.Checker()
-		} else {
-			o := j.Config.MarkdownOptions()
-			o.Files = files
-			md = mdlinks.New(o)
-		}
-		if len(read) == 0 {
-			continue
-		}
-		l, st, err := md.Check(read)
-		if err != nil {
-			return diag.Run{}, err
-		}
-		found = append(found, l...)
-		links += st.Links
-	}
-	found.Sort()
-	return counted(cfg.Apply(found), diag.Summary{Tool: "checks markdown", Pages: len(files), Links: links}, start), nil
-}
-
-// markdownFiles are the markdown files under paths that the
-// markdown.exclude of their project leaves in.
-func markdownFiles(paths []string, cfg *config.Config) ([]string, error) {
-	if err := mdlinks.CheckExclude(cfg.Markdown.Exclude); err != nil {
-		return nil, err
-	}
-	files, err := mdlinks.Files(paths)
-	if err != nil {
-		return nil, err
-	}
-	return slices.DeleteFunc(files, cfg.ExcludedHere), nil
-}
-
-// checkStaged checks the next commit as git's index holds it (changes.Staged).
-func checkStaged(paths []string, cfg *config.Config, ix *gitindex.Index) (diag.Run, error) {
-	start := time.Now()
-	found, st, err := changes.Staged(paths, cfg, ix)
-	if err != nil {
-		return diag.Run{}, err
-	}
-	return counted(cfg.Apply(found), diag.Summary{Tool: "checks markdown", Pages: st.Files, Links: st.Links}, start), nil
 }

@@ -2,10 +2,10 @@ package checkscmd
 
 import (
 	"fmt"
-	"github.com/devdocs-dev/devdocs/checks/config"
 	"io"
 	"strings"
 
+	"github.com/devdocs-dev/devdocs/checks/config"
 	"github.com/devdocs-dev/devdocs/checks/preset"
 )
 

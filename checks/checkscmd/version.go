@@ -1,10 +1,11 @@
 package checkscmd
 
 import (
-	"github.com/devdocs-dev/devdocs/checks/config"
 	"regexp"
 	"runtime/debug"
 	"strings"
+
+	"github.com/devdocs-dev/devdocs/checks/config"
 )
 
 // Set at link time with -ldflags "-X …": the release build

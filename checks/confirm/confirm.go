@@ -7,7 +7,6 @@ package confirm
 
 import (
 	"fmt"
-	"github.com/devdocs-dev/devdocs/checks/config"
 	"io"
 	"os"
 	"path"
@@ -16,6 +15,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/devdocs-dev/devdocs/checks/config"
 	"github.com/devdocs-dev/devdocs/checks/diag"
 	"github.com/devdocs-dev/devdocs/checks/internal/par"
 	"github.com/devdocs-dev/devdocs/checks/mdlinks"
