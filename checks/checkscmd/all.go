@@ -72,13 +72,7 @@ func runAll(args []string, stdout, stderr io.Writer, tty bool) int {
 // allSite is the built site checks all checks: DIR, else the config's, else
 // the host's publish folder; "" for none.
 func allSite(pos []string, cfg *config.Config) (string, error) {
-	dir := cfg.Site
-	if len(pos) == 1 {
-		dir = pos[0]
-	}
-	if dir == "" {
-		dir = config.PublishedSite(cfg.Host)
-	}
+	dir := cfg.SiteDir(pos, "")
 	if dir != "" {
 		if err := config.IsDir(dir); err != nil {
 			return "", fmt.Errorf("%v: build the site first, or name the folder it is built into (checks all DIR)", err)

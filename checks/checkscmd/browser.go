@@ -9,16 +9,12 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"slices"
-	"strings"
 	"syscall"
 	"time"
 
 	"github.com/devdocs-dev/devdocs/checks/browser"
 	"github.com/devdocs-dev/devdocs/checks/config"
 	"github.com/devdocs-dev/devdocs/checks/diag"
-	"github.com/devdocs-dev/devdocs/checks/internal/editdist"
-	"github.com/devdocs-dev/devdocs/checks/registry"
 	"github.com/devdocs-dev/devdocs/checks/steps"
 )
 
@@ -43,7 +39,7 @@ func runBrowser(args []string, stdout, stderr io.Writer, tty bool) int {
 	}
 	if *bf.crawl.on { // the whole site's runtime faults; no contract needed
 		run, err = checkCrawl(dir, cfg, bf, stderr, c, nil)
-	} else if _, err = cfg.BrowserContract(dir); err == nil {
+	} else {
 		run, err = checkBrowser(dir, cfg, bf, ids, stderr, c)
 	}
 	if errors.Is(err, errInterrupted) {
@@ -64,7 +60,7 @@ type browserOptions struct {
 
 func browserFlags(fs *flag.FlagSet) browserOptions {
 	return browserOptions{
-		chromium:   fs.String("chromium", envOr("CHROMIUM", browser.DefaultChromium()), "the Chromium binary (env CHROMIUM)"),
+		chromium:   fs.String("chromium", cmp.Or(os.Getenv("CHROMIUM"), browser.DefaultChromium()), "the Chromium binary (env CHROMIUM)"),
 		timeout:    fs.Duration("timeout", time.Minute, "time limit of each step of a browser check (a tab of its own); a hung or crashed browser fails the check"),
 		only:       fs.String("checks", "", "comma-separated browser check ids to run (default: all)"),
 		page:       fs.String("page", "", "URL path the search and theme checks open (default: browser.page in checks.json, else /)"),
@@ -76,27 +72,18 @@ func browserFlags(fs *flag.FlagSet) browserOptions {
 // apply returns the checks to run; an unknown id is an error here, before
 // any browser starts.
 func (b browserOptions) apply(cfg *config.Config) ([]string, error) {
-	return wanted(*b.only, cfg)
-}
-
-// contract is the site's contract with the flags laid over it.
-func (b browserOptions) contract(dir string, cfg *config.Config) (browser.Contract, error) {
-	c, err := cfg.BrowserContract(dir)
-	if err != nil {
-		return browser.Contract{}, err
-	}
-	c.Page = cmp.Or(*b.page, c.Page)
-	c.LoaderPage = cmp.Or(*b.loaderPage, c.LoaderPage)
-	return c, nil
+	return steps.BrowserChecks(*b.only, cfg)
 }
 
 // checkBrowser runs the checks ids on the site in dir (steps.Browser),
 // with the flags' options.
 func checkBrowser(dir string, cfg *config.Config, b browserOptions, ids []string, stderr io.Writer, c *common) (diag.Run, error) {
-	contract, err := b.contract(dir, cfg)
+	contract, err := cfg.BrowserContract(dir)
 	if err != nil {
 		return diag.Run{}, err
 	}
+	contract.Page = cmp.Or(*b.page, contract.Page) // the flags over the contract
+	contract.LoaderPage = cmp.Or(*b.loaderPage, contract.LoaderPage)
 	return steps.Browser(dir, cfg, steps.BrowserOptions{Contract: contract, Chromium: *b.chromium, Timeout: *b.timeout, Checks: ids,
 		Passes: c.format != diag.FormatGitHub, Say: c.sayer(stderr),
 		Interruptible: func(run func(ctx context.Context) error) error { return interruptible(stderr, run) }})
@@ -133,33 +120,4 @@ func (c *common) say(stderr io.Writer, format string, args ...any) {
 	if !c.quiet {
 		fmt.Fprintln(stderr, diag.Printable(fmt.Sprintf(format, args...))) // a note may name what a file holds
 	}
-}
-
-// wanted is the checks to run: those asked for, less those set to ignore.
-// An unknown id is an error, found before any browser starts.
-func wanted(only string, cfg *config.Config) ([]string, error) {
-	ids := browser.All
-	if only != "" {
-		ids = strings.Split(only, ",")
-	}
-	var out []string
-	for _, id := range ids {
-		if !slices.Contains(browser.All, id) {
-			if s := editdist.Closest(id, browser.All); s != "" {
-				return nil, fmt.Errorf("unknown browser check %q in --checks; did you mean %q?", id, s)
-			}
-			return nil, fmt.Errorf("unknown browser check %q in --checks; checks are %s", id, strings.Join(browser.All, ", "))
-		}
-		if cfg.Levels[id] != registry.Ignore {
-			out = append(out, id)
-		}
-	}
-	return out, nil
-}
-
-func envOr(key, def string) string {
-	if v := os.Getenv(key); v != "" {
-		return v
-	}
-	return def
 }

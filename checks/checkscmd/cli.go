@@ -125,7 +125,7 @@ func flagSet(name string, stderr io.Writer) *flag.FlagSet {
 	if _, help := stderr.(helpOutput); help {
 		fs.SetOutput(stderr) // the help text, ours
 	} else {
-		fs.SetOutput(escaper{stderr}) // a bad flag is echoed as given
+		fs.SetOutput(diag.Escaper{W: stderr}) // a bad flag is echoed as given
 	}
 	setUsage(fs)
 	return fs
@@ -252,17 +252,11 @@ func (c *common) dirAndConfig(fs *flag.FlagSet, args []string, stderr io.Writer)
 	if err != nil {
 		return "", nil, usageError(stderr, cmd, err)
 	}
-	dir := cfg.Site
-	if len(pos) == 1 {
-		dir = pos[0]
+	host := "" // the --host flag, laid over the config after this
+	if f := fs.Lookup("host"); f != nil {
+		host = f.Value.String()
 	}
-	if dir == "" {
-		host := cfg.Host
-		if f := fs.Lookup("host"); f != nil && f.Value.String() != "" {
-			host = f.Value.String()
-		}
-		dir = config.PublishedSite(host)
-	}
+	dir := cfg.SiteDir(pos, host)
 	if dir == "" {
 		return "", nil, usageError(stderr, cmd, errNoSite(cmd))
 	}
@@ -285,29 +279,9 @@ func usageError(stderr io.Writer, cmd string, err error) int {
 	return 2
 }
 
-// escaper writes text with the control characters of each line escaped,
-// but for the tabs that lay out a help text: what a file or an argument
-// holds (a path, a pattern, a bad flag) must not reach the terminal as an
-// escape sequence. (A text of several lines escapes what it quotes itself,
-// newlines too.)
-type escaper struct{ w io.Writer }
-
-func (e escaper) Write(p []byte) (int, error) {
-	lines := strings.Split(string(p), "\n")
-	for i, l := range lines {
-		cells := strings.Split(l, "\t")
-		for j, c := range cells {
-			cells[j] = diag.Printable(c)
-		}
-		lines[i] = strings.Join(cells, "\t")
-	}
-	_, err := io.WriteString(e.w, strings.Join(lines, "\n"))
-	return len(p), err
-}
-
-// sayError writes "checks CMD: err" on stderr, escaped (escaper).
+// sayError writes "checks CMD: err" on stderr, escaped (diag.Escaper).
 func sayError(stderr io.Writer, cmd string, err error) {
-	fmt.Fprintf(escaper{stderr}, "checks %s: %s\n", cmd, err)
+	fmt.Fprintf(diag.Escaper{W: stderr}, "checks %s: %s\n", cmd, err)
 }
 
 func joinPath(dir, file string) string {

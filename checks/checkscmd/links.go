@@ -2,7 +2,6 @@ package checkscmd
 
 import (
 	"cmp"
-	"context"
 	"flag"
 	"fmt"
 	"io"
@@ -79,7 +78,9 @@ func (o *linksOptions) apply(fs *flag.FlagSet, cfg *config.Config) {
 func checkLinks(dir string, cfg *config.Config, ext *externalOptions, stderr io.Writer, showProgress bool, cf *confirm.Confirmation) (diag.Run, error) {
 	o := steps.LinksOptions{Confirm: cf}
 	if ext.enabled {
-		o.External = func(uses map[string][]external.Use) diag.List { return ext.check(uses, stderr) }
+		e := ext.External
+		e.Warn = func(err error) { sayError(stderr, "links", err) }
+		o.External = e.Check
 	}
 	if showProgress {
 		o.Progress = progress(stderr)
@@ -110,38 +111,19 @@ func isSet(fs *flag.FlagSet, name string) bool {
 
 // externalOptions are the flags of the opt-in check of links to other sites.
 type externalOptions struct {
-	enabled     bool
-	opts        external.Options
-	cache       string
-	cacheMaxAge time.Duration
+	enabled bool
+	steps.External
 }
 
 func externalFlags(fs *flag.FlagSet) *externalOptions {
-	e := &externalOptions{opts: external.Defaults()}
+	e := &externalOptions{External: steps.External{Options: external.Defaults()}}
 	fs.BoolVar(&e.enabled, "external", false, "also request every link to another site (needs the network; off by default)")
-	fs.IntVar(&e.opts.Concurrency, "external-concurrency", e.opts.Concurrency, "external requests in flight at once")
-	fs.Float64Var(&e.opts.HostRate, "external-host-rate", e.opts.HostRate, "external requests per second to any one host")
-	fs.DurationVar(&e.opts.Timeout, "external-timeout", e.opts.Timeout, "time limit of one external request")
-	fs.StringVar(&e.cache, "external-cache", external.DefaultCacheFile(), "file that remembers answers between runs (empty: no cache)")
-	fs.DurationVar(&e.cacheMaxAge, "external-cache-age", 24*time.Hour, "how long a remembered answer is trusted")
+	fs.IntVar(&e.Options.Concurrency, "external-concurrency", e.Options.Concurrency, "external requests in flight at once")
+	fs.Float64Var(&e.Options.HostRate, "external-host-rate", e.Options.HostRate, "external requests per second to any one host")
+	fs.DurationVar(&e.Options.Timeout, "external-timeout", e.Options.Timeout, "time limit of one external request")
+	fs.StringVar(&e.Cache, "external-cache", external.DefaultCacheFile(), "file that remembers answers between runs (empty: no cache)")
+	fs.DurationVar(&e.CacheMaxAge, "external-cache-age", 24*time.Hour, "how long a remembered answer is trusted")
 	return e
-}
-
-// check requests the URLs; a cache that cannot be read or written costs
-// time, never the result, so it is only mentioned on stderr.
-func (e *externalOptions) check(uses map[string][]external.Use, stderr io.Writer) diag.List {
-	if e.cache != "" {
-		c, err := external.OpenCache(e.cache, e.cacheMaxAge, nil)
-		if err != nil {
-			sayError(stderr, "links", fmt.Errorf("external cache: %w", err))
-		}
-		e.opts.Cache = c
-	}
-	found := external.Check(context.Background(), uses, e.opts)
-	if err := e.opts.Cache.Save(); err != nil {
-		sayError(stderr, "links", fmt.Errorf("external cache not saved: %w", err))
-	}
-	return found
 }
 
 // patterns is a repeatable string flag.

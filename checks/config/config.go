@@ -209,6 +209,20 @@ func PublishedSite(host string) string {
 	return Relative(p)
 }
 
+// SiteDir is the built site a command checks: the one named (named holds
+// at most one), else "site", else the folder the host publishes (host:
+// the one given, else "host"); "" for none.
+func (c *Config) SiteDir(named []string, host string) string {
+	dir := c.Site
+	if len(named) == 1 {
+		dir = named[0]
+	}
+	if dir == "" {
+		dir = PublishedSite(cmp.Or(host, c.Host))
+	}
+	return dir
+}
+
 // HostConfigTop is the folder a host's configuration file is looked up
 // to: the repository's root, where Netlify reads netlify.toml from
 // whichever folder the run starts in (a docs project's, as the Action's

@@ -83,3 +83,35 @@ func projectDirs(dirs []string) string {
 	}
 	return strings.Join(out, ", ")
 }
+
+// ListPresets lists the presets, what each assumes and the config files
+// that name it (checks presets).
+func ListPresets(w io.Writer) {
+	for _, p := range preset.All {
+		fmt.Fprintf(w, "%s\n%s", p.Name, wrap(p.About, "  ", 100))
+		if len(p.Configs) > 0 {
+			fmt.Fprintf(w, "  found by: %s\n", strings.Join(p.Configs, ", "))
+		}
+		fmt.Fprintln(w)
+	}
+	fmt.Fprintf(w, "With no preset named (--preset, or \"preset\" in %s), each docs project whose config file is\nin the project's folder or below it judges its own pages, and checks says which on stderr;\nchecks presets DIR lists them.\n", Name)
+}
+
+// wrap breaks text into lines of at most width bytes, each indented.
+func wrap(text, indent string, width int) string {
+	var b, line strings.Builder
+	for _, w := range strings.Fields(text) {
+		if line.Len() > 0 && len(indent)+line.Len()+1+len(w) > width {
+			b.WriteString(indent + line.String() + "\n")
+			line.Reset()
+		}
+		if line.Len() > 0 {
+			line.WriteByte(' ')
+		}
+		line.WriteString(w)
+	}
+	if line.Len() > 0 {
+		b.WriteString(indent + line.String() + "\n")
+	}
+	return b.String()
+}

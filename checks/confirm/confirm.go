@@ -274,6 +274,10 @@ func Once(cf *Confirmation, md, site *diag.Run) {
 	if md == nil || site == nil {
 		return
 	}
+	// In the order they are printed, not the order the links step's
+	// workers found them in: which built page says a problem and which
+	// are its notes must not depend on timing.
+	site.Diagnostics.Sort()
 	if cf != nil && cf.hasAnchor != nil {
 		sayOnce(md, site, samePlace, func(d diag.Diagnostic) string { return d.Location() + ": " + d.Message })
 		site.Diagnostics = oncePerSource(site.Diagnostics)

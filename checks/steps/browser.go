@@ -2,13 +2,17 @@ package steps
 
 import (
 	"context"
+	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
 	"github.com/devdocs-dev/devdocs/checks/browser"
 	"github.com/devdocs-dev/devdocs/checks/config"
 	"github.com/devdocs-dev/devdocs/checks/diag"
+	"github.com/devdocs-dev/devdocs/checks/internal/editdist"
+	"github.com/devdocs-dev/devdocs/checks/registry"
 	"github.com/devdocs-dev/devdocs/checks/serve"
 )
 
@@ -99,4 +103,26 @@ func pagesIn(rs []browser.Result) int {
 		seen[r.Page] = true
 	}
 	return len(seen)
+}
+
+// BrowserChecks are the checks to run: those asked for, less those set to ignore.
+// An unknown id is an error, found before any browser starts.
+func BrowserChecks(only string, cfg *config.Config) ([]string, error) {
+	ids := browser.All
+	if only != "" {
+		ids = strings.Split(only, ",")
+	}
+	var out []string
+	for _, id := range ids {
+		if !slices.Contains(browser.All, id) {
+			if s := editdist.Closest(id, browser.All); s != "" {
+				return nil, fmt.Errorf("unknown browser check %q in --checks; did you mean %q?", id, s)
+			}
+			return nil, fmt.Errorf("unknown browser check %q in --checks; checks are %s", id, strings.Join(browser.All, ", "))
+		}
+		if cfg.Levels[id] != registry.Ignore {
+			out = append(out, id)
+		}
+	}
+	return out, nil
 }

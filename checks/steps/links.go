@@ -1,6 +1,7 @@
 package steps
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"os"
@@ -204,4 +205,32 @@ func matcher(patterns []string) (func(string) bool, error) {
 
 func joinPath(dir, file string) string {
 	return filepath.ToSlash(filepath.Join(dir, file))
+}
+
+// External is the opt-in check of links to other sites.
+type External struct {
+	Options external.Options
+	// Cache is the file that remembers answers between runs ("" for
+	// none), trusted for CacheMaxAge.
+	Cache       string
+	CacheMaxAge time.Duration
+	// Warn says what went wrong with the cache: it costs time, never the
+	// result.
+	Warn func(err error)
+}
+
+// Check requests the URLs.
+func (e External) Check(uses map[string][]external.Use) diag.List {
+	if e.Cache != "" {
+		c, err := external.OpenCache(e.Cache, e.CacheMaxAge, nil)
+		if err != nil {
+			e.Warn(fmt.Errorf("external cache: %w", err))
+		}
+		e.Options.Cache = c
+	}
+	found := external.Check(context.Background(), uses, e.Options)
+	if err := e.Options.Cache.Save(); err != nil {
+		e.Warn(fmt.Errorf("external cache not saved: %w", err))
+	}
+	return found
 }
