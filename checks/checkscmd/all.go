@@ -1,6 +1,7 @@
 package checkscmd
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"io"
@@ -9,8 +10,11 @@ import (
 	"slices"
 	"time"
 
+	"github.com/devdocs-dev/devdocs/checks/config"
+	"github.com/devdocs-dev/devdocs/checks/confirm"
 	"github.com/devdocs-dev/devdocs/checks/diag"
 	"github.com/devdocs-dev/devdocs/checks/registry"
+	"github.com/devdocs-dev/devdocs/checks/steps"
 )
 
 // runAll is the whole gate: each check the project configures (markdown
@@ -40,84 +44,128 @@ func runAll(args []string, stdout, stderr io.Writer, tty bool) int {
 	if err != nil {
 		return usageError(stderr, "all", err)
 	}
-	dir := cfg.Site
-	if len(pos) == 1 {
-		dir = pos[0]
+	dir, err := allSite(pos, cfg)
+	if err != nil {
+		return usageError(stderr, "all", err)
 	}
-	if dir == "" {
-		dir = publishedSite(cfg.Host)
-	}
-	if dir != "" {
-		if err := isDir(dir); err != nil {
-			return usageError(stderr, "all", fmt.Errorf("%v: build the site first, or name the folder it is built into (checks all DIR)", err))
-		}
-	}
-	// With sources and a site both there, each confirms the other (confirm.go).
-	var cf *confirmation
-	if cfg.noMarkdown() == "" && noSite(dir) == "" {
-		cf = cfg.newConfirmation(dir, stderr)
-	}
-	if cf != nil {
-		if files, err := markdownFiles(cfg.Markdown.Paths, cfg); err == nil { // else the markdown step says why
-			cf.register(cfg.judges(files)[0].files) // the pages of the project whose site this is
-		}
-		// The site's ids outlive the links step here, for the sources'
-		// anchors, and markdown is parsed beside them: at the 200% that
-		// cmd/checks sets, the heap grows to three times that set. At 120%
-		// checks all's peak and time both stay within 1.5 times the links
-		// check's alone on a 10k-page site (make bench: 100% spends more CPU
-		// on collection, 150% more memory).
-		if os.Getenv("GOGC") == "" {
-			defer debug.SetGCPercent(debug.SetGCPercent(120))
-		}
+	a := &allRun{dir: dir, cfg: cfg, c: c, stderr: stderr}
+	if cfg.NoMarkdown() == "" && noSite(dir) == "" { // each confirms the other (checks/confirm)
+		a.confirm()
+		defer a.gcPercent()()
 	}
 	// With the crawl after the links step, each id the files lack is looked
-	// up in its running page (liveanchors.go).
-	var la *liveAnchors
+	// up in its running page (confirm.LiveAnchors).
 	if crawlWanted(cfg, bf) && noSite(dir) == "" {
-		la = &liveAnchors{}
+		a.la = &confirm.LiveAnchors{}
 	}
-	steps := []step{
-		{registry.Markdown, cfg.noMarkdown(), func() (diag.Run, error) {
-			run, err := checkMarkdown(cfg.Markdown.Paths, cfg, cf, stderr, c)
-			if la != nil {
-				la.heard(run.Diagnostics, cf) // its anchors, when it runs after the links step (cf)
+	res, failed, code := a.run(a.steps(lf, bf, ids))
+	if code != 0 {
+		return code
+	}
+	// Before the sources confirm the build: a withdrawn anchor confirms nothing.
+	a.la.Settle(a.cf, res.Of("checks links"), res.Of("checks markdown"))
+	confirm.Once(a.cf, res.Of("checks markdown"), res.Of("checks links"))
+	res.Summary = res.Total(time.Since(start))
+	return a.write(stdout, res, failed, *jsonOut, tty)
+}
+
+// allSite is the built site checks all checks: DIR, else the config's, else
+// the host's publish folder; "" for none.
+func allSite(pos []string, cfg *config.Config) (string, error) {
+	dir := cfg.SiteDir(pos, "")
+	if dir != "" {
+		if err := config.IsDir(dir); err != nil {
+			return "", fmt.Errorf("%v: build the site first, or name the folder it is built into (checks all DIR)", err)
+		}
+	}
+	return dir, nil
+}
+
+// allRun is one run of checks all: its site, config, and what its steps
+// share (cf: the sources and the build; la: the ids the crawl looks up).
+type allRun struct {
+	dir    string
+	cfg    *config.Config
+	c      *common
+	stderr io.Writer
+	cf     *confirm.Confirmation
+	la     *confirm.LiveAnchors
+}
+
+// confirm sets up what the markdown and links steps share, where the
+// markdown pages map to the built ones.
+func (a *allRun) confirm() {
+	if a.cf = confirm.New(a.cfg, a.dir, a.stderr); a.cf == nil {
+		return
+	}
+	if files, err := steps.MarkdownFiles(a.cfg.Markdown.Paths, a.cfg); err == nil { // else the markdown step says why
+		a.cf.Register(a.cfg.Judges(files)[0].Files) // the pages of the project whose site this is
+	}
+}
+
+// gcPercent lowers the heap's growth while the steps share the site's ids,
+// returning what restores it. The site's ids outlive the links step here,
+// for the sources' anchors, and markdown is parsed beside them: at the
+// 200% that cmd/checks sets, the heap grows to three times that set. At
+// 120% checks all's peak and time both stay within 1.5 times the links
+// check's alone on a 10k-page site (make bench: 100% spends more CPU on
+// collection, 150% more memory).
+func (a *allRun) gcPercent() func() {
+	if a.cf == nil || os.Getenv("GOGC") != "" {
+		return func() {}
+	}
+	old := debug.SetGCPercent(120)
+	return func() { debug.SetGCPercent(old) }
+}
+
+// steps are checks all's steps in the order they are reported.
+func (a *allRun) steps(lf *linksOptions, bf browserOptions, ids []string) []step {
+	dir, cfg, c, stderr := a.dir, a.cfg, a.c, a.stderr
+	out := []step{
+		{registry.Markdown, cfg.NoMarkdown(), func() (diag.Run, error) {
+			run, err := steps.Markdown(cfg.Markdown.Paths, cfg, a.cf, c.sayer(stderr))
+			if a.la != nil {
+				a.la.Heard(run.Diagnostics, a.cf) // its anchors, when it runs after the links step (cf)
 			}
 			return run, err
 		}},
 		{registry.Links, noSite(dir), func() (diag.Run, error) {
-			run, err := checkLinks(dir, cfg, lf.external, stderr, c.showProgress(stderr), cf)
-			if la != nil {
-				la.heard(run.Diagnostics, cf)
+			run, err := checkLinks(dir, cfg, lf.external, stderr, c.showProgress(stderr), a.cf)
+			if a.la != nil {
+				a.la.Heard(run.Diagnostics, a.cf)
 			}
 			return run, err
 		}},
-		{registry.Browser, firstNonEmpty(noSite(dir), cfg.noBrowser(dir)), func() (diag.Run, error) {
+		{registry.Browser, cmp.Or(noSite(dir), cfg.NoBrowser(dir)), func() (diag.Run, error) {
 			return checkBrowser(dir, cfg, bf, ids, stderr, c)
 		}},
 	}
-	steps = append(steps, crawlSteps(dir, cfg, bf, stderr, c, la)...)
-	if !slices.ContainsFunc(steps, func(s step) bool { return s.skip == "" }) {
-		return usageError(stderr, "all", errors.New(`nothing to check: name the built site (checks all DIR), or set "site", "markdown" or a "preset" in `+configName))
+	return append(out, crawlSteps(dir, cfg, bf, stderr, c, a.la)...)
+}
+
+// run runs the steps that apply, in the order the confirmation needs; a
+// non-zero code ends checks all (nothing to check, or interrupted).
+func (a *allRun) run(all []step) (res diag.Results, failed bool, code int) {
+	if !slices.ContainsFunc(all, func(s step) bool { return s.skip == "" }) {
+		return res, false, usageError(a.stderr, "all", errors.New(`nothing to check: name the built site (checks all DIR), or set "site", "markdown" or a "preset" in `+config.Name))
 	}
-	for _, s := range steps {
+	for _, s := range all {
 		if s.skip != "" {
-			c.say(stderr, "checks all: %s: skipped, %s", s.name, s.skip)
+			a.c.say(a.stderr, "checks all: %s: skipped, %s", s.name, s.skip)
 		}
 	}
-	runs := make([]*diag.Run, len(steps))
-	failed := false
-	for _, i := range cf.order(len(steps)) {
-		s := steps[i]
+	runs := make([]*diag.Run, len(all))
+	for _, i := range a.cf.Order(len(all)) {
+		s := all[i]
 		if s.skip != "" {
 			continue
 		}
 		run, err := s.run()
 		switch {
 		case errors.Is(err, errInterrupted):
-			return Interrupted
+			return res, false, Interrupted
 		case err != nil:
-			sayError(stderr, s.name, err)
+			sayError(a.stderr, s.name, err)
 			failed = true
 			// Kept as a run that says why, so that the JSON, and the report
 			// made from it, do not read as a clean run.
@@ -125,44 +173,33 @@ func runAll(args []string, stdout, stderr io.Writer, tty bool) int {
 		}
 		runs[i] = &run
 	}
-	var res diag.Results
 	for _, r := range runs {
 		if r != nil {
 			res.Runs = append(res.Runs, *r)
 		}
 	}
-	// Before the sources confirm the build: a withdrawn anchor confirms nothing.
-	la.settle(cf, runOf(res, "checks links"), runOf(res, "checks markdown"))
-	cf.apply(runOf(res, "checks markdown"), runOf(res, "checks links"))
-	onceVersioned(runOf(res, "checks markdown"), runOf(res, "checks links"))
-	total := totals(res, time.Since(start))
+	return res, failed, 0
+}
+
+// write prints the runs, and writes them as JSON to jsonOut if named; the
+// exit code is 2 when a step could not run, 1 for errors.
+func (a *allRun) write(stdout io.Writer, res diag.Results, failed bool, jsonOut string, tty bool) int {
 	code := 0
 	switch {
 	case failed:
 		code = 2
-	case total.Errors > 0:
+	case res.Summary.Errors > 0:
 		code = 1
 	}
-	if err := writeAll(stdout, c, res, total, tty); err != nil {
+	if err := diag.WriteAll(stdout, a.c.format, res, a.c.quiet, a.c.useColor(tty)); err != nil {
 		return 2
 	}
-	if *jsonOut != "" {
-		err := writeFile(*jsonOut, func(w io.Writer) error { return writeJSON(w, res, total) })
-		if err != nil {
-			return usageError(stderr, "all", err)
+	if jsonOut != "" {
+		if err := writeFile(jsonOut, func(w io.Writer) error { return diag.WriteResults(w, res) }); err != nil {
+			return usageError(a.stderr, "all", err)
 		}
 	}
 	return code
-}
-
-// runOf is the run of a tool in res, nil when it did not run.
-func runOf(res diag.Results, tool string) *diag.Run {
-	for i := range res.Runs {
-		if res.Runs[i].Summary.Tool == tool {
-			return &res.Runs[i]
-		}
-	}
-	return nil
 }
 
 // step is one check of checks all, and why it does not apply ("" when it does).
@@ -172,91 +209,9 @@ type step struct {
 	run  func() (diag.Run, error)
 }
 
-func (c *Config) noMarkdown() string {
-	if c.noPresetMarkdown != "" {
-		return c.noPresetMarkdown
-	}
-	if len(c.Markdown.Paths) > 0 {
-		return ""
-	}
-	if c.file == "" {
-		return "no markdown.paths: no " + configName + " here or at the git root"
-	}
-	return "no markdown.paths in " + c.file
-}
-
 func noSite(dir string) string {
 	if dir != "" {
 		return ""
 	}
-	return `no built site: name its folder (checks all DIR), or set "site" or a "preset" in ` + configName
-}
-
-func (c *Config) noBrowser(dir string) string {
-	if _, err := c.browserContract(dir); err != nil {
-		return err.Error()
-	}
-	return ""
-}
-
-// writeAll prints every run. JSON is one document ({runs, summary}) that
-// `checks report` reads; text and annotations go run by run; JUnit and
-// SARIF get one merged list.
-func writeAll(w io.Writer, c *common, res diag.Results, total diag.Summary, tty bool) error {
-	switch c.format {
-	case diag.FormatJSON:
-		return writeJSON(w, res, total)
-	case diag.FormatText, diag.FormatGitHub:
-		if c.quiet && total.Errors+total.Warnings == 0 {
-			return nil
-		}
-		for _, r := range res.Runs {
-			if r.Summary.Failed != "" || c.quiet && r.Summary.Errors+r.Summary.Warnings == 0 {
-				continue // a step that could not run said why on stderr
-			}
-			if err := diag.Write(w, c.format, r.Diagnostics, r.Summary, c.useColor(tty)); err != nil {
-				return err
-			}
-		}
-		_, err := fmt.Fprintf(w, "checks all: %s in %.2fs\n", diag.Verdict(failedRuns(res), total.Errors, total.Warnings), total.Seconds)
-		return err
-	}
-	var merged diag.List
-	for _, r := range res.Runs {
-		merged = append(merged, r.Diagnostics...)
-	}
-	return diag.Write(w, c.format, merged, total, false)
-}
-
-func writeJSON(w io.Writer, res diag.Results, total diag.Summary) error {
-	res.Summary = total
-	return diag.WriteResults(w, res)
-}
-
-// failedRuns are the steps that could not run.
-func failedRuns(res diag.Results) []diag.Summary {
-	var failed []diag.Summary
-	for _, r := range res.Runs {
-		if r.Summary.Failed != "" {
-			failed = append(failed, r.Summary)
-		}
-	}
-	return failed
-}
-
-// totals adds up the runs; pages are the most any one run saw, not a sum.
-func totals(res diag.Results, took time.Duration) diag.Summary {
-	total := diag.Summary{Tool: "checks all", Seconds: took.Seconds()}
-	for _, r := range res.Runs {
-		total.Pages = max(total.Pages, r.Summary.Pages)
-		total.Links += r.Summary.Links
-		total.Checks += r.Summary.Checks
-		total.Requests += r.Summary.Requests
-		total.Errors += r.Summary.Errors
-		total.Warnings += r.Summary.Warnings
-		// Every run's hints, for the formats that print one merged list
-		// (JUnit, SARIF) under the total.
-		total.Hints = append(total.Hints, r.Summary.Hints...)
-	}
-	return total
+	return `no built site: name its folder (checks all DIR), or set "site" or a "preset" in ` + config.Name
 }

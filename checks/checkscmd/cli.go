@@ -3,18 +3,20 @@
 package checkscmd
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
 	"strings"
-	"time"
 
+	"github.com/devdocs-dev/devdocs/checks/config"
 	"github.com/devdocs-dev/devdocs/checks/diag"
 	"github.com/devdocs-dev/devdocs/checks/gitindex"
 	"github.com/devdocs-dev/devdocs/checks/preset"
 	"github.com/devdocs-dev/devdocs/checks/registry"
+	"github.com/devdocs-dev/devdocs/checks/serve"
 )
 
 // Interrupted is the exit code after Ctrl-C or SIGTERM (128 + SIGINT, as shells report it).
@@ -123,7 +125,7 @@ func flagSet(name string, stderr io.Writer) *flag.FlagSet {
 	if _, help := stderr.(helpOutput); help {
 		fs.SetOutput(stderr) // the help text, ours
 	} else {
-		fs.SetOutput(escaper{stderr}) // a bad flag is echoed as given
+		fs.SetOutput(diag.Escaper{W: stderr}) // a bad flag is echoed as given
 	}
 	setUsage(fs)
 	return fs
@@ -134,8 +136,8 @@ const oldName = "former name of -"
 
 func (c *common) register(fs *flag.FlagSet, checks []registry.Check) {
 	fs.StringVar(&c.format, "format", diag.FormatText, "output: text, json, github (workflow annotations), junit or sarif")
-	fs.StringVar(&c.config, "config", "", "config file (default: "+configName+" in the current directory, else at the git root, if there)")
-	fs.StringVar(&c.preset, "preset", "", "the site generator whose rules apply: "+strings.Join(preset.Names(), ", ")+" (default: preset in "+configName+", else the one whose config file is here; checks presets lists them)")
+	fs.StringVar(&c.config, "config", "", "config file (default: "+config.Name+" in the current directory, else at the git root, if there)")
+	fs.StringVar(&c.preset, "preset", "", "the site generator whose rules apply: "+strings.Join(preset.Names(), ", ")+" (default: preset in "+config.Name+", else the one whose config file is here; checks presets lists them)")
 	fs.StringVar(&c.color, "color", "auto", "colour text output: auto (only on a terminal, never with NO_COLOR), always or never")
 	fs.BoolVar(&c.quiet, "quiet", false, "print only problems: nothing on stderr, no summary on a clean run")
 	fs.BoolVar(&c.noProgress, "no-progress", false, "no progress line (it is shown only when stderr is a terminal)")
@@ -150,23 +152,23 @@ func (c *common) register(fs *flag.FlagSet, checks []registry.Check) {
 }
 
 // loadConfig finds and reads the config, then lays the flags over it.
-func (c *common) loadConfig() (*Config, error) {
-	file, required := findConfig(c.config)
+func (c *common) loadConfig() (*config.Config, error) {
+	file, required := config.Find(c.config)
 	if required {
 		if _, err := os.Stat(file); err != nil {
 			return nil, fmt.Errorf("config file %s: no such file", file)
 		}
 	}
-	cfg, err := loadConfig(file, c.preset, c.named, c.files())
+	cfg, err := config.Load(config.Source{File: file, Preset: c.preset, Named: c.named, Files: c.files(), Release: release()})
 	if err != nil {
 		return nil, err
 	}
-	for _, n := range cfg.notes {
+	for _, n := range cfg.Notes() {
 		c.say(c.stderr, "checks: %s", n)
 	}
 	for check, v := range c.levels {
 		if *v != "" {
-			if err := cfg.setLevel(check, *v); err != nil {
+			if err := cfg.SetLevel(check, *v); err != nil {
 				return nil, err
 			}
 		}
@@ -219,13 +221,6 @@ func parse(fs *flag.FlagSet, args []string) ([]string, error) {
 	}
 }
 
-// counted completes a run's summary: its problems and how long it took.
-func counted(l diag.List, sum diag.Summary, start time.Time) diag.Run {
-	sum.Errors, sum.Warnings = l.Count(diag.Error), l.Count(diag.Warning)
-	sum.Seconds = time.Since(start).Seconds()
-	return diag.Run{Diagnostics: l, Summary: sum}
-}
-
 // finish prints one command's report and turns it into an exit code.
 func finish(w io.Writer, c *common, run diag.Run, tty bool) int {
 	l, sum := run.Diagnostics, run.Summary
@@ -244,7 +239,7 @@ func finish(w io.Writer, c *common, run diag.Run, tty bool) int {
 // dirAndConfig parses the arguments of a command that checks one built
 // site, DIR (default: the config's site), and loads the config; a non-zero
 // code is the exit status.
-func (c *common) dirAndConfig(fs *flag.FlagSet, args []string, stderr io.Writer) (string, *Config, int) {
+func (c *common) dirAndConfig(fs *flag.FlagSet, args []string, stderr io.Writer) (string, *config.Config, int) {
 	cmd := strings.TrimPrefix(fs.Name(), "checks ")
 	pos, err := parse(fs, args)
 	if err != nil {
@@ -257,24 +252,18 @@ func (c *common) dirAndConfig(fs *flag.FlagSet, args []string, stderr io.Writer)
 	if err != nil {
 		return "", nil, usageError(stderr, cmd, err)
 	}
-	dir := cfg.Site
-	if len(pos) == 1 {
-		dir = pos[0]
+	host := "" // the --host flag, laid over the config after this
+	if f := fs.Lookup("host"); f != nil {
+		host = f.Value.String()
 	}
-	if dir == "" {
-		host := cfg.Host
-		if f := fs.Lookup("host"); f != nil && f.Value.String() != "" {
-			host = f.Value.String()
-		}
-		dir = publishedSite(host)
-	}
+	dir := cfg.SiteDir(pos, host)
 	if dir == "" {
 		return "", nil, usageError(stderr, cmd, errNoSite(cmd))
 	}
 	if cmd == "browser" && isURL(dir) { // a deployed site, for the crawl
 		return dir, cfg, 0
 	}
-	if err := isDir(dir); err != nil {
+	if err := config.IsDir(dir); err != nil {
 		return "", nil, usageError(stderr, cmd, err)
 	}
 	return dir, cfg, 0
@@ -285,44 +274,41 @@ func isURL(site string) bool {
 	return strings.HasPrefix(site, "http://") || strings.HasPrefix(site, "https://")
 }
 
-// isDir says, when dir is no folder, so in words.
-func isDir(dir string) error {
-	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
-		return fmt.Errorf("%s is not a directory", dir)
-	}
-	return nil
-}
-
 func usageError(stderr io.Writer, cmd string, err error) int {
 	sayError(stderr, cmd, err)
 	return 2
 }
 
-// escaper writes text with the control characters of each line escaped,
-// but for the tabs that lay out a help text: what a file or an argument
-// holds (a path, a pattern, a bad flag) must not reach the terminal as an
-// escape sequence. (A text of several lines escapes what it quotes itself,
-// newlines too.)
-type escaper struct{ w io.Writer }
-
-func (e escaper) Write(p []byte) (int, error) {
-	lines := strings.Split(string(p), "\n")
-	for i, l := range lines {
-		cells := strings.Split(l, "\t")
-		for j, c := range cells {
-			cells[j] = diag.Printable(c)
-		}
-		lines[i] = strings.Join(cells, "\t")
-	}
-	_, err := io.WriteString(e.w, strings.Join(lines, "\n"))
-	return len(p), err
-}
-
-// sayError writes "checks CMD: err" on stderr, escaped (escaper).
+// sayError writes "checks CMD: err" on stderr, escaped (diag.Escaper).
 func sayError(stderr io.Writer, cmd string, err error) {
-	fmt.Fprintf(escaper{stderr}, "checks %s: %s\n", cmd, err)
+	fmt.Fprintf(diag.Escaper{W: stderr}, "checks %s: %s\n", cmd, err)
 }
 
 func joinPath(dir, file string) string {
 	return filepath.ToSlash(filepath.Join(dir, file))
+}
+
+// hostFlag is --host: checked as it is parsed, so a misspelt host stops
+// the run before anything is checked.
+type hostFlag string
+
+func (h *hostFlag) String() string { return string(*h) }
+func (h *hostFlag) Set(v string) error {
+	if _, ok := serve.Profile(v); !ok {
+		return config.UnknownHost(v)
+	}
+	*h = hostFlag(v)
+	return nil
+}
+
+func registerHost(fs *flag.FlagSet) *hostFlag {
+	h := new(hostFlag)
+	fs.Var(h, "host", "the static host that serves the site, whose rules decide which file answers a link: "+
+		strings.Join(serve.ProfileNames(), ", ")+" (default: host in "+config.Name+", else default)")
+	return h
+}
+
+// errNoSite is the usage error of a command that needs a built site.
+func errNoSite(cmd string) error {
+	return errors.New("want the folder the site is built into: checks " + cmd + ` DIR, or "site" (or a "preset") in ` + config.Name + `, or [build] publish in netlify.toml on --host netlify`)
 }

@@ -3,20 +3,14 @@ package checkscmd
 import (
 	"bytes"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-)
 
-func write(t *testing.T, files map[string]string) {
-	for name, body := range files {
-		require.NoError(t, os.MkdirAll(filepath.Dir(name), 0o755))
-		require.NoError(t, os.WriteFile(name, []byte(body), 0o644))
-	}
-}
+	"github.com/devdocs-dev/devdocs/checks/internal/testfiles"
+)
 
 // From a folder inside the work tree, checks.json at the git root applies,
 // and its paths are read relative to it: folders, versions, the site.
@@ -146,3 +140,5 @@ func TestConfigWithByteOrderMark(t *testing.T) {
 	assert.Equal(t, 2, Run([]string{"links", "site"}, &out, &errOut, false))
 	assert.Contains(t, errOut.String(), "checks.json:1:2: unknown key \"sites\"")
 }
+
+func write(t *testing.T, files map[string]string) { testfiles.Write(t, files) }

@@ -13,21 +13,14 @@ import (
 	"time"
 
 	"github.com/devdocs-dev/devdocs/checks/browser"
+	"github.com/devdocs-dev/devdocs/checks/changes"
+	"github.com/devdocs-dev/devdocs/checks/config"
+	"github.com/devdocs-dev/devdocs/checks/confirm"
 	"github.com/devdocs-dev/devdocs/checks/diag"
 	"github.com/devdocs-dev/devdocs/checks/internal/cpus"
 	"github.com/devdocs-dev/devdocs/checks/registry"
 	"github.com/devdocs-dev/devdocs/checks/remote"
 )
-
-// CrawlConfig is "crawl" in checks.json: its presence puts the crawl in
-// checks all (as "browser" does the contract checks); its keys are the
-// defaults of the flags.
-type CrawlConfig struct {
-	Sample      int    `json:"sample"`      // pages to open, spread over the site; 0 for all
-	Tabs        int    `json:"tabs"`        // pages open at once
-	PageTimeout string `json:"pageTimeout"` // a Go duration, "10s"
-	Quiet       string `json:"quiet"`       // a Go duration: how long a settled page stays open
-}
 
 // crawlOptions are the crawl's flags, taken by checks browser and checks all.
 type crawlOptions struct {
@@ -43,19 +36,13 @@ type crawlOptions struct {
 	fs           *flag.FlagSet
 }
 
-const defaultPageTimeout = 10 * time.Second
-
-// defaultQuiet is the quiet window: what a page does in its first second
-// after settling (a timer, a late request) is heard on every run.
-const defaultQuiet = time.Second
-
 func crawlFlags(fs *flag.FlagSet) crawlOptions {
 	return crawlOptions{
 		on:           fs.Bool("crawl", false, "open every page of the site in Chromium and report what breaks at run time (exceptions, console errors, failed requests, dialogs, pages that never settle, hydration mismatches, mixed content) instead of checking the contract"),
-		sample:       fs.Int("sample", 0, "with --crawl: open only this many pages, spread evenly over the sorted page files (the same ones every run; default crawl.sample in checks.json, else all)"),
-		tabs:         fs.Int("tabs", 0, "with --crawl: pages open at once (default crawl.tabs in checks.json, else by the browser: three per core, at most 6, in a headless shell; two per core, at most 4, in full Chromium)"),
-		pageTimeout:  fs.Duration("page-timeout", defaultPageTimeout, "with --crawl: time limit of one page's load and requests (default crawl.pageTimeout in checks.json, else 10s)"),
-		quiet:        fs.Duration("quiet-window", defaultQuiet, "with --crawl: how long a page stays open once it has settled, counted by its own timers, so that what it does shortly after (a timer that throws, a late request) is found on every run (default crawl.quiet in checks.json, else 1s; 0 for none)"),
+		sample:       fs.Int("sample", config.CrawlDefault.Sample, "with --crawl: open only this many pages, spread evenly over the sorted page files (the same ones every run; default crawl.sample in checks.json, else all)"),
+		tabs:         fs.Int("tabs", config.CrawlDefault.Tabs, "with --crawl: pages open at once (default crawl.tabs in checks.json, else by the browser: three per core, at most 6, in a headless shell; two per core, at most 4, in full Chromium)"),
+		pageTimeout:  fs.Duration("page-timeout", config.CrawlDefault.PageTimeout, "with --crawl: time limit of one page's load and requests (default crawl.pageTimeout in checks.json, else 10s)"),
+		quiet:        fs.Duration("quiet-window", config.CrawlDefault.Quiet, "with --crawl: how long a page stays open once it has settled, counted by its own timers, so that what it does shortly after (a timer that throws, a late request) is found on every run (default crawl.quiet in checks.json, else 1s; 0 for none)"),
 		rate:         fs.Float64("rate", 2, "with --crawl of a deployed site (a URL): pages opened per second at most, in --tabs tabs at once (robots.txt's Crawl-delay may lower it)"),
 		changedSince: fs.String("changed-since", "", "with --crawl: open only the pages built from files changed since this git revision (a branch's pull request: --changed-since origin/main); a change that is not one page's source (a theme, a stylesheet, the config) opens them all"),
 		shard:        fs.String("shard", "", "with --crawl: open only part i of n of the pages (i/n, e.g. 2/3: every 3rd page from the 2nd), so n CI jobs share a crawl; checks report merges their --format json results"),
@@ -72,7 +59,7 @@ type crawlSettings struct {
 
 // options are the flags laid over checks.json's "crawl"; the number of
 // tabs, set by neither, is the one for the browser at chromium.
-func (o crawlOptions) options(cfg *Config, chromium string) (crawlSettings, error) {
+func (o crawlOptions) options(cfg *config.Config, chromium string) (crawlSettings, error) {
 	c := crawlSettings{sample: *o.sample, tabs: *o.tabs, timeout: *o.pageTimeout, quiet: *o.quiet, shard: 1, of: 1}
 	if k := cfg.Crawl; k != nil {
 		if k.Sample != 0 && !isSet(o.fs, "sample") {
@@ -84,13 +71,13 @@ func (o crawlOptions) options(cfg *Config, chromium string) (crawlSettings, erro
 		if k.PageTimeout != "" && !isSet(o.fs, "page-timeout") {
 			var err error
 			if c.timeout, err = time.ParseDuration(k.PageTimeout); err != nil {
-				return c, fmt.Errorf("crawl.pageTimeout in %s: %v", configName, err)
+				return c, fmt.Errorf("crawl.pageTimeout in %s: %v", config.Name, err)
 			}
 		}
 		if k.Quiet != "" && !isSet(o.fs, "quiet-window") {
 			var err error
 			if c.quiet, err = time.ParseDuration(k.Quiet); err != nil {
-				return c, fmt.Errorf("crawl.quiet in %s: %v", configName, err)
+				return c, fmt.Errorf("crawl.quiet in %s: %v", config.Name, err)
 			}
 		}
 	}
@@ -115,21 +102,21 @@ func (o crawlOptions) options(cfg *Config, chromium string) (crawlSettings, erro
 // crawlSteps is the crawl's step of checks all: none unless asked for
 // ("crawl" in checks.json, or --crawl), since it opens every page in a
 // browser; so a project that never asked hears nothing of it.
-func crawlSteps(dir string, cfg *Config, b browserOptions, stderr io.Writer, c *common, la *liveAnchors) []step {
+func crawlSteps(dir string, cfg *config.Config, b browserOptions, stderr io.Writer, c *common, la *confirm.LiveAnchors) []step {
 	if !crawlWanted(cfg, b) {
 		return nil
 	}
 	return []step{{registry.Crawl, noSite(dir), func() (diag.Run, error) { return checkCrawl(dir, cfg, b, stderr, c, la) }}}
 }
 
-func crawlWanted(cfg *Config, b browserOptions) bool {
+func crawlWanted(cfg *config.Config, b browserOptions) bool {
 	return cfg.Crawl != nil || *b.crawl.on
 }
 
 // checkCrawl opens the pages of the site in dir and turns what broke into
 // diagnostics on each page's file. With la (checks all, after its links
 // step) it also opens the pages with missing ids and looks them up.
-func checkCrawl(dir string, cfg *Config, b browserOptions, stderr io.Writer, c *common, la *liveAnchors) (diag.Run, error) {
+func checkCrawl(dir string, cfg *config.Config, b browserOptions, stderr io.Writer, c *common, la *confirm.LiveAnchors) (diag.Run, error) {
 	start := time.Now()
 	set, err := b.crawl.options(cfg, *b.chromium)
 	if err != nil {
@@ -148,11 +135,11 @@ func checkCrawl(dir string, cfg *Config, b browserOptions, stderr io.Writer, c *
 		}
 	} else if o.Pages, err = c.sitePages(dir, cfg, *b.crawl.changedSince, stderr); err != nil {
 		return diag.Run{}, err
-	} else if o.Base, err = cfg.basePath(dir); err != nil {
+	} else if o.Base, err = cfg.BasePath(dir); err != nil {
 		return diag.Run{}, err
 	}
-	o.Dir, o.Host, o.Anchors = dir, new(cfg.host()), la.anchors()
-	o.Pages = browser.Shard(la.pages(browser.Sample(o.Pages, set.sample), o.Pages), set.shard, set.of)
+	o.Dir, o.Host, o.Anchors = dir, new(cfg.StaticHost()), la.Anchors()
+	o.Pages = browser.Shard(la.Pages(browser.Sample(o.Pages, set.sample), o.Pages), set.shard, set.of)
 	o.Tabs = max(min(o.Tabs, len(o.Pages)), 1) // a tab more than pages would sit idle
 	if c.showProgress(stderr) {
 		o.Progress = progress(stderr)
@@ -171,21 +158,21 @@ func checkCrawl(dir string, cfg *Config, b browserOptions, stderr io.Writer, c *
 		}
 	}
 	if la != nil {
-		la.found = found.Anchors
+		la.Found = found.Anchors
 	}
-	l := cfg.apply(crawlDiagnostics(dir, append(discovered, found.Findings...)))
-	// Each request of the site a page made is counted, judged.
-	return counted(l, diag.Summary{Tool: "checks browser --crawl", Pages: len(o.Pages), Requests: found.Requests}, start), nil
+	l := cfg.Apply(crawlDiagnostics(dir, append(discovered, found.Findings...)))
+	// Each request of the site a page made is counted, config.Judged.
+	return diag.Counted(l, diag.Summary{Tool: "checks browser --crawl", Pages: len(o.Pages), Requests: found.Requests}, start), nil
 }
 
 // sitePages are the pages of the built site in dir to crawl: all, or those
 // built from what changed since a git revision.
-func (c *common) sitePages(dir string, cfg *Config, changedSince string, stderr io.Writer) ([]string, error) {
+func (c *common) sitePages(dir string, cfg *config.Config, changedSince string, stderr io.Writer) ([]string, error) {
 	pages, err := browser.SitePages(dir)
 	if err != nil || changedSince == "" {
 		return pages, err
 	}
-	pages, note, err := cfg.changedPages(dir, pages, changedSince)
+	pages, note, err := changes.Pages(cfg, dir, pages, changedSince)
 	if err == nil {
 		c.say(stderr, "checks browser --crawl: %s", note)
 	}
@@ -231,7 +218,7 @@ func discoveryFindings(problems []remote.Problem) []browser.Finding {
 }
 
 // crawlIDs are the crawl's checks not set to ignore: with none, no browser starts.
-func crawlIDs(cfg *Config) []string {
+func crawlIDs(cfg *config.Config) []string {
 	var ids []string
 	for _, id := range registry.IDs(registry.Of(registry.Crawl)) {
 		if cfg.Levels[id] != registry.Ignore {

@@ -19,6 +19,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/devdocs-dev/devdocs/checks/browser/browsertest"
+	"github.com/devdocs-dev/devdocs/checks/config"
 	"github.com/devdocs-dev/devdocs/checks/diag"
 	"github.com/devdocs-dev/devdocs/checks/registry"
 	"github.com/devdocs-dev/devdocs/checks/remote"
@@ -124,25 +125,25 @@ func TestCrawlShardFlag(t *testing.T) {
 // browser's own (browser.DefaultTabs); none of them may be 0.
 func TestCrawlTabsFlag(t *testing.T) {
 	shell, full := "/usr/bin/chromium-headless-shell", "/usr/bin/chromium"
-	tabs := func(chromium string, crawl *CrawlConfig, args ...string) (int, error) {
+	tabs := func(chromium string, crawl *config.CrawlConfig, args ...string) (int, error) {
 		fs := flag.NewFlagSet("browser", flag.ContinueOnError)
 		o := crawlFlags(fs)
 		require.NoError(t, fs.Parse(args))
-		set, err := o.options(&Config{Crawl: crawl}, chromium)
+		set, err := o.options(&config.Config{Crawl: crawl}, chromium)
 		return set.tabs, err
 	}
 	cores := runtime.NumCPU()
 	for _, c := range []struct {
 		chromium string
-		crawl    *CrawlConfig
+		crawl    *config.CrawlConfig
 		args     []string
 		want     int
 	}{
 		{shell, nil, nil, min(3*cores, 6)},
 		{full, nil, nil, min(2*cores, 4)},
-		{full, &CrawlConfig{Sample: 5}, nil, min(2*cores, 4)},
-		{shell, &CrawlConfig{Tabs: 9}, nil, 9},
-		{shell, &CrawlConfig{Tabs: 9}, []string{"--tabs", "1"}, 1},
+		{full, &config.CrawlConfig{Sample: 5}, nil, min(2*cores, 4)},
+		{shell, &config.CrawlConfig{Tabs: 9}, nil, 9},
+		{shell, &config.CrawlConfig{Tabs: 9}, []string{"--tabs", "1"}, 1},
 		{full, nil, []string{"--tabs", "7"}, 7},
 	} {
 		got, err := tabs(c.chromium, c.crawl, c.args...)

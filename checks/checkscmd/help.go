@@ -6,6 +6,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/devdocs-dev/devdocs/checks/config"
 	"github.com/devdocs-dev/devdocs/checks/registry"
 )
 
@@ -145,7 +146,7 @@ func setUsage(fs *flag.FlagSet) {
 		}
 		fmt.Fprint(w, help[cmd])
 		if checks := checksOf(cmd); len(checks) > 0 {
-			fmt.Fprintf(w, "\nchecks (default level; set with -on-<id> or \"levels\" in %s):\n%s", configName, registry.HelpTable(checks))
+			fmt.Fprintf(w, "\nchecks (default level; set with -on-<id> or \"levels\" in %s):\n%s", config.Name, registry.HelpTable(checks))
 		}
 		fmt.Fprint(w, "\nflags:\n")
 		shown := flag.NewFlagSet(fs.Name(), flag.ContinueOnError)

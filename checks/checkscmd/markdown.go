@@ -1,19 +1,16 @@
 package checkscmd
 
 import (
+	"cmp"
 	"errors"
 	"flag"
 	"io"
-	"os"
-	"path/filepath"
-	"slices"
-	"time"
 
+	"github.com/devdocs-dev/devdocs/checks/config"
 	"github.com/devdocs-dev/devdocs/checks/diag"
 	"github.com/devdocs-dev/devdocs/checks/gitindex"
-	"github.com/devdocs-dev/devdocs/checks/mdlinks"
 	"github.com/devdocs-dev/devdocs/checks/registry"
-	"github.com/devdocs-dev/devdocs/checks/serve"
+	"github.com/devdocs-dev/devdocs/checks/steps"
 )
 
 func runMarkdown(args []string, stdout, stderr io.Writer, tty bool) int {
@@ -38,17 +35,19 @@ func runMarkdown(args []string, stdout, stderr io.Writer, tty bool) int {
 		return usageError(stderr, "markdown", err)
 	}
 	mf.apply(cfg)
-	check := func(paths []string, cfg *Config) (diag.Run, error) { return checkMarkdown(paths, cfg, nil, stderr, c) }
+	check := func(paths []string, cfg *config.Config) (diag.Run, error) {
+		return steps.Markdown(paths, cfg, nil, c.sayer(stderr))
+	}
 	if *staged {
-		check = func(paths []string, cfg *Config) (diag.Run, error) { return checkStaged(paths, cfg, c.index) }
+		check = func(paths []string, cfg *config.Config) (diag.Run, error) { return steps.Staged(paths, cfg, c.index) }
 	} else if len(paths) == 0 {
 		paths = cfg.Markdown.Paths
-		if cfg.noPresetMarkdown != "" {
-			return usageError(stderr, "markdown", errors.New(cfg.noPresetMarkdown))
+		if cfg.NoPresetMarkdown() != "" {
+			return usageError(stderr, "markdown", errors.New(cfg.NoPresetMarkdown()))
 		}
 		// Docs projects found whose folders hold no markdown (reST only)
 		// are a run of 0 pages, said on stderr; nothing found is an error.
-		if len(paths) == 0 && cfg.set.found == nil {
+		if len(paths) == 0 && !cfg.HasProjects() {
 			return usageError(stderr, "markdown", errors.New(`nothing to check: name folders or .md/.mdx files (checks markdown docs), or list them under "markdown": {"paths": […]} in checks.json`))
 		}
 	}
@@ -66,126 +65,6 @@ func markdownFlags(fs *flag.FlagSet) markdownOptions {
 	return markdownOptions{fs.String("public", "", "folder served at the site root, for absolute image paths (default: markdown.public in checks.json)")}
 }
 
-func (m markdownOptions) apply(cfg *Config) {
-	cfg.Markdown.Public = firstNonEmpty(*m.public, cfg.Markdown.Public)
-}
-
-// checkMarkdown checks the markdown files under paths, as they are on disk,
-// each by the rules of the project that reads it (projects.go). With cf
-// (checks all, after the links step), it reads only the files of the
-// run's own project that the built site cannot vouch for, and says how
-// many it left to the build.
-func checkMarkdown(paths []string, cfg *Config, cf *confirmation, stderr io.Writer, c *common) (diag.Run, error) {
-	start := time.Now()
-	files, err := markdownFiles(paths, cfg)
-	if err != nil {
-		return diag.Run{}, err
-	}
-	var found diag.List
-	links := 0
-	for _, j := range cfg.judges(files) {
-		var md *mdlinks.Checker
-		read := j.files
-		if cf != nil && j.cfg == cfg {
-			read = cf.toRead(cf.files)
-			if n := len(cf.files) - len(read); n > 0 && c != nil {
-				c.say(stderr, "checks all: markdown: %d of %d pages not read again: their built pages, made since they last changed, show no problem their markdown wrote", n, len(cf.files))
-			}
-			md = cf.md
-		} else {
-			o := j.cfg.markdownOptions()
-			o.Files = files
-			md = mdlinks.New(o)
-		}
-		if len(read) == 0 {
-			continue
-		}
-		l, st, err := md.Check(read)
-		if err != nil {
-			return diag.Run{}, err
-		}
-		found = append(found, l...)
-		links += st.Links
-	}
-	found.Sort()
-	return counted(cfg.apply(found), diag.Summary{Tool: "checks markdown", Pages: len(files), Links: links}, start), nil
-}
-
-// markdownFiles are the markdown files under paths that the
-// markdown.exclude of their project leaves in.
-func markdownFiles(paths []string, cfg *Config) ([]string, error) {
-	if err := mdlinks.CheckExclude(cfg.Markdown.Exclude); err != nil {
-		return nil, err
-	}
-	files, err := mdlinks.Files(paths)
-	if err != nil {
-		return nil, err
-	}
-	return slices.DeleteFunc(files, cfg.excludedHere), nil
-}
-
-func (c *Config) markdownOptions() mdlinks.Options {
-	r := c.rules
-	r.Base = c.generatorBase // the sources are built under the generator's base
-	if c.BaseURL != "" || c.SiteURL != "" {
-		r.Base, _ = basePath(c.BaseURL, c.SiteURL)
-	}
-	r.Host = c.sourceRedirects(r.Host, r.Base)
-	return mdlinks.Options{Public: c.Markdown.Public, Versions: c.versionFolders(), Versioned: c.versioned(), Rules: r, Repository: repositories()}
-}
-
-// sourceRedirects is the generator's host with the redirects the named
-// host applies and the sources hold: a _redirects file in the public
-// folder, which the build copies to the site's root, and netlify.toml
-// beside the project. A file that does not read as rules is left to the
-// links check, which names its line.
-func (c *Config) sourceRedirects(h serve.Host, base string) serve.Host {
-	profile, _ := serve.Profile(c.Host)
-	if profile.ReadsRedirects == nil || c.Markdown.Public == "" {
-		return h
-	}
-	profile.Routes = h.Routes
-	withRules, err := profile.WithRedirects(c.Markdown.Public, joinPath(c.Markdown.Public, serve.RedirectsFile), base)
-	if err != nil {
-		return h
-	}
-	if config := withRules.FindConfig(c.Markdown.Public, hostConfigTop()); config != "" {
-		if withConfig, err := withRules.WithConfig(config, relative(config), c.Markdown.Public, base); err == nil {
-			withRules = withConfig
-		}
-	}
-	h.ReadsRedirects, h.Redirects = withRules.ReadsRedirects, withRules.Redirects
-	return h
-}
-
-// excluded reports whether markdown.exclude leaves a file out. Its globs
-// are written relative to the folder of checks.json, wherever we run.
-func (c *Config) excluded(file string) bool {
-	if len(c.Markdown.Exclude) == 0 {
-		return false
-	}
-	root, name := ".", file
-	if c.file != "" {
-		root = filepath.Dir(c.file)
-	}
-	if rel, err := relTo(root, file); err == nil {
-		name = rel
-	}
-	return mdlinks.Excluded(c.Markdown.Exclude, name)
-}
-
-// relTo is file's path from folder dir, both named from the current folder
-// or absolute.
-func relTo(dir, file string) (string, error) {
-	wd, err := os.Getwd()
-	if err != nil {
-		return "", err
-	}
-	abs := func(p string) string {
-		if filepath.IsAbs(p) {
-			return p
-		}
-		return filepath.Join(wd, p)
-	}
-	return filepath.Rel(abs(dir), abs(file))
+func (m markdownOptions) apply(cfg *config.Config) {
+	cfg.Markdown.Public = cmp.Or(*m.public, cfg.Markdown.Public)
 }

@@ -1,6 +1,7 @@
 package diag
 
 import (
+	"io"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -127,4 +128,24 @@ func (d Diagnostic) mapText(f func(string) string) Diagnostic {
 		d.Notes = notes
 	}
 	return d
+}
+
+// Escaper writes text with the control characters of each line escaped,
+// but for the tabs that lay out a help text: what a file or an argument
+// holds (a path, a pattern, a bad flag) must not reach the terminal as an
+// escape sequence. (A text of several lines escapes what it quotes itself,
+// newlines too.)
+type Escaper struct{ W io.Writer }
+
+func (e Escaper) Write(p []byte) (int, error) {
+	lines := strings.Split(string(p), "\n")
+	for i, l := range lines {
+		cells := strings.Split(l, "\t")
+		for j, c := range cells {
+			cells[j] = Printable(c)
+		}
+		lines[i] = strings.Join(cells, "\t")
+	}
+	_, err := io.WriteString(e.W, strings.Join(lines, "\n"))
+	return len(p), err
 }

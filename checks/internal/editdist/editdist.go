@@ -2,6 +2,11 @@
 // suggestions the gate makes (a misspelt key, the page a URL moved to).
 package editdist
 
+import (
+	"slices"
+	"strings"
+)
+
 // Levenshtein is the number of byte insertions, deletions and
 // substitutions that turn a into b.
 func Levenshtein(a, b string) int { return new(Rows).Levenshtein(a, b) }
@@ -45,4 +50,21 @@ func grown(s []int, n int) []int {
 		return make([]int, n)
 	}
 	return s[:n]
+}
+
+// Closest is the known word nearest a misspelt one, if any is near: the
+// one of another letter case, else the one fewest edits away, within a
+// third of the word's length and two more (ties: the first in sorted
+// order). "" when none is.
+func Closest(word string, known []string) string {
+	best, bestDist := "", len(word)/3+2
+	for _, k := range slices.Sorted(slices.Values(known)) {
+		if strings.EqualFold(k, word) {
+			return k
+		}
+		if d := Levenshtein(strings.ToLower(word), strings.ToLower(k)); d < bestDist {
+			best, bestDist = k, d
+		}
+	}
+	return best
 }

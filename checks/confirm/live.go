@@ -1,4 +1,4 @@
-package checkscmd
+package confirm
 
 import (
 	"fmt"
@@ -10,21 +10,23 @@ import (
 	"github.com/devdocs-dev/devdocs/checks/registry"
 )
 
-// liveAnchors carries the ids that checks all's links and markdown steps
+// LiveAnchors carries the ids that checks all's links and markdown steps
 // found missing to the crawl, which looks each up in its page once the page
 // has settled (a script may make the id: tabs, headings drawn on the
 // client), and the answer back to those steps: each such anchor withdrawn,
-// or confirmed by a note. A nil *liveAnchors (checks browser --crawl alone,
+// or confirmed by a note. A nil *LiveAnchors (checks browser --crawl alone,
 // with no links step) does nothing.
-type liveAnchors struct {
+type LiveAnchors struct {
 	missing map[string][]string // page file → fragments its built file lacks
-	found   map[string][]string // page file → those its settled DOM had (browser.Crawled.Anchors)
+	// Found are, by page file, those its settled DOM had
+	// (browser.Crawled.Anchors), once the crawl has run.
+	Found map[string][]string
 }
 
-// heard keeps the missing ids of a step's diagnostics: the links step's
+// Heard keeps the missing ids of a step's diagnostics: the links step's
 // broken anchors, and the markdown step's, by the pages built from their
 // targets (cf, when checks all has both).
-func (la *liveAnchors) heard(l diag.List, cf *confirmation) {
+func (la *LiveAnchors) Heard(l diag.List, cf *Confirmation) {
 	if la.missing == nil {
 		la.missing = map[string][]string{}
 	}
@@ -41,17 +43,17 @@ func (la *liveAnchors) heard(l diag.List, cf *confirmation) {
 // idsOf are the built pages a diagnostic says lack an id, and the id: a
 // broken anchor's target page, or the pages built from the markdown file a
 // markdown-anchor warning's link leads to; none for any other.
-func idsOf(d diag.Diagnostic, cf *confirmation) (pages []string, frag string) {
+func idsOf(d diag.Diagnostic, cf *Confirmation) (pages []string, frag string) {
 	if file, frag, ok := links.MissingID(d); ok {
 		return []string{file}, frag
 	}
 	return cf.builtAnchors(d)
 }
 
-// pages are the pages the crawl opens: the sample, and every page of the
+// Pages are the pages the crawl opens: the sample, and every page of the
 // site that has a missing id, sample or not (they are few, and only the
 // running page can settle them), in the sorted order of all.
-func (la *liveAnchors) pages(sample, all []string) []string {
+func (la *LiveAnchors) Pages(sample, all []string) []string {
 	if la == nil || len(la.missing) == 0 {
 		return sample
 	}
@@ -60,20 +62,20 @@ func (la *liveAnchors) pages(sample, all []string) []string {
 	})
 }
 
-// anchors are the fragments to look up, by page; nil for none.
-func (la *liveAnchors) anchors() map[string][]string {
+// Anchors are the fragments to look up, by page; nil for none.
+func (la *LiveAnchors) Anchors() map[string][]string {
 	if la == nil {
 		return nil
 	}
 	return la.missing
 }
 
-// settle withdraws from each run (the links step's and the markdown
+// Settle withdraws from each run (the links step's and the markdown
 // step's) each missing id its running page had, and notes on each whose
 // settled page had not; what was withdrawn is said as a hint of its run, so
 // no format loses it. An id of a page that did not settle stays as it was.
-func (la *liveAnchors) settle(cf *confirmation, runs ...*diag.Run) {
-	if la == nil || len(la.found) == 0 {
+func (la *LiveAnchors) Settle(cf *Confirmation, runs ...*diag.Run) {
+	if la == nil || len(la.Found) == 0 {
 		return
 	}
 	for _, run := range runs {
@@ -83,7 +85,7 @@ func (la *liveAnchors) settle(cf *confirmation, runs ...*diag.Run) {
 	}
 }
 
-func (la *liveAnchors) settleRun(run *diag.Run, cf *confirmation) {
+func (la *LiveAnchors) settleRun(run *diag.Run, cf *Confirmation) {
 	kept := run.Diagnostics[:0]
 	var withdrawn []string // what they led to, each once
 	n, check := 0, ""
@@ -105,7 +107,7 @@ func (la *liveAnchors) settleRun(run *diag.Run, cf *confirmation) {
 		kept = append(kept, d)
 	}
 	run.Diagnostics = kept
-	run.Summary.Errors, run.Summary.Warnings = kept.Count(diag.Error), kept.Count(diag.Warning)
+	recount(run)
 	if n > 0 {
 		slices.Sort(withdrawn) // the links step's order is its workers'
 		run.Summary.Hints = append(run.Summary.Hints, diag.Hint{Check: check, Count: n,
@@ -120,10 +122,10 @@ const (
 	lackedToo           // a page was looked at, and none had it
 )
 
-func (la *liveAnchors) look(pages []string, frag string) int {
+func (la *LiveAnchors) look(pages []string, frag string) int {
 	looked := false
 	for _, p := range pages {
-		found, settled := la.found[p]
+		found, settled := la.Found[p]
 		if slices.Contains(found, frag) {
 			return madeByScript
 		}

@@ -1,4 +1,4 @@
-package checkscmd
+package config
 
 import (
 	"bytes"
@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"reflect"
 	"regexp"
-	"slices"
 	"sort"
 	"strings"
 
@@ -93,65 +92,92 @@ func (f *jsonFile) walk(dec *json.Decoder, t reflect.Type, path, item string) er
 	}
 	switch tok {
 	case json.Delim('{'):
-		var fields map[string]reflect.Type
-		var elem reflect.Type
-		switch {
-		case t != nil && t.Kind() == reflect.Struct:
-			fields = jsonFields(t)
-		case t != nil && t.Kind() == reflect.Map:
-			elem = t.Elem()
-		}
-		seen := map[string]int{} // this object's keys, where each is
-		for dec.More() {
-			tok, err := dec.Token()
-			if err != nil {
-				return err
-			}
-			key := tok.(string)
-			keyEnd := int(dec.InputOffset())
-			keyStart := bytes.LastIndexByte(f.raw[:keyEnd-1], '"')
-			sub := strings.TrimPrefix(path+"."+key, ".")
-			if first, twice := seen[key]; twice {
-				// encoding/json keeps the last: one of the two settings would silently not apply.
-				line, col := textfile.LineCol(f.raw, first)
-				return f.errorAt(keyStart, fmt.Sprintf("%q is set twice in this object (first at line %d, column %d): keep one", key, line, col))
-			}
-			seen[key] = keyStart
-			f.at[sub+" (key)"] = keyStart
-			f.at[sub] = keyEnd + bytes.IndexFunc(f.raw[keyEnd:], func(r rune) bool { return !strings.ContainsRune(" \t\r\n:", r) })
-			if itemKey := strings.TrimPrefix(item+"."+key, "."); itemKey != sub { // in an item: "versions[1].urls./docs/"
-				f.at[itemKey+" (key)"], f.at[itemKey] = keyStart, f.at[sub]
-			}
-			next := elem
-			if fields != nil {
-				ft, known := fields[key]
-				if !known {
-					return f.errorAt(keyStart, unknownKey(key, path, fields))
-				}
-				next = ft
-			}
-			if err := f.walk(dec, next, sub, strings.TrimPrefix(item+"."+key, ".")); err != nil {
-				return err
-			}
-		}
-		_, err = dec.Token() // '}'
-		return err
+		err = f.walkObject(dec, t, path, item)
 	case json.Delim('['):
-		var elem reflect.Type
-		if t != nil && (t.Kind() == reflect.Slice || t.Kind() == reflect.Array) {
-			elem = t.Elem()
-		}
-		for i := 0; dec.More(); i++ {
-			// Where each item starts, for errors found after decoding.
-			off := int(dec.InputOffset())
-			at := fmt.Sprintf("%s[%d]", item, i)
-			f.at[at] = off + bytes.IndexFunc(f.raw[off:], func(r rune) bool { return !strings.ContainsRune(" \t\r\n,", r) })
-			if err := f.walk(dec, elem, path, at); err != nil {
-				return err
-			}
-		}
-		_, err = dec.Token() // ']'
+		err = f.walkArray(dec, t, path, item)
+	default:
+		return nil
+	}
+	if err != nil {
 		return err
+	}
+	_, err = dec.Token() // '}' or ']'
+	return err
+}
+
+// walkObject reads the entries of an object whose '{' is read, each key
+// checked against t's fields (a struct), or its value against t's
+// values (a map).
+func (f *jsonFile) walkObject(dec *json.Decoder, t reflect.Type, path, item string) error {
+	var fields map[string]reflect.Type
+	var elem reflect.Type
+	switch {
+	case t != nil && t.Kind() == reflect.Struct:
+		fields = jsonFields(t)
+	case t != nil && t.Kind() == reflect.Map:
+		elem = t.Elem()
+	}
+	seen := map[string]int{} // this object's keys, where each is
+	for dec.More() {
+		tok, err := dec.Token()
+		if err != nil {
+			return err
+		}
+		key := tok.(string)
+		keyStart, err := f.placeKey(dec, key, path, item, seen)
+		if err != nil {
+			return err
+		}
+		next := elem
+		if fields != nil {
+			ft, known := fields[key]
+			if !known {
+				return f.errorAt(keyStart, unknownKey(key, path, fields))
+			}
+			next = ft
+		}
+		sub := strings.TrimPrefix(path+"."+key, ".")
+		if err := f.walk(dec, next, sub, strings.TrimPrefix(item+"."+key, ".")); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// placeKey records where a key just read and its value start, and refuses
+// a key its object has already.
+func (f *jsonFile) placeKey(dec *json.Decoder, key, path, item string, seen map[string]int) (int, error) {
+	keyEnd := int(dec.InputOffset())
+	keyStart := bytes.LastIndexByte(f.raw[:keyEnd-1], '"')
+	sub := strings.TrimPrefix(path+"."+key, ".")
+	if first, twice := seen[key]; twice {
+		// encoding/json keeps the last: one of the two settings would silently not apply.
+		line, col := textfile.LineCol(f.raw, first)
+		return 0, f.errorAt(keyStart, fmt.Sprintf("%q is set twice in this object (first at line %d, column %d): keep one", key, line, col))
+	}
+	seen[key] = keyStart
+	f.at[sub+" (key)"] = keyStart
+	f.at[sub] = keyEnd + bytes.IndexFunc(f.raw[keyEnd:], func(r rune) bool { return !strings.ContainsRune(" \t\r\n:", r) })
+	if itemKey := strings.TrimPrefix(item+"."+key, "."); itemKey != sub { // in an item: "versions[1].urls./docs/"
+		f.at[itemKey+" (key)"], f.at[itemKey] = keyStart, f.at[sub]
+	}
+	return keyStart, nil
+}
+
+// walkArray reads the items of a list whose '[' is read, recording where
+// each starts, for errors found after decoding.
+func (f *jsonFile) walkArray(dec *json.Decoder, t reflect.Type, path, item string) error {
+	var elem reflect.Type
+	if t != nil && (t.Kind() == reflect.Slice || t.Kind() == reflect.Array) {
+		elem = t.Elem()
+	}
+	for i := 0; dec.More(); i++ {
+		off := int(dec.InputOffset())
+		at := fmt.Sprintf("%s[%d]", item, i)
+		f.at[at] = off + bytes.IndexFunc(f.raw[off:], func(r rune) bool { return !strings.ContainsRune(" \t\r\n,", r) })
+		if err := f.walk(dec, elem, path, at); err != nil {
+			return err
+		}
 	}
 	return nil
 }
@@ -187,25 +213,11 @@ func unknownKey(key, in string, fields map[string]reflect.Type) string {
 	if in != "" {
 		where = fmt.Sprintf(" in %q", in)
 	}
-	if s := suggest(key, known); s != "" {
+	if s := editdist.Closest(key, known); s != "" {
 		return fmt.Sprintf("unknown key %q%s; did you mean %q?", key, where, s)
 	}
 	sort.Strings(known)
 	return fmt.Sprintf("unknown key %q%s; known keys: %s", key, where, strings.Join(known, ", "))
-}
-
-// suggest is the known word closest to a misspelt one, if any is close.
-func suggest(word string, known []string) string {
-	best, bestDist := "", len(word)/3+2
-	for _, k := range slices.Sorted(slices.Values(known)) {
-		if strings.EqualFold(k, word) {
-			return k
-		}
-		if d := editdist.Levenshtein(strings.ToLower(word), strings.ToLower(k)); d < bestDist {
-			best, bestDist = k, d
-		}
-	}
-	return best
 }
 
 // errorAt names the file, line and column of a byte offset.

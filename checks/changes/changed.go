@@ -1,4 +1,4 @@
-package checkscmd
+package changes
 
 import (
 	"fmt"
@@ -6,13 +6,14 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/devdocs-dev/devdocs/checks/config"
 	"github.com/devdocs-dev/devdocs/checks/diag"
 	"github.com/devdocs-dev/devdocs/checks/gitindex"
 	"github.com/devdocs-dev/devdocs/checks/mdscan"
 	"github.com/devdocs-dev/devdocs/checks/routes"
 )
 
-// changedPages are the pages of the site in dir (files relative to it)
+// Pages are the pages of the site in dir (files relative to it)
 // that what changed since ref builds, and a line saying which and why:
 //   - a markdown page: the page it builds (none if it builds none: a
 //     README beside the docs);
@@ -22,12 +23,12 @@ import (
 //     script of the site): every page, since any may show it.
 //
 // Files of the site git does not track are the build's output, not a change.
-func (c *Config) changedPages(dir string, pages []string, ref string) ([]string, string, error) {
+func Pages(c *config.Config, dir string, pages []string, ref string) ([]string, string, error) {
 	changed, untracked, err := gitindex.Changed(ref)
 	if err != nil {
 		return nil, "", fmt.Errorf("--changed-since: %v", err)
 	}
-	built, unknown, err := c.builtFiles(dir)
+	built, unknown, err := builtFiles(c, dir)
 	if err != nil {
 		return nil, "", err
 	}
@@ -84,7 +85,7 @@ func within(dir, f string) (string, bool) {
 // files of the site it may be built as: by routes.json where the generator
 // writes one, else as markdownOutputs says; nil when neither knows, with
 // the words that say why.
-func (c *Config) builtFiles(site string) (built func(file string) []string, unknown string, err error) {
+func builtFiles(c *config.Config, site string) (built func(file string) []string, unknown string, err error) {
 	if c.Routes != "" {
 		t, err := routes.Load(c.Routes)
 		if err != nil {
@@ -97,7 +98,7 @@ func (c *Config) builtFiles(site string) (built func(file string) []string, unkn
 		}
 		return func(file string) []string { return bySource[file] }, "", nil
 	}
-	built, err = c.markdownOutputs(site)
+	built, err = c.MarkdownOutputs(site)
 	if err != nil {
 		return nil, fmt.Sprintf("which page a markdown file builds is not known: %v", err), nil
 	}

@@ -1,10 +1,9 @@
-package checkscmd
+package config
 
 import (
 	"bytes"
 	"encoding/json"
 	"errors"
-	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -148,7 +147,7 @@ func TestSchemaKeys(t *testing.T) {
 	got := dottedKeys(root, "")
 	slices.Sort(got)
 	assert.Equal(t, want, got, "the keys of %s differ from the keys checks.json is decoded into: describe each key there, "+
-		"then go test ./checks/checkscmd -run TestConfigReference -update-reference", schemaFile)
+		"then go test ./checks/config -run TestConfigReference -update-reference", schemaFile)
 }
 
 // levels names every check, in the registry's order, at its default level;
@@ -185,7 +184,7 @@ func mustProfile(t *testing.T, name string) serve.Host {
 }
 
 // The defaults the schema states are the ones the code applies: the
-// browser contract's, and the crawl flags' (which crawl only replaces).
+// browser contract's, and the crawl's (CrawlDefault, the flags' defaults).
 func TestSchemaDefaults(t *testing.T) {
 	root, _ := loadSchema(t)
 	raw, err := json.Marshal(browser.DefaultContract())
@@ -198,15 +197,14 @@ func TestSchemaDefaults(t *testing.T) {
 		assert.JSONEq(t, string(want), string(p.Node.Default), "browser.%s", p.Name)
 	}
 
-	fs := flag.NewFlagSet("crawl", flag.ContinueOnError)
-	crawlFlags(fs)
-	flagOf := map[string]string{"sample": "sample", "tabs": "tabs", "pageTimeout": "page-timeout", "quiet": "quiet-window"}
+	d := CrawlDefault
+	code := map[string]string{"sample": fmt.Sprint(d.Sample), "tabs": fmt.Sprint(d.Tabs), "pageTimeout": d.PageTimeout.String(), "quiet": d.Quiet.String()}
 	for _, p := range root.prop("crawl").Properties {
-		f := fs.Lookup(flagOf[p.Name])
-		require.NotNil(t, f, "crawl.%s: which flag does it set?", p.Name)
+		want, ok := code[p.Name]
+		require.True(t, ok, "crawl.%s: what is its default in CrawlDefault?", p.Name)
 		var def any
 		require.NoError(t, json.Unmarshal(p.Node.Default, &def))
-		assert.Equal(t, f.DefValue, fmt.Sprint(def), "crawl.%s", p.Name)
+		assert.Equal(t, want, fmt.Sprint(def), "crawl.%s", p.Name)
 	}
 }
 
@@ -215,7 +213,7 @@ func TestSchemaDefaults(t *testing.T) {
 func readConfig(t *testing.T, doc []byte) error {
 	t.Helper()
 	require.NoError(t, os.WriteFile("checks.json", doc, 0o644))
-	_, err := loadConfig("checks.json", "", nil, func(string) []string { return nil })
+	_, err := Load(Source{File: "checks.json", Files: func(string) []string { return nil }})
 	return err
 }
 
@@ -385,7 +383,7 @@ func TestConfigFilesAgainstSchema(t *testing.T) {
 		ar, err := txtar.ParseFile(a)
 		require.NoError(t, err)
 		for _, f := range ar.Files {
-			if filepath.Base(f.Name) == configName {
+			if filepath.Base(f.Name) == Name {
 				files[strings.TrimPrefix(a, "../../testdata/")] = f.Data
 			}
 		}

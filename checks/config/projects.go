@@ -1,8 +1,7 @@
-package checkscmd
+package config
 
 import (
 	"fmt"
-	"path/filepath"
 	"slices"
 	"strings"
 
@@ -34,7 +33,7 @@ type projectSet struct {
 // project reads.
 // unmodelledNote names a generator's config that no preset models.
 func unmodelledNote(u preset.OtherConfig) string {
-	return fmt.Sprintf("%s is %s's config, which no preset of checks models: its markdown is read by GitHub's rules, not %s's (name its folders, or --preset, to choose)", relative(u.Config), u.Name, u.Name)
+	return fmt.Sprintf("%s is %s's config, which no preset of checks models: its markdown is read by GitHub's rules, not %s's (name its folders, or --preset, to choose)", Relative(u.Config), u.Name, u.Name)
 }
 
 // discoverAt finds the docs projects at or below root, among the files
@@ -65,13 +64,40 @@ func (c *Config) discover(named []string) error {
 		}
 		return nil
 	}
-	found, under := preset.Shadow(found)
-	owners := preset.NewOwners(found)
 	base := c.clone()
-	set := projectSet{found: found, owners: owners, outside: base, primary: -1}
-	var missing []string // what projects whose folders are not there read
+	set, missing := c.projectConfigs(base, root, repo, found)
+	for _, p := range named { // a folder named in no project's: said, as the rules differ
+		if set.owners.Of(p) < 0 {
+			c.notes = append(c.notes, fmt.Sprintf("%s is in no docs project's markdown folders: judged by GitHub's rules", p))
+		}
+	}
+	if set.primary >= 0 { // the run's Config is the project at the root's, with the run's notes
+		notes := c.notes
+		*c = *set.projects[set.primary]
+		c.notes = notes
+	}
+	c.noPresetMarkdown = ""
+	if len(base.Markdown.Paths) == 0 {
+		c.Markdown.Paths = markdownScope(set, repo.Markdown)
+		if len(missing) > 0 { // no clean run of what is left
+			c.noPresetMarkdown = missing[0] + ": run in the project's folder, or name the folders in " + Name + ` ("markdown": {"paths": […]})`
+		}
+	}
+	if n := len(repo.Fixtures); n > 0 {
+		c.notes = append(c.notes, fmt.Sprintf("%d %s in test and template folders (%s) taken for fixtures, not docs projects: name a folder to check it", n, plural(n, "config", "configs"), repo.Fixtures[0]))
+	}
+	c.set = set
+	return nil
+}
+
+// projectConfigs gives each project found its Config, the run's settings
+// (base) with its generator's layout; missing says of each project whose
+// markdown folders are not there what it reads.
+func (c *Config) projectConfigs(base *Config, root string, repo preset.Repo, found []preset.Project) (set projectSet, missing []string) {
+	found, under := preset.Shadow(found)
+	set = projectSet{found: found, owners: preset.NewOwners(found), outside: base, primary: -1}
 	for i, p := range found {
-		if sameDir(p.Generator.Root, root) && set.primary < 0 {
+		if SameDir(p.Generator.Root, root) && set.primary < 0 {
 			set.primary = i
 		}
 		note := fmt.Sprintf("the %s preset, for %s", p.Preset.Name, p.Config())
@@ -97,31 +123,10 @@ func (c *Config) discover(named []string) error {
 		set.projects = append(set.projects, pc)
 	}
 	c.notes = append(c.notes, nested(found)...)
-	for _, p := range named { // a folder named in no project's: said, as the rules differ
-		if owners.Of(p) < 0 {
-			c.notes = append(c.notes, fmt.Sprintf("%s is in no docs project's markdown folders: judged by GitHub's rules", p))
-		}
-	}
 	if set.primary < 0 && len(found) == 1 {
 		set.primary = 0
 	}
-	if set.primary >= 0 { // the run's Config is the project at the root's, with the run's notes
-		notes := c.notes
-		*c = *set.projects[set.primary]
-		c.notes = notes
-	}
-	c.noPresetMarkdown = ""
-	if len(base.Markdown.Paths) == 0 {
-		c.Markdown.Paths = markdownScope(set, repo.Markdown)
-		if len(missing) > 0 { // no clean run of what is left
-			c.noPresetMarkdown = missing[0] + ": run in the project's folder, or name the folders in " + configName + ` ("markdown": {"paths": […]})`
-		}
-	}
-	if n := len(repo.Fixtures); n > 0 {
-		c.notes = append(c.notes, fmt.Sprintf("%d %s in test and template folders (%s) taken for fixtures, not docs projects: name a folder to check it", n, plural(n, "config", "configs"), repo.Fixtures[0]))
-	}
-	c.set = set
-	return nil
+	return set, missing
 }
 
 func plural(n int, one, many string) string {
@@ -158,7 +163,7 @@ func inside(projects []preset.Project, i int) []nearer {
 			continue
 		}
 		for _, dir := range existing(p.Layout.Markdown) {
-			if preset.Owner([]preset.Project{projects[i]}, dir) == 0 && !slices.ContainsFunc(projects[i].Layout.Markdown, func(d string) bool { return sameDir(d, dir) }) {
+			if preset.Owner([]preset.Project{projects[i]}, dir) == 0 && !slices.ContainsFunc(projects[i].Layout.Markdown, func(d string) bool { return SameDir(d, dir) }) {
 				out = append(out, nearer{dir, p})
 			}
 		}
@@ -198,7 +203,7 @@ func markdownScope(set projectSet, markdown []string) []string {
 	}
 	for _, f := range markdown {
 		if set.owners.Of(f) < 0 {
-			out = append(out, relative(f))
+			out = append(out, Relative(f))
 		}
 	}
 	slices.Sort(out)
@@ -215,9 +220,9 @@ func (c *Config) clone() *Config {
 	return &d
 }
 
-// judge is the Config whose rules judge a markdown file: its project's,
+// Judge is the Config whose rules judge a markdown file: its project's,
 // or the settings alone for a file no project reads.
-func (c *Config) judge(file string) *Config {
+func (c *Config) Judge(file string) *Config {
 	if c.set.found == nil {
 		return c
 	}
@@ -231,45 +236,31 @@ func (c *Config) judge(file string) *Config {
 	}
 }
 
-// judged are files and the Config that judges them.
-type judged struct {
-	cfg   *Config
-	files []string
+// Judged are files and the Config that judges them.
+type Judged struct {
+	Config *Config
+	Files  []string
 }
 
-// judges splits files among the Configs that judge them, the run's own
+// Judges splits files among the Configs that judge them, the run's own
 // first.
-func (c *Config) judges(files []string) []judged {
-	var out []judged
+func (c *Config) Judges(files []string) []Judged {
+	var out []Judged
 	at := map[*Config]int{c: 0}
-	out = append(out, judged{cfg: c})
+	out = append(out, Judged{Config: c})
 	for _, f := range files {
-		j := c.judge(f)
+		j := c.Judge(f)
 		i, ok := at[j]
 		if !ok {
 			i = len(out)
 			at[j] = i
-			out = append(out, judged{cfg: j})
+			out = append(out, Judged{Config: j})
 		}
-		out[i].files = append(out[i].files, f)
+		out[i].Files = append(out[i].Files, f)
 	}
 	return out
 }
 
-// excludedHere reports whether the markdown.exclude of the file's own
+// ExcludedHere reports whether the markdown.exclude of the file's own
 // project leaves it out.
-func (c *Config) excludedHere(file string) bool { return c.judge(file).excluded(file) }
-
-// projectDirs names the markdown folders of a project for checks presets.
-func projectDirs(dirs []string) string {
-	var out []string
-	for _, d := range dirs {
-		if isDir(d) == nil {
-			out = append(out, filepath.ToSlash(d))
-		}
-	}
-	if len(out) == 0 {
-		return "none here (" + strings.Join(dirs, ", ") + ")"
-	}
-	return strings.Join(out, ", ")
-}
+func (c *Config) ExcludedHere(file string) bool { return c.Judge(file).excluded(file) }

@@ -1,10 +1,15 @@
-package checkscmd
+// Package config is checks.json: the settings a project writes once, read
+// strictly (a key it does not know, a value of the wrong type, a release it
+// requires: each an error at its file:line:col), laid over the preset of
+// the generator found or named, and split among the docs projects of a
+// repository, each judging its own markdown.
+package config
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"errors"
-	"flag"
 	"fmt"
 	"os"
 	"path"
@@ -13,12 +18,14 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/bmatcuk/doublestar/v4"
 
 	"github.com/devdocs-dev/devdocs/checks/browser"
 	"github.com/devdocs-dev/devdocs/checks/diag"
 	"github.com/devdocs-dev/devdocs/checks/gitindex"
+	"github.com/devdocs-dev/devdocs/checks/internal/editdist"
 	"github.com/devdocs-dev/devdocs/checks/internal/textfile"
 	"github.com/devdocs-dev/devdocs/checks/mdlinks"
 	"github.com/devdocs-dev/devdocs/checks/preset"
@@ -28,8 +35,8 @@ import (
 	"github.com/devdocs-dev/devdocs/checks/versionlinks"
 )
 
-// configName is the file a project keeps its settings in.
-const configName = "checks.json"
+// Name is the file a project keeps its settings in.
+const Name = "checks.json"
 
 // Config is checks.json: what a project sets once. A preset fills what the
 // file leaves out; flags override both. After loading, the paths in it are
@@ -111,6 +118,24 @@ type Config struct {
 	presetVersionURLs []preset.FolderURL
 }
 
+// CrawlConfig is "crawl" in checks.json: its presence puts the crawl in
+// checks all (as "browser" does the contract checks); its keys are the
+// defaults of the flags.
+type CrawlConfig struct {
+	Sample      int    `json:"sample"`      // pages to open, spread over the site; 0 for all
+	Tabs        int    `json:"tabs"`        // pages open at once
+	PageTimeout string `json:"pageTimeout"` // a Go duration, "10s"
+	Quiet       string `json:"quiet"`       // a Go duration: how long a settled page stays open
+}
+
+// CrawlDefault is what the crawl does where neither checks.json nor a
+// flag says: every page, tabs by the browser (0 for both), and its time
+// limits. The flags and checks.schema.json state these.
+var CrawlDefault = struct {
+	Sample, Tabs       int
+	PageTimeout, Quiet time.Duration
+}{PageTimeout: 10 * time.Second, Quiet: time.Second}
+
 // ScriptFragment describes fragments that a page's own script handles,
 // such as the line ranges of rustdoc's source views ("#L12-L20"): a link
 // with one is not a broken anchor.
@@ -144,19 +169,19 @@ func defaultLevels() map[string]registry.Level {
 	return levels
 }
 
-// findConfig is the config file to read: the one named, else checks.json in
+// Find is the config file to read: the one named, else checks.json in
 // the current directory, else at the root of the git work tree around it
 // ("" when there is none; only a named file must exist).
-func findConfig(named string) (string, bool) {
+func Find(named string) (string, bool) {
 	if named != "" {
 		return named, true
 	}
-	if _, err := os.Stat(configName); err == nil {
-		return configName, false
+	if _, err := os.Stat(Name); err == nil {
+		return Name, false
 	}
 	if root := gitRoot(); root != "" {
-		if _, err := os.Stat(filepath.Join(root, configName)); err == nil {
-			return filepath.Join(root, configName), false
+		if _, err := os.Stat(filepath.Join(root, Name)); err == nil {
+			return filepath.Join(root, Name), false
 		}
 	}
 	return "", false
@@ -172,23 +197,37 @@ func gitRoot() string {
 	return gitindex.WorkTree(dir)
 }
 
-// publishedSite is the folder the host publishes, where its configuration
+// PublishedSite is the folder the host publishes, where its configuration
 // names one that is there (netlify.toml's [build] publish, from its
 // base): the site checked when none is named. "" for none.
-func publishedSite(host string) string {
+func PublishedSite(host string) string {
 	h, _ := serve.Profile(host)
-	p := h.PublishFolder(hostConfigTop())
-	if p == "" || isDir(p) != nil {
+	p := h.PublishFolder(HostConfigTop())
+	if p == "" || IsDir(p) != nil {
 		return ""
 	}
-	return relative(p)
+	return Relative(p)
 }
 
-// hostConfigTop is the folder a host's configuration file is looked up
+// SiteDir is the built site a command checks: the one named (named holds
+// at most one), else "site", else the folder the host publishes (host:
+// the one given, else "host"); "" for none.
+func (c *Config) SiteDir(named []string, host string) string {
+	dir := c.Site
+	if len(named) == 1 {
+		dir = named[0]
+	}
+	if dir == "" {
+		dir = PublishedSite(cmp.Or(host, c.Host))
+	}
+	return dir
+}
+
+// HostConfigTop is the folder a host's configuration file is looked up
 // to: the repository's root, where Netlify reads netlify.toml from
 // whichever folder the run starts in (a docs project's, as the Action's
 // working-directory); outside a repository, the run's folder.
-func hostConfigTop() string {
+func HostConfigTop() string {
 	if root := gitRoot(); root != "" {
 		return root
 	}
@@ -216,87 +255,115 @@ func repositories() func(file string) string {
 	}
 }
 
-// loadConfig reads file (none when "") and applies the preset named by
-// presetFlag or by the file; named are the paths the command was given.
-func loadConfig(file, presetFlag string, named []string, files func(root string) []string) (*Config, error) {
-	c := &Config{files: files}
-	if file != "" {
-		raw, err := textfile.Read(file, textfile.MaxConfig)
-		if err != nil {
-			return nil, err
-		}
-		// An editor may begin the file with a byte order mark, which JSON
-		// does not allow and no one sees: it is not read as a stray 'ï'.
-		raw = bytes.TrimPrefix(raw, []byte("\xef\xbb\xbf"))
-		f := &jsonFile{name: file, raw: raw}
-		var head struct{ Requires any }
-		if json.Unmarshal(raw, &head) == nil { // before the keys: a newer file's keys are not misspelt
-			if req, ok := head.Requires.(string); ok {
-				f.at = map[string]int{"requires (key)": bytes.Index(raw, []byte(`"requires"`))}
-				if err := f.checkRequires(req, release()); err != nil {
-					return nil, err
-				}
-			}
-		}
-		if err := f.decode(Config{}, c); err != nil {
-			return nil, err
-		}
-		if err := f.checkRequires(c.Requires, release()); err != nil {
-			return nil, err
-		}
-		if err := f.checkKeysSince(c.Requires); err != nil {
-			return nil, err
-		}
-		if _, err := basePath(c.BaseURL, c.SiteURL); err != nil {
-			key := "siteUrl"
-			if c.BaseURL != "" {
-				key = "baseUrl"
-			}
-			return nil, fmt.Errorf("%s: %v", f.pos(key), err)
-		}
-		if c.Browser != nil { // the file's keys over the defaults
-			contract := browser.DefaultContract()
-			var doc struct{ Browser *browser.Contract }
-			doc.Browser = &contract
-			if err := json.Unmarshal(raw, &doc); err != nil {
-				return nil, fmt.Errorf("%s: %v", file, err)
-			}
-			c.Browser = doc.Browser
-		}
-		levels := c.Levels
-		c.Levels = defaultLevels()
-		for k, v := range levels {
-			if err := c.setLevel(k, string(v)); err != nil {
-				return nil, fmt.Errorf("%s: %v", f.pos("levels."+k), err)
-			}
-		}
-		if c.scriptFragment, err = compileScriptFragments(c.ScriptFragments, f); err != nil {
-			return nil, err
-		}
-		if c.Preset != "" {
-			if _, err := preset.Lookup(c.Preset); err != nil {
-				return nil, fmt.Errorf("%s: %v", f.pos("preset"), err)
-			}
-		}
-		if _, ok := serve.Profile(c.Host); !ok {
-			return nil, fmt.Errorf("%s: %v", f.pos("host"), unknownHost(c.Host))
-		}
-		c.file = file
-		c.rebase(filepath.Dir(file))
-		if err := checkVersions(c.Versions, f); err != nil {
+// Source is what a run's config is read from.
+type Source struct {
+	// File is the config file to read ("" for none: the defaults and the
+	// generator's); Preset the --preset named ("" for none).
+	File, Preset string
+	// Named are the paths the command was given: a project is looked for
+	// above them too.
+	Named []string
+	// Files, when set, lists the files at or below a folder to find the
+	// docs projects among (git's index, for --staged); nil: git's list of
+	// the work tree.
+	Files func(root string) []string
+	// Release is the running binary's release ("v1.3.0"; "" for a build
+	// that is none), which the file's "requires" is held to.
+	Release string
+}
+
+// Load reads src.File and applies the preset named by src.Preset or by the
+// file, else the docs projects found.
+func Load(src Source) (*Config, error) {
+	c := &Config{files: src.Files}
+	if src.File != "" {
+		if err := c.read(src.File, src.Release); err != nil {
 			return nil, err
 		}
 	}
 	if c.Levels == nil {
 		c.Levels = defaultLevels()
 	}
-	if err := c.applyPreset(firstNonEmpty(presetFlag, c.Preset), named); err != nil {
+	if err := c.applyPreset(cmp.Or(src.Preset, c.Preset), src.Named); err != nil {
 		return c, err
 	}
 	if c.preset == nil && len(c.set.found) == 0 && slices.ContainsFunc(c.Versions, func(r versionlinks.Rule) bool { return r.Pages == "" }) {
-		c.notes = append(c.notes, fmt.Sprintf("a \"versions\" rule of %s names no \"pages\", and no generator's project is here to give its docs versions folders: the rule applies to no page; name its folders", configName))
+		c.notes = append(c.notes, fmt.Sprintf("a \"versions\" rule of %s names no \"pages\", and no generator's project is here to give its docs versions folders: the rule applies to no page; name its folders", Name))
 	}
 	return c, nil
+}
+
+// read decodes the file strictly and checks what its keys say, each
+// error at its place in the file.
+func (c *Config) read(file, release string) error {
+	raw, err := textfile.Read(file, textfile.MaxConfig)
+	if err != nil {
+		return err
+	}
+	// An editor may begin the file with a byte order mark, which JSON
+	// does not allow and no one sees: it is not read as a stray 'ï'.
+	raw = bytes.TrimPrefix(raw, []byte("\xef\xbb\xbf"))
+	f := &jsonFile{name: file, raw: raw}
+	if err := f.checkRequiresFirst(release); err != nil {
+		return err
+	}
+	if err := f.decode(Config{}, c); err != nil {
+		return err
+	}
+	if err := f.checkRequires(c.Requires, release); err != nil {
+		return err
+	}
+	if err := f.checkKeysSince(c.Requires); err != nil {
+		return err
+	}
+	if err := c.checkValues(f, raw); err != nil {
+		return err
+	}
+	c.file = file
+	c.rebase(filepath.Dir(file))
+	return checkVersions(c.Versions, f)
+}
+
+// checkValues checks the values the decoding took, naming the key of one
+// that is wrong, and lays the browser contract and levels over their
+// defaults.
+func (c *Config) checkValues(f *jsonFile, raw []byte) error {
+	if _, err := ParseBase(c.BaseURL, c.SiteURL); err != nil {
+		key := "siteUrl"
+		if c.BaseURL != "" {
+			key = "baseUrl"
+		}
+		return fmt.Errorf("%s: %v", f.pos(key), err)
+	}
+	if c.Browser != nil { // the file's keys over the defaults
+		contract := browser.DefaultContract()
+		var doc struct{ Browser *browser.Contract }
+		doc.Browser = &contract
+		if err := json.Unmarshal(raw, &doc); err != nil {
+			return fmt.Errorf("%s: %v", f.name, err)
+		}
+		c.Browser = doc.Browser
+	}
+	levels := c.Levels
+	c.Levels = defaultLevels()
+	for k, v := range levels {
+		if err := c.SetLevel(k, string(v)); err != nil {
+			return fmt.Errorf("%s: %v", f.pos("levels."+k), err)
+		}
+	}
+	var err error
+	if c.scriptFragment, err = compileScriptFragments(c.ScriptFragments, f); err != nil {
+		return err
+	}
+	if c.Preset != "" {
+		if _, err := preset.Lookup(c.Preset); err != nil {
+			return fmt.Errorf("%s: %v", f.pos("preset"), err)
+		}
+	}
+	if _, ok := serve.Profile(c.Host); !ok {
+		return fmt.Errorf("%s: %v", f.pos("host"), UnknownHost(c.Host))
+	}
+	return nil
 }
 
 // rebase makes the file's paths, written relative to the file, relative to
@@ -309,7 +376,7 @@ func (c *Config) rebase(dir string) {
 		if p == "" || filepath.IsAbs(p) || strings.HasPrefix(p, "https://") || strings.HasPrefix(p, "http://") {
 			return p
 		}
-		return relative(filepath.Join(dir, p))
+		return Relative(filepath.Join(dir, p))
 	}
 	c.Site, c.Routes, c.Previous, c.Markdown.Public = at(c.Site), at(c.Routes), at(c.Previous), at(c.Markdown.Public)
 	for i := range c.Markdown.Paths {
@@ -376,11 +443,11 @@ func (c *Config) versioned() *versionlinks.Set {
 	return set
 }
 
-// builtVersions is how links.Options.Versioned judges a built page's
+// BuiltVersions is how links.Options.Versioned judges a built page's
 // links (nil without versions rules): by the page's version, which its
 // markdown source's folder gives where routes.json names it, else the
 // URL folder it is served under (the rules' urls, the preset's versions).
-func (c *Config) builtVersions(table *routes.Table) func(page string) func(url string) string {
+func (c *Config) BuiltVersions(table *routes.Table) func(page string) func(url string) string {
 	set := c.versioned()
 	if set == nil {
 		return nil
@@ -400,9 +467,9 @@ func (c *Config) builtVersions(table *routes.Table) func(page string) func(url s
 	}
 }
 
-// versionFolders are the folder patterns whose matches are docs versions:
+// VersionFolders are the folder patterns whose matches are docs versions:
 // markdown.versions, and the folders of the versions rules.
-func (c *Config) versionFolders() []string {
+func (c *Config) VersionFolders() []string {
 	out := slices.Clone(c.Markdown.Versions)
 	for _, r := range c.versionRules() {
 		out = append(out, r.Pages)
@@ -410,8 +477,8 @@ func (c *Config) versionFolders() []string {
 	return out
 }
 
-// relative names a path from the current directory when it can.
-func relative(p string) string {
+// Relative names a path from the current directory when it can.
+func Relative(p string) string {
 	wd, err := os.Getwd()
 	if err != nil {
 		return p
@@ -451,17 +518,17 @@ func (c *Config) useLayout(p *preset.Preset, g preset.Generator, l preset.Layout
 	}
 	c.notes = append(c.notes, l.Notes...)
 	if len(l.Unread) > 0 {
-		c.notes = append(c.notes, fmt.Sprintf("%s computes %s, which checks does not run: taken as unset; if that is not what the build uses, set it in %s", filepath.Join(g.Root, g.Config), strings.Join(l.Unread, ", "), configName))
+		c.notes = append(c.notes, fmt.Sprintf("%s computes %s, which checks does not run: taken as unset; if that is not what the build uses, set it in %s", filepath.Join(g.Root, g.Config), strings.Join(l.Unread, ", "), Name))
 	}
 	c.rules, c.pages = l.Rules, l.Pages
 	if c.Site == "" && l.Site != "" {
-		c.Site = relative(l.Site)
+		c.Site = Relative(l.Site)
 	}
 	if len(c.Markdown.Paths) == 0 {
 		c.Markdown.Paths = existing(l.Markdown)
 		if len(c.Markdown.Paths) == 0 && len(l.Markdown) > 0 {
 			c.noPresetMarkdown = fmt.Sprintf("the %s preset reads markdown from %s, and none of it is here: run in the project's folder, or name the folders in %s (\"markdown\": {\"paths\": […]})",
-				p.Name, strings.Join(l.Markdown, ", "), configName)
+				p.Name, strings.Join(l.Markdown, ", "), Name)
 		}
 	}
 	// The layout's globs are written from the project's root, excluded
@@ -479,28 +546,28 @@ func (c *Config) useLayout(p *preset.Preset, g preset.Generator, l preset.Layout
 		c.Markdown.Exclude = append(c.Markdown.Exclude, path.Join(filepath.ToSlash(at), e))
 	}
 	if c.Markdown.Public == "" && l.Public != "" {
-		c.Markdown.Public = relative(l.Public)
+		c.Markdown.Public = Relative(l.Public)
 	}
 	for i, m := range c.rules.Mounts {
-		c.rules.Mounts[i].Dir = relative(m.Dir)
+		c.rules.Mounts[i].Dir = Relative(m.Dir)
 	}
 	c.generatorBase, c.generatorSite, c.generatorSiteURL = l.Base, l.Site, l.SiteURL
 	c.presetVersions, c.presetVersionURLs = nil, nil
 	for _, v := range l.Versions {
-		c.presetVersions = append(c.presetVersions, relative(v))
+		c.presetVersions = append(c.presetVersions, Relative(v))
 	}
 	for _, f := range l.VersionURLs {
-		c.presetVersionURLs = append(c.presetVersionURLs, preset.FolderURL{Folder: relative(f.Folder), URL: f.URL})
+		c.presetVersionURLs = append(c.presetVersionURLs, preset.FolderURL{Folder: Relative(f.Folder), URL: f.URL})
 	}
 	if len(c.presetVersions) == 0 && slices.ContainsFunc(c.Versions, func(r versionlinks.Rule) bool { return r.Pages == "" }) {
-		c.notes = append(c.notes, fmt.Sprintf("a \"versions\" rule of %s names no \"pages\", and the %s preset knows no docs versions folder: the rule applies to no page; name its folders", configName, p.Name))
+		c.notes = append(c.notes, fmt.Sprintf("a \"versions\" rule of %s names no \"pages\", and the %s preset knows no docs versions folder: the rule applies to no page; name its folders", Name, p.Name))
 	}
 }
 
-// siteURL is the site's own URL: siteUrl (flag or file), else the one the
+// SiteURLAt is the site's own URL: siteUrl (flag or file), else the one the
 // generator writes its links on, for the folder it builds into.
-func (c *Config) siteURL(dir string) string {
-	if c.SiteURL == "" && c.generatorSiteURL != "" && sameDir(dir, c.generatorSite) {
+func (c *Config) SiteURLAt(dir string) string {
+	if c.SiteURL == "" && c.generatorSiteURL != "" && SameDir(dir, c.generatorSite) {
 		return c.generatorSiteURL
 	}
 	return c.SiteURL
@@ -511,7 +578,7 @@ func existing(dirs []string) []string {
 	var out []string
 	for _, dir := range dirs {
 		if _, err := os.Stat(dir); err == nil {
-			out = append(out, relative(dir))
+			out = append(out, Relative(dir))
 		}
 	}
 	return out
@@ -525,8 +592,8 @@ func (c *Config) projectRoots() []string {
 		return []string{filepath.Dir(c.file)}
 	}
 	roots := []string{"."}
-	if top := gitRoot(); top != "" && !sameDir(top, ".") {
-		roots = append(roots, relative(top))
+	if top := gitRoot(); top != "" && !SameDir(top, ".") {
+		roots = append(roots, Relative(top))
 	}
 	return roots
 }
@@ -546,8 +613,8 @@ func namedRoots(named []string) []string {
 		}
 		top := gitindex.WorkTree(abs)
 		for dir := abs; ; dir = filepath.Dir(dir) {
-			out = append(out, relative(dir))
-			if dir == top || dir == filepath.Dir(dir) || top == "" && sameDir(dir, ".") {
+			out = append(out, Relative(dir))
+			if dir == top || dir == filepath.Dir(dir) || top == "" && SameDir(dir, ".") {
 				break
 			}
 		}
@@ -576,16 +643,16 @@ func (c *Config) choosePreset(name string, roots []string) (*preset.Preset, pres
 	if !ok && len(p.Configs) > 0 {
 		for _, f := range preset.Detect(root) {
 			c.notes = append(c.notes, fmt.Sprintf("the %s preset is named, but %s is a %s config and no %s config is here; --preset %s, or the folders in %s, if that is what builds the site",
-				name, filepath.Join(root, f.Generator.Config), f.Preset.Name, name, f.Preset.Name, configName))
+				name, filepath.Join(root, f.Generator.Config), f.Preset.Name, name, f.Preset.Name, Name))
 			break
 		}
 	}
 	return &p, g, nil
 }
 
-// browserContract is the contract of the site in dir: checks.json's, else
+// BrowserContract is the contract of the site in dir: checks.json's, else
 // what the preset reads from the build. The error says why there is none.
-func (c *Config) browserContract(dir string) (browser.Contract, error) {
+func (c *Config) BrowserContract(dir string) (browser.Contract, error) {
 	switch {
 	case c.Browser != nil:
 		return *c.Browser, nil
@@ -603,9 +670,9 @@ func (c *Config) browserContract(dir string) (browser.Contract, error) {
 
 func noContract(why string) error {
 	if why == "" {
-		return fmt.Errorf(`no browser contract configured ("browser" in %s)`, configName)
+		return fmt.Errorf(`no browser contract configured ("browser" in %s)`, Name)
 	}
-	return fmt.Errorf(`no browser contract configured ("browser" in %s; %s)`, configName, why)
+	return fmt.Errorf(`no browser contract configured ("browser" in %s; %s)`, Name, why)
 }
 
 // compileScriptFragments turns the configured fragments into one test,
@@ -642,32 +709,34 @@ func compileScriptFragments(sfs []ScriptFragment, f *jsonFile) (func(page, fragm
 	}, nil
 }
 
-// basePath is the path the site in dir is served under: baseUrl (flag or
+// BasePath is the path the site in dir is served under: baseUrl (flag or
 // file), else the path of siteUrl, else what the preset reads from the
 // build. A base URL set to "/" is set: the preset does not guess over it.
-func (c *Config) basePath(dir string) (string, error) {
+func (c *Config) BasePath(dir string) (string, error) {
 	switch {
 	case c.BaseURL != "" || c.SiteURL != "" || c.preset == nil:
-		return basePath(c.BaseURL, c.SiteURL)
+		return ParseBase(c.BaseURL, c.SiteURL)
 	case c.preset.BaseURL != nil:
 		return c.preset.BaseURL(dir)
-	case c.generatorBase != "" && sameDir(dir, c.generatorSite):
+	case c.generatorBase != "" && SameDir(dir, c.generatorSite):
 		return c.generatorBase, nil
 	}
 	return "", nil
 }
 
-// sameDir reports whether two paths name one folder.
-func sameDir(a, b string) bool {
+// SameDir reports whether two paths name one folder.
+func SameDir(a, b string) bool {
 	x, err1 := filepath.Abs(a)
 	y, err2 := filepath.Abs(b)
 	return err1 == nil && err2 == nil && x == y
 }
 
-func (c *Config) setLevel(check, level string) error {
+// SetLevel sets a check's level, by the words of checks.json and the
+// --on-<id> flags; an unknown check or level is an error.
+func (c *Config) SetLevel(check, level string) error {
 	if _, known := registry.Lookup(check); !known {
 		ids := registry.IDs(registry.All)
-		if s := suggest(check, ids); s != "" {
+		if s := editdist.Closest(check, ids); s != "" {
 			return fmt.Errorf("unknown check %q; did you mean %q?", check, s)
 		}
 		return fmt.Errorf("unknown check %q; checks are %s", check, strings.Join(ids, ", "))
@@ -680,28 +749,8 @@ func (c *Config) setLevel(check, level string) error {
 	return nil
 }
 
-// matcher compiles patterns into one "does any match" function.
-func matcher(patterns []string) (func(string) bool, error) {
-	var res []*regexp.Regexp
-	for _, p := range patterns {
-		re, err := regexp.Compile(p)
-		if err != nil {
-			return nil, fmt.Errorf("ignore pattern %q: %v", p, err)
-		}
-		res = append(res, re)
-	}
-	return func(href string) bool {
-		for _, re := range res {
-			if re.MatchString(href) {
-				return true
-			}
-		}
-		return false
-	}, nil
-}
-
-// apply sets each diagnostic's severity from its check's level and drops ignored ones.
-func (c *Config) apply(l diag.List) diag.List {
+// Apply sets each diagnostic's severity from its check's level and drops ignored ones.
+func (c *Config) Apply(l diag.List) diag.List {
 	var out diag.List
 	for _, d := range l {
 		switch c.Levels[d.Check] {
@@ -719,9 +768,9 @@ func (c *Config) apply(l diag.List) diag.List {
 	return out
 }
 
-// applyHints keeps the hints of checks that are reported: a hint about
+// ApplyHints keeps the hints of checks that are reported: a hint about
 // findings the run drops (level ignore) would explain nothing shown.
-func (c *Config) applyHints(hints []diag.Hint) []diag.Hint {
+func (c *Config) ApplyHints(hints []diag.Hint) []diag.Hint {
 	var out []diag.Hint
 	for _, h := range hints {
 		if c.Levels[h.Check] != registry.Ignore {
@@ -731,9 +780,9 @@ func (c *Config) applyHints(hints []diag.Hint) []diag.Hint {
 	return out
 }
 
-// host is the static host the site is checked against: the profile named
+// StaticHost is the static host the site is checked against: the profile named
 // (flag or file), with cleanUrls over its own rule when that is set.
-func (c *Config) host() serve.Host {
+func (c *Config) StaticHost() serve.Host {
 	h, _ := serve.Profile(c.Host) // validated when read
 	if c.CleanURLs != nil {
 		h.CleanURLs = *c.CleanURLs
@@ -742,35 +791,11 @@ func (c *Config) host() serve.Host {
 	return h
 }
 
-func unknownHost(name string) error {
+// UnknownHost is the error of a host name that no profile has.
+func UnknownHost(name string) error {
 	names := serve.ProfileNames()
-	if s := suggest(name, names); s != "" {
+	if s := editdist.Closest(name, names); s != "" {
 		return fmt.Errorf("unknown host %q; did you mean %q?", name, s)
 	}
 	return fmt.Errorf("unknown host %q; hosts are %s", name, strings.Join(names, ", "))
-}
-
-// hostFlag is --host: checked as it is parsed, so a misspelt host stops
-// the run before anything is checked.
-type hostFlag string
-
-func (h *hostFlag) String() string { return string(*h) }
-func (h *hostFlag) Set(v string) error {
-	if _, ok := serve.Profile(v); !ok {
-		return unknownHost(v)
-	}
-	*h = hostFlag(v)
-	return nil
-}
-
-func registerHost(fs *flag.FlagSet) *hostFlag {
-	h := new(hostFlag)
-	fs.Var(h, "host", "the static host that serves the site, whose rules decide which file answers a link: "+
-		strings.Join(serve.ProfileNames(), ", ")+" (default: host in "+configName+", else default)")
-	return h
-}
-
-// errNoSite is the usage error of a command that needs a built site.
-func errNoSite(cmd string) error {
-	return errors.New("want the folder the site is built into: checks " + cmd + ` DIR, or "site" (or a "preset") in ` + configName + `, or [build] publish in netlify.toml on --host netlify`)
 }

@@ -1,18 +1,22 @@
-package checkscmd
+package changes
 
 import (
 	"os"
+	"os/exec"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/devdocs-dev/devdocs/checks/config"
+	"github.com/devdocs-dev/devdocs/checks/internal/testfiles"
 )
 
 // changedRepo is a docs repository, committed on main: markdown in docs/,
 // built into build/ (one page per source), a stylesheet the pages load.
 // trackSite: git tracks build/ (a site kept in the repository), else it is
 // ignored as the build's output.
-func changedRepo(t *testing.T, trackSite bool) (*Config, []string) {
+func changedRepo(t *testing.T, trackSite bool) (*config.Config, []string) {
 	t.Chdir(t.TempDir())
 	files := map[string]string{
 		"checks.json":              `{"markdown": {"paths": ["docs"]}, "site": "build"}`,
@@ -35,7 +39,7 @@ func changedRepo(t *testing.T, trackSite bool) (*Config, []string) {
 	git(t, "config", "user.name", "crawl test")
 	git(t, "add", ".")
 	git(t, "commit", "-q", "-m", "docs")
-	cfg, err := loadConfig("checks.json", "", nil, nil)
+	cfg, err := config.Load(config.Source{File: "checks.json"})
 	require.NoError(t, err)
 	return cfg, []string{"api/ref/index.html", "guide/index.html", "index.html"}
 }
@@ -49,7 +53,7 @@ func TestChangedSinceOpensThePagesTheChangedMarkdownBuilds(t *testing.T) {
 		"build/new/index.html": "<h1>New</h1>", // the build's output, ignored
 	})
 	pages = append(pages, "new/index.html")
-	got, note, err := cfg.changedPages("build", pages, "main")
+	got, note, err := Pages(cfg, "build", pages, "main")
 	require.NoError(t, err)
 	assert.Equal(t, []string{"guide/index.html", "new/index.html"}, got)
 	assert.Equal(t, "2 pages of 4 built from what changed since main", note)
@@ -64,7 +68,7 @@ func TestChangedSinceCountsFromWhereTheBranchLeft(t *testing.T) {
 	write(t, map[string]string{"docs/guide.md": "# Guide, on main after the branch left\n"})
 	git(t, "commit", "-q", "-am", "main")
 	git(t, "checkout", "-q", "topic")
-	got, _, err := cfg.changedPages("build", pages, "main")
+	got, _, err := Pages(cfg, "build", pages, "main")
 	require.NoError(t, err)
 	assert.Equal(t, []string{"api/ref/index.html"}, got, "main's own change is not the branch's")
 }
@@ -72,7 +76,7 @@ func TestChangedSinceCountsFromWhereTheBranchLeft(t *testing.T) {
 func TestChangedSinceOpensEveryPageWhenWhatChangedIsNoPagesSource(t *testing.T) {
 	cfg, pages := changedRepo(t, false)
 	write(t, map[string]string{"theme/site.css": "body { color: red }\n", "docs/guide.md": "# Guide, changed\n"})
-	got, note, err := cfg.changedPages("build", pages, "main")
+	got, note, err := Pages(cfg, "build", pages, "main")
 	require.NoError(t, err)
 	assert.Equal(t, pages, got)
 	assert.Equal(t, "all 3 pages: theme/site.css changed since main, and it is not one page's source", note)
@@ -84,12 +88,12 @@ func TestChangedSinceInATrackedSite(t *testing.T) {
 		"build/guide/index.html":  "<h1>Guide, edited by hand</h1>",
 		"build/assets/chunk-1.js": "", // not tracked: a build's leftover, not a change
 	})
-	got, _, err := cfg.changedPages("build", pages, "main")
+	got, _, err := Pages(cfg, "build", pages, "main")
 	require.NoError(t, err)
 	assert.Equal(t, []string{"guide/index.html"}, got)
 
 	require.NoError(t, os.Remove("build/assets/site.css"))
-	got, note, err := cfg.changedPages("build", pages, "main")
+	got, note, err := Pages(cfg, "build", pages, "main")
 	require.NoError(t, err)
 	assert.Equal(t, pages, got)
 	assert.Equal(t, "all 3 pages: build/assets/site.css changed since main, and it is a file of the site that every page may load", note)
@@ -98,7 +102,7 @@ func TestChangedSinceInATrackedSite(t *testing.T) {
 func TestChangedSinceAnUnknownRevision(t *testing.T) {
 	cfg, pages := changedRepo(t, false)
 	for _, ref := range []string{"no-such-branch", "--output=x"} {
-		_, _, err := cfg.changedPages("build", pages, ref)
+		_, _, err := Pages(cfg, "build", pages, ref)
 		assert.ErrorContains(t, err, "--changed-since: ", ref)
 		assert.ErrorContains(t, err, ref, "the error names what it was given")
 	}
@@ -115,7 +119,7 @@ func TestChangedSinceReadsRoutesJSON(t *testing.T) {
 		"docs/guide.md":     "# Guide, changed: no route is built from it\n",
 	})
 	cfg.Routes = "build/routes.json"
-	got, _, err := cfg.changedPages("build", append(pages, "api/reference/index.html"), "main")
+	got, _, err := Pages(cfg, "build", append(pages, "api/reference/index.html"), "main")
 	require.NoError(t, err)
 	assert.Equal(t, []string{"index.html"}, got)
 }
@@ -149,10 +153,18 @@ func docusaurusGuideChanged(t *testing.T, files map[string]string) (pages, got [
 	write(t, files)
 	git(t, "add", ".")
 	git(t, "commit", "-q", "-m", "docusaurus")
-	cfg, err := loadConfig("", "docusaurus", nil, nil)
+	cfg, err := config.Load(config.Source{Preset: "docusaurus"})
 	require.NoError(t, err)
 	write(t, map[string]string{"docs/guide.md": "# Guide, changed\n"})
-	got, note, err = cfg.changedPages("build", pages, "HEAD")
+	got, note, err = Pages(cfg, "build", pages, "HEAD")
 	require.NoError(t, err)
 	return pages, got, note
 }
+
+func git(t *testing.T, args ...string) {
+	t.Helper()
+	out, err := exec.Command("git", args...).CombinedOutput()
+	require.NoError(t, err, "git %v: %s", args, out)
+}
+
+func write(t *testing.T, files map[string]string) { testfiles.Write(t, files) }

@@ -1,6 +1,8 @@
-package checkscmd
+package config
 
 import (
+	"bytes"
+	"encoding/json"
 	"fmt"
 	"maps"
 	"reflect"
@@ -43,14 +45,10 @@ func schemaKeys(t reflect.Type, prefix string) []string {
 	return keys
 }
 
-// release is the running binary's release ("v1.3.0"), "" for a build that
-// is none (devel, a pseudo-version).
-func release() string {
-	v, _, _ := strings.Cut(versionString(), " ")
-	if _, ok := semver(v); !ok || pseudo.MatchString(v) {
-		return ""
-	}
-	return v
+// IsRelease reports whether v names a release: vMAJOR.MINOR.PATCH.
+func IsRelease(v string) bool {
+	_, ok := semver(v)
+	return ok
 }
 
 // semver reads vMAJOR.MINOR.PATCH (a -pre or +build tail is ignored).
@@ -101,6 +99,21 @@ func (f *jsonFile) checkRequires(requires, running string) error {
 		return f.errorAt(f.at["requires (key)"], fmt.Sprintf("this checks.json requires checks %s or later, and this is checks %s: upgrade checks (CHANGELOG.md says what each release added)", requires, running))
 	}
 	return nil
+}
+
+// checkRequiresFirst reads "requires" before the keys: a newer file's
+// keys are not misspelt, they are a reason to upgrade.
+func (f *jsonFile) checkRequiresFirst(running string) error {
+	var head struct{ Requires any }
+	if json.Unmarshal(f.raw, &head) != nil {
+		return nil // the decoding says what is wrong
+	}
+	req, ok := head.Requires.(string)
+	if !ok {
+		return nil
+	}
+	f.at = map[string]int{"requires (key)": bytes.Index(f.raw, []byte(`"requires"`))}
+	return f.checkRequires(req, running)
 }
 
 // checkKeysSince holds "requires" to the keys the file uses.

@@ -1,4 +1,9 @@
-package checkscmd
+// Package changes is what a change to a repository touches: the pages of
+// the next commit that git's index holds, and the links into what it
+// deletes, renames or changes (checks markdown --staged, staged.go); the
+// built pages that the files changed since a git revision build (the
+// crawl's --changed-since, changed.go).
+package changes
 
 import (
 	"bytes"
@@ -7,27 +12,26 @@ import (
 	"path/filepath"
 	"slices"
 	"sort"
-	"time"
 
+	"github.com/devdocs-dev/devdocs/checks/config"
 	"github.com/devdocs-dev/devdocs/checks/diag"
 	"github.com/devdocs-dev/devdocs/checks/gitindex"
 	"github.com/devdocs-dev/devdocs/checks/mdlinks"
 	"github.com/devdocs-dev/devdocs/checks/mdscan"
 )
 
-// checkStaged checks the next commit as git's index holds it: the named
+// Staged checks the next commit as git's index holds it: the named
 // paths (default: the markdown files the commit adds or changes), and
 // the links of every other staged page that lead to a file the commit
 // deletes, renames away or changes. Pages are those under markdown.paths
 // (the whole repository when unset), less markdown.exclude.
-func checkStaged(paths []string, cfg *Config, ix *gitindex.Index) (diag.Run, error) {
-	start := time.Now()
+func Staged(paths []string, cfg *config.Config, ix *gitindex.Index) (diag.List, mdlinks.Stats, error) {
 	if err := mdlinks.CheckExclude(cfg.Markdown.Exclude); err != nil {
-		return diag.Run{}, err
+		return nil, mdlinks.Stats{}, err
 	}
 	changes, err := ix.Changes()
 	if err != nil {
-		return diag.Run{}, err
+		return nil, mdlinks.Stats{}, err
 	}
 	s := &stagedScope{ix: ix, cfg: cfg}
 	files, err := s.named(paths)
@@ -35,7 +39,7 @@ func checkStaged(paths []string, cfg *Config, ix *gitindex.Index) (diag.Run, err
 		files = s.changedPages(changes)
 	}
 	if err != nil {
-		return diag.Run{}, err
+		return nil, mdlinks.Stats{}, err
 	}
 	// Each page by its own project's rules (projects.go): the pages the
 	// commit touches, and the others' links into what it changes.
@@ -47,7 +51,7 @@ func checkStaged(paths []string, cfg *Config, ix *gitindex.Index) (diag.Run, err
 	var found diag.List
 	var st mdlinks.Stats
 	for _, w := range stagedWork(cfg, files, others) {
-		o := w.cfg.markdownOptions()
+		o := w.cfg.MarkdownOptions()
 		o.Tree = ix
 		l, wst, err := mdlinks.Check(w.files, o)
 		if err == nil && len(w.others) > 0 {
@@ -57,38 +61,38 @@ func checkStaged(paths []string, cfg *Config, ix *gitindex.Index) (diag.Run, err
 			l, wst.Files, wst.Links = append(l, inbound...), wst.Files+ist.Files, wst.Links+ist.Links
 		}
 		if err != nil {
-			return diag.Run{}, err
+			return nil, mdlinks.Stats{}, err
 		}
 		found, st.Files, st.Links = append(found, l...), st.Files+wst.Files, st.Links+wst.Links
 	}
 	found.Sort()
-	return counted(cfg.apply(found), diag.Summary{Tool: "checks markdown", Pages: st.Files, Links: st.Links}, start), nil
+	return found, st, nil
 }
 
 // work is what one project's rules judge in a commit: its pages the commit
 // touches, and its other pages, for their links into what it changes.
 type work struct {
-	cfg           *Config
+	cfg           *config.Config
 	files, others []string
 }
 
 // stagedWork splits the commit's pages and the others among the Configs
 // that judge them, the run's own first.
-func stagedWork(cfg *Config, files, others []string) []*work {
+func stagedWork(cfg *config.Config, files, others []string) []*work {
 	var out []*work
-	at := map[*Config]*work{}
-	add := func(j judged) *work {
-		if at[j.cfg] == nil {
-			at[j.cfg] = &work{cfg: j.cfg}
-			out = append(out, at[j.cfg])
+	at := map[*config.Config]*work{}
+	add := func(j config.Judged) *work {
+		if at[j.Config] == nil {
+			at[j.Config] = &work{cfg: j.Config}
+			out = append(out, at[j.Config])
 		}
-		return at[j.cfg]
+		return at[j.Config]
 	}
-	for _, j := range cfg.judges(files) {
-		add(j).files = j.files
+	for _, j := range cfg.Judges(files) {
+		add(j).files = j.Files
 	}
-	for _, j := range cfg.judges(others) {
-		add(j).others = j.files
+	for _, j := range cfg.Judges(others) {
+		add(j).others = j.Files
 	}
 	return out
 }
@@ -96,13 +100,13 @@ func stagedWork(cfg *Config, files, others []string) []*work {
 // stagedScope says which staged files are pages to check.
 type stagedScope struct {
 	ix    *gitindex.Index
-	cfg   *Config
+	cfg   *config.Config
 	roots map[string]bool // markdown.paths, as paths from the top
 }
 
 // page reports whether p (a path from the top) is a markdown page to check.
 func (s *stagedScope) page(p string) bool {
-	if !mdscan.IsMarkdownFile(p) || s.cfg.excludedHere(s.ix.Name(p)) {
+	if !mdscan.IsMarkdownFile(p) || s.cfg.ExcludedHere(s.ix.Name(p)) {
 		return false
 	}
 	if len(s.cfg.Markdown.Paths) == 0 {
@@ -133,12 +137,12 @@ func (s *stagedScope) named(paths []string) ([]string, error) {
 	for _, p := range paths {
 		switch {
 		case s.ix.IsFile(p):
-			if !s.cfg.excludedHere(p) {
+			if !s.cfg.ExcludedHere(p) {
 				files = append(files, filepath.Clean(p))
 			}
 		case s.ix.IsDir(p):
 			for _, f := range s.ix.Files(p, mdscan.IsMarkdownFile) {
-				if !s.cfg.excludedHere(f) {
+				if !s.cfg.ExcludedHere(f) {
 					files = append(files, f)
 				}
 			}
@@ -204,7 +208,7 @@ func (s *stagedScope) keepsAnchors(p string) bool {
 	if err != nil || !bytes.Equal(mdscan.FrontBlock(before), mdscan.FrontBlock(after)) {
 		return false
 	}
-	o := s.cfg.judge(name).markdownOptions()
+	o := s.cfg.Judge(name).MarkdownOptions()
 	o.Tree = s.ix
 	k := mdlinks.New(o)
 	had, kept := k.Page(name, before), k.Page(name, after)

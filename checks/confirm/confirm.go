@@ -1,4 +1,9 @@
-package checkscmd
+// Package confirm is what checks all's markdown and links steps tell each
+// other: the built site says which markdown must be read again, a built
+// page's problem is placed at the markdown line that wrote it, a problem
+// both found is said once, and the ids they found missing go to the crawl,
+// which looks them up in the running pages (live.go).
+package confirm
 
 import (
 	"fmt"
@@ -10,11 +15,11 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/devdocs-dev/devdocs/checks/config"
 	"github.com/devdocs-dev/devdocs/checks/diag"
 	"github.com/devdocs-dev/devdocs/checks/internal/par"
 	"github.com/devdocs-dev/devdocs/checks/mdlinks"
 	"github.com/devdocs-dev/devdocs/checks/mdscan"
-	"github.com/devdocs-dev/devdocs/checks/preset"
 	"github.com/devdocs-dev/devdocs/checks/registry"
 	"github.com/devdocs-dev/devdocs/checks/routes"
 	"github.com/devdocs-dev/devdocs/checks/serve"
@@ -31,16 +36,16 @@ import (
 // markdown step reads only what it cannot vouch for: a page not built (a
 // README beside the docs), one whose built page is missing, and every page
 // when the build is older than some source (a heading renamed since may
-// break a link in another file), each judged whole; and of the other
-// pages, only the links the build found a problem at, judged again for the
+// break a link in another file), each config.Judged whole; and of the other
+// pages, only the links the build found a problem at, config.Judged again for the
 // markdown's own words. A page built after its source with no problem its
 // markdown wrote is not read again: on a large site that is most of them,
 // and parsing the markdown would otherwise cost many times what the links
 // step does (make bench).
 
-// confirmation is what the two steps of checks all share: the markdown
+// Confirmation is what the two steps of checks all share: the markdown
 // step fills sources, the links step the site's ids.
-type confirmation struct {
+type Confirmation struct {
 	built   func(file string) []string // the built files a markdown page may be
 	sources *routes.Sources
 	// site is the folder checked, and hasAnchor its ids, held by the links
@@ -69,23 +74,23 @@ type confirmation struct {
 	files []string
 }
 
-// newConfirmation is nil when the markdown pages cannot be mapped to the
+// New is nil when the markdown pages cannot be mapped to the
 // built ones in site: routes.json then says it (this repository's
 // compiler), or the preset knows no output names and the build left no
 // record of them (Docusaurus's come from doc ids and slugs; its
 // .docusaurus/ folder records them), which is said on stderr.
-func (c *Config) newConfirmation(site string, stderr io.Writer) *confirmation {
+func New(c *config.Config, site string, stderr io.Writer) *Confirmation {
 	if c.Routes != "" {
 		return nil
 	}
-	cf := &confirmation{keepAnchors: c.rules.DocLinks}
-	cf.readAll = cf.keepAnchors || len(c.versionFolders()) > 0
-	o := c.markdownOptions()
+	cf := &Confirmation{keepAnchors: c.Rules().DocLinks}
+	cf.readAll = cf.keepAnchors || len(c.VersionFolders()) > 0
+	o := c.MarkdownOptions()
 	if !cf.keepAnchors {
 		o.BuiltID = cf.builtID
 	}
 	o.Judge = cf.judge
-	built, err := c.markdownOutputs(site)
+	built, err := c.MarkdownOutputs(site)
 	if err != nil {
 		fmt.Fprintf(stderr, "checks: %v; the built pages' problems are not placed at their markdown lines\n", err)
 	}
@@ -93,12 +98,12 @@ func (c *Config) newConfirmation(site string, stderr io.Writer) *confirmation {
 		return nil
 	}
 	base := o.Rules.Base
-	if c.rules.Output == nil { // pages placed by the build's record: its URLs and base are the build's
+	if c.Rules().Output == nil { // pages placed by the build's record: its URLs and base are the build's
 		// A page built in several locales is taken at its URL in the
 		// locale the record is of, the first: the one a translation of
 		// that locale links to (preset.Layout.Pages). With no generator
 		// known, a page's two usual names are two guesses: no URL.
-		record := c.preset != nil
+		record := c.Generator() != nil
 		o.PageURL = func(file string) (string, bool) {
 			b := built(file)
 			if len(b) == 0 || len(b) > 1 && !record {
@@ -106,7 +111,7 @@ func (c *Config) newConfirmation(site string, stderr io.Writer) *confirmation {
 			}
 			return serve.PageURL(b[0]), true
 		}
-		if b, err := c.basePath(site); err == nil {
+		if b, err := c.BasePath(site); err == nil {
 			base = b
 		}
 	}
@@ -115,52 +120,9 @@ func (c *Config) newConfirmation(site string, stderr io.Writer) *confirmation {
 	return cf
 }
 
-// markdownOutputs maps a markdown page (a clean, slash-separated name) to
-// the files of the site it may be built as: by the preset's layout, or by
-// the record the build of site left where the preset knows no output names
-// (Docusaurus's come from doc ids and slugs: its .docusaurus/ folder), or,
-// with no generator named or found, each markdown folder built at the
-// site's root under either usual page name. It is nil, with an error
-// saying why where there is one, when none of these knows.
-func (c *Config) markdownOutputs(site string) (func(file string) []string, error) {
-	switch {
-	case c.preset != nil && c.rules.Output == nil:
-		if c.pages == nil || site == "" {
-			return nil, nil
-		}
-		pages, err := c.pages(site)
-		if err != nil {
-			return nil, err
-		}
-		return func(file string) []string { return pages[file] }, nil
-	case c.preset != nil:
-		rules := c.rules.Resolved()
-		return func(file string) []string {
-			if b, ok := rules.Built(file); ok {
-				return []string{b}
-			}
-			return nil
-		}, nil
-	}
-	var dirs []string
-	for _, p := range c.Markdown.Paths {
-		if st, err := os.Stat(p); err == nil && st.IsDir() {
-			dirs = append(dirs, filepath.Clean(p))
-		}
-	}
-	return func(file string) []string {
-		for _, d := range dirs {
-			if rel, err := filepath.Rel(d, file); err == nil && !strings.HasPrefix(rel, "..") {
-				return preset.Outputs(filepath.ToSlash(rel))
-			}
-		}
-		return nil
-	}, nil
-}
-
-// register records each markdown page under the built files it may be,
+// Register records each markdown page under the built files it may be,
 // before the links step, which places a problem at its markdown line.
-func (cf *confirmation) register(files []string) {
+func (cf *Confirmation) Register(files []string) {
 	cf.files = files
 	cf.opts.Files = files // the check need not ask the OS for them
 	cf.md = mdlinks.New(cf.opts)
@@ -172,10 +134,10 @@ func (cf *confirmation) register(files []string) {
 	}
 }
 
-// order is the order checks all runs its steps in (markdown, links,
+// Order is the order checks all runs its steps in (markdown, links,
 // browser): the links step first when it decides what the markdown step
 // reads. They are reported in their own order whatever it is.
-func (cf *confirmation) order(steps int) []int {
+func (cf *Confirmation) Order(steps int) []int {
 	order := make([]int, steps)
 	for i := range order {
 		order[i] = i
@@ -186,9 +148,12 @@ func (cf *confirmation) order(steps int) []int {
 	return order
 }
 
-// found keeps the markdown places the links step's problems were written
-// at: the links the markdown step judges again, for its own words.
-func (cf *confirmation) found(l diag.List) {
+// LinksRan keeps what the links step found of the site in dir: its ids
+// (hasAnchor; the site is not read twice), and the markdown places its
+// problems were written at: the links the markdown step judges again, for
+// its own words.
+func (cf *Confirmation) LinksRan(dir string, hasAnchor func(file, fragment string) (has, known bool), l diag.List) {
+	cf.site, cf.hasAnchor = dir, hasAnchor
 	cf.placed = map[string]map[[2]int]bool{}
 	for _, d := range l {
 		file, line, col, ok := splitPlace(d.Source)
@@ -222,7 +187,7 @@ func cutLast(s string) (before, after string, ok bool) {
 // judge says whether the markdown step judges a link: every link of a page
 // read whole (no built page vouches for it), else only those the build
 // found a problem at.
-func (cf *confirmation) judge(file string, l mdscan.Link) bool {
+func (cf *Confirmation) judge(file string, l mdscan.Link) bool {
 	if cf.placed == nil || cf.readAll || cf.stale {
 		return true
 	}
@@ -230,9 +195,9 @@ func (cf *confirmation) judge(file string, l mdscan.Link) bool {
 	return cf.whole[f] || cf.placed[f][[2]int{l.Line, l.Col}]
 }
 
-// toRead are the markdown files the markdown step must read (see above):
-// all of them before the links step has run, or without a confirmation.
-func (cf *confirmation) toRead(files []string) []string {
+// ToRead are the markdown files the markdown step must read (see above):
+// all of them before the links step has run, or without a Confirmation.
+func (cf *Confirmation) ToRead(files []string) []string {
 	if cf == nil || cf.placed == nil || cf.readAll {
 		return files
 	}
@@ -270,21 +235,21 @@ func (cf *confirmation) toRead(files []string) []string {
 // builtPage is the built file of a markdown page as diagnostics name it,
 // and whether the source changed after it was built; ok is false when no
 // built file is there.
-func (cf *confirmation) builtPage(file string) (page string, stale, ok bool) {
+func (cf *Confirmation) builtPage(file string) (page string, stale, ok bool) {
 	for _, b := range cf.sources.Built(filepath.ToSlash(filepath.Clean(file))) {
 		built, err := os.Stat(filepath.Join(cf.site, filepath.FromSlash(b)))
 		if err != nil || !built.Mode().IsRegular() {
 			continue
 		}
 		src, err := os.Stat(file)
-		return joinPath(cf.site, b), err != nil || src.ModTime().After(built.ModTime()), true
+		return filepath.ToSlash(filepath.Join(cf.site, b)), err != nil || src.ModTime().After(built.ModTime()), true
 	}
 	return "", false, false
 }
 
 // sourceLinks are the links of a markdown page, read by the markdown
 // check (the places it reports are the same).
-func (cf *confirmation) sourceLinks(file string, src []byte) []routes.Link {
+func (cf *Confirmation) sourceLinks(file string, src []byte) []routes.Link {
 	links := cf.md.Links(file, src)
 	out := make([]routes.Link, len(links))
 	for i, l := range links {
@@ -293,68 +258,95 @@ func (cf *confirmation) sourceLinks(file string, src []byte) []routes.Link {
 	return out
 }
 
-// apply joins the markdown run and the links run of checks all: a problem
-// both found stays once, in the markdown (with the built page that
-// confirms it as a note), and a markdown anchor the built page has is
-// dropped. Their counts are made again.
-func (cf *confirmation) apply(md, site *diag.Run) {
-	if cf == nil || md == nil || site == nil || cf.hasAnchor == nil {
-		return
-	}
-	at := map[string]int{} // a markdown problem's place → its index
-	for i, d := range md.Diagnostics {
-		at[d.Location()] = i
-	}
-	var kept diag.List
-	for _, d := range site.Diagnostics {
-		if i, ok := at[d.Source]; ok && d.Source != "" && sameProblem(md.Diagnostics[i].Check, d.Check) {
-			m := &md.Diagnostics[i]
-			m.Severity = max(m.Severity, d.Severity) // said once, never less severely
-			m.Notes = append(m.Notes, fmt.Sprintf("the build confirms it: %s: %s", d.Location(), d.Message))
-			continue
-		}
-		kept = append(kept, d)
-	}
-	site.Diagnostics = oncePerSource(kept)
-	if !cf.keepAnchors {
-		md.Diagnostics = cf.withoutBuiltAnchors(md.Diagnostics)
-	}
-	for _, r := range []*diag.Run{md, site} {
-		r.Summary.Errors, r.Summary.Warnings = r.Diagnostics.Count(diag.Error), r.Diagnostics.Count(diag.Warning)
-	}
-}
-
-// onceVersioned says once a wrong-version-link both steps of checks all
-// found: the markdown's (a page's markdown writes the link its built page
-// has), with the built page as a note. The built page's own links (a
-// theme's) stay. It runs with or without a confirmation: routes.json
-// places a built page's link at its markdown line too.
-func onceVersioned(md, site *diag.Run) {
+// Once joins the markdown run and the links run of checks all (either
+// nil when it did not run): a problem both found is said once, in the
+// markdown (a page's markdown writes the link its built page has), with
+// the built page that confirms it as a note; a markdown anchor the built
+// page has is dropped. Their counts are made again.
+//
+// Two rules say which findings are one problem. With a Confirmation, a
+// broken link or anchor of the build at a markdown place is the
+// markdown's finding of that kind there. With or without one (routes.json
+// places a built page's link at its markdown line too), a
+// wrong-version-link of the build is the markdown's of the same file and
+// href: the build's own links (a theme's) stay.
+func Once(cf *Confirmation, md, site *diag.Run) {
 	if md == nil || site == nil {
 		return
 	}
-	key := func(file, href string) [2]string { return [2]string{path.Clean(filepath.ToSlash(file)), href} }
-	at := map[[2]string]int{} // the first markdown finding of a link of a file
+	// In the order they are printed, not the order the links step's
+	// workers found them in: which built page says a problem and which
+	// are its notes must not depend on timing.
+	site.Diagnostics.Sort()
+	if cf != nil && cf.hasAnchor != nil {
+		sayOnce(md, site, samePlace, func(d diag.Diagnostic) string { return d.Location() + ": " + d.Message })
+		site.Diagnostics = oncePerSource(site.Diagnostics)
+		if !cf.keepAnchors {
+			md.Diagnostics = cf.withoutBuiltAnchors(md.Diagnostics)
+		}
+	}
+	sayOnce(md, site, sameVersionedLink, diag.Diagnostic.Location)
+	recount(md)
+	recount(site)
+}
+
+// A rule of Once: the key of a markdown finding and of a build's finding
+// (fromSite), equal when they are one problem; "" for a finding the rule
+// does not join.
+type sameProblem func(d diag.Diagnostic, fromSite bool) string
+
+// samePlace: a link no file answers is one problem whether the source or
+// the build says so, and so is an anchor no element has; a broken link
+// and a missing anchor at one place are two.
+func samePlace(d diag.Diagnostic, fromSite bool) string {
+	kind, place := map[string]string{registry.MarkdownLink: "link", registry.MarkdownImage: "link", registry.MarkdownAnchor: "anchor"}[d.Check], d.Location()
+	if fromSite {
+		kind, place = map[string]string{registry.BrokenLink: "link", registry.BrokenAnchor: "anchor"}[d.Check], d.Source
+	}
+	if kind == "" || place == "" {
+		return ""
+	}
+	return kind + "\x00" + place
+}
+
+// sameVersionedLink: a wrong-version-link of one file's href.
+func sameVersionedLink(d diag.Diagnostic, fromSite bool) string {
+	file := d.File
+	if fromSite {
+		file = sourceFile(d.Source)
+	}
+	if d.Check != registry.WrongVersionLink || file == "" {
+		return ""
+	}
+	return path.Clean(filepath.ToSlash(file)) + "\x00" + d.Href
+}
+
+// sayOnce drops each finding of site that same says is one of md's (the
+// first of md's with its key), which takes its severity, if higher, and a
+// note naming it.
+func sayOnce(md, site *diag.Run, same sameProblem, named func(diag.Diagnostic) string) {
+	at := map[string]int{}
 	for i, d := range md.Diagnostics {
-		if k := key(d.File, d.Href); d.Check == registry.WrongVersionLink && !hasKey(at, k) {
+		if k := same(d, false); k != "" && !hasKey(at, k) {
 			at[k] = i
 		}
 	}
 	kept := site.Diagnostics[:0]
 	for _, d := range site.Diagnostics {
-		file := sourceFile(d.Source)
-		if i, ok := at[key(file, d.Href)]; ok && d.Check == registry.WrongVersionLink && file != "" {
+		if i, ok := at[same(d, true)]; ok {
 			m := &md.Diagnostics[i]
-			m.Severity = max(m.Severity, d.Severity)
-			m.Notes = append(m.Notes, fmt.Sprintf("the build confirms it: %s", d.Location()))
+			m.Severity = max(m.Severity, d.Severity) // said once, never less severely
+			m.Notes = append(m.Notes, "the build confirms it: "+named(d))
 			continue
 		}
 		kept = append(kept, d)
 	}
 	site.Diagnostics = kept
-	for _, r := range []*diag.Run{md, site} {
-		r.Summary.Errors, r.Summary.Warnings = r.Diagnostics.Count(diag.Error), r.Diagnostics.Count(diag.Warning)
-	}
+}
+
+// recount makes a run's counts again after its findings changed.
+func recount(r *diag.Run) {
+	r.Summary.Errors, r.Summary.Warnings = r.Diagnostics.Count(diag.Error), r.Diagnostics.Count(diag.Warning)
 }
 
 // sourceFile is the file of a markdown place: "file", "file:line" or
@@ -392,24 +384,11 @@ func oncePerSource(l diag.List) diag.List {
 	return out
 }
 
-// sameProblem: a link no file answers is one problem whether the source
-// or the build says so, and so is an anchor no element has; a broken link
-// and a missing anchor at one place are two.
-func sameProblem(markdownCheck, siteCheck string) bool {
-	switch siteCheck {
-	case registry.BrokenLink:
-		return markdownCheck == registry.MarkdownLink || markdownCheck == registry.MarkdownImage
-	case registry.BrokenAnchor:
-		return markdownCheck == registry.MarkdownAnchor
-	}
-	return false
-}
-
 // withoutBuiltAnchors drops each markdown-anchor warning whose fragment
 // the built page of its target has: the gate's heading ids are its best
 // guess at the generator's, and a theme or plugin may add ids it does not
 // know of. The built page is the truth.
-func (cf *confirmation) withoutBuiltAnchors(l diag.List) diag.List {
+func (cf *Confirmation) withoutBuiltAnchors(l diag.List) diag.List {
 	out := l[:0]
 	for _, d := range l {
 		if d.Check == registry.MarkdownAnchor && cf.builtHas(d) {
@@ -422,7 +401,7 @@ func (cf *confirmation) withoutBuiltAnchors(l diag.List) diag.List {
 
 // builtHas reports whether a built page of the anchor's target page has
 // its fragment (as written or percent-decoded, as a browser looks it up).
-func (cf *confirmation) builtHas(d diag.Diagnostic) bool {
+func (cf *Confirmation) builtHas(d diag.Diagnostic) bool {
 	target, frag, ok := anchorOf(d)
 	if !ok {
 		return false
@@ -448,7 +427,7 @@ func anchorOf(d diag.Diagnostic) (target, frag string, ok bool) {
 // builtAnchors are the built pages a markdown-anchor warning's link leads
 // to and the fragment it names there; none where the sources' fragments are
 // not the built ids (keepAnchors).
-func (cf *confirmation) builtAnchors(d diag.Diagnostic) (pages []string, frag string) {
+func (cf *Confirmation) builtAnchors(d diag.Diagnostic) (pages []string, frag string) {
 	target, frag, ok := anchorOf(d)
 	if cf == nil || cf.keepAnchors || d.Check != registry.MarkdownAnchor || !ok {
 		return nil, ""
@@ -458,7 +437,7 @@ func (cf *confirmation) builtAnchors(d diag.Diagnostic) (pages []string, frag st
 
 // builtID says whether the built page of a markdown file has an id;
 // known is false when it has no built page.
-func (cf *confirmation) builtID(file, id string) (has, known bool) {
+func (cf *Confirmation) builtID(file, id string) (has, known bool) {
 	if cf.hasAnchor == nil { // the links step has not run
 		return false, false
 	}
@@ -469,3 +448,12 @@ func (cf *confirmation) builtID(file, id string) (has, known bool) {
 	}
 	return false, false
 }
+
+// Files are the markdown files, listed once for both steps.
+func (cf *Confirmation) Files() []string { return cf.files }
+
+// Checker is the markdown check of the run, which parses each page once.
+func (cf *Confirmation) Checker() *mdlinks.Checker { return cf.md }
+
+// Sources place a built page's problem at its markdown line.
+func (cf *Confirmation) Sources() *routes.Sources { return cf.sources }
