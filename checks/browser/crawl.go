@@ -3,7 +3,6 @@ package browser
 import (
 	"context"
 	"errors"
-	"fmt"
 	"net/http"
 	"path/filepath"
 	"slices"
@@ -48,23 +47,6 @@ type CrawlOptions struct {
 	// made there: no page can crash its own tab).
 	opened func(ctx context.Context, file string)
 	maps   *sourceMaps // the site's scripts' source maps, read as the crawl needs them
-}
-
-// Finding is one runtime fault of one page.
-type Finding struct {
-	Check string `json:"check"` // a registry id of the crawl
-	File  string `json:"file"`  // the page's file, relative to the site's folder
-	// Line and Col (1-based) are set when the fault's source is the page's
-	// own file (an inline script); a script file's place is in Message.
-	Line    int    `json:"line,omitempty"`
-	Col     int    `json:"col,omitempty"`
-	Message string `json:"message"`
-	// aftermath is a hydration finding that only follows another
-	// (withoutAftermath); asked is where the page asked for the request
-	// the finding is of, placed once the page is done (result). Neither
-	// leaves the page's recorder.
-	aftermath bool
-	asked     *place
 }
 
 // Crawled is what a crawl found.
@@ -444,16 +426,4 @@ func (c *crawl) turn() func() {
 	c.loading <- struct{}{}
 	var once sync.Once
 	return func() { once.Do(func() { <-c.loading }) }
-}
-
-// broke reports a page whose tab could not be opened or driven.
-func (p *pageRecorder) broke(err error) pageResult {
-	check := registry.PageUnsettled
-	select {
-	case <-p.crashed:
-		check = registry.PageCrash
-	default:
-	}
-	p.add(Finding{Check: check, Message: fmt.Sprintf("the page could not be opened: %v", err)})
-	return p.result()
 }

@@ -32,6 +32,23 @@ import (
 // that a crawl of hundreds of pages spends little of its time waiting.
 const quietFor = 250 * time.Millisecond
 
+// Finding is one runtime fault of one page.
+type Finding struct {
+	Check string `json:"check"` // a registry id of the crawl
+	File  string `json:"file"`  // the page's file, relative to the site's folder
+	// Line and Col (1-based) are set when the fault's source is the page's
+	// own file (an inline script); a script file's place is in Message.
+	Line    int    `json:"line,omitempty"`
+	Col     int    `json:"col,omitempty"`
+	Message string `json:"message"`
+	// aftermath is a hydration finding that only follows another
+	// (withoutAftermath); asked is where the page asked for the request
+	// the finding is of, placed once the page is done (result). Neither
+	// leaves the page's recorder.
+	aftermath bool
+	asked     *place
+}
+
 // pageRecorder hears one tab's events and keeps the page's findings. Its
 // listener runs in chromedp's read loop, so it only records, under mu; the
 // few commands an event needs (dismissing a dialog) run elsewhere.
@@ -868,4 +885,16 @@ func (p *pageRecorder) present(ctx context.Context, frags []string) []string {
 		found = []string{} // looked, none there
 	}
 	return found
+}
+
+// broke reports a page whose tab could not be opened or driven.
+func (p *pageRecorder) broke(err error) pageResult {
+	check := registry.PageUnsettled
+	select {
+	case <-p.crashed:
+		check = registry.PageCrash
+	default:
+	}
+	p.add(Finding{Check: check, Message: fmt.Sprintf("the page could not be opened: %v", err)})
+	return p.result()
 }
