@@ -1,7 +1,9 @@
 package browser
 
 import (
+	"cmp"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -158,10 +160,13 @@ func measure(b *testing.B, site string, pages []string, what string, run func(*B
 	start := time.Now()
 	said, err := run(br)
 	m := measured{wall: time.Since(start)}
-	var group, sampling time.Duration
-	m.peak, group, sampling = stop()
+	u := stop()
 	br.Close()
-	m.cpu = group + selfCPU() - self - sampling
+	gate := selfCPU() - self - u.sampling
+	m.peak, m.cpu = u.peak, gate
+	for _, d := range u.byKind {
+		m.cpu += d
+	}
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -171,6 +176,7 @@ func measure(b *testing.B, site string, pages []string, what string, run func(*B
 	b.ReportMetric(float64(m.peak)/(1<<20), "peak-MiB")
 	b.Logf("%s: %d pages of %s in %.1fs (%.1f pages/s), %.1fs of CPU, peak %d MiB (Chromium and the gate), load average %s",
 		what, len(pages), site, m.wall.Seconds(), float64(len(pages))/m.wall.Seconds(), m.cpu.Seconds(), m.peak>>20, strings.Join(strings.Fields(string(load))[:3], " "))
+	b.Logf("  its CPU time: %s", cpuShares(u.byKind, gate))
 	if said != "" {
 		b.Log(said)
 	}
@@ -204,8 +210,9 @@ func openEach(br *Browser, site string, pages []string) error {
 
 // watch samples the browser's process group every second until the
 // returned func is called, which gives the peak of its memory and this
-// process's (their PSS) and the group's CPU time: the sum of the last time
-// each of its processes had when seen (one that ends between two samples
+// process's (their PSS), the CPU time of the group's processes by their
+// kind (renderer, gpu-process, the network service …: the sum of the last
+// time each process had when seen; one that ends between two samples
 // loses at most its last second; a process's own time is lost to its
 // parent's rusage when Chromium is killed rather than reaping its
 // children, so rusage alone is not enough), and the CPU time the sampling
@@ -213,37 +220,65 @@ func openEach(br *Browser, site string, pages []string) error {
 // process's PSS makes the kernel walk its page tables: sampled every
 // 250 ms, that was 9 of the 58 CPU-seconds a crawl of this site was said to
 // cost, and a quarter of a core taken from the crawl.
-func watch(pgid int) func() (peak int64, group, sampling time.Duration) {
+func watch(pgid int) func() usage {
 	stop := make(chan struct{})
-	ticks := map[int]int64{}
-	var peak int64
-	var own time.Duration
+	procs := map[int]*proc{}
+	var u usage
 	var wg sync.WaitGroup
 	wg.Go(func() {
 		// On a thread of its own, so that the thread's time is the sampling's.
+		// The thread may have run other goroutines before: its time from here.
 		runtime.LockOSThread()
 		defer runtime.UnlockOSThread()
+		from := threadCPU()
 		t := time.NewTicker(time.Second)
 		defer t.Stop()
 		for {
-			peak = max(peak, sample(pgid, ticks))
+			u.peak = max(u.peak, sample(pgid, procs))
 			select {
 			case <-stop:
-				own = threadCPU()
+				u.sampling = threadCPU() - from
 				return
 			case <-t.C:
 			}
 		}
 	})
-	return func() (int64, time.Duration, time.Duration) {
+	return func() usage {
 		close(stop)
 		wg.Wait()
-		var sum int64
-		for _, n := range ticks {
-			sum += n
+		u.byKind = map[string]time.Duration{}
+		for _, p := range procs {
+			u.byKind[p.kind] += time.Duration(p.ticks) * time.Second / 100 // USER_HZ is 100 on Linux
 		}
-		return peak, time.Duration(sum) * time.Second / 100, own // USER_HZ is 100 on Linux
+		return u
 	}
+}
+
+// cpuShares says the CPU time of each kind of process and of the gate,
+// most first: where a crawl's CPU goes.
+func cpuShares(byKind map[string]time.Duration, gate time.Duration) string {
+	kinds := slices.Collect(maps.Keys(byKind))
+	slices.SortFunc(kinds, func(a, b string) int { return cmp.Compare(byKind[b], byKind[a]) })
+	var parts []string
+	for _, k := range kinds {
+		if byKind[k] >= 50*time.Millisecond {
+			parts = append(parts, fmt.Sprintf("%s %.1fs", k, byKind[k].Seconds()))
+		}
+	}
+	return strings.Join(append(parts, fmt.Sprintf("the gate %.1fs", gate.Seconds())), ", ")
+}
+
+// usage is what watch saw.
+type usage struct {
+	peak     int64                    // bytes
+	byKind   map[string]time.Duration // CPU time of Chromium's processes, by kind
+	sampling time.Duration            // the sampler's own CPU time
+}
+
+// proc is one process of the browser: its kind and its CPU ticks.
+type proc struct {
+	kind  string
+	ticks int64
 }
 
 // threadCPU is the user and system time of the calling OS thread.
@@ -255,7 +290,7 @@ func threadCPU() time.Duration {
 
 // sample is the memory of this process plus every process of the group
 // pgid (their PSS, from /proc), and records the CPU ticks of the group's.
-func sample(pgid int, ticks map[int]int64) int64 {
+func sample(pgid int, procs map[int]*proc) int64 {
 	total := int64(0)
 	self := os.Getpid()
 	entries, _ := os.ReadDir("/proc")
@@ -268,11 +303,38 @@ func sample(pgid int, ticks map[int]int64) int64 {
 			continue
 		}
 		total += statusKB(filepath.Join("/proc", e.Name(), "smaps_rollup"), "Pss:") << 10
-		if pid != self {
-			ticks[pid] = max(ticks[pid], cpuTicks(pid))
+		if pid == self {
+			continue
 		}
+		p := procs[pid]
+		if p == nil {
+			p = &proc{kind: processKind(pid)}
+			procs[pid] = p
+		}
+		p.ticks = max(p.ticks, cpuTicks(pid))
 	}
 	return total
+}
+
+// processKind is what a Chromium process is, by its --type (a utility
+// process by its --utility-sub-type): "browser" for the one with none.
+// Chromium rewrites its command line as one string, so it is split on
+// spaces as well as NULs.
+func processKind(pid int) string {
+	raw, _ := os.ReadFile(filepath.Join("/proc", strconv.Itoa(pid), "cmdline"))
+	kind := "browser"
+	for _, arg := range strings.Fields(strings.ReplaceAll(string(raw), "\x00", " ")) {
+		if v, ok := strings.CutPrefix(arg, "--type="); ok && kind == "browser" {
+			kind = v
+		}
+		if v, ok := strings.CutPrefix(arg, "--utility-sub-type="); ok {
+			kind = v
+			if strings.HasSuffix(v, ".NetworkService") {
+				kind = "network service"
+			}
+		}
+	}
+	return kind
 }
 
 // cpuTicks is a process's user and system time, in ticks.
