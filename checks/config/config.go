@@ -123,7 +123,7 @@ type Config struct {
 // defaults of the flags.
 type CrawlConfig struct {
 	Sample      int    `json:"sample"`      // pages to open, spread over the site; 0 for all
-	Tabs        int    `json:"tabs"`        // pages open at once
+	Tabs        int    `json:"tabs"`        // pages loading at once (crawl.go in checks/browser: windowing)
 	PageTimeout string `json:"pageTimeout"` // a Go duration, "10s"
 	Quiet       string `json:"quiet"`       // a Go duration: how long a settled page stays open
 }
