@@ -99,6 +99,15 @@ expect_base_builds() {
   expect "the $3 build checked as if at the root" 1 "errors" links "$2" --base-url /
 }
 
+# quietly WHAT DIR CMD…: a generator's build, CMD run in DIR with its output
+# kept in DIR/build.log, shown (its last 30 lines) only when CMD fails,
+# which ends the proof: nothing after a failed build could be judged.
+quietly() {
+  local what=$1 dir=$2
+  shift 2
+  (cd "$dir" && "$@" >build.log 2>&1) || { echo "FAIL $what in $dir:"; tail -n 30 "$dir/build.log"; exit 1; }
+}
+
 # npm_project JSON INSTALLED [FLAG…]: package.json in the current folder as
 # JSON, its packages installed from npm (with npm install's FLAGs) unless an
 # earlier run with the same package.json left INSTALLED (a path in

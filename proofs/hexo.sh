@@ -139,10 +139,10 @@ project() {
   ln -s "$work/node_modules" "$dir/node_modules"
 }
 
-build() { # build DIR: hexo generate in DIR, quiet unless it fails or writes no home page
-  (cd "$1" && rm -rf public db.json && nice -n 10 "$hexo" generate >build.log 2>&1 && [ -f public/index.html ]) ||
-    { echo "FAIL hexo generate in $1:"; tail -n 30 "$1/build.log"; exit 1; }
-}
+# generate: hexo generate afresh in this folder; a run that writes no home page failed.
+# shellcheck disable=SC2317 # run through quietly
+generate() { rm -rf public db.json && nice -n 10 "$hexo" generate && [ -f public/index.html ]; }
+build() { quietly "hexo generate" "$1" generate; } # build DIR
 
 project root "" "url: http://example.com" && build root
 project blog /blog "url: http://example.com/blog" "post_asset_folder: true" "marked:" "  postAsset: true" "  modifyAnchors: 1"

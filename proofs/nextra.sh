@@ -183,9 +183,7 @@ config() {
   } > "$dir/next.config.mjs"
 }
 
-build() { # build DIR: next build in DIR, quiet unless it fails
-  (cd "$1" && nice -n 10 "$next" build >build.log 2>&1) || { echo "FAIL next build in $1:"; tail -n 30 "$1/build.log"; exit 1; }
-}
+build() { quietly "next build" "$1" nice -n 10 "$next" build; } # build DIR
 
 site root / && config root && build root
 site proj /proj/ && config proj "basePath: '/proj'" "trailingSlash: true" && build proj

@@ -111,9 +111,7 @@ project() {
   } > "$dir/rspress.config.ts"
 }
 
-build() { # build DIR: rspress build in DIR, quiet unless it fails
-  (cd "$1" && nice -n 10 "$rspress" build >build.log 2>&1) || { echo "FAIL rspress build in $1:"; tail -n 30 "$1/build.log"; exit 1; }
-}
+build() { quietly "rspress build" "$1" nice -n 10 "$rspress" build; } # build DIR
 
 project root "path.join(__dirname, 'docs')" && build root
 project proj "'docs'" "base: '/proj/'" "route: { cleanUrls: true }" "outDir: 'build'" && build proj

@@ -165,9 +165,7 @@ MD
   find "$docs" -name '*.md*' -exec sed -i "s|@B@|$base|g" {} +
 }
 
-build() { # build DIR: astro build in DIR, quiet unless it fails
-  (cd "$1" && npx astro build >build.log 2>&1) || { echo "FAIL astro build in $1:"; tail -n 30 "$1/build.log"; exit 1; }
-}
+build() { quietly "astro build" "$1" npx astro build; } # build DIR
 
 site root "" && build root
 site proj /proj && build proj

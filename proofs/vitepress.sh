@@ -132,10 +132,10 @@ project() {
   fi
 }
 
-build() { # build DIR: vitepress build in DIR, quiet unless it fails
+build() { # build DIR: vitepress build in DIR, of docs/ when the config is there
   local root=.
   [ -d "$1/docs/.vitepress" ] && root=docs
-  (cd "$1" && "$vitepress" build "$root" >build.log 2>&1) || { echo "FAIL vitepress build in $1:"; tail -n 30 "$1/build.log"; exit 1; }
+  quietly "vitepress build" "$1" "$vitepress" build "$root"
 }
 
 project root-a a && build root-a

@@ -111,9 +111,7 @@ config() {
   } > "$file"
 }
 
-build() { # build DIR SRC: vuepress build SRC in DIR, quiet unless it fails
-  (cd "$1" && nice -n 10 "$vuepress" build "$2" >build.log 2>&1) || { echo "FAIL vuepress build in $1:"; tail -n 30 "$1/build.log"; exit 1; }
-}
+build() { quietly "vuepress build" "$1" nice -n 10 "$vuepress" build "$2"; } # build DIR SRC: vuepress build SRC in DIR
 
 rm -rf root proj && mkdir -p root proj
 pages root/docs && config root/docs/.vuepress/config.ts && build root docs

@@ -2,7 +2,6 @@ package changes
 
 import (
 	"os"
-	"os/exec"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -34,11 +33,7 @@ func changedRepo(t *testing.T, trackSite bool) (*config.Config, []string) {
 		files[".gitignore"] = "build/\n"
 	}
 	write(t, files)
-	git(t, "init", "-q", "-b", "main")
-	git(t, "config", "user.email", "crawl@test")
-	git(t, "config", "user.name", "crawl test")
-	git(t, "add", ".")
-	git(t, "commit", "-q", "-m", "docs")
+	testfiles.Repo(t, true)
 	cfg, err := config.Load(config.Source{File: "checks.json"})
 	require.NoError(t, err)
 	return cfg, []string{"api/ref/index.html", "guide/index.html", "index.html"}
@@ -161,10 +156,6 @@ func docusaurusGuideChanged(t *testing.T, files map[string]string) (pages, got [
 	return pages, got, note
 }
 
-func git(t *testing.T, args ...string) {
-	t.Helper()
-	out, err := exec.Command("git", args...).CombinedOutput()
-	require.NoError(t, err, "git %v: %s", args, out)
-}
+func git(t *testing.T, args ...string) { testfiles.Git(t, args...) }
 
 func write(t *testing.T, files map[string]string) { testfiles.Write(t, files) }

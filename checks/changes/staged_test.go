@@ -8,6 +8,7 @@ import (
 
 	"github.com/devdocs-dev/devdocs/checks/config"
 	"github.com/devdocs-dev/devdocs/checks/gitindex"
+	"github.com/devdocs-dev/devdocs/checks/internal/testfiles"
 	"github.com/devdocs-dev/devdocs/checks/preset"
 	"github.com/devdocs-dev/devdocs/checks/registry"
 )
@@ -24,11 +25,7 @@ func TestStagedJudgesTheLinksIntoWhatTheCommitDeletes(t *testing.T) {
 		"docs/guide.md": "# Guide\n",
 		"docs/other.md": "# Other\n",
 	})
-	git(t, "init", "-q", "-b", "main")
-	git(t, "config", "user.email", "staged@test")
-	git(t, "config", "user.name", "staged test")
-	git(t, "add", ".")
-	git(t, "commit", "-q", "-m", "docs")
+	testfiles.Repo(t, true)
 	git(t, "rm", "-q", "--cached", "docs/guide.md")
 	write(t, map[string]string{"docs/other.md": "# Other\n\nMore words.\n"})
 	git(t, "add", "docs/other.md")

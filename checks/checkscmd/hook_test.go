@@ -11,6 +11,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"golang.org/x/tools/txtar"
+
+	"github.com/devdocs-dev/devdocs/checks/internal/testfiles"
 )
 
 // The installed hook checks the staged markdown files and nothing else:
@@ -58,11 +60,7 @@ func TestInstallHookKeepsSomeoneElsesHook(t *testing.T) {
 	assert.Equal(t, 0, Run([]string{"install-hook", "--checks", "/opt/checks"}, &stdout, &stderr, false))
 }
 
-func git(t *testing.T, args ...string) {
-	t.Helper()
-	out, err := exec.Command("git", args...).CombinedOutput()
-	require.NoError(t, err, "git %v: %s", args, out)
-}
+func git(t *testing.T, args ...string) { testfiles.Git(t, args...) }
 
 func commit(t *testing.T) (string, error) {
 	out, err := exec.Command("git", "commit", "-q", "-m", "docs").CombinedOutput()

@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+
+	"github.com/devdocs-dev/devdocs/checks/internal/testfiles"
 )
 
 // The hook on a Docsify site: deleting a page breaks the links that name
@@ -19,7 +21,7 @@ func TestStagedDocsifyDeleteFailsOnTheRoutes(t *testing.T) {
 		"docs/guide/README.md": "# Guide\n",
 		"docs/guide/setup.md":  "# Setup\n\n## Run\n",
 	})
-	gitRepo(t, true)
+	testfiles.Repo(t, true)
 	git(t, "rm", "-q", "docs/guide/setup.md", "docs/guide/README.md")
 
 	var stdout, stderr bytes.Buffer

@@ -11,6 +11,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"golang.org/x/tools/txtar"
+
+	"github.com/devdocs-dev/devdocs/checks/internal/testfiles"
 )
 
 // docsRepo makes a git repository of testdata/hook/docs.txtar (a plain
@@ -23,20 +25,7 @@ func docsRepo(t *testing.T, commit bool) {
 	ar, err := txtar.ParseFile(abs)
 	require.NoError(t, err)
 	unpack(t, ar)
-	gitRepo(t, commit)
-}
-
-// gitRepo makes the working directory a git repository with its files
-// staged, and committed once when commit is set.
-func gitRepo(t *testing.T, commit bool) {
-	t.Helper()
-	git(t, "init", "-q", "-b", "main")
-	git(t, "config", "user.email", "hook@test")
-	git(t, "config", "user.name", "hook test")
-	git(t, "add", ".")
-	if commit {
-		git(t, "commit", "-q", "-m", "docs")
-	}
+	testfiles.Repo(t, commit)
 }
 
 var elapsed = regexp.MustCompile(`in \d+\.\d+s`)
@@ -305,11 +294,7 @@ func committedRepo(t *testing.T, files map[string]string) {
 	t.Helper()
 	t.Chdir(t.TempDir())
 	write(t, files)
-	git(t, "init", "-q", "-b", "main")
-	git(t, "config", "user.email", "hook@test")
-	git(t, "config", "user.name", "hook test")
-	git(t, "add", ".")
-	git(t, "commit", "-q", "-m", "docs")
+	testfiles.Repo(t, true)
 }
 
 // A page keeps its ids as its generator builds it, with what it includes:

@@ -9,6 +9,8 @@ import (
 
 	"golang.org/x/net/idna"
 	"golang.org/x/text/encoding/unicode"
+
+	"github.com/devdocs-dev/devdocs/checks/internal/urlscheme"
 )
 
 // Browsers parse hrefs with the WHATWG URL Standard, not RFC 3986, and the
@@ -44,23 +46,6 @@ func stripURL(s string) string {
 // A Replacer, not strings.Map: Map would turn bytes that are not UTF-8 into U+FFFD.
 var tabsAndNewlines = strings.NewReplacer("\t", "", "\n", "", "\r", "")
 
-// splitScheme reads the scheme state: an ASCII letter, then letters,
-// digits, '+', '-' or '.', then ':'. The scheme is returned lower-cased.
-func splitScheme(s string) (scheme, rest string, ok bool) {
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z':
-		case i > 0 && ('0' <= c && c <= '9' || c == '+' || c == '-' || c == '.'):
-		case i > 0 && c == ':':
-			return strings.ToLower(s[:i]), s[i+1:], true
-		default:
-			return "", s, false
-		}
-	}
-	return "", s, false
-}
-
 // special schemes are the ones whose URLs have a host and a path of
 // segments; in them a backslash is a slash.
 var special = map[string]bool{"http": true, "https": true, "ws": true, "wss": true, "ftp": true, "file": true}
@@ -86,7 +71,7 @@ type target struct {
 // resolveIn resolves rest (an href without its fragment) against base, as
 // the URL parser does for a special base URL.
 func resolveIn(rest string, base location) target {
-	if scheme, after, ok := splitScheme(rest); ok {
+	if scheme, after, ok := urlscheme.Split(rest); ok {
 		if ignoredSchemes[scheme] {
 			return target{ignored: true}
 		}

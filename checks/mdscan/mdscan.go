@@ -25,6 +25,8 @@ import (
 	"github.com/yuin/goldmark/util"
 	"go.yaml.in/yaml/v3"
 	"golang.org/x/text/encoding/unicode"
+
+	"github.com/devdocs-dev/devdocs/checks/internal/urlscheme"
 )
 
 // Heading is one heading with its id: the {#id} written after it, or the
@@ -1035,20 +1037,8 @@ func IsMarkdownFile(name string) bool {
 }
 
 // HasScheme reports whether dest starts with a URL scheme ("https:",
-// "mailto:"): a letter, then letters, digits, '+', '-' or '.', then ':'.
-// Not url.Parse: it rejects a '%' that starts no escape, and would skip
-// "./missing-100%.md" as if it were no local link at all.
+// "mailto:"), as urlscheme reads one.
 func HasScheme(dest string) bool {
-	for i := 0; i < len(dest); i++ {
-		c := dest[i]
-		switch {
-		case 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z':
-		case i > 0 && ('0' <= c && c <= '9' || c == '+' || c == '-' || c == '.'):
-		case i > 0 && c == ':':
-			return true
-		default:
-			return false
-		}
-	}
-	return false
+	_, _, ok := urlscheme.Split(dest)
+	return ok
 }

@@ -1,6 +1,8 @@
 package report
 
 import (
+	"maps"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -46,7 +48,7 @@ func matrix(table []routes.Route, perPage map[string]int, siteURL string) Matrix
 		byRow[rel][r.Version] = r.Path
 	}
 	m := Matrix{Versions: sortVersions(versions)}
-	for _, page := range sortedKeys(byRow) {
+	for _, page := range slices.Sorted(maps.Keys(byRow)) {
 		row := Row{Page: page}
 		for _, v := range m.Versions {
 			path, ok := byRow[page][v]
@@ -75,7 +77,7 @@ func inVersion(r routes.Route) string {
 
 // sortVersions puts next first, then the newest release first.
 func sortVersions(set map[string]bool) []string {
-	vs := sortedKeys(set)
+	vs := slices.Sorted(maps.Keys(set))
 	sort.SliceStable(vs, func(i, j int) bool { return newer(vs[i], vs[j]) })
 	return vs
 }
@@ -96,13 +98,4 @@ func newer(a, b string) bool {
 		}
 	}
 	return len(as) > len(bs)
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
 }

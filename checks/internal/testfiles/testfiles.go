@@ -1,9 +1,11 @@
-// Package testfiles writes the files a test's project holds, for the
-// gate's packages whose tests run on a folder of their own.
+// Package testfiles writes the files a test's project holds, and makes
+// them a git repository, for the gate's packages whose tests run on a
+// folder of their own.
 package testfiles
 
 import (
 	"os"
+	"os/exec"
 	"path/filepath"
 	"testing"
 )
@@ -19,5 +21,27 @@ func Write(t testing.TB, files map[string]string) {
 		if err := os.WriteFile(name, []byte(body), 0o644); err != nil {
 			t.Fatal(err)
 		}
+	}
+}
+
+// Git runs git with args in the current folder; its failure fails the test,
+// with what git said.
+func Git(t testing.TB, args ...string) {
+	t.Helper()
+	if out, err := exec.Command("git", args...).CombinedOutput(); err != nil {
+		t.Fatalf("git %v: %v: %s", args, err, out)
+	}
+}
+
+// Repo makes the current folder a git repository on branch main with every
+// file in it staged, and committed once when commit is set.
+func Repo(t testing.TB, commit bool) {
+	t.Helper()
+	Git(t, "init", "-q", "-b", "main")
+	Git(t, "config", "user.email", "test@devdocs.test")
+	Git(t, "config", "user.name", "devdocs test")
+	Git(t, "add", ".")
+	if commit {
+		Git(t, "commit", "-q", "-m", "docs")
 	}
 }
