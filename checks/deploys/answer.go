@@ -81,7 +81,9 @@ func (c *comparison) appShell(rel string, ans serve.Answer) bool {
 	return c.o.Host.NotFound == serve.NearestNotFound && serve.AppShell(rel, ans.File)
 }
 
-// atPage is the page a file serves, or where its redirect leads.
+// atPage is the page a file serves, or where its redirect leads. A meta
+// refresh after a delay (Astro's page for a 302) is followed too: the
+// reader ends where it leads, and its page is a stub, not the old page.
 func (c *comparison) atPage(u, file string, a *arrival) (string, bool) {
 	_, r, ok := c.curPage(file)
 	if !ok || r.Href == "" {
@@ -89,7 +91,15 @@ func (c *comparison) atPage(u, file string, a *arrival) (string, bool) {
 		return "", false
 	}
 	next, inSite := resolve(u, r.Href, c.o.SiteURL)
-	a.steps = append(a.steps, fmt.Sprintf("its page %s redirects to %s", file, r.Href))
+	if r.Delayed && next == u { // a page that reloads itself now and then
+		a.file = file
+		return "", false
+	}
+	how := ""
+	if r.Delayed {
+		how = " after a delay (a meta refresh)"
+	}
+	a.steps = append(a.steps, fmt.Sprintf("its page %s redirects to %s%s", file, r.Href, how))
 	a.keepsFragment = a.keepsFragment && r.KeepsHash
 	if !inSite {
 		a.unjudged = true
