@@ -96,6 +96,8 @@ type Config struct {
 	// applies to the folder it builds into (generatorSite), and
 	// generatorSiteURL the URL it writes the site's links on.
 	generatorBase, generatorSite, generatorSiteURL string
+	// generatorPublicURL the site's public URL its config names.
+	generatorPublicURL string
 	// set is the docs projects found when no preset is named (projects.go).
 	set projectSet
 	// files, when set, lists the files at or below a folder to find the
@@ -484,7 +486,7 @@ func (c *Config) useLayout(p *preset.Preset, g preset.Generator, l preset.Layout
 	for i, m := range c.rules.Mounts {
 		c.rules.Mounts[i].Dir = relative(m.Dir)
 	}
-	c.generatorBase, c.generatorSite, c.generatorSiteURL = l.Base, l.Site, l.SiteURL
+	c.generatorBase, c.generatorSite, c.generatorSiteURL, c.generatorPublicURL = l.Base, l.Site, l.SiteURL, l.PublicURL
 	c.presetVersions, c.presetVersionURLs = nil, nil
 	for _, v := range l.Versions {
 		c.presetVersions = append(c.presetVersions, relative(v))
@@ -504,6 +506,15 @@ func (c *Config) siteURL(dir string) string {
 		return c.generatorSiteURL
 	}
 	return c.SiteURL
+}
+
+// publicURL is the site's public URL: its own URL (siteURL), else the
+// one its generator's config names, for the folder it builds into.
+func (c *Config) publicURL(dir string) string {
+	if u := c.siteURL(dir); u != "" || !sameDir(dir, c.generatorSite) {
+		return u
+	}
+	return c.generatorPublicURL
 }
 
 // existing are the folders of dirs that are there, named from here.

@@ -150,7 +150,7 @@ func checkLinks(dir string, cfg *Config, ext *externalOptions, stderr io.Writer,
 			defer debug.SetGCPercent(debug.SetGCPercent(150))
 		}
 		lost, err := deploys.Compare(deploys.Builds{Previous: cfg.Previous, Current: dir}, s, stats.Page,
-			deploys.Options{Host: opts.Host, BasePath: opts.BasePath, SiteURL: opts.SiteURL, IDs: cfg.markdownIDs(), Sum: stats.Sum})
+			deploys.Options{Host: opts.Host, BasePath: opts.BasePath, SiteURL: cfg.publicURL(dir), IDs: cfg.markdownIDs(), Sum: stats.Sum})
 		if err != nil {
 			return diag.Run{}, err
 		}
