@@ -187,15 +187,8 @@ func publishedSite(host string) string {
 }
 
 // hostConfigTop is the folder a host's configuration file is looked up
-// to: the repository's root, where Netlify reads netlify.toml from
-// whichever folder the run starts in (a docs project's, as the Action's
-// working-directory); outside a repository, the run's folder.
-func hostConfigTop() string {
-	if root := gitRoot(); root != "" {
-		return root
-	}
-	return "."
-}
+// to (serve.ConfigTop: the repository's root).
+func hostConfigTop() string { return serve.ConfigTop() }
 
 // repositories answers the git work tree a file is in ("" for none), each
 // folder looked up once; safe for the markdown check's workers.
