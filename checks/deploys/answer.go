@@ -3,6 +3,7 @@ package deploys
 import (
 	"fmt"
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/devdocs-dev/devdocs/checks/links"
@@ -29,17 +30,17 @@ type arrival struct {
 // answer follows a URL (escaped, under the base path) on the new build.
 func (c *comparison) answer(u string) arrival {
 	a := arrival{keepsFragment: true}
-	seen := map[string]bool{}
+	var seen []string // a few at most: no map for each URL of the last deploy
 	for {
 		switch {
-		case seen[u]:
+		case slices.Contains(seen, u):
 			a.end = "leads back to a URL it passed (a loop)"
 			return a
 		case len(a.steps) > links.MaxRedirects:
 			a.end = fmt.Sprintf("passes more than %d redirects", links.MaxRedirects)
 			return a
 		}
-		seen[u] = true
+		seen = append(seen, u)
 		next, more := c.step(u, &a)
 		if !more {
 			return a
