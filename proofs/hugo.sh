@@ -322,15 +322,14 @@ expect_faults "hugo languages: the same faults in the build" site/public -- /de/
 # Between two deploys: the first site's build is the last deploy; its
 # about page renamed (the refs to it with it) is found, and kept by
 # Hugo's aliases, whose redirect page names the new URL with baseURL's
-# host (https://docs.example.org/docs/team/): followed on the new build
-# when that is the site's URL (--site-url; the preset does not take
-# baseURL for it).
+# host (https://docs.example.org/docs/team/): followed on the new build,
+# the preset reading baseURL for the site's URL (no --site-url).
 cd "$work"
 rm -rf public public-prev && hugo --quiet -d public && mv public public-prev
 mv content/docs/about.md content/docs/team.md
 sed -i 's|about\.md|team.md|' content/docs/install.md
 hugo --quiet -d public
-expect_lines "hugo: a page renamed, against the last deploy" 1 links --previous public-prev --site-url https://docs.example.org/ -- \
+expect_lines "hugo: a page renamed, against the last deploy" 1 links --previous public-prev -- \
   "public-prev/docs/about/index.html" \
   "  -      error   removed URL /docs/about/: the last deploy served it; now it answers 404 [removed-url]" \
   "         note: closest page now: /docs/team/ (the same title \"About\")"
@@ -338,8 +337,8 @@ sed -i 's|^title: About$|title: About\naliases: [/docs/about/]|' content/docs/te
 rm -rf public && hugo --quiet -d public
 grep -q 'url=https://docs.example.org/docs/team/' public/docs/about/index.html \
   && echo "ok   hugo wrote the alias with baseURL's host" || { echo "FAIL no alias page naming https://docs.example.org/docs/team/"; fail=1; }
-expect "hugo: kept by an alias" 0 ": no problems$" links --previous public-prev --site-url https://docs.example.org/
+expect "hugo: kept by an alias" 0 ": no problems$" links --previous public-prev
 # The alias followed, not taken for a link off the site: its page gone, the URL is lost.
 rm -r public/docs/team
-expect "hugo: an alias to a page gone keeps nothing" 1 "removed URL /docs/about/: the last deploy served it; now its page docs/about/index.html redirects to https://docs.example.org/docs/team/, which answers 404" links --previous public-prev --site-url https://docs.example.org/
+expect "hugo: an alias to a page gone keeps nothing" 1 "removed URL /docs/about/: the last deploy served it; now its page docs/about/index.html redirects to https://docs.example.org/docs/team/, which answers 404" links --previous public-prev
 exit $fail

@@ -280,8 +280,9 @@ expect_faults "jekyll collections: the same faults in the build" site/_site -- /
 # Between two deploys: a small site with jekyll-redirect-from (Debian's)
 # and its url set, so its redirect pages name the new URL on that host.
 # Its build is the last deploy; a page renamed is found, and kept by
-# redirect_from (followed with --site-url); its script drops the link's
-# #fragment, so the old page's ids are not held to the new one.
+# redirect_from (followed on that host: the preset reads url, no
+# --site-url); its script drops the link's #fragment, so the old page's
+# ids are not held to the new one.
 # (No layout: the pages have no <title>, so the first heading finds it.)
 rm -rf "$work/moved" && mkdir -p "$work/moved" && cd "$work/moved"
 printf 'url: https://docs.example.org\nplugins:\n  - jekyll-redirect-from\n' > _config.yml
@@ -293,13 +294,13 @@ jekyll build -q -d _site-prev
 mv guide.md setup.md
 sed -i 's|^## Install the tools$|## Get the tools|' setup.md
 jekyll build -q
-expect_lines "jekyll: a page renamed, against the last deploy" 1 links _site --previous _site-prev --site-url https://docs.example.org/ -- \
+expect_lines "jekyll: a page renamed, against the last deploy" 1 links _site --previous _site-prev -- \
   "_site-prev/guide.html" \
   "  -      error   removed URL /guide: the last deploy served it; now it answers 404 [removed-url]" \
   "         note: closest page now: /setup (the same first heading \"Guide\")"
 sed -i 's|^title: Guide$|title: Guide\nredirect_from: /guide.html|' setup.md
 jekyll build -q
-expect "jekyll: kept by redirect_from (its page drops the fragment: no id held)" 0 ": no problems$" links _site --previous _site-prev --site-url https://docs.example.org/
+expect "jekyll: kept by redirect_from (its page drops the fragment: no id held)" 0 ": no problems$" links _site --previous _site-prev
 rm _site/setup.html
-expect "jekyll: redirect_from to a page gone keeps nothing" 1 "removed URL /guide: the last deploy served it; now its page guide.html redirects to https://docs.example.org/setup.html, which answers 404" links _site --previous _site-prev --site-url https://docs.example.org/
+expect "jekyll: redirect_from to a page gone keeps nothing" 1 "removed URL /guide: the last deploy served it; now its page guide.html redirects to https://docs.example.org/setup.html, which answers 404" links _site --previous _site-prev
 exit $fail

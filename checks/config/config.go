@@ -103,6 +103,8 @@ type Config struct {
 	// applies to the folder it builds into (generatorSite), and
 	// generatorSiteURL the URL it writes the site's links on.
 	generatorBase, generatorSite, generatorSiteURL string
+	// generatorPublicURL the site's public URL its config names.
+	generatorPublicURL string
 	// set is the docs projects found when no preset is named (projects.go).
 	set projectSet
 	// files, when set, lists the files at or below a folder to find the
@@ -224,15 +226,8 @@ func (c *Config) SiteDir(named []string, host string) string {
 }
 
 // HostConfigTop is the folder a host's configuration file is looked up
-// to: the repository's root, where Netlify reads netlify.toml from
-// whichever folder the run starts in (a docs project's, as the Action's
-// working-directory); outside a repository, the run's folder.
-func HostConfigTop() string {
-	if root := gitRoot(); root != "" {
-		return root
-	}
-	return "."
-}
+// to (serve.ConfigTop: the repository's root).
+func HostConfigTop() string { return serve.ConfigTop() }
 
 // repositories answers the git work tree a file is in ("" for none), each
 // folder looked up once; safe for the markdown check's workers.
@@ -551,7 +546,7 @@ func (c *Config) useLayout(p *preset.Preset, g preset.Generator, l preset.Layout
 	for i, m := range c.rules.Mounts {
 		c.rules.Mounts[i].Dir = Relative(m.Dir)
 	}
-	c.generatorBase, c.generatorSite, c.generatorSiteURL = l.Base, l.Site, l.SiteURL
+	c.generatorBase, c.generatorSite, c.generatorSiteURL, c.generatorPublicURL = l.Base, l.Site, l.SiteURL, l.PublicURL
 	c.presetVersions, c.presetVersionURLs = nil, nil
 	for _, v := range l.Versions {
 		c.presetVersions = append(c.presetVersions, Relative(v))
@@ -571,6 +566,15 @@ func (c *Config) SiteURLAt(dir string) string {
 		return c.generatorSiteURL
 	}
 	return c.SiteURL
+}
+
+// PublicURLAt is the site's public URL: its own URL (SiteURLAt), else
+// the one its generator's config names, for the folder it builds into.
+func (c *Config) PublicURLAt(dir string) string {
+	if u := c.SiteURLAt(dir); u != "" || !SameDir(dir, c.generatorSite) {
+		return u
+	}
+	return c.generatorPublicURL
 }
 
 // existing are the folders of dirs that are there, named from here.

@@ -3,6 +3,7 @@ package deploys
 import (
 	"fmt"
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/devdocs-dev/devdocs/checks/links"
@@ -29,17 +30,17 @@ type arrival struct {
 // answer follows a URL (escaped, under the base path) on the new build.
 func (c *comparison) answer(u string) arrival {
 	a := arrival{keepsFragment: true}
-	seen := map[string]bool{}
+	var seen []string // a few at most: no map for each URL of the last deploy
 	for {
 		switch {
-		case seen[u]:
+		case slices.Contains(seen, u):
 			a.end = "leads back to a URL it passed (a loop)"
 			return a
 		case len(a.steps) > links.MaxRedirects:
 			a.end = fmt.Sprintf("passes more than %d redirects", links.MaxRedirects)
 			return a
 		}
-		seen[u] = true
+		seen = append(seen, u)
 		next, more := c.step(u, &a)
 		if !more {
 			return a
@@ -81,7 +82,9 @@ func (c *comparison) appShell(rel string, ans serve.Answer) bool {
 	return c.o.Host.NotFound == serve.NearestNotFound && serve.AppShell(rel, ans.File)
 }
 
-// atPage is the page a file serves, or where its redirect leads.
+// atPage is the page a file serves, or where its redirect leads. A meta
+// refresh after a delay (Astro's page for a 302) is followed too: the
+// reader ends where it leads, and its page is a stub, not the old page.
 func (c *comparison) atPage(u, file string, a *arrival) (string, bool) {
 	_, r, ok := c.curPage(file)
 	if !ok || r.Href == "" {
@@ -89,7 +92,15 @@ func (c *comparison) atPage(u, file string, a *arrival) (string, bool) {
 		return "", false
 	}
 	next, inSite := resolve(u, r.Href, c.o.SiteURL)
-	a.steps = append(a.steps, fmt.Sprintf("its page %s redirects to %s", file, r.Href))
+	if r.Delayed && next == u { // a page that reloads itself now and then
+		a.file = file
+		return "", false
+	}
+	how := ""
+	if r.Delayed {
+		how = " after a delay (a meta refresh)"
+	}
+	a.steps = append(a.steps, fmt.Sprintf("its page %s redirects to %s%s", file, r.Href, how))
 	a.keepsFragment = a.keepsFragment && r.KeepsHash
 	if !inSite {
 		a.unjudged = true

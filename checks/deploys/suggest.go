@@ -3,9 +3,9 @@ package deploys
 import (
 	"bytes"
 	"cmp"
+	"container/heap"
 	"fmt"
 	"path/filepath"
-	"slices"
 	"strings"
 
 	"golang.org/x/net/html/atom"
@@ -108,56 +108,110 @@ func (c *comparison) readCandidates() []ranked {
 // ranked is a candidate (its file) and its URL.
 type ranked struct{ file, url string }
 
-// byDistance are the candidates, u itself aside (a page whose URL a
-// forced rule sends elsewhere), nearest to u by edit distance first, in
-// byte order among equals.
-func (c *comparison) byDistance(u string) []ranked {
-	cands := c.readCandidates()
-	dist := make([]int, len(cands))
-	par.Each(len(cands), func() func(int) {
-		var rows editdist.Rows // each worker's: no measure allocates
-		return func(i int) { dist[i] = rows.Levenshtein(u, cands[i].url) }
-	})
-	order := make([]int, 0, len(cands))
-	for i := range cands {
-		if cands[i].url != u {
-			order = append(order, i)
-		}
-	}
-	slices.SortFunc(order, func(a, b int) int {
-		return cmp.Or(cmp.Compare(dist[a], dist[b]), strings.Compare(cands[a].url, cands[b].url))
-	})
-	out := make([]ranked, len(order))
-	for i, j := range order {
-		out[i] = cands[j]
-	}
-	return out
+// nearest are the candidates, u itself aside (a page whose URL a forced
+// rule sends elsewhere), nearest to u by edit distance first, in byte
+// order among equals. The order is taken only as far as a rule reads it
+// (a heap): a renamed page is found among the first few, and sorting
+// every page of a large site for each URL lost cost more than the rest of
+// the suggestion.
+type nearest struct {
+	cands []ranked
+	dist  []int
+	heap  []int // the candidates not yet in order
+	order []int // those in order so far
 }
 
-// first is the URL of the first candidate in order that keep takes, its
-// title (upTo atom.Title) or first h1 (atom.H1) read as it is reached,
-// once.
-func (c *comparison) first(order []ranked, upTo atom.Atom, keep func(candidate) bool) (string, bool) {
-	for _, r := range order {
-		k := candidate{url: r.url, last: lastSegment(r.url)}
-		if upTo != 0 {
-			w := c.words[r.file]
-			if w == nil {
-				w = &words{}
-				c.words[r.file] = w
-			}
-			if w.read&(1<<wordBit(upTo)) == 0 {
-				o := fileWords(c.cur, r.file, upTo)
-				w.title, w.h1 = cmp.Or(w.title, o.title), cmp.Or(w.h1, o.h1)
-				w.read |= 1 << wordBit(upTo)
-			}
-			k.title, k.h1 = w.title, w.h1
+func (c *comparison) byDistance(u string) *nearest {
+	cands := c.readCandidates()
+	n := &nearest{cands: cands, dist: make([]int, len(cands)), heap: make([]int, 0, len(cands))}
+	par.Each(len(cands), func() func(int) {
+		var rows editdist.Rows // each worker's: no measure allocates
+		return func(i int) { n.dist[i] = rows.Levenshtein(u, cands[i].url) }
+	})
+	for i := range cands {
+		if cands[i].url != u {
+			n.heap = append(n.heap, i)
 		}
+	}
+	heap.Init(n)
+	return n
+}
+
+// at is the i-th nearest candidate, ok false past the last.
+func (n *nearest) at(i int) (ranked, bool) {
+	for len(n.order) <= i && len(n.heap) > 0 {
+		n.order = append(n.order, heap.Pop(n).(int))
+	}
+	if i >= len(n.order) {
+		return ranked{}, false
+	}
+	return n.cands[n.order[i]], true
+}
+
+// nearestOf is the nearest candidate keep takes, found in one pass: for a
+// rule that reads nothing of a page, the order is not needed.
+func (n *nearest) nearestOf(keep func(ranked) bool) (ranked, bool) {
+	best := -1
+	for _, i := range n.heap {
+		if keep(n.cands[i]) && (best < 0 || n.less(i, best)) {
+			best = i
+		}
+	}
+	for _, i := range n.order { // taken from the heap before
+		if keep(n.cands[i]) && (best < 0 || n.less(i, best)) {
+			best = i
+		}
+	}
+	if best < 0 {
+		return ranked{}, false
+	}
+	return n.cands[best], true
+}
+
+func (n *nearest) less(a, b int) bool {
+	return cmp.Or(cmp.Compare(n.dist[a], n.dist[b]), strings.Compare(n.cands[a].url, n.cands[b].url)) < 0
+}
+
+// heap.Interface, over the candidates not yet in order.
+func (n *nearest) Len() int           { return len(n.heap) }
+func (n *nearest) Less(i, j int) bool { return n.less(n.heap[i], n.heap[j]) }
+func (n *nearest) Swap(i, j int)      { n.heap[i], n.heap[j] = n.heap[j], n.heap[i] }
+func (n *nearest) Push(x any)         { n.heap = append(n.heap, x.(int)) }
+func (n *nearest) Pop() any {
+	last := n.heap[len(n.heap)-1]
+	n.heap = n.heap[:len(n.heap)-1]
+	return last
+}
+
+// first is the URL of the nearest candidate that keep takes: its title
+// (upTo atom.Title) or first h1 (atom.H1) read as the order reaches it,
+// once; a rule that reads neither takes the nearest in one pass.
+func (c *comparison) first(order *nearest, upTo atom.Atom, keep func(candidate) bool) (string, bool) {
+	if upTo == 0 {
+		r, ok := order.nearestOf(func(r ranked) bool { return keep(candidate{url: r.url, last: lastSegment(r.url)}) })
+		return r.url, ok
+	}
+	for i := 0; ; i++ {
+		r, ok := order.at(i)
+		if !ok {
+			return "", false
+		}
+		k := candidate{url: r.url, last: lastSegment(r.url)}
+		w := c.words[r.file]
+		if w == nil {
+			w = &words{}
+			c.words[r.file] = w
+		}
+		if w.read&(1<<wordBit(upTo)) == 0 {
+			o := fileWords(c.cur, r.file, upTo)
+			w.title, w.h1 = cmp.Or(w.title, o.title), cmp.Or(w.h1, o.h1)
+			w.read |= 1 << wordBit(upTo)
+		}
+		k.title, k.h1 = w.title, w.h1
 		if keep(k) {
 			return k.url, true
 		}
 	}
-	return "", false
 }
 
 // wordBit is the bit of candidate.read that says words were read.

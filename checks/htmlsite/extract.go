@@ -41,6 +41,12 @@ type Page struct {
 	Base  string // <base href>, if any
 	// Redirect is where the page sends its reader as soon as it opens.
 	Redirect Redirect
+	// Refresh is where a meta refresh with a delay sends the reader once
+	// it has passed (Astro's page for a 302 redirect waits 2 s; a browser
+	// follows it however long the delay): the reader sees the page and
+	// its ids first, then lands there. Its first such refresh; Href ""
+	// when it has none.
+	Refresh Redirect
 	// Stylesheet: a .css file of the site, not a page; its Links are the
 	// URLs it makes the browser fetch, relative to its own URL.
 	Stylesheet bool
@@ -80,6 +86,8 @@ type Redirect struct {
 	// KeepsHash: the script appends location.hash, so a link's fragment
 	// reaches the target. A meta refresh never carries it.
 	KeepsHash bool
+	// Delayed: a meta refresh after a delay (Page.Refresh).
+	Delayed bool
 }
 
 // urlAttrs are the attributes of the element that hold a single URL, a
@@ -635,9 +643,13 @@ func (p *Page) links(a atom.Atom, at *attrs, names []string, name string, t tagA
 	if a == atom.Meta && asciiEqualFold(at.httpEquiv, []byte("refresh")) {
 		if u, atOnce, _ := ParseRefresh(string(at.content)); u != "" {
 			add(p, u, t, at.pos[6], "meta", "refresh")
-			if p.Redirect.Href == "" && p.template == 0 && atOnce {
-				off, line, col := t.place(int(at.pos[6]))
+			off, line, col := t.place(int(at.pos[6]))
+			switch {
+			case p.template != 0:
+			case atOnce && p.Redirect.Href == "":
 				p.Redirect = Redirect{Href: u, Line: line, Col: col, Off: off}
+			case !atOnce && p.Refresh.Href == "":
+				p.Refresh = Redirect{Href: u, Line: line, Col: col, Off: off}
 			}
 		}
 	}

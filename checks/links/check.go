@@ -56,8 +56,9 @@ type Stats struct {
 	// to at once, if it does: a stub, no page of its own.
 	RedirectsTo func(file string) (string, bool)
 	// Page is what the check holds of a page it read (a path in the
-	// site): its ids, and its redirect (Href, KeepsHash and Script; no
-	// place) when it is a stub. The comparison with the last deploy
+	// site): its ids, and its redirect (Href, KeepsHash, Script and
+	// Delayed; no place) when it is a stub, or has a meta refresh after a
+	// delay. The comparison with the last deploy
 	// (checks/deploys) asks it rather than read the site again.
 	Page func(file string) (ids htmlsite.Anchors, redirect htmlsite.Redirect, ok bool)
 	// Sum is the hash of the bytes of a page the check read (a path in the
@@ -158,7 +159,7 @@ func (c *checker) page(file string) (htmlsite.Anchors, htmlsite.Redirect, bool) 
 	}
 	var r htmlsite.Redirect
 	if h := st.hop; h != nil {
-		r = htmlsite.Redirect{Href: h.href, KeepsHash: h.keepsHash, Script: h.script}
+		r = htmlsite.Redirect{Href: h.href, KeepsHash: h.keepsHash, Script: h.script, Delayed: h.delayed}
 	}
 	return st.ids, r, true
 }
@@ -170,7 +171,7 @@ func (c *checker) redirectsTo(file string) (string, bool) {
 		return "", false
 	}
 	st := c.pages[f].Load()
-	if st == nil || st.hop == nil || st.hop.file == 0 {
+	if st == nil || st.hop == nil || st.hop.file == 0 || st.hop.delayed {
 		return "", false
 	}
 	return c.index.Name(st.hop.file), true
@@ -230,7 +231,7 @@ func (w *worker) page(p *htmlsite.Page) {
 	self := w.index.Named(p.Path)
 	resolver := w.resolver(p)
 	state := &parsed{ids: p.IDs, sum: p.Sum}
-	if p.Redirect.Href != "" {
+	if p.Redirect.Href != "" || p.Refresh.Href != "" {
 		state.hop = w.hop(p, resolver)
 	}
 	w.checker.pages[self].Store(state)

@@ -33,12 +33,21 @@ type hop struct {
 	// keepsHash: a script that appends location.hash; a meta refresh, and a
 	// script that does not, drop a link's fragment.
 	keepsHash, script bool
+	// delayed: a meta refresh after a delay (htmlsite.Page.Refresh). A
+	// link arrives at the page itself, whose ids count: follow stops
+	// there. The comparison with the last deploy follows it (Stats.Page).
+	delayed bool
 }
 
+// hop is the page's redirect: its Redirect, else its Refresh (delayed).
 func (w *worker) hop(p *htmlsite.Page, resolver Resolver) *hop {
-	r := w.resolve(resolver, p.Redirect.Href)
-	h := &hop{href: p.Redirect.Href, line: p.Redirect.Line, col: p.Redirect.Col, excerpt: p.Excerpt(p.Redirect.Off, p.Redirect.Col), path: r.ref.Path, frag: r.ref.Fragment, hasFrag: r.ref.HasFrag,
-		keepsHash: p.Redirect.KeepsHash, script: p.Redirect.Script}
+	to, delayed := p.Redirect, false
+	if to.Href == "" {
+		to, delayed = p.Refresh, true
+	}
+	r := w.resolve(resolver, to.Href)
+	h := &hop{href: to.Href, line: to.Line, col: to.Col, excerpt: p.Excerpt(to.Off, to.Col), path: r.ref.Path, frag: r.ref.Fragment, hasFrag: r.ref.HasFrag,
+		keepsHash: to.KeepsHash, script: to.Script, delayed: delayed}
 	switch {
 	case r.skip || r.ref.Kind != Internal || r.outside:
 		h.leaves = true
@@ -65,7 +74,7 @@ func (c *checker) follow(f File, frag string) arrival {
 	a := arrival{chain: []File{f}, frag: frag}
 	for {
 		st := c.pages[f].Load()
-		if st == nil || st.hop == nil {
+		if st == nil || st.hop == nil || st.hop.delayed {
 			a.file = f
 			return a
 		}

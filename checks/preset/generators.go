@@ -190,6 +190,14 @@ func basePath(v string) string {
 	return links.NormalizeBase(v)
 }
 
+// publicURL is v when it is an absolute http(s) URL with a host, else "".
+func publicURL(v string) string {
+	if u, err := url.Parse(v); err == nil && u.Host != "" && (u.Scheme == "https" || u.Scheme == "http") {
+		return v
+	}
+	return ""
+}
+
 func vitepress(g Generator) Layout {
 	before, _, _ := strings.Cut(filepath.ToSlash(g.Config), ".vitepress/") // the folder holding .vitepress
 	root := firstNonEmpty(strings.TrimSuffix(before, "/"), ".")
@@ -959,7 +967,7 @@ func hugo(g Generator) Layout {
 	}
 	l := Layout{
 		Site: firstNonEmpty(g.Value("publishDir"), "public"), Markdown: markdown, Public: public,
-		Base: basePath(g.Value("baseURL")), Rules: rules,
+		Base: basePath(g.Value("baseURL")), PublicURL: publicURL(g.Value("baseURL")), Rules: rules,
 	}
 	hugoRootLinks(g, &l)
 	return l
@@ -1525,7 +1533,17 @@ func jekyll(g Generator) Layout {
 		// jekyll-relative-links leaves collections alone, posts among them
 		LeavesMDIn: func(rel string) bool { return strings.HasPrefix(rel, "_posts/") || strings.Contains(rel, "/_posts/") }}
 	return Layout{Site: filepath.Join(src, "_site"), Markdown: []string{src}, Exclude: exclude, Public: src,
-		Base: basePath(g.Value("baseurl")), Rules: rules}
+		Base: basePath(g.Value("baseurl")), PublicURL: jekyllURL(g), Rules: rules}
+}
+
+// jekyllURL is the site's public URL: url and baseurl joined, as
+// jekyll-redirect-from's absolute_url writes them; "" without url.
+func jekyllURL(g Generator) string {
+	u := publicURL(g.Value("url"))
+	if u == "" {
+		return ""
+	}
+	return strings.TrimSuffix(u, "/") + "/" + strings.TrimPrefix(g.Value("baseurl"), "/")
 }
 
 // jekyllExcluded are the config's exclude entries as globs (a name, a

@@ -143,6 +143,13 @@ type Layout struct {
 	// as absolute URLs to it (Hugo's canonifyURLs): in the build, a link
 	// to it is a link within the site.
 	SiteURL string
+	// PublicURL is the site's public URL as its config names it (Hugo's
+	// baseURL, Jekyll's url and baseurl), "" when it names none: the
+	// generator's redirect pages (Hugo's aliases, jekyll-redirect-from)
+	// write their targets on it, so the comparison with the last deploy
+	// follows them there. The link check does not take links to it for the
+	// site's own (only SiteURL): the host may serve more than this build.
+	PublicURL string
 	// Unread are the config's keys the preset asked for whose values the
 	// config computes: read as unset. Unreadable says why the config could
 	// not be read at all (a YAML error at a line).

@@ -10,6 +10,7 @@ import (
 
 	"github.com/pelletier/go-toml/v2"
 
+	"github.com/devdocs-dev/devdocs/checks/gitindex"
 	"github.com/devdocs-dev/devdocs/checks/internal/textfile"
 )
 
@@ -30,6 +31,18 @@ type netlifyRedirect struct {
 	Force      bool           `toml:"force"`
 	Query      map[string]any `toml:"query"`
 	Conditions map[string]any `toml:"conditions"`
+}
+
+// ConfigTop is the folder a host's configuration file is looked up to
+// (FindConfig's top): the repository's root, where Netlify reads
+// netlify.toml from whichever folder the run starts in (a docs project's,
+// as the Action's working-directory); outside a repository, the run's
+// folder.
+func ConfigTop() string {
+	if root := gitindex.WorkTree("."); root != "" {
+		return root
+	}
+	return "."
 }
 
 // FindConfig is the configuration file the host reads for the site's

@@ -24,7 +24,7 @@ func Handler(dir string) http.Handler { return Default.Handler(dir) }
 // there as the link check (which uses the same Host) judged it.
 func (h Host) Handler(dir string) http.Handler {
 	root := Root{dir}
-	rules := &redirectsCache{}
+	rules := &redirectsCache{top: ConfigTop()}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Method != http.MethodGet && r.Method != http.MethodHead {
 			// A static host has nothing to post to; the page answering a
@@ -63,9 +63,11 @@ func (h Host) Handler(dir string) http.Handler {
 }
 
 // redirectsCache holds the host with the rules of the served folder's
-// _redirects (and of netlify.toml beside it), read again when a file changes (a rebuild while the
+// _redirects (and of the netlify.toml Netlify's build reads for it, found
+// up to top as the link check finds it), read again when a file changes (a rebuild while the
 // preview runs) or the server is mounted elsewhere.
 type redirectsCache struct {
+	top  string // ConfigTop, when the handler was made
 	mu   sync.Mutex
 	key  string
 	kept Host
@@ -78,7 +80,7 @@ func (c *redirectsCache) host(h Host, dir, base string) Host {
 		return h
 	}
 	key := base
-	config := h.FindConfig(dir, ".") // netlify.toml, beside the folder
+	config := h.FindConfig(dir, c.top)
 	for _, f := range []string{filepath.Join(dir, RedirectsFile), config} {
 		if st, err := os.Stat(f); err == nil && f != "" {
 			key += "\x00" + st.ModTime().String() + "\x00" + strconv.FormatInt(st.Size(), 10)

@@ -129,7 +129,7 @@ func lostSincePrevious(dir string, cfg *config.Config, s *htmlsite.Site, stats l
 		defer debug.SetGCPercent(debug.SetGCPercent(150))
 	}
 	return deploys.Compare(deploys.Builds{Previous: cfg.Previous, Current: dir}, s, stats.Page,
-		deploys.Options{Host: opts.Host, BasePath: opts.BasePath, SiteURL: opts.SiteURL, IDs: cfg.MarkdownIDs(), Sum: stats.Sum})
+		deploys.Options{Host: opts.Host, BasePath: opts.BasePath, SiteURL: cfg.PublicURLAt(dir), IDs: cfg.MarkdownIDs(), Sum: stats.Sum})
 }
 
 // unreadablePages are the problems of the site met on its pages.

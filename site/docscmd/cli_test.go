@@ -134,6 +134,26 @@ func TestServeAnswersAsTheNamedHost(t *testing.T) {
 	assert.Equal(t, 404, res.StatusCode, "nginx's defaults have no clean URLs")
 }
 
+// On -host netlify, docs serve reads the netlify.toml Netlify's build
+// reads, as checks links finds it: the repository's root's (its [build]
+// base naming the docs folder, which has none of its own), though the
+// preview runs in that folder, below the file.
+func TestServeReadsTheRepositorysNetlifyToml(t *testing.T) {
+	top := t.TempDir()
+	write(t, top, ".git/HEAD", "ref: refs/heads/main\n")
+	write(t, top, "netlify.toml", "[build]\n  base = \"website\"\n  publish = \"build\"\n\n[[redirects]]\n  from = \"/old\"\n  to = \"/new/\"\n")
+	write(t, top, "website/build/index.html", "home")
+	write(t, top, "website/build/new/index.html", "new")
+	t.Chdir(filepath.Join(top, "website"))
+	addr := startServe(t, "-dir", "build", "-host", "netlify")
+	client := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	res, err := client.Get("http://" + addr + "/old")
+	require.NoError(t, err)
+	res.Body.Close()
+	assert.Equal(t, 301, res.StatusCode, "the rule of the repository's netlify.toml")
+	assert.Equal(t, "/new/", res.Header.Get("Location"))
+}
+
 // A client that sends no headers, and a connection left open after its
 // request, are both cut off. The bounds are shortened here; docs/site.md
 // states the real ones, which TestServeTimeoutsAreTheDocumentedOnes holds.

@@ -14,7 +14,13 @@ func Levenshtein(a, b string) int { return new(Rows).Levenshtein(a, b) }
 // Rows are the two rows of Levenshtein's table, kept by a caller that
 // measures many pairs (a URL against every page of a site), so that no
 // measure allocates.
-type Rows struct{ prev, cur []int }
+type Rows struct {
+	prev, cur []int
+	// peq has, for each byte, the bits of the places it holds in the
+	// shorter string: Myers' bit-parallel measure, used when that string
+	// fits in a word; all zero between measures.
+	peq [256]uint64
+}
 
 // Levenshtein is the package's Levenshtein, in r's rows.
 func (r *Rows) Levenshtein(a, b string) int {
@@ -25,6 +31,12 @@ func (r *Rows) Levenshtein(a, b string) int {
 	}
 	for len(a) > 0 && len(b) > 0 && a[len(a)-1] == b[len(b)-1] {
 		a, b = a[:len(a)-1], b[:len(b)-1]
+	}
+	if len(b) < len(a) {
+		a, b = b, a // the measure is symmetric: the shorter in a word
+	}
+	if len(a) <= 64 {
+		return r.bits(a, b)
 	}
 	r.prev, r.cur = grown(r.prev, len(b)+1), grown(r.cur, len(b)+1)
 	prev, cur := r.prev, r.cur
@@ -67,4 +79,42 @@ func Closest(word string, known []string) string {
 		}
 	}
 	return best
+}
+
+// bits is the distance of a (at most 64 bytes) and b by Myers's
+// bit-vector algorithm (as Hyyrö states it for the whole of both
+// strings): a column of the table is kept as two words, where each cell
+// is one more (vp) or one less (vn) than the one above it, and each byte
+// of b computes the next column in a few word operations, not len(a)
+// cells: a URL against every page of a large site for each one lost.
+func (r *Rows) bits(a, b string) int {
+	if len(a) == 0 {
+		return len(b)
+	}
+	for i := 0; i < len(a); i++ {
+		r.peq[a[i]] |= 1 << i
+	}
+	vp, vn := ^uint64(0), uint64(0)
+	last := uint64(1) << (len(a) - 1)
+	dist := len(a)
+	for j := 0; j < len(b); j++ {
+		eq := r.peq[b[j]]
+		xv := eq | vn
+		xh := (((eq & vp) + vp) ^ vp) | eq
+		hp := vn | ^(xh | vp)
+		hn := vp & xh
+		if hp&last != 0 {
+			dist++
+		} else if hn&last != 0 {
+			dist--
+		}
+		hp = hp<<1 | 1 // the top row grows by one a column
+		hn <<= 1
+		vp = hn | ^(xv | hp)
+		vn = hp & xv
+	}
+	for i := 0; i < len(a); i++ {
+		r.peq[a[i]] = 0
+	}
+	return dist
 }

@@ -63,3 +63,25 @@ func TestRowsAgreeWithTheWholeTable(t *testing.T) {
 		}
 	}
 }
+
+// Strings on both sides of a word's 64 bytes, of a wider alphabet, with
+// the common start and end the measure skips: the bit-parallel measure
+// and the rows agree with the whole table.
+func TestLongAndShortAgreeWithTheWholeTable(t *testing.T) {
+	rng := rand.New(rand.NewSource(2))
+	var r Rows
+	s := func(n int) string {
+		b := make([]byte, n)
+		for i := range b {
+			b[i] = "ab/-é"[rng.Intn(6)]
+		}
+		return string(b)
+	}
+	for i := 0; i < 4000; i++ {
+		pre, suf := s(rng.Intn(4)), s(rng.Intn(4))
+		a, b := pre+s(rng.Intn(80))+suf, pre+s(rng.Intn(80))+suf
+		if got, want := r.Levenshtein(a, b), plain(a, b); got != want {
+			t.Fatalf("%q %q: %d, want %d", a, b, got, want)
+		}
+	}
+}
