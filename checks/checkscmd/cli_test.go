@@ -90,7 +90,7 @@ func unpack(t *testing.T, ar *txtar.Archive) map[string]string {
 		}
 	}()
 	for _, f := range ar.Files {
-		if f.Name == "args" || f.Name == "newer" || f.Name == "git" || strings.HasPrefix(f.Name, "want/") {
+		if f.Name == "args" || f.Name == "save" || f.Name == "newer" || f.Name == "git" || strings.HasPrefix(f.Name, "want/") {
 			want[f.Name] = string(f.Data)
 			continue
 		}

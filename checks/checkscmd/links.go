@@ -19,12 +19,13 @@ import (
 func runLinks(args []string, stdout, stderr io.Writer, tty bool) int {
 	fs, c := newCommand("links", stderr, registry.Of(registry.Links))
 	lf := linksFlags(fs)
+	save := fs.String("save-deploy", "", "write the deploy record of this build to this file (JSON), for the next run's --previous: what the comparison needs of the build, without keeping the build")
 	dir, cfg, code := c.dirAndConfig(fs, args, stderr)
 	if code != 0 {
 		return code
 	}
 	lf.apply(fs, cfg)
-	run, err := checkLinks(dir, cfg, lf.external, stderr, c.showProgress(stderr), nil)
+	run, err := checkLinks(dir, cfg, lf.external, stderr, c.showProgress(stderr), nil, *save)
 	if err != nil {
 		return usageError(stderr, "links", err)
 	}
@@ -75,8 +76,8 @@ func (o *linksOptions) apply(fs *flag.FlagSet, cfg *config.Config) {
 
 // checkLinks checks every link of the site built in dir (steps.Links),
 // with the flags' options: the external links, progress on a terminal.
-func checkLinks(dir string, cfg *config.Config, ext *externalOptions, stderr io.Writer, showProgress bool, cf *confirm.Confirmation) (diag.Run, error) {
-	o := steps.LinksOptions{Confirm: cf}
+func checkLinks(dir string, cfg *config.Config, ext *externalOptions, stderr io.Writer, showProgress bool, cf *confirm.Confirmation, save string) (diag.Run, error) {
+	o := steps.LinksOptions{Confirm: cf, SaveDeploy: save}
 	if ext.enabled {
 		e := ext.External
 		e.Warn = func(err error) { sayError(stderr, "links", err) }

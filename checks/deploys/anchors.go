@@ -30,7 +30,7 @@ func (c *comparison) removedAnchors(prevFile string, prev *page, u, curFile stri
 	if len(missing) == 0 {
 		return nil
 	}
-	old, now := fileOutline(c.prev, prevFile), fileOutline(c.cur, curFile)
+	old, now := c.prevOutline(prevFile, prev, 0), fileOutline(c.cur, curFile)
 	var out diag.List
 	for _, id := range missing {
 		d := diag.Diagnostic{Severity: diag.Warning, Check: registry.RemovedAnchor, File: joinPath(c.b.Current, curFile),
@@ -50,17 +50,18 @@ func (c *comparison) removedAnchors(prevFile string, prev *page, u, curFile stri
 // missingIDs are the ids of the previous page, each once and in page
 // order, that the new page lacks, those made per build aside.
 func (c *comparison) missingIDs(prevFile string, prev *page, curFile string) []string {
-	was := prev.anchors
-	if prev == unchanged {
+	was := prev.ids
+	if prev.same {
 		if curFile == prevFile {
 			return nil // the very page
 		}
-		was, _, _ = c.curPage(prevFile)
+		ids, _, _ := c.curPage(prevFile)
+		was = ids.List()
 	}
 	now, _, _ := c.curPage(curFile)
 	seen := map[string]bool{}
 	var out []string
-	for _, id := range was.List() {
+	for _, id := range was {
 		if seen[id] || perBuild.MatchString(id) || now.Has(id) {
 			continue
 		}

@@ -14,6 +14,8 @@ import (
 	"path/filepath"
 	"strings"
 
+	"golang.org/x/net/html/atom"
+
 	"github.com/devdocs-dev/devdocs/checks/diag"
 	"github.com/devdocs-dev/devdocs/checks/htmlsite"
 	"github.com/devdocs-dev/devdocs/checks/internal/par"
@@ -57,7 +59,23 @@ type Pages func(file string) (ids htmlsite.Anchors, redirect htmlsite.Redirect, 
 // page is what the comparison keeps of a page of the previous build: its
 // ids, where they are not the new build's page's (unchanged).
 type page struct {
-	anchors htmlsite.Anchors
+	ids []string    // in page order
+	rec *RecordPage // its record, when the last deploy is given as one
+	// same: the new build has the page at its path as it was (its ids
+	// are the link check's, ids nil).
+	same bool
+}
+
+// outline is the page's outline (file: its path in the previous build),
+// read up to upTo (readOutline).
+func (c *comparison) prevOutline(file string, p *page, upTo atom.Atom) outline {
+	switch {
+	case p != nil && p.rec != nil:
+		return p.rec.recordOutline()
+	case upTo == 0:
+		return fileOutline(c.prev, file)
+	}
+	return fileWords(c.prev, file, upTo)
 }
 
 // Compare finds what the last deploy (b.Previous) served that the new
@@ -75,17 +93,20 @@ func Compare(b Builds, site *htmlsite.Site, pages Pages, o Options) (diag.List, 
 		return nil, err
 	}
 	c := &comparison{o: o, b: b, cur: site, curPage: pages}
-	urls, isList, err := previousList(b.Previous)
+	urls, rec, isList, err := previousList(b.Previous)
 	switch {
 	case err != nil:
 		return nil, err
+	case rec != nil:
+		c.fromRecord(rec)
+		return c.run()
 	case isList:
 		return c.runList(urls)
 	}
 	if c.prev, err = loadPrevious(b.Previous); err != nil {
 		return nil, err
 	}
-	c.prevPages = readPages(c.prev, c.cur, o.Sum)
+	c.fromFolder()
 	return c.run()
 }
 
@@ -135,7 +156,7 @@ func readPages(prev, cur *htmlsite.Site, sum func(string) (uint64, bool)) []*pag
 			}
 			var p htmlsite.Page
 			if prev.Read(file, &p) == nil {
-				pages[i] = &page{anchors: p.IDs}
+				pages[i] = &page{ids: p.IDs.List()}
 			}
 		}
 	})
@@ -143,7 +164,7 @@ func readPages(prev, cur *htmlsite.Site, sum func(string) (uint64, bool)) []*pag
 }
 
 // unchanged is a previous page the new build has as it was.
-var unchanged = &page{}
+var unchanged = &page{same: true}
 
 // sameBytes reports whether the file of both builds holds the same bytes,
 // reading them into was and now (returned for reuse); the new build's is
@@ -166,12 +187,28 @@ func sameBytes(prev, cur *htmlsite.Site, file string, sum func(string) (uint64, 
 	return err == nil && bytes.Equal(now, was), was, now
 }
 
+// fromFolder reads the previous build's pages, and the URL each is
+// served at; a 404 page is none.
+func (c *comparison) fromFolder() {
+	c.prevFiles = c.prev.HTML
+	c.prevPages = readPages(c.prev, c.cur, c.o.Sum)
+	c.prevURLs = make([]string, len(c.prevFiles))
+	for i, file := range c.prevFiles {
+		if !isNotFoundPage(file) {
+			c.prevURLs[i] = c.fullURL(c.o.Host.ServedURL(file, c.prevHas))
+		}
+	}
+}
+
 // comparison is one run of Compare.
 type comparison struct {
 	o            Options
 	b            Builds
 	prev, cur    *htmlsite.Site
-	prevPages    []*page // by index in prev.HTML
+	prevFiles    []string // the last deploy's pages: prev.HTML, or its record's
+	prevURLs     []string // each one's URL, under the base path; "" for none
+	prevPages    []*page  // by index in prevFiles; nil for a page unread
+	rec          *Record  // the last deploy's record, when given as one
 	curPage      Pages
 	candidates   []ranked          // the new build's pages and their URLs, for suggestions; listed when first needed
 	words        map[string]*words // of the candidates, as read
@@ -184,17 +221,15 @@ type comparison struct {
 func (c *comparison) run() (diag.List, error) {
 	var found diag.List
 	answered, others := 0, 0
-	served := make([]string, len(c.prev.HTML)) // each page's URL; "" for none
 	c.servedBefore = map[string]bool{}
-	for i, file := range c.prev.HTML {
-		if !isNotFoundPage(file) && c.prevPages[i] != nil {
-			served[i] = c.fullURL(c.o.Host.ServedURL(file, c.prevHas))
-			c.servedBefore[served[i]] = true
+	for i, u := range c.prevURLs {
+		if u != "" && c.prevPages[i] != nil {
+			c.servedBefore[u] = true
 		}
 	}
-	for i, file := range c.prev.HTML {
-		u := served[i]
-		if u == "" {
+	for i, file := range c.prevFiles {
+		u := c.prevURLs[i]
+		if u == "" || c.prevPages[i] == nil {
 			continue
 		}
 		a := c.answer(u)
@@ -206,7 +241,7 @@ func (c *comparison) run() (diag.List, error) {
 		}
 		switch {
 		case a.file == "" && !a.unjudged:
-			found = append(found, c.removedURL(file, u, a))
+			found = append(found, c.removedURL(file, u, a, c.prevPages[i]))
 		case a.file != "" && a.keepsFragment:
 			found = append(found, c.removedAnchors(file, c.prevPages[i], u, a.file)...)
 		}
@@ -236,7 +271,7 @@ func (c *comparison) runList(urls []listed) (diag.List, error) {
 			}
 		}
 		if a.file == "" && !a.unjudged {
-			d := c.removedURL(pageFile(c.inSiteOnly(l.path)), l.path, a)
+			d := c.removedURL(pageFile(c.inSiteOnly(l.path)), l.path, a, nil)
 			d.File, d.Line = filepath.ToSlash(c.b.Previous), l.line // a URL stays one
 			found = append(found, d)
 		}

@@ -36,10 +36,10 @@ type words struct {
 // the new build answers. Its file is the previous build's page (prevFile:
 // for a list of URLs, the file the page would be): the URL lost has no
 // file in the new build, and that page shows what readers found there.
-func (c *comparison) removedURL(prevFile, u string, a arrival) diag.Diagnostic {
-	d := diag.Diagnostic{Severity: diag.Error, Check: registry.RemovedURL, File: joinPath(c.b.Previous, prevFile),
+func (c *comparison) removedURL(prevFile, u string, a arrival, prev *page) diag.Diagnostic {
+	d := diag.Diagnostic{Severity: diag.Error, Check: registry.RemovedURL, File: joinPath(c.prevBuild(), prevFile),
 		Message: fmt.Sprintf("removed URL %s: the last deploy served it; now %s", u, a.said())}
-	if to, rule, ok := c.suggest(prevFile, u); ok {
+	if to, rule, ok := c.suggest(prevFile, u, prev); ok {
 		d.Notes = []string{fmt.Sprintf("closest page now: %s (%s)", to, rule), c.fix(prevFile, u, to)}
 	}
 	return d
@@ -56,12 +56,12 @@ func (c *comparison) removedURL(prevFile, u string, a arrival) diag.Diagnostic {
 // answer is one. The new pages are taken in that order, and a page's
 // title or h1 read when a rule first reaches it: a renamed page near its
 // old URL costs a few reads, not one of every page.
-func (c *comparison) suggest(prevFile, u string) (string, string, bool) {
+func (c *comparison) suggest(prevFile, u string, prev *page) (string, string, bool) {
 	order := c.byDistance(u)
 	var title, h1 string // a list of URLs has no pages: a URL's own words only
-	if c.prev != nil {
-		title = fileWords(c.prev, prevFile, atom.Title).title
-		h1 = fileWords(c.prev, prevFile, atom.H1).h1
+	if prev != nil {
+		title = c.prevOutline(prevFile, prev, atom.Title).title
+		h1 = c.prevOutline(prevFile, prev, atom.H1).h1
 	}
 	rules := []struct {
 		value, said string

@@ -9,7 +9,6 @@ import (
 	"io"
 	"net/http"
 	"net/url"
-	"os"
 	"strings"
 	"time"
 
@@ -208,27 +207,28 @@ func fetchList(source string) ([]byte, error) {
 }
 
 // previousList reads the source of the last deploy when it is a list of
-// its URLs: a sitemap's URL, or a file. ok is false for a folder (a build)
-// and for a path that is nothing, which loadPrevious refuses.
-func previousList(source string) (urls []listed, ok bool, err error) {
+// its URLs (a sitemap's URL, or a file) or a deploy record (record.go).
+// ok is false for a folder (a build) and for a path that is nothing, which
+// loadPrevious refuses.
+func previousList(source string) (urls []listed, rec *Record, ok bool, err error) {
 	var data []byte
 	if strings.HasPrefix(source, "http://") || strings.HasPrefix(source, "https://") {
 		if data, err = fetchList(source); err != nil {
-			return nil, true, err
+			return nil, nil, true, err
 		}
 		urls, err = readList(source, data)
-		return urls, true, err
+		return urls, nil, true, err
 	}
-	st, err := os.Stat(source)
-	if err != nil || st.IsDir() {
-		return nil, false, nil
+	if data, ok, err = readSource(source); !ok || err != nil {
+		return nil, nil, ok, err
 	}
-	if !st.Mode().IsRegular() || st.Size() > maxList {
-		return nil, true, fmt.Errorf("previous deploy %s: not a folder, nor a sitemap or list of URLs of at most %d MiB", diag.Printable(source), maxList>>20)
+	if isRecord(data) {
+		rec, err = readRecord(source, data)
+		return nil, rec, true, err
 	}
-	if data, err = os.ReadFile(source); err != nil {
-		return nil, true, fmt.Errorf("previous deploy: %v", err)
+	if len(data) > maxList {
+		return nil, nil, true, fmt.Errorf("previous deploy %s: not a folder, nor a deploy record, sitemap or list of URLs of at most %d MiB", diag.Printable(source), maxList>>20)
 	}
 	urls, err = readList(source, data)
-	return urls, true, err
+	return urls, nil, true, err
 }

@@ -70,11 +70,11 @@ func TestPreviousListFetched(t *testing.T) {
 		_, _ = w.Write([]byte(sitemap))
 	}))
 	defer srv.Close()
-	urls, ok, err := previousList(srv.URL + "/sitemap.xml")
+	urls, _, ok, err := previousList(srv.URL + "/sitemap.xml")
 	require.NoError(t, err)
 	assert.True(t, ok)
 	assert.Equal(t, []listed{{"/proj/", 3}, {"/proj/a%20b/", 7}}, urls)
-	_, ok, err = previousList(srv.URL + "/gone.xml")
+	_, _, ok, err = previousList(srv.URL + "/gone.xml")
 	assert.True(t, ok)
 	assert.EqualError(t, err, "previous deploy "+srv.URL+"/gone.xml answered 404 Not Found")
 }

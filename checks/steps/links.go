@@ -34,6 +34,9 @@ type LinksOptions struct {
 	// problem is placed at the markdown link that wrote it, and it keeps
 	// the site's ids for the sources' anchors. nil for none.
 	Confirm *confirm.Confirmation
+	// SaveDeploy is the file to write the site's deploy record to
+	// (deploys.SaveRecord), for the next run's comparison; "" for none.
+	SaveDeploy string
 }
 
 // Links checks every link of the site built in dir.
@@ -71,6 +74,12 @@ func Links(dir string, cfg *config.Config, o LinksOptions) (diag.Run, error) {
 		return diag.Run{}, noPageRead(dir, s)
 	}
 	stats.Hints = links.WithoutWritten(stats.Hints, found)
+	if o.SaveDeploy != "" {
+		err := deploys.SaveRecord(o.SaveDeploy, dir, s, stats.Page, stats.Sum, deploys.Options{Host: opts.Host, BasePath: opts.BasePath})
+		if err != nil {
+			return diag.Run{}, fmt.Errorf("deploy record not saved: %w", err)
+		}
+	}
 	if cfg.Previous != "" {
 		lost, err := lostSincePrevious(dir, cfg, s, stats, opts)
 		if err != nil {

@@ -1,0 +1,30 @@
+package checkscmd
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// A deploy record written from the last deploy's build (--save-deploy)
+// gives, as --previous, the very findings the build's folder gives: each
+// fixture of the comparison with a "save" section (the run that writes
+// the record, to rec.json) is run again with --previous rec.json and held
+// to the same output.
+func TestPreviousRecord(t *testing.T) {
+	ran := 0
+	eachFixture(t, "../../testdata/links", func(t *testing.T, want map[string]string) {
+		save, ok := want["save"]
+		if !ok {
+			t.Skip("no save section")
+		}
+		ran++
+		var out, errOut bytes.Buffer
+		Run(append(strings.Fields(save), "--save-deploy", "rec.json"), &out, &errOut, false)
+		require.FileExists(t, "rec.json", "stderr: %s", errOut.String())
+		checkFixture(t, want, append(strings.Fields(want["args"]), "--previous", "rec.json"))
+	})
+	require.NotZero(t, ran, "no fixture has a save section")
+}
