@@ -1,6 +1,7 @@
 package deploys
 
 import (
+	"cmp"
 	"os"
 	"syscall"
 	"testing"
@@ -15,7 +16,9 @@ import (
 // site of make bench and the build it replaced (DEVDOCS_BENCH_SITE=
 // $TMPDIR/devdocs-bench/site-50000; skipped without): its CPU time per
 // run (user and system, cpu-s/op) beside the link check's (links-cpu-s),
-// for profiling what --previous adds (-cpuprofile).
+// for profiling what --previous adds (-cpuprofile). DEVDOCS_BENCH_PREVIOUS
+// names the last deploy instead of the site's .previous folder (a deploy
+// record, written by checks links --save-deploy).
 func BenchmarkCompare(b *testing.B) {
 	site := os.Getenv("DEVDOCS_BENCH_SITE")
 	if site == "" {
@@ -31,7 +34,7 @@ func BenchmarkCompare(b *testing.B) {
 	b.ResetTimer()
 	start := cpuTime()
 	for b.Loop() {
-		found, err := Compare(Builds{Previous: site + ".previous", Current: site}, s, stats.Page,
+		found, err := Compare(Builds{Previous: cmp.Or(os.Getenv("DEVDOCS_BENCH_PREVIOUS"), site+".previous"), Current: site}, s, stats.Page,
 			Options{Host: serve.Default, Sum: stats.Sum})
 		if err != nil || len(found) == 0 {
 			b.Fatal(err, len(found))

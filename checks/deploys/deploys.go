@@ -73,9 +73,9 @@ func (c *comparison) prevOutline(file string, p *page, upTo atom.Atom) outline {
 	case p != nil && p.rec != nil:
 		return p.rec.recordOutline()
 	case upTo == 0:
-		return fileOutline(c.prev, file)
+		return fileOutline(c.prevSite(), file)
 	}
-	return fileWords(c.prev, file, upTo)
+	return fileWords(c.prevSite(), file, upTo)
 }
 
 // Compare finds what the last deploy (b.Previous) served that the new
@@ -93,12 +93,14 @@ func Compare(b Builds, site *htmlsite.Site, pages Pages, o Options) (diag.List, 
 		return nil, err
 	}
 	c := &comparison{o: o, b: b, cur: site, curPage: pages}
-	urls, rec, isList, err := previousList(b.Previous)
+	urls, isRecord, isList, err := previousList(b.Previous)
 	switch {
 	case err != nil:
 		return nil, err
-	case rec != nil:
-		c.fromRecord(rec)
+	case isRecord:
+		if err := c.fromRecord(b.Previous); err != nil {
+			return nil, err
+		}
 		return c.run()
 	case isList:
 		return c.runList(urls)
@@ -198,6 +200,16 @@ func (c *comparison) fromFolder() {
 			c.prevURLs[i] = c.fullURL(c.o.Host.ServedURL(file, c.prevHas))
 		}
 	}
+}
+
+// prevSite is the build the previous pages are read from: the last
+// deploy's folder, or for a record's page the new build has as it was
+// (unchanged), the new build.
+func (c *comparison) prevSite() *htmlsite.Site {
+	if c.prev == nil {
+		return c.cur
+	}
+	return c.prev
 }
 
 // comparison is one run of Compare.

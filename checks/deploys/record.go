@@ -1,6 +1,7 @@
 package deploys
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/json"
 	"errors"
@@ -57,34 +58,61 @@ type RecordPage struct {
 }
 
 // SaveRecord writes the deploy record of the build in dir (as the user
-// named it; site read from it), its pages as the link check read them.
+// named it; site read from it), its pages as the link check read them:
+// one page a line, a batch of pages at a time, so that the record is
+// never whole in memory.
 func SaveRecord(name, dir string, site *htmlsite.Site, pages Pages, sum func(string) (uint64, bool), o Options) error {
 	o.BasePath = orRoot(o.BasePath)
 	has := func(f string) bool { _, ok := site.Files[f]; return ok }
-	rec := Record{Version: RecordVersion, Build: dir, BasePath: o.BasePath, Pages: make([]RecordPage, len(site.HTML))}
-	kept := make([]bool, len(site.HTML))
-	par.For(len(site.HTML), func(i int) {
-		file := site.HTML[i]
-		ids, _, ok := pages(file)
-		if !ok || isNotFoundPage(file) {
-			return
-		}
-		p := RecordPage{URL: o.BasePath + trimSlash(o.Host.ServedURL(file, has)), File: file, IDs: ids.List()}
-		if s, ok := sum(file); ok {
-			p.Sum = strconv.FormatUint(s, 16)
-		}
-		p.outline(site, file)
-		rec.Pages[i], kept[i] = p, true
-	})
-	n := 0
-	for i := range rec.Pages {
-		if kept[i] {
-			rec.Pages[n] = rec.Pages[i]
-			n++
-		}
+	head, err := json.Marshal(Record{Version: RecordVersion, Build: dir, BasePath: o.BasePath})
+	if err != nil {
+		return err
 	}
-	rec.Pages = rec.Pages[:n]
-	return outfile.Write(name, func(w io.Writer) error { return json.NewEncoder(w).Encode(rec) })
+	return outfile.Write(name, func(w io.Writer) error {
+		bw := bufio.NewWriter(w)
+		bw.Write(bytes.TrimSuffix(head, []byte("null}"))) // "pages":null} ends the head
+		bw.WriteString("[")
+		const batch = 1024
+		lines := make([][]byte, batch)
+		first := true
+		for start := 0; start < len(site.HTML); start += batch {
+			files := site.HTML[start:min(start+batch, len(site.HTML))]
+			par.For(len(files), func(i int) {
+				lines[i] = nil
+				if p, ok := recordPage(site, files[i], pages, sum, o, has); ok {
+					lines[i], _ = json.Marshal(p) // strings and numbers only: no error
+				}
+			})
+			for _, l := range lines[:len(files)] {
+				if l == nil {
+					continue
+				}
+				if !first {
+					bw.WriteString(",")
+				}
+				bw.WriteString("\n")
+				bw.Write(l)
+				first = false
+			}
+		}
+		bw.WriteString("\n]}\n")
+		return bw.Flush()
+	})
+}
+
+// recordPage is the record of a page the link check read; ok false for
+// one it could not read and for a 404 page (isNotFoundPage).
+func recordPage(site *htmlsite.Site, file string, pages Pages, sum func(string) (uint64, bool), o Options, has func(string) bool) (RecordPage, bool) {
+	ids, _, ok := pages(file)
+	if !ok || isNotFoundPage(file) {
+		return RecordPage{}, false
+	}
+	p := RecordPage{URL: o.BasePath + trimSlash(o.Host.ServedURL(file, has)), File: file, IDs: ids.List()}
+	if s, ok := sum(file); ok {
+		p.Sum = strconv.FormatUint(s, 16)
+	}
+	p.outline(site, file)
+	return p, true
 }
 
 func trimSlash(p string) string { return p[min(1, len(p)):] }
@@ -93,12 +121,11 @@ func trimSlash(p string) string { return p[min(1, len(p)):] }
 // page: its title (read only up to its end, as fileWords does), first h1,
 // headings, and the heading each id stands at.
 func (p *RecordPage) outline(site *htmlsite.Site, file string) {
-	doc, err := site.Bytes(file, nil)
-	if err != nil {
-		return
+	o := outline{at: map[string]int{}} // a page not read again: no outline
+	if doc, err := site.Bytes(file, nil); err == nil {
+		p.Title = readOutline(bytes.NewReader(doc), atom.Title).title
+		o = readOutline(bytes.NewReader(doc), 0)
 	}
-	p.Title = readOutline(bytes.NewReader(doc), atom.Title).title
-	o := readOutline(bytes.NewReader(doc), 0)
 	p.H1 = o.h1
 	for _, h := range o.headings {
 		p.Headings = append(p.Headings, h.text)
@@ -113,37 +140,116 @@ func (p *RecordPage) outline(site *htmlsite.Site, file string) {
 	}
 }
 
-// isRecord: the file at source starts as a deploy record does, a JSON
-// object (the version key is checked when it is read).
-func isRecord(data []byte) bool {
-	return bytes.HasPrefix(bytes.TrimLeft(data, " \t\r\n"), []byte("{"))
+// isRecord: the file starts as a deploy record does, a JSON object (its
+// version key is checked as it is read).
+func isRecord(head []byte) bool {
+	return bytes.HasPrefix(bytes.TrimLeft(head, " \t\r\n"), []byte("{"))
 }
 
-// readRecord reads a deploy record (name for the errors).
-func readRecord(name string, data []byte) (*Record, error) {
+// errVersion is a record of another version than RecordVersion.
+type errVersion int
+
+func (e errVersion) Error() string {
+	return fmt.Sprintf("a JSON file, but not a deploy record of version %d (its \"deployRecord\" is %d): write it again with checks links --save-deploy", RecordVersion, int(e))
+}
+
+// readRecord reads the deploy record in the file name, giving each page
+// to keep as it is read: the comparison keeps of most pages their URL
+// alone, and the record is never whole in memory.
+func readRecord(name string, keep keeper) (*Record, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, fmt.Errorf("previous deploy: %v", err)
+	}
+	defer f.Close()
+	d := json.NewDecoder(bufio.NewReaderSize(f, 64<<10))
 	var rec Record
-	d := json.NewDecoder(bytes.NewReader(data))
-	if err := d.Decode(&rec); err != nil {
-		return nil, recordError(name, data, d, err)
-	}
+	n, err := decodeRecord(d, &rec, keep)
+	var v errVersion
 	switch {
+	case errors.As(err, &v):
+		return nil, fmt.Errorf("previous deploy %s: %v", diag.Printable(name), err)
+	case err != nil:
+		return nil, recordError(name, d, err)
 	case rec.Version != RecordVersion:
-		return nil, fmt.Errorf("previous deploy %s: a JSON file, but not a deploy record of version %d (its \"deployRecord\" is %d): write it again with checks links --save-deploy",
-			diag.Printable(name), RecordVersion, rec.Version)
-	case len(rec.Pages) == 0:
+		return nil, fmt.Errorf("previous deploy %s: %v", diag.Printable(name), errVersion(rec.Version))
+	case n == 0:
 		return nil, fmt.Errorf("previous deploy record %s has no pages", diag.Printable(name))
-	}
-	for i, p := range rec.Pages {
-		if len(p.At) != len(p.IDs) && p.At != nil {
-			return nil, fmt.Errorf("previous deploy record %s: page %d (%s) has %d ids but %d places", diag.Printable(name), i+1, diag.Printable(p.File), len(p.IDs), len(p.At))
-		}
 	}
 	return &rec, nil
 }
 
-// recordError says where a record's JSON went wrong: its line.
-func recordError(name string, data []byte, d *json.Decoder, err error) error {
+// decodeRecord reads a record's object, its pages one by one (keep), and
+// returns how many there were. A key it does not know is skipped.
+func decodeRecord(d *json.Decoder, rec *Record, keep keeper) (int, error) {
+	n := 0
+	if err := delim(d, '{'); err != nil {
+		return 0, err
+	}
+	for d.More() {
+		t, err := d.Token()
+		if err != nil {
+			return n, err
+		}
+		switch t {
+		case "deployRecord":
+			if err = d.Decode(&rec.Version); err == nil && rec.Version != RecordVersion {
+				return n, errVersion(rec.Version)
+			}
+		case "build":
+			err = d.Decode(&rec.Build)
+		case "basePath":
+			err = d.Decode(&rec.BasePath)
+		case "pages":
+			n, err = decodePages(d, keep)
+		default:
+			var skip json.RawMessage
+			err = d.Decode(&skip)
+		}
+		if err != nil {
+			return n, err
+		}
+	}
+	return n, delim(d, '}')
+}
+
+// keeper takes each page of a record as it is read.
+type keeper func(p *RecordPage)
+
+// decodePages reads the pages' array, each into a page of its own (keep
+// may keep it).
+func decodePages(d *json.Decoder, keep keeper) (int, error) {
+	if err := delim(d, '['); err != nil {
+		return 0, err
+	}
+	n := 0
+	for ; d.More(); n++ {
+		p := new(RecordPage)
+		if err := d.Decode(p); err != nil {
+			return n, err
+		}
+		if len(p.At) != len(p.IDs) {
+			return n, fmt.Errorf("page %s has %d ids but %d places in \"at\"", diag.Printable(p.File), len(p.IDs), len(p.At))
+		}
+		keep(p)
+	}
+	return n, delim(d, ']')
+}
+
+// delim reads the token want.
+func delim(d *json.Decoder, want json.Delim) error {
+	t, err := d.Token()
+	if err == nil && t != want {
+		err = fmt.Errorf("want %q, found %v", want, t)
+	}
+	return err
+}
+
+// recordError says where a record's JSON went wrong: its line, counted
+// in the file read again (a record read whole is not kept for this).
+func recordError(name string, d *json.Decoder, err error) error {
 	off := d.InputOffset()
+	data, _ := os.ReadFile(name)
 	var syn *json.SyntaxError
 	var typ *json.UnmarshalTypeError
 	switch {
@@ -159,21 +265,29 @@ func recordError(name string, data []byte, d *json.Decoder, err error) error {
 	return fmt.Errorf("%s:%d: not a deploy record: %v", diag.Printable(name), line, err)
 }
 
-// fromRecord is the previous build as a record keeps it.
-func (c *comparison) fromRecord(rec *Record) {
+// fromRecord reads the previous build from its record (name). Of a page
+// the new build has as it was (its hash), only its URL is kept: the rest
+// is the new page's.
+func (c *comparison) fromRecord(name string) error {
+	rec, err := readRecord(name, func(p *RecordPage) {
+		c.prevFiles = append(c.prevFiles, p.File)
+		c.prevURLs = append(c.prevURLs, p.URL)
+		c.prevPages = append(c.prevPages, c.recordedPage(p))
+	})
 	c.rec = rec
-	c.prevFiles = make([]string, len(rec.Pages))
-	c.prevURLs = make([]string, len(rec.Pages))
-	c.prevPages = make([]*page, len(rec.Pages))
-	for i, p := range rec.Pages {
-		c.prevFiles[i], c.prevURLs[i] = p.File, p.URL
-		c.prevPages[i] = &page{ids: p.IDs, rec: &rec.Pages[i]}
-		if s, err := strconv.ParseUint(p.Sum, 16, 64); err == nil && c.curHas(p.File) && c.o.Sum != nil {
-			now, ok := c.o.Sum(p.File)
-			c.prevPages[i].same = ok && now == s
+	return err
+}
+
+// recordedPage is what the comparison keeps of a record's page.
+func (c *comparison) recordedPage(p *RecordPage) *page {
+	if s, err := strconv.ParseUint(p.Sum, 16, 64); err == nil && c.o.Sum != nil && c.curHas(p.File) {
+		if now, ok := c.o.Sum(p.File); ok && now == s {
+			return unchanged
 		}
 	}
+	return &page{ids: p.IDs, rec: p}
 }
+
 
 // recordOutline is a record page's outline, as readOutline reads it.
 func (p *RecordPage) recordOutline() outline {
@@ -187,22 +301,6 @@ func (p *RecordPage) recordOutline() outline {
 		}
 	}
 	return o
-}
-
-// readSource reads the file the previous deploy is given as, when it is
-// one: ok false for a folder or nothing.
-func readSource(source string) (data []byte, ok bool, err error) {
-	st, err := os.Stat(source)
-	if err != nil || st.IsDir() {
-		return nil, false, nil
-	}
-	if !st.Mode().IsRegular() || st.Size() > maxRecord {
-		return nil, true, fmt.Errorf("previous deploy %s: not a folder, nor a deploy record of at most %d MiB", diag.Printable(source), maxRecord>>20)
-	}
-	if data, err = os.ReadFile(source); err != nil {
-		return nil, true, fmt.Errorf("previous deploy: %v", err)
-	}
-	return data, true, nil
 }
 
 // maxRecord bounds a deploy record read: a few hundred bytes a page, for

@@ -9,6 +9,7 @@ import (
 	"io"
 	"net/http"
 	"net/url"
+	"os"
 	"strings"
 	"time"
 
@@ -207,28 +208,49 @@ func fetchList(source string) ([]byte, error) {
 }
 
 // previousList reads the source of the last deploy when it is a list of
-// its URLs (a sitemap's URL, or a file) or a deploy record (record.go).
-// ok is false for a folder (a build) and for a path that is nothing, which
-// loadPrevious refuses.
-func previousList(source string) (urls []listed, rec *Record, ok bool, err error) {
+// its URLs (a sitemap's URL, or a file), and says whether it is a deploy
+// record (record.go), which Compare reads. ok is false for a folder (a
+// build) and for a path that is nothing, which loadPrevious refuses.
+func previousList(source string) (urls []listed, record, ok bool, err error) {
 	var data []byte
 	if strings.HasPrefix(source, "http://") || strings.HasPrefix(source, "https://") {
 		if data, err = fetchList(source); err != nil {
-			return nil, nil, true, err
+			return nil, false, true, err
 		}
 		urls, err = readList(source, data)
-		return urls, nil, true, err
+		return urls, false, true, err
 	}
-	if data, ok, err = readSource(source); !ok || err != nil {
-		return nil, nil, ok, err
+	st, err := os.Stat(source)
+	if err != nil || st.IsDir() {
+		return nil, false, false, nil
 	}
-	if isRecord(data) {
-		rec, err = readRecord(source, data)
-		return nil, rec, true, err
+	if !st.Mode().IsRegular() {
+		return nil, false, true, fmt.Errorf("previous deploy %s: not a folder, nor a file", diag.Printable(source))
 	}
-	if len(data) > maxList {
-		return nil, nil, true, fmt.Errorf("previous deploy %s: not a folder, nor a deploy record, sitemap or list of URLs of at most %d MiB", diag.Printable(source), maxList>>20)
+	if head, err := fileHead(source); err != nil || isRecord(head) {
+		return nil, err == nil, true, err
+	}
+	if st.Size() > maxList {
+		return nil, false, true, fmt.Errorf("previous deploy %s: not a folder, nor a deploy record, sitemap or list of URLs of at most %d MiB", diag.Printable(source), maxList>>20)
+	}
+	if data, err = os.ReadFile(source); err != nil {
+		return nil, false, true, fmt.Errorf("previous deploy: %v", err)
 	}
 	urls, err = readList(source, data)
-	return urls, nil, true, err
+	return urls, false, true, err
+}
+
+// fileHead is the first bytes of a file, enough to tell what it is.
+func fileHead(name string) ([]byte, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, fmt.Errorf("previous deploy: %v", err)
+	}
+	defer f.Close()
+	head := make([]byte, 512)
+	n, err := io.ReadFull(f, head)
+	if err != nil && n == 0 && err != io.EOF {
+		return nil, fmt.Errorf("previous deploy: %v", err)
+	}
+	return head[:n], nil
 }
