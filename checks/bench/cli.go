@@ -114,6 +114,12 @@ func benchSize(w io.Writer, dir, shape string, n int, ts []Tool, timeout time.Du
 			return err
 		}
 		ts = append(ts, Tool{Name: previousTool, Args: append(slices.Clone(ts[1].Args), "--previous", "{dir}.previous"), Score: ScorePrevious(changes), Expected: len(changes)})
+		// The same against the previous build's deploy record, written
+		// beforehand (as the last deploy's run writes it in CI), untimed.
+		if err := saveRecord(ts[1], site, timeout); err != nil {
+			return err
+		}
+		ts = append(ts, Tool{Name: recordTool, Args: append(slices.Clone(ts[1].Args), "--previous", "{dir}.previous.deploy.json"), Score: ScorePrevious(changes), Expected: len(changes)})
 		nChanges = len(changes)
 	}
 	// Warm the page cache first, so no tool pays for the first read from disk.
@@ -136,17 +142,46 @@ func benchSize(w io.Writer, dir, shape string, n int, ts []Tool, timeout time.Du
 	if err := tw.Flush(); err != nil {
 		return err
 	}
-	links, all, prev := byName["checks links"], byName[allTool], byName[previousTool]
+	links, all := byName["checks links"], byName[allTool]
 	if project != "" && links.Failed == nil && all.Failed == nil && links.Wall > 0 && links.PeakMiB > 0 {
 		fmt.Fprintf(w, "checks all with the sources (%s) vs checks links alone: time %.2fx, peak memory %.2fx (budget 1.5x each)\n",
 			project, all.Wall.Seconds()/links.Wall.Seconds(), float64(all.PeakMiB)/float64(links.PeakMiB))
 	}
-	if nChanges > 0 && links.Failed == nil && prev.Failed == nil && links.CPU > 0 && links.PeakMiB > 0 {
-		if l, p, err := side(ts[1], ts[len(ts)-1], site, timeout); err == nil {
-			links, prev = l, p
+	for i, name := range []string{previousTool, recordTool} {
+		if prev := byName[name]; nChanges > 0 && links.Failed == nil && prev.Failed == nil && links.CPU > 0 && links.PeakMiB > 0 {
+			comparedWith(w, ts[1], ts[len(ts)-2+i], site, nChanges, timeout, links, prev)
 		}
-		fmt.Fprintf(w, "checks links --previous (%d pages renamed or an id changed since) vs checks links alone, the fastest of %d runs of each in turns: cpu %.2fx, wall %.2fx, peak memory %.2fx (budget 1.3x cpu and memory; load average %s)\n",
-			nChanges, sideRuns, prev.CPU.Seconds()/links.CPU.Seconds(), prev.Wall.Seconds()/links.Wall.Seconds(), float64(prev.PeakMiB)/float64(links.PeakMiB), loadAverage())
+	}
+	return nil
+}
+
+// comparedWith prints what a comparison with the last deploy (t, with its
+// first measure prev) costs over checks links alone (links, lt), each the
+// fastest of sideRuns runs in turns.
+func comparedWith(w io.Writer, lt, t Tool, site string, nChanges int, timeout time.Duration, links, prev Measurement) {
+	if l, p, err := side(lt, t, site, timeout); err == nil {
+		links, prev = l, p
+	}
+	fmt.Fprintf(w, "%s (%d pages renamed or an id changed since) vs checks links alone, the fastest of %d runs of each in turns: cpu %.2fx, wall %.2fx, peak memory %.2fx (budget 1.3x cpu and memory; load average %s)\n",
+		t.Name, nChanges, sideRuns, prev.CPU.Seconds()/links.CPU.Seconds(), prev.Wall.Seconds()/links.Wall.Seconds(), float64(prev.PeakMiB)/float64(links.PeakMiB), loadAverage())
+}
+
+// saveRecord writes the deploy record of site's previous build beside
+// it ({dir}.previous.deploy.json), with checks links' own options.
+func saveRecord(links Tool, site string, timeout time.Duration) error {
+	argv := argvFor(links, site+".previous")
+	// The options name the site's config ({dir}.config): the site's, not the previous build's.
+	for i, a := range links.Args {
+		if strings.Contains(a, "{dir}.") {
+			argv[i] = strings.ReplaceAll(a, "{dir}", site)
+		}
+	}
+	_, _, err := Measure(append(argv, "--save-deploy", site+".previous.deploy.json"), timeout)
+	if err != nil {
+		return fmt.Errorf("deploy record of %s.previous: %w", site, err)
+	}
+	if _, err := os.Stat(site + ".previous.deploy.json"); err != nil {
+		return fmt.Errorf("deploy record of %s.previous not written: %w", site, err)
 	}
 	return nil
 }
@@ -185,8 +220,12 @@ func argvFor(t Tool, site string) []string {
 	return argv
 }
 
-// previousTool is checks links on a site and the build it replaced.
-const previousTool = "checks links --previous"
+// previousTool is checks links on a site and the build it replaced;
+// recordTool the same with that build's deploy record.
+const (
+	previousTool = "checks links --previous"
+	recordTool   = "checks links --previous RECORD"
+)
 
 // loadAverage is the machine's load over the last minute, for reading the
 // wall times beside it ("?" where the system does not say).
