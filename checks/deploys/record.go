@@ -288,7 +288,6 @@ func (c *comparison) recordedPage(p *RecordPage) *page {
 	return &page{ids: p.IDs, rec: p}
 }
 
-
 // recordOutline is a record page's outline, as readOutline reads it.
 func (p *RecordPage) recordOutline() outline {
 	o := outline{title: p.Title, h1: p.H1, at: map[string]int{}}
