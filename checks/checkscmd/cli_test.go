@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"sync/atomic"
@@ -57,16 +58,25 @@ func checkFixture(t *testing.T, want map[string]string, args []string) {
 // working directory holding its files (unpack), with its args and want/
 // sections.
 func eachFixture(t *testing.T, dir string, run func(t *testing.T, want map[string]string)) {
+	eachFixtureWith(t, dir, "", run)
+}
+
+// eachFixtureWith runs run on each archive of dir that has a section
+// named section (every archive when it is ""); it says how many did.
+func eachFixtureWith(t *testing.T, dir, section string, run func(t *testing.T, want map[string]string)) int {
 	archives, _ := filepath.Glob(filepath.Join(dir, "*.txtar"))
 	require.NotEmpty(t, archives)
+	ran := 0
 	for _, a := range archives {
-		abs, _ := filepath.Abs(a)
-		t.Run(strings.TrimSuffix(filepath.Base(a), ".txtar"), func(t *testing.T) {
-			ar, err := txtar.ParseFile(abs)
-			require.NoError(t, err)
-			run(t, unpack(t, ar))
-		})
+		ar, err := txtar.ParseFile(a)
+		require.NoError(t, err)
+		if section != "" && !slices.ContainsFunc(ar.Files, func(f txtar.File) bool { return f.Name == section }) {
+			continue
+		}
+		ran++
+		t.Run(strings.TrimSuffix(filepath.Base(a), ".txtar"), func(t *testing.T) { run(t, unpack(t, ar)) })
 	}
+	return ran
 }
 
 // unpack writes the archive's files into a fresh directory, makes it the

@@ -14,15 +14,9 @@ import (
 // the record, to rec.json) is run again with --previous rec.json and held
 // to the same output.
 func TestPreviousRecord(t *testing.T) {
-	ran := 0
-	eachFixture(t, "../../testdata/links", func(t *testing.T, want map[string]string) {
-		save, ok := want["save"]
-		if !ok {
-			t.Skip("no save section")
-		}
-		ran++
+	ran := eachFixtureWith(t, "../../testdata/links", "save", func(t *testing.T, want map[string]string) {
 		var out, errOut bytes.Buffer
-		Run(append(strings.Fields(save), "--save-deploy", "rec.json"), &out, &errOut, false)
+		Run(append(strings.Fields(want["save"]), "--save-deploy", "rec.json"), &out, &errOut, false)
 		require.FileExists(t, "rec.json", "stderr: %s", errOut.String())
 		checkFixture(t, want, append(strings.Fields(want["args"]), "--previous", "rec.json"))
 	})
