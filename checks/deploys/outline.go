@@ -40,6 +40,7 @@ func readOutline(r io.Reader, upTo atom.Atom) outline {
 	var (
 		off     int // byte offset of the token being read
 		inTitle bool
+		titled  bool     // the first <title> has ended: the page's title, as document.title takes it
 		level   int      // depth inside the open heading; 0: none
 		text    []string // of the open heading
 		pending []string // ids waiting for a heading or text
@@ -63,7 +64,7 @@ func readOutline(r io.Reader, upTo atom.Atom) outline {
 			id := tagID(z, hasAttr, a == atom.A)
 			switch {
 			case a == atom.Title:
-				inTitle = tt == html.StartTagToken
+				inTitle = tt == html.StartTagToken && !titled
 			case isHeading(a) && level == 0:
 				o.headings = append(o.headings, heading{id: id, off: off})
 				level, text = 1, text[:0]
@@ -88,7 +89,7 @@ func readOutline(r io.Reader, upTo atom.Atom) outline {
 			a := atom.Lookup(name)
 			switch {
 			case a == atom.Title:
-				inTitle = false
+				titled, inTitle = titled || inTitle, false
 				if upTo == atom.Title {
 					return o
 				}

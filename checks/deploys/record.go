@@ -10,8 +10,6 @@ import (
 	"os"
 	"strconv"
 
-	"golang.org/x/net/html/atom"
-
 	"github.com/devdocs-dev/devdocs/checks/diag"
 	"github.com/devdocs-dev/devdocs/checks/htmlsite"
 	"github.com/devdocs-dev/devdocs/checks/internal/par"
@@ -118,15 +116,14 @@ func recordPage(site *htmlsite.Site, file string, pages Pages, sum func(string) 
 func trimSlash(p string) string { return p[min(1, len(p)):] }
 
 // outline keeps what the suggestions and the nearest heading read of the
-// page: its title (read only up to its end, as fileWords does), first h1,
-// headings, and the heading each id stands at.
+// page, in one reading of it: its title, first h1, headings, and the
+// heading each id stands at.
 func (p *RecordPage) outline(site *htmlsite.Site, file string) {
 	o := outline{at: map[string]int{}} // a page not read again: no outline
 	if doc, err := site.Bytes(file, nil); err == nil {
-		p.Title = readOutline(bytes.NewReader(doc), atom.Title).title
 		o = readOutline(bytes.NewReader(doc), 0)
 	}
-	p.H1 = o.h1
+	p.Title, p.H1 = o.title, o.h1
 	for _, h := range o.headings {
 		p.Headings = append(p.Headings, h.text)
 	}
@@ -301,10 +298,6 @@ func (p *RecordPage) recordOutline() outline {
 	}
 	return o
 }
-
-// maxRecord bounds a deploy record read: a few hundred bytes a page, for
-// a site of a million pages.
-const maxRecord = 1 << 30
 
 // prevBuild is the folder the previous build's pages are in: the one
 // given, or the one its record was written from.
