@@ -53,7 +53,12 @@ type Page struct {
 	// Sum is the hash of the page's bytes (Sum), 0 for one too large to
 	// hold whole: the comparison with the last deploy knows an unchanged
 	// page by it without reading the page again.
-	Sum      uint64
+	Sum uint64
+	// Outline is the page's outline when it was read for it
+	// (Site.Outlines, ReadOutline); nil else.
+	Outline  *Outline
+	outlines bool       // read the outline
+	ol       outliner   // the outline while the page is read
 	ids      anchorSet  // IDs while the page is read
 	raws     []byte     // the hrefs of Links while the page is read, end to end
 	ends     []int32    // where each ends in raws
@@ -278,8 +283,12 @@ func (p *Page) Excerpt(off, col int) string {
 }
 
 func (p *Page) reset(path string) {
-	*p = Page{Path: path, Links: p.Links[:0], ids: p.ids, raws: p.raws[:0], ends: p.ends[:0], doc: p.doc, spans: p.spans}
+	*p = Page{Path: path, Links: p.Links[:0], ids: p.ids, raws: p.raws[:0], ends: p.ends[:0], doc: p.doc, spans: p.spans,
+		outlines: p.outlines, ol: outliner{text: p.ol.text[:0]}}
 	p.ids.reset()
+	if p.outlines {
+		p.ol.o = &Outline{}
+	}
 }
 
 // read reads r into p's buffer, up to maxInMemory bytes (whole is false
@@ -316,6 +325,9 @@ func (p *Page) read(r io.Reader) (doc []byte, whole bool) {
 // scripts scan does not follow, or one too large to hold in memory.
 func (p *Page) tokens(z *html.Tokenizer) {
 	t := tagAt{line: 1, col: 1} // where the next token starts
+	// The token after a start tag of raw text (a script's, a title's) is
+	// its text, when it has any.
+	var rawNext, titleNext bool
 	for {
 		tt := z.Next()
 		if tt == html.ErrorToken {
@@ -325,13 +337,15 @@ func (p *Page) tokens(z *html.Tokenizer) {
 			return
 		}
 		raw := z.Raw()
-		script, style := p.inScript, p.inStyle
-		p.inScript, p.inStyle = false, false
+		script, style, rawText, title := p.inScript, p.inStyle, rawNext, titleNext
+		p.inScript, p.inStyle, rawNext, titleNext = false, false, false, false
 		switch {
 		case tt == html.StartTagToken || tt == html.SelfClosingTagToken:
 			a := element(raw)
 			p.open(a, tt == html.SelfClosingTagToken)
 			p.inStyle = a == atom.Style
+			p.outlineStart(a, t)
+			rawNext, titleNext = rawTextElement(a) != "", p.isTitle(a)
 			if names, elem := p.urlAttrs(a, raw); mayHold(a, names, raw) {
 				at := tokenAttrs(z, names)
 				// The tokenizer says what the values are, not where: the
@@ -343,8 +357,12 @@ func (p *Page) tokens(z *html.Tokenizer) {
 				t.raw = raw
 				p.record(a, &at, names, elem, t)
 			}
-		case tt == html.EndTagToken && p.template+p.foreign+p.foreignObject > 0:
-			p.close(element(raw[1:])) // "</x>": read "/x" as a tag named x
+		case tt == html.EndTagToken:
+			p.endTag(raw[1:])
+		case tt == html.TextToken && title:
+			p.outlineTitle(raw)
+		case tt == html.TextToken && !rawText:
+			p.outlineText(raw)
 		case tt == html.TextToken && script:
 			t.raw = raw
 			p.script(t)
@@ -480,6 +498,7 @@ func (p *Page) anchor(id []byte) {
 			id, _ = unicode.UTF8.NewDecoder().Bytes(id)
 		}
 		p.ids.add(id)
+		p.outlineID(id)
 	}
 }
 
@@ -797,6 +816,7 @@ func add[T string | []byte](p *Page, raw T, t tagAt, at int32, elem, attr string
 // clones it, or it keeps all the page's hrefs in memory.)
 func (p *Page) done() {
 	p.IDs = p.ids.anchors()
+	p.outlineDone()
 	all, start := string(p.raws), int32(0)
 	for i, end := range p.ends {
 		p.Links[i].Raw, start = all[start:end], end

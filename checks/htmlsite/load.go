@@ -30,6 +30,8 @@ type Site struct {
 	CSS   []string            // the stylesheets (.css), sorted: their url()s and @imports are links too
 	// Problems met while reading (unreadable files, symlinks leaving the root).
 	Problems []Problem
+	// Outlines asks Parse for each page's Outline.
+	Outlines bool
 	mu       sync.Mutex // guards the fields above while Load and Parse run
 	// real is Root with its symlinks resolved: the root itself may be
 	// reached through one (Debian's /usr/share/doc/cmake-doc is a symlink
@@ -189,7 +191,7 @@ func (s *Site) Parse(newVisitor func() Visitor) {
 		wg.Add(1)
 		go func(visit Visitor) {
 			defer wg.Done()
-			page := &Page{}
+			page := &Page{outlines: s.Outlines}
 			for i := next.Add(1) - 1; i < int64(len(s.HTML)+len(s.CSS)); i = next.Add(1) - 1 {
 				if i < int64(len(s.HTML)) {
 					s.parseOne(s.HTML[i], page, visit)
@@ -254,6 +256,16 @@ func (s *Site) Read(path string, p *Page) error {
 	defer f.Close()
 	p.extractAny(path, f)
 	return p.err
+}
+
+// ReadOutline reads one page of the site again (path as in HTML) for its
+// outline.
+func (s *Site) ReadOutline(path string) (*Outline, error) {
+	p := Page{outlines: true}
+	if err := s.Read(path, &p); err != nil {
+		return nil, err
+	}
+	return p.Outline, nil
 }
 
 // rel is p relative to root. WalkDir's paths all start with root, so

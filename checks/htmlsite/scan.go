@@ -20,25 +20,31 @@ import (
 // answer.
 func (p *Page) scan(doc []byte) bool {
 	lines := lineCounter{doc: doc, line: 1}
+	from := 0 // where the text being read started: the outline reads it
 	for i := 0; i < len(doc); {
 		lt := bytes.IndexByte(doc[i:], '<')
 		if lt < 0 || i+lt+1 == len(doc) {
-			return true // the rest is text
+			p.outlineText(doc[from:]) // the rest is text
+			return true
 		}
 		lt += i
 		switch c := doc[lt+1]; {
 		case isLetter(c):
 			end, ok := p.readTag(doc, lt+1)
 			if !ok {
-				return true // a tag cut off by the end of the file is no tag
+				p.outlineText(doc[from:lt]) // a tag cut off by the end of the file is no tag
+				return true
 			}
+			p.outlineText(doc[from:lt])
 			if i, ok = p.scanStartTag(doc, lt, end, &lines); !ok {
 				return false
 			}
 		case c == '/':
 			if lt+2 == len(doc) {
+				p.outlineText(doc[from:])
 				return true
 			}
+			p.outlineText(doc[from:lt])
 			switch c := doc[lt+2]; {
 			case c == '>':
 				i = lt + 3 // "</>" is nothing
@@ -47,22 +53,37 @@ func (p *Page) scan(doc []byte) bool {
 				if !ok {
 					return true
 				}
-				if p.template+p.foreign+p.foreignObject > 0 {
-					p.close(element(doc[lt+1 : end]))
-				}
+				p.endTag(doc[lt+1 : end])
 				i = end
 			default:
 				i = pastCloseAngle(doc, lt+2) // a bogus comment
 			}
 		case c == '!':
+			p.outlineText(doc[from:lt])
 			i = markupDeclarationEnd(doc, lt+2)
 		case c == '?':
+			p.outlineText(doc[from:lt])
 			i = pastCloseAngle(doc, lt+1)
 		default:
 			i = lt + 1 // a '<' that starts nothing is text
+			continue
 		}
+		from = i
 	}
+	p.outlineText(doc[from:])
 	return true
+}
+
+// endTag notes the end tag raw ("/x…": read as a tag named x), as
+// either reading reads it: only inside the elements that open and close
+// follow, or a heading, does its name matter.
+func (p *Page) endTag(raw []byte) {
+	if p.template+p.foreign+p.foreignObject == 0 && !p.ol.open {
+		return
+	}
+	a := element(raw)
+	p.close(a)
+	p.outlineEnd(a)
 }
 
 // scanStartTag records the start tag doc[lt:end] and skips the raw text that
@@ -72,6 +93,11 @@ func (p *Page) scanStartTag(doc []byte, lt, end int, lines *lineCounter) (next i
 	raw := doc[lt:end]
 	a := element(raw)
 	p.open(a, (a == atom.Svg || a == atom.Math || a == atom.Foreignobject) && p.selfClosing(doc, end))
+	if p.ol.o != nil && headingLevel(a) > 0 {
+		t := tagAt{off: lt}
+		t.line, t.col = lines.at(lt)
+		p.outlineStart(a, t)
+	}
 	if names, elem := p.urlAttrs(a, raw); mayHold(a, names, raw) {
 		at, plain := p.spanAttrs(doc, lt, names)
 		if !plain {
@@ -91,6 +117,9 @@ func (p *Page) scanStartTag(doc []byte, lt, end int, lines *lineCounter) (next i
 		return len(doc), true
 	}
 	textEnd := rawTextEnd(doc, end, rawText)
+	if p.isTitle(a) {
+		p.outlineTitle(doc[end:textEnd])
+	}
 	script := p.inScript
 	p.inScript = false
 	if a == atom.Style && textEnd > end {

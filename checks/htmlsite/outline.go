@@ -1,0 +1,192 @@
+package htmlsite
+
+import (
+	"strings"
+
+	"golang.org/x/net/html"
+	"golang.org/x/net/html/atom"
+)
+
+// Outline is what a reader sees of a page's structure: its title, its
+// headings, and the heading each of its ids stands at. The comparison
+// with the last deploy (checks/deploys) reads it to name the page a
+// removed URL moved to and the heading a removed id stood at, and a
+// deploy record keeps it. It is read only when asked (Site.Outlines,
+// ReadOutline): the link check needs none of it.
+type Outline struct {
+	// Title is the first <title>'s text, as document.title gives it:
+	// white space collapsed. A <title> inside <svg> is SVG's, no title
+	// of the document.
+	Title    string
+	H1       string // the first h1's text
+	Headings []Heading
+	// IDs are the page's ids (and names of <a>) in page order, a repeated
+	// one each time it comes, and At, for each, the index in Headings of
+	// the heading it stands at (-1 for none): the heading it is on or
+	// inside; else the next heading when one comes before any text (a
+	// section's id, as Sphinx writes it: <section id><h2>); else the
+	// heading before it.
+	IDs []string
+	At  []int
+}
+
+// Heading is one h1…h6 of a page: its level (1…6), its id (its own, else
+// the first inside it), its text as textContent gives it and a reader
+// reads it (CleanHeading), and where its start tag is.
+type Heading struct {
+	Level     int
+	ID, Text  string
+	Off       int // byte offset in the document (as decoded, for a page not in UTF-8)
+	Line, Col int
+}
+
+// IDAt is the index in Headings of the heading id stands at (the first
+// of a repeated id: where a link to it lands), ok false for an id the
+// page does not have.
+func (o *Outline) IDAt(id string) (at int, ok bool) {
+	for i, x := range o.IDs {
+		if x == id {
+			return o.At[i], true
+		}
+	}
+	return -1, false
+}
+
+// outliner builds a page's Outline while it is read, from the events of
+// either reading (scan.go's and the tokenizer's): a start tag, an end
+// tag, a run of text, the text of a <title>, an id.
+type outliner struct {
+	o       *Outline
+	open    bool   // the last heading has not ended
+	text    []byte // the open heading's text so far, undecoded
+	pending int    // how many of the last ids wait for a heading or text
+	titled  bool   // the first <title> was seen: later ones are not the document's
+}
+
+// outlineStart notes a start tag: a heading opens (closing one still
+// open, as the parser does), and the ids waiting stand at it.
+func (p *Page) outlineStart(a atom.Atom, t tagAt) {
+	ol := &p.ol
+	level := headingLevel(a)
+	if ol.o == nil || level == 0 || p.template > 0 {
+		return
+	}
+	if ol.open {
+		p.outlineEnd(a)
+	}
+	ol.o.Headings = append(ol.o.Headings, Heading{Level: level, Off: t.off, Line: t.line, Col: t.col})
+	ol.open, ol.text = true, ol.text[:0]
+	ol.settle(len(ol.o.Headings) - 1)
+}
+
+// isTitle tells whether the start tag a is the document's <title>: the
+// first, outside <template> and foreign content.
+func (p *Page) isTitle(a atom.Atom) bool {
+	if a != atom.Title || p.ol.o == nil || p.ol.titled || p.template > 0 || p.foreign > p.foreignObject {
+		return false
+	}
+	p.ol.titled = true
+	return true
+}
+
+// outlineTitle sets the title from the raw text of the document's
+// <title> (isTitle).
+func (p *Page) outlineTitle(raw []byte) {
+	p.ol.o.Title = strings.Join(strings.FieldsFunc(html.UnescapeString(string(raw)), isASCIISpaceRune), " ")
+}
+
+// outlineEnd notes an end tag: any heading's ends the open heading.
+func (p *Page) outlineEnd(a atom.Atom) {
+	ol := &p.ol
+	if !ol.open || headingLevel(a) == 0 {
+		return
+	}
+	h := &ol.o.Headings[len(ol.o.Headings)-1]
+	h.Text = CleanHeading(html.UnescapeString(string(ol.text)))
+	if h.Level == 1 && ol.o.H1 == "" {
+		ol.o.H1 = h.Text
+	}
+	ol.open = false
+}
+
+// outlineText notes a run of text outside raw text (a script's, a
+// style's): the open heading's, or text the ids waiting stand before.
+func (p *Page) outlineText(raw []byte) {
+	ol := &p.ol
+	switch {
+	case ol.o == nil || len(raw) == 0 || p.template > 0:
+	case ol.open:
+		ol.text = append(ol.text, raw...)
+	case ol.pending > 0 && strings.TrimSpace(html.UnescapeString(string(raw))) != "":
+		ol.settle(len(ol.o.Headings) - 1)
+	}
+}
+
+// outlineID notes an id of the page (anchor).
+func (p *Page) outlineID(id []byte) {
+	ol := &p.ol
+	if ol.o == nil {
+		return
+	}
+	at := -1
+	if ol.open {
+		at = len(ol.o.Headings) - 1
+		if h := &ol.o.Headings[at]; h.ID == "" {
+			h.ID = string(id)
+		}
+	} else {
+		ol.pending++
+	}
+	ol.o.IDs = append(ol.o.IDs, string(id))
+	ol.o.At = append(ol.o.At, at)
+}
+
+// settle places the ids waiting at heading at.
+func (ol *outliner) settle(at int) {
+	for i := len(ol.o.At) - ol.pending; i < len(ol.o.At); i++ {
+		ol.o.At[i] = at
+	}
+	ol.pending = 0
+}
+
+// outlineDone ends the outline at the end of the document: a heading
+// still open ends there, as the parser ends it.
+func (p *Page) outlineDone() {
+	if p.ol.o == nil {
+		return
+	}
+	p.outlineEnd(atom.H1)
+	p.ol.settle(len(p.ol.o.Headings) - 1)
+	p.Outline = p.ol.o
+}
+
+func isASCIISpaceRune(r rune) bool { return r < 0x80 && isASCIISpace(byte(r)) }
+
+func headingLevel(a atom.Atom) int {
+	switch a {
+	case atom.H1:
+		return 1
+	case atom.H2:
+		return 2
+	case atom.H3:
+		return 3
+	case atom.H4:
+		return 4
+	case atom.H5:
+		return 5
+	case atom.H6:
+		return 6
+	}
+	return 0
+}
+
+// CleanHeading is a heading's text as a reader reads it: white space
+// collapsed, without the permalink sign generators append (¶, #, 🔗) or
+// the zero-width space Docusaurus puts in its hash link.
+func CleanHeading(s string) string {
+	s = strings.Join(strings.Fields(strings.ReplaceAll(s, "\u200b", "")), " ")
+	for _, sign := range []string{"¶", "#", "🔗"} {
+		s = strings.TrimSpace(strings.TrimSuffix(s, sign))
+	}
+	return s
+}
