@@ -130,7 +130,7 @@ func (a *allRun) steps(lf *linksOptions, bf browserOptions, ids []string) []step
 			return run, err
 		}},
 		{registry.Links, noSite(dir), func() (diag.Run, error) {
-			run, err := checkLinks(dir, cfg, lf.external, stderr, c.showProgress(stderr), a.cf, "")
+			run, err := checkLinks(dir, cfg, lf, stderr, c.showProgress(stderr), a.cf)
 			if a.la != nil {
 				a.la.Heard(run.Diagnostics, a.cf)
 			}

@@ -19,13 +19,12 @@ import (
 func runLinks(args []string, stdout, stderr io.Writer, tty bool) int {
 	fs, c := newCommand("links", stderr, registry.Of(registry.Links))
 	lf := linksFlags(fs)
-	save := fs.String("save-deploy", "", "write the deploy record of this build to this file (JSON), for the next run's --previous: what the comparison needs of the build, without keeping the build")
 	dir, cfg, code := c.dirAndConfig(fs, args, stderr)
 	if code != 0 {
 		return code
 	}
 	lf.apply(fs, cfg)
-	run, err := checkLinks(dir, cfg, lf.external, stderr, c.showProgress(stderr), nil, *save)
+	run, err := checkLinks(dir, cfg, lf, stderr, c.showProgress(stderr), nil)
 	if err != nil {
 		return usageError(stderr, "links", err)
 	}
@@ -37,7 +36,7 @@ type linksOptions struct {
 	external              *externalOptions
 	ignore, ignorePath    patterns
 	routes, siteURL, base *string
-	previous              *string
+	previous, saveDeploy  *string
 	cleanURLs             *bool
 	host                  *hostFlag
 }
@@ -48,6 +47,7 @@ func linksFlags(fs *flag.FlagSet) *linksOptions {
 	fs.Var(&o.ignorePath, "ignore-path", "regular expression: pages whose path in the site matches are not checked (repeatable)")
 	o.routes = fs.String("routes", "", "routes.json of the build: maps pages to markdown sources and finds duplicate routes (default: routes in checks.json)")
 	o.previous = fs.String("previous", "", "the last deploy: its build's folder (every URL it served must still answer, every id of its pages still be there), or its sitemap.xml (a file or URL) or a list of its URLs (every URL must still answer) (default: previous in checks.json)")
+	o.saveDeploy = fs.String("save-deploy", "", "write the deploy record of this build to this file (JSON), for the next run's --previous: what the comparison needs of the build, without keeping the build")
 	o.cleanURLs = fs.Bool("clean-urls", true, "the host answers /p with p.html (default: as the host does)")
 	o.host = registerHost(fs)
 	o.siteURL = fs.String("site-url", "", "the site's public URL: absolute links to it are checked as internal (a path in it is the base URL)")
@@ -76,9 +76,9 @@ func (o *linksOptions) apply(fs *flag.FlagSet, cfg *config.Config) {
 
 // checkLinks checks every link of the site built in dir (steps.Links),
 // with the flags' options: the external links, progress on a terminal.
-func checkLinks(dir string, cfg *config.Config, ext *externalOptions, stderr io.Writer, showProgress bool, cf *confirm.Confirmation, save string) (diag.Run, error) {
-	o := steps.LinksOptions{Confirm: cf, SaveDeploy: save}
-	if ext.enabled {
+func checkLinks(dir string, cfg *config.Config, lf *linksOptions, stderr io.Writer, showProgress bool, cf *confirm.Confirmation) (diag.Run, error) {
+	o := steps.LinksOptions{Confirm: cf, SaveDeploy: *lf.saveDeploy}
+	if ext := lf.external; ext.enabled {
 		e := ext.External
 		e.Warn = func(err error) { sayError(stderr, "links", err) }
 		o.External = e.Check

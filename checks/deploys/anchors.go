@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/devdocs-dev/devdocs/checks/diag"
+	"github.com/devdocs-dev/devdocs/checks/htmlsite"
 	"github.com/devdocs-dev/devdocs/checks/internal/editdist"
 	"github.com/devdocs-dev/devdocs/checks/registry"
 )
@@ -30,16 +31,16 @@ func (c *comparison) removedAnchors(prevFile string, prev *page, u, curFile stri
 	if len(missing) == 0 {
 		return nil
 	}
-	old, now := c.prevOutline(prevFile, prev, 0), fileOutline(c.cur, curFile)
+	old, now := c.prevOutline(prevFile, prev), readOutline(c.cur, curFile)
 	var out diag.List
 	for _, id := range missing {
 		d := diag.Diagnostic{Severity: diag.Warning, Check: registry.RemovedAnchor, File: joinPath(c.b.Current, curFile),
 			Message: fmt.Sprintf("removed anchor %s#%s: the last deploy's page had the id %q, the new page has no such id", u, id, id)}
 		h, rule := nearestHeading(old, now, id)
 		if h >= 0 {
-			nh := now.headings[h]
-			d.Line, d.Col = nh.line, nh.col
-			d.Notes = append(d.Notes, fmt.Sprintf("nearest heading now: %q%s (%s)", nh.text, idSaid(nh.id), rule))
+			nh := now.Headings[h]
+			d.Line, d.Col = nh.Line, nh.Col
+			d.Notes = append(d.Notes, fmt.Sprintf("nearest heading now: %q%s (%s)", nh.Text, idSaid(nh.ID), rule))
 		}
 		d.Notes = append(d.Notes, c.keepID(id, h >= 0))
 		out = append(out, d)
@@ -85,23 +86,23 @@ func idSaid(id string) string {
 // pages have as many (a heading renamed), else the heading of the most
 // similar text, the first among equals. -1 when the id stood at no
 // heading or the new page has none.
-func nearestHeading(old, now outline, id string) (int, string) {
-	at, ok := old.at[id]
-	if !ok || at < 0 || len(now.headings) == 0 {
+func nearestHeading(old, now *htmlsite.Outline, id string) (int, string) {
+	at, ok := old.IDAt(id)
+	if !ok || at < 0 || len(now.Headings) == 0 {
 		return -1, ""
 	}
-	was := strings.ToLower(old.headings[at].text)
-	for i, h := range now.headings {
-		if strings.ToLower(h.text) == was {
+	was := strings.ToLower(old.Headings[at].Text)
+	for i, h := range now.Headings {
+		if strings.ToLower(h.Text) == was {
 			return i, "the same text"
 		}
 	}
-	if len(old.headings) == len(now.headings) {
+	if len(old.Headings) == len(now.Headings) {
 		return at, "the same place in the outline"
 	}
 	best, bestDist := 0, -1
-	for i, h := range now.headings {
-		if d := editdist.Levenshtein(was, strings.ToLower(h.text)); bestDist < 0 || d < bestDist {
+	for i, h := range now.Headings {
+		if d := editdist.Levenshtein(was, strings.ToLower(h.Text)); bestDist < 0 || d < bestDist {
 			best, bestDist = i, d
 		}
 	}

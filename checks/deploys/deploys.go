@@ -14,8 +14,6 @@ import (
 	"path/filepath"
 	"strings"
 
-	"golang.org/x/net/html/atom"
-
 	"github.com/devdocs-dev/devdocs/checks/diag"
 	"github.com/devdocs-dev/devdocs/checks/htmlsite"
 	"github.com/devdocs-dev/devdocs/checks/internal/par"
@@ -42,6 +40,10 @@ type Options struct {
 	// the last deploy with that hash is known unchanged without reading
 	// the new page again.
 	Sum func(file string) (uint64, bool)
+	// Words, when set, are the title and first h1 of a page of the new
+	// build, when its link check read its outline (links.Stats.Words):
+	// the suggestions compare them without reading the page again.
+	Words func(file string) (title, h1 string, ok bool)
 }
 
 // Builds are the two builds compared, named as the user named them (the
@@ -66,16 +68,22 @@ type page struct {
 	same bool
 }
 
-// outline is the page's outline (file: its path in the previous build),
-// read up to upTo (readOutline).
-func (c *comparison) prevOutline(file string, p *page, upTo atom.Atom) outline {
-	switch {
-	case p != nil && p.rec != nil:
+// prevOutline is the outline of a page of the previous build (file: its
+// path there): its record's, or the page's read again; an empty one for
+// a page that cannot be read again (the reading said so already).
+func (c *comparison) prevOutline(file string, p *page) *htmlsite.Outline {
+	if p != nil && p.rec != nil {
 		return p.rec.recordOutline()
-	case upTo == 0:
-		return fileOutline(c.prevSite(), file)
 	}
-	return fileWords(c.prevSite(), file, upTo)
+	return readOutline(c.prevSite(), file)
+}
+
+// readOutline is the outline of a page of a build, read again.
+func readOutline(s *htmlsite.Site, file string) *htmlsite.Outline {
+	if o, err := s.ReadOutline(file); err == nil {
+		return o
+	}
+	return &htmlsite.Outline{}
 }
 
 // Compare finds what the last deploy (b.Previous) served that the new
@@ -222,9 +230,9 @@ type comparison struct {
 	prevPages    []*page  // by index in prevFiles; nil for a page unread
 	rec          *Record  // the last deploy's record, when given as one
 	curPage      Pages
-	candidates   []ranked          // the new build's pages and their URLs, for suggestions; listed when first needed
-	words        map[string]*words // of the candidates, as read
-	servedBefore map[string]bool   // the URLs the last deploy served, full paths
+	candidates   []ranked         // the new build's pages and their URLs, for suggestions; listed when first needed
+	words        map[string]words // of the candidates, as read
+	servedBefore map[string]bool  // the URLs the last deploy served, full paths
 }
 
 // run follows each URL of the last deploy on the new build. When none of

@@ -8,7 +8,6 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-	"golang.org/x/net/html/atom"
 
 	"github.com/devdocs-dev/devdocs/checks/diag"
 	"github.com/devdocs-dev/devdocs/checks/htmlsite"
@@ -361,7 +360,7 @@ func TestNearestTies(t *testing.T) {
 		return htmlsite.Anchors{}, htmlsite.Redirect{}, true
 	}
 	c := &comparison{o: Options{Host: serve.Default, BasePath: "/"}, cur: cur, curPage: page}
-	to, ok := c.first(c.byDistance("/b-"), 0, func(candidate) bool { return true })
+	to, ok := c.first(c.byDistance("/b-"), false, func(candidate) bool { return true })
 	assert.True(t, ok)
 	assert.Equal(t, "/b", to)
 }
@@ -423,16 +422,4 @@ func TestUnchangedPagesKeepTheirIDs(t *testing.T) {
 			}, said(found))
 		})
 	}
-}
-
-// A page's title is its first <title>, as document.title is, read whole
-// or only up to that title's end: an icon's <svg><title> later in the
-// body is no part of it (a deploy record reads each page once, whole).
-func TestThePagesTitleIsItsFirst(t *testing.T) {
-	const doc = `<title>Install  the
-CLI</title><h1 id=top>Install</h1><p>x<svg><title>copy</title></svg>`
-	whole := readOutline(strings.NewReader(doc), 0)
-	assert.Equal(t, "Install the CLI", whole.title)
-	assert.Equal(t, whole.title, readOutline(strings.NewReader(doc), atom.Title).title)
-	assert.Equal(t, "Install", whole.h1)
 }

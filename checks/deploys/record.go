@@ -7,12 +7,15 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"os"
+	"slices"
+	"sort"
 	"strconv"
+	"sync"
 
 	"github.com/devdocs-dev/devdocs/checks/diag"
 	"github.com/devdocs-dev/devdocs/checks/htmlsite"
-	"github.com/devdocs-dev/devdocs/checks/internal/par"
 	"github.com/devdocs-dev/devdocs/checks/outfile"
 )
 
@@ -46,96 +49,137 @@ type RecordPage struct {
 	// Sum is htmlsite.Sum of its bytes, in hex ("" when not read whole):
 	// a page of the new build with that sum is the same page.
 	Sum string   `json:"sum,omitempty"`
-	IDs []string `json:"ids,omitempty"` // in page order
+	IDs []string `json:"ids,omitempty"` // in page order, a repeated one each time
 	// At is, for each of IDs, the index in Headings of the heading it
-	// stands at (outline.at), -1 for none.
+	// stands at (htmlsite.Outline.At), -1 for none.
 	At       []int    `json:"at,omitempty"`
 	Headings []string `json:"headings,omitempty"` // each h1…h6's text
 	Title    string   `json:"title,omitempty"`
 	H1       string   `json:"h1,omitempty"`
 }
 
-// SaveRecord writes the deploy record of the build in dir (as the user
-// named it; site read from it), its pages as the link check read them:
-// one page a line, a batch of pages at a time, so that the record is
-// never whole in memory.
-func SaveRecord(name, dir string, site *htmlsite.Site, pages Pages, sum func(string) (uint64, bool), o Options) error {
-	o.BasePath = orRoot(o.BasePath)
-	has := func(f string) bool { _, ok := site.Files[f]; return ok }
-	head, err := json.Marshal(Record{Version: RecordVersion, Build: dir, BasePath: o.BasePath})
-	if err != nil {
-		return err
-	}
-	return outfile.Write(name, func(w io.Writer) error {
-		bw := bufio.NewWriter(w)
-		bw.Write(bytes.TrimSuffix(head, []byte("null}"))) // "pages":null} ends the head
-		bw.WriteString("[")
-		const batch = 1024
-		lines := make([][]byte, batch)
-		first := true
-		for start := 0; start < len(site.HTML); start += batch {
-			files := site.HTML[start:min(start+batch, len(site.HTML))]
-			par.For(len(files), func(i int) {
-				lines[i] = nil
-				if p, ok := recordPage(site, files[i], pages, sum, o, has); ok {
-					lines[i], _ = json.Marshal(p) // strings and numbers only: no error
-				}
-			})
-			for _, l := range lines[:len(files)] {
-				if l == nil {
-					continue
-				}
-				if !first {
-					bw.WriteString(",")
-				}
-				bw.WriteString("\n")
-				bw.Write(l)
-				first = false
-			}
-		}
-		bw.WriteString("\n]}\n")
-		return bw.Flush()
-	})
+// Recorder writes the deploy record of a build as its link check reads
+// the pages (htmlsite.Site.Outlines set, so that each page comes with its
+// outline): no page is read again. Each page's line is made by the worker
+// that read it, and the lines are written in the order of the site's
+// pages whatever order the workers finish them in, so that the record is
+// the same on every run and never whole in memory. A page the check could
+// not read, and a 404 page (isNotFoundPage), have no line.
+type Recorder struct {
+	site *htmlsite.Site
+	o    Options
+	has  func(string) bool
+	f    *outfile.File
+	w    *bufio.Writer
+
+	mu    sync.Mutex
+	next  int            // the index in site.HTML of the next page to write
+	held  map[int][]byte // the lines of pages after next, made already; nil for no line
+	lines int            // how many were written
 }
 
-// recordPage is the record of a page the link check read; ok false for
-// one it could not read and for a 404 page (isNotFoundPage).
-func recordPage(site *htmlsite.Site, file string, pages Pages, sum func(string) (uint64, bool), o Options, has func(string) bool) (RecordPage, bool) {
-	ids, _, ok := pages(file)
-	if !ok || isNotFoundPage(file) {
-		return RecordPage{}, false
+// NewRecorder starts the deploy record name of the build in dir (as the
+// user named it), site read from it.
+func NewRecorder(name, dir string, site *htmlsite.Site, o Options) (*Recorder, error) {
+	o.BasePath = orRoot(o.BasePath)
+	head, err := json.Marshal(Record{Version: RecordVersion, Build: dir, BasePath: o.BasePath})
+	if err != nil {
+		return nil, err
 	}
-	p := RecordPage{URL: o.BasePath + trimSlash(o.Host.ServedURL(file, has)), File: file, IDs: ids.List()}
-	if s, ok := sum(file); ok {
-		p.Sum = strconv.FormatUint(s, 16)
+	f, err := outfile.Create(name)
+	if err != nil {
+		return nil, err
 	}
-	p.outline(site, file)
-	return p, true
+	r := &Recorder{site: site, o: o, f: f, w: bufio.NewWriterSize(f, 64<<10), held: map[int][]byte{}}
+	r.has = func(f string) bool { _, ok := site.Files[f]; return ok }
+	r.w.Write(bytes.TrimSuffix(head, []byte("null}"))) // "pages":null} ends the head
+	r.w.WriteString("[")
+	return r, nil
+}
+
+// Page takes a page as the link check read it (a stylesheet is none).
+// Workers call it at once.
+func (r *Recorder) Page(p *htmlsite.Page) {
+	i := sort.SearchStrings(r.site.HTML, p.Path)
+	if p.Stylesheet || i == len(r.site.HTML) || r.site.HTML[i] != p.Path {
+		return
+	}
+	var line []byte
+	if !isNotFoundPage(p.Path) {
+		line, _ = json.Marshal(r.recordPage(p)) // strings and numbers only: no error
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.held[i] = line
+	for {
+		l, ok := r.held[r.next]
+		if !ok {
+			return
+		}
+		delete(r.held, r.next)
+		r.next++
+		r.write(l)
+	}
+}
+
+// write writes a page's line (none when nil).
+func (r *Recorder) write(line []byte) {
+	if line == nil {
+		return
+	}
+	if r.lines > 0 {
+		r.w.WriteString(",")
+	}
+	r.w.WriteString("\n")
+	r.w.Write(line)
+	r.lines++
+}
+
+// Close writes the lines still held (after a page the check could not
+// read), ends the record and gives it its name. A nil Recorder (none
+// asked for) has nothing to do.
+func (r *Recorder) Close() error {
+	if r == nil {
+		return nil
+	}
+	rest := slices.Sorted(maps.Keys(r.held))
+	for _, i := range rest {
+		r.write(r.held[i])
+	}
+	r.w.WriteString("\n]}\n")
+	if err := r.w.Flush(); err != nil {
+		r.f.Discard()
+		return err
+	}
+	return r.f.Commit()
+}
+
+// Discard drops the record: a run that failed writes none.
+func (r *Recorder) Discard() {
+	if r != nil {
+		r.f.Discard()
+	}
+}
+
+// recordPage is a page's record.
+func (r *Recorder) recordPage(p *htmlsite.Page) RecordPage {
+	rp := RecordPage{URL: r.o.BasePath + trimSlash(r.o.Host.ServedURL(p.Path, r.has)), File: p.Path}
+	if p.Sum != 0 {
+		rp.Sum = strconv.FormatUint(p.Sum, 16)
+	}
+	o := p.Outline
+	if o == nil { // a site not read for outlines: its ids, at no heading
+		o = &htmlsite.Outline{IDs: p.IDs.List()}
+		o.At = slices.Repeat([]int{-1}, len(o.IDs))
+	}
+	rp.IDs, rp.At, rp.Title, rp.H1 = o.IDs, o.At, o.Title, o.H1
+	for _, h := range o.Headings {
+		rp.Headings = append(rp.Headings, h.Text)
+	}
+	return rp
 }
 
 func trimSlash(p string) string { return p[min(1, len(p)):] }
-
-// outline keeps what the suggestions and the nearest heading read of the
-// page, in one reading of it: its title, first h1, headings, and the
-// heading each id stands at.
-func (p *RecordPage) outline(site *htmlsite.Site, file string) {
-	o := outline{at: map[string]int{}} // a page not read again: no outline
-	if doc, err := site.Bytes(file, nil); err == nil {
-		o = readOutline(bytes.NewReader(doc), 0)
-	}
-	p.Title, p.H1 = o.title, o.h1
-	for _, h := range o.headings {
-		p.Headings = append(p.Headings, h.text)
-	}
-	p.At = make([]int, len(p.IDs))
-	for i, id := range p.IDs {
-		at, ok := o.at[id]
-		if !ok {
-			at = -1
-		}
-		p.At[i] = at
-	}
-}
 
 // isRecord: the file starts as a deploy record does, a JSON object (its
 // version key is checked as it is read).
@@ -285,15 +329,16 @@ func (c *comparison) recordedPage(p *RecordPage) *page {
 	return &page{ids: p.IDs, rec: p}
 }
 
-// recordOutline is a record page's outline, as readOutline reads it.
-func (p *RecordPage) recordOutline() outline {
-	o := outline{title: p.Title, h1: p.H1, at: map[string]int{}}
+// recordOutline is a record page's outline, as the page's reading gave it.
+func (p *RecordPage) recordOutline() *htmlsite.Outline {
+	o := &htmlsite.Outline{Title: p.Title, H1: p.H1, IDs: p.IDs, At: make([]int, len(p.IDs))}
 	for _, text := range p.Headings {
-		o.headings = append(o.headings, heading{text: text})
+		o.Headings = append(o.Headings, htmlsite.Heading{Text: text})
 	}
-	for i, id := range p.IDs {
-		if i < len(p.At) && p.At[i] >= 0 && p.At[i] < len(o.headings) {
-			o.at[id] = p.At[i]
+	for i := range p.IDs {
+		o.At[i] = -1
+		if at := p.At[i]; at >= 0 && at < len(o.Headings) {
+			o.At[i] = at
 		}
 	}
 	return o

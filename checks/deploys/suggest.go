@@ -1,36 +1,28 @@
 package deploys
 
 import (
-	"bytes"
 	"cmp"
 	"container/heap"
 	"fmt"
 	"path/filepath"
 	"strings"
 
-	"golang.org/x/net/html/atom"
-
 	"github.com/devdocs-dev/devdocs/checks/diag"
-	"github.com/devdocs-dev/devdocs/checks/htmlsite"
 	"github.com/devdocs-dev/devdocs/checks/internal/editdist"
 	"github.com/devdocs-dev/devdocs/checks/internal/par"
-	"github.com/devdocs-dev/devdocs/checks/internal/textfile"
 	"github.com/devdocs-dev/devdocs/checks/registry"
 	"github.com/devdocs-dev/devdocs/checks/serve"
 )
 
 // candidate is a page of the new build a removed URL may have moved to,
-// as a rule sees it; its title or h1 "" until read.
+// as a rule sees it; its title and h1 "" until a rule reads them.
 type candidate struct {
-	url, last, title, h1 string
+	url, last string
+	words
 }
 
-// words are the title and first h1 of a page of the new build, read when a
-// rule first needs them (read: which, by wordBit).
-type words struct {
-	title, h1 string
-	read      uint8
-}
+// words are the title and first h1 of a page of the new build.
+type words struct{ title, h1 string }
 
 // removedURL is the finding of a URL of the last deploy that no page of
 // the new build answers. Its file is the previous build's page (prevFile:
@@ -60,17 +52,17 @@ func (c *comparison) suggest(prevFile, u string, prev *page) (string, string, bo
 	order := c.byDistance(u)
 	var title, h1 string // a list of URLs has no pages: a URL's own words only
 	if prev != nil {
-		title = c.prevOutline(prevFile, prev, atom.Title).title
-		h1 = c.prevOutline(prevFile, prev, atom.H1).h1
+		o := c.prevOutline(prevFile, prev)
+		title, h1 = o.Title, o.H1
 	}
 	rules := []struct {
 		value, said string
-		upTo        atom.Atom // what of a new page the rule reads
+		reads       bool // the rule reads the new pages' words
 		of          func(candidate) string
 	}{
-		{lastSegment(u), "the same last segment %q", 0, func(k candidate) string { return k.last }},
-		{title, "the same title %q", atom.Title, func(k candidate) string { return k.title }},
-		{h1, "the same first heading %q", atom.H1, func(k candidate) string { return k.h1 }},
+		{lastSegment(u), "the same last segment %q", false, func(k candidate) string { return k.last }},
+		{title, "the same title %q", true, func(k candidate) string { return k.title }},
+		{h1, "the same first heading %q", true, func(k candidate) string { return k.h1 }},
 	}
 	for _, onlyNew := range []bool{true, false} {
 		for _, r := range rules {
@@ -78,13 +70,13 @@ func (c *comparison) suggest(prevFile, u string, prev *page) (string, string, bo
 				continue
 			}
 			same := func(k candidate) bool { return r.of(k) == r.value && !(onlyNew && c.servedBefore[k.url]) }
-			if to, ok := c.first(order, r.upTo, same); ok {
+			if to, ok := c.first(order, r.reads, same); ok {
 				return to, fmt.Sprintf(r.said, r.value), true
 			}
 		}
 	}
 	// The home page aside: a short URL is near it by its length alone.
-	if to, ok := c.first(order, 0, func(k candidate) bool { return k.url != c.o.BasePath }); ok {
+	if to, ok := c.first(order, false, func(k candidate) bool { return k.url != c.o.BasePath }); ok {
 		return to, "the nearest URL", true
 	}
 	return "", "", false
@@ -94,7 +86,7 @@ func (c *comparison) suggest(prevFile, u string, prev *page) (string, string, bo
 // pages aside, and their URLs: once, when a URL is first missing.
 func (c *comparison) readCandidates() []ranked {
 	if c.candidates == nil {
-		c.candidates, c.words = []ranked{}, map[string]*words{}
+		c.candidates, c.words = []ranked{}, map[string]words{}
 		for _, f := range c.cur.HTML {
 			if _, r, ok := c.curPage(f); ok && r.Href == "" && !isNotFoundPage(f) {
 				c.candidates = append(c.candidates, ranked{file: f})
@@ -184,10 +176,10 @@ func (n *nearest) Pop() any {
 }
 
 // first is the URL of the nearest candidate that keep takes: its title
-// (upTo atom.Title) or first h1 (atom.H1) read as the order reaches it,
-// once; a rule that reads neither takes the nearest in one pass.
-func (c *comparison) first(order *nearest, upTo atom.Atom, keep func(candidate) bool) (string, bool) {
-	if upTo == 0 {
+// and first h1 read (reads) as the order reaches it, once; a rule that
+// reads neither takes the nearest in one pass.
+func (c *comparison) first(order *nearest, reads bool, keep func(candidate) bool) (string, bool) {
+	if !reads {
 		r, ok := order.nearestOf(func(r ranked) bool { return keep(candidate{url: r.url, last: lastSegment(r.url)}) })
 		return r.url, ok
 	}
@@ -196,30 +188,29 @@ func (c *comparison) first(order *nearest, upTo atom.Atom, keep func(candidate) 
 		if !ok {
 			return "", false
 		}
-		k := candidate{url: r.url, last: lastSegment(r.url)}
-		w := c.words[r.file]
-		if w == nil {
-			w = &words{}
-			c.words[r.file] = w
-		}
-		if w.read&(1<<wordBit(upTo)) == 0 {
-			o := fileWords(c.cur, r.file, upTo)
-			w.title, w.h1 = cmp.Or(w.title, o.title), cmp.Or(w.h1, o.h1)
-			w.read |= 1 << wordBit(upTo)
-		}
-		k.title, k.h1 = w.title, w.h1
-		if keep(k) {
-			return k.url, true
+		if keep(candidate{url: r.url, last: lastSegment(r.url), words: c.wordsOf(r.file)}) {
+			return r.url, true
 		}
 	}
 }
 
-// wordBit is the bit of candidate.read that says words were read.
-func wordBit(words atom.Atom) int {
-	if words == atom.Title {
-		return 0
+// wordsOf are the title and first h1 of a page of the new build: as its
+// link check read them, else read from the page, once.
+func (c *comparison) wordsOf(file string) words {
+	if w, ok := c.words[file]; ok {
+		return w
 	}
-	return 1
+	var w words
+	var ok bool
+	if c.o.Words != nil {
+		w.title, w.h1, ok = c.o.Words(file)
+	}
+	if !ok {
+		o := readOutline(c.cur, file)
+		w = words{o.Title, o.H1}
+	}
+	c.words[file] = w
+	return w
 }
 
 // lastSegment is a URL path's last segment without .html ("" for a root).
@@ -240,33 +231,6 @@ func (c *comparison) fix(prevFile, from, to string) string {
 	}
 	return fmt.Sprintf("keep it: a redirect page %s holding <meta http-equiv=\"refresh\" content=\"0; url=%s\">",
 		joinPath(c.b.Current, prevFile), to)
-}
-
-// fileOutline reads a page of a build for its outline, each heading
-// placed at its line and column; a page that cannot be read again has
-// none (the site's reading already said so).
-func fileOutline(s *htmlsite.Site, file string) outline {
-	doc, err := s.Bytes(file, nil)
-	if err != nil {
-		return outline{at: map[string]int{}}
-	}
-	o := readOutline(bytes.NewReader(doc), 0)
-	for i := range o.headings {
-		h := &o.headings[i]
-		h.line, h.col = textfile.LineCol(doc, h.off)
-	}
-	return o
-}
-
-// fileWords are a page's title (upTo atom.Title) or first h1 (atom.H1),
-// read only as far as that element ends.
-func fileWords(s *htmlsite.Site, file string, upTo atom.Atom) outline {
-	f, err := s.Open(file)
-	if err != nil {
-		return outline{at: map[string]int{}}
-	}
-	defer f.Close()
-	return readOutline(f, upTo)
 }
 
 func joinPath(dir, file string) string {

@@ -246,14 +246,16 @@ func (s *Site) Bytes(path string, buf []byte) ([]byte, error) {
 }
 
 // Read parses one page of the site again (path as in HTML) into p, for
-// what was not kept the first time. p's buffers are reused, as Parse
-// reuses them: keep strings of it, not the page.
+// what was not kept the first time, its outline too when the site is read
+// for outlines. p's buffers are reused, as Parse reuses them: keep
+// strings of it, not the page.
 func (s *Site) Read(path string, p *Page) error {
 	f, err := open(filepath.Join(s.Root, filepath.FromSlash(path)))
 	if err != nil {
 		return err
 	}
 	defer f.Close()
+	p.outlines = p.outlines || s.Outlines
 	p.extractAny(path, f)
 	return p.err
 }

@@ -31,6 +31,9 @@ type Options struct {
 	Progress func(done, total int)
 	// CollectExternal gathers links to other sites into Stats.External.
 	CollectExternal bool
+	// OnPage, when set, is given each page as read, on the worker that
+	// read it (workers call it at once): a deploy record is written so.
+	OnPage func(*htmlsite.Page)
 	// Versioned, when set, is how the links to other sites of a page (its
 	// path in the site) are judged by their URL: what is wrong with one at
 	// a docs version other than the page's (wrong-version-link), "" when
@@ -65,6 +68,9 @@ type Stats struct {
 	// site; htmlsite.Sum), ok false for one it did not read whole: the
 	// comparison with the last deploy knows an unchanged page by it.
 	Sum func(file string) (sum uint64, ok bool)
+	// Words are the title and first h1 of a page the check read with its
+	// outline (htmlsite.Site.Outlines), ok false for one it did not.
+	Words func(file string) (title, h1 string, ok bool)
 }
 
 // pending is a link to an anchor of a page not parsed yet, or of a
@@ -83,6 +89,10 @@ type parsed struct {
 	ids htmlsite.Anchors
 	hop *hop
 	sum uint64 // htmlsite.Page.Sum
+	// The page's title and first h1, when it was read with its outline
+	// (outlined).
+	title, h1 string
+	outlined  bool
 }
 
 // pages holds each parsed page by file number: a worker stores its page
@@ -104,6 +114,9 @@ func Check(s *htmlsite.Site, opts Options) (diag.List, Stats) {
 		mu.Unlock()
 		return func(p *htmlsite.Page) {
 			w.page(p)
+			if opts.OnPage != nil {
+				opts.OnPage(p)
+			}
 			if opts.Progress != nil && !p.Stylesheet {
 				mu.Lock()
 				done++
@@ -131,7 +144,21 @@ func Check(s *htmlsite.Site, opts Options) (diag.List, Stats) {
 	stats.RedirectsTo = c.redirectsTo
 	stats.Page = c.page
 	stats.Sum = c.sum
+	stats.Words = c.words
 	return out, stats
+}
+
+// words is Stats.Words.
+func (c *checker) words(file string) (string, string, bool) {
+	f := c.index.Named(file)
+	if f == 0 {
+		return "", "", false
+	}
+	st := c.pages[f].Load()
+	if st == nil || !st.outlined {
+		return "", "", false
+	}
+	return st.title, st.h1, true
 }
 
 // sum is Stats.Sum.
@@ -231,6 +258,9 @@ func (w *worker) page(p *htmlsite.Page) {
 	self := w.index.Named(p.Path)
 	resolver := w.resolver(p)
 	state := &parsed{ids: p.IDs, sum: p.Sum}
+	if o := p.Outline; o != nil {
+		state.title, state.h1, state.outlined = o.Title, o.H1, true
+	}
 	if p.Redirect.Href != "" || p.Refresh.Href != "" {
 		state.hop = w.hop(p, resolver)
 	}

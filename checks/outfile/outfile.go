@@ -17,23 +17,55 @@ import (
 
 // Write writes name through write, with mode 0644.
 func Write(name string, write func(io.Writer) error) error {
-	tmp, stop, err := create(name)
+	f, err := Create(name)
 	if err != nil {
 		return err
 	}
-	defer stop()
-	if err := write(tmp); err != nil {
-		tmp.Close()
+	if err := write(f); err != nil {
+		f.Discard()
 		return err
 	}
-	if err := tmp.Chmod(0o644); err != nil { // CreateTemp makes it private
-		tmp.Close()
+	return f.Commit()
+}
+
+// File is a file being written: it takes its name once committed, and a
+// Ctrl-C or SIGTERM before then removes it (create). For a writer that
+// writes while other work goes on (a deploy record, as the pages are
+// read), not in one call (Write).
+type File struct {
+	tmp  *os.File
+	name string
+	stop func()
+}
+
+// Create starts writing name.
+func Create(name string) (*File, error) {
+	tmp, stop, err := create(name)
+	if err != nil {
+		return nil, err
+	}
+	return &File{tmp: tmp, name: name, stop: stop}, nil
+}
+
+func (f *File) Write(b []byte) (int, error) { return f.tmp.Write(b) }
+
+// Commit gives the whole file its name, with mode 0644.
+func (f *File) Commit() error {
+	defer f.stop()
+	if err := f.tmp.Chmod(0o644); err != nil { // CreateTemp makes it private
+		f.tmp.Close()
 		return err
 	}
-	if err := tmp.Close(); err != nil {
+	if err := f.tmp.Close(); err != nil {
 		return err
 	}
-	return os.Rename(tmp.Name(), name)
+	return os.Rename(f.tmp.Name(), f.name)
+}
+
+// Discard drops what was written: the file keeps its last good content.
+func (f *File) Discard() {
+	f.tmp.Close()
+	f.stop()
 }
 
 // create makes the temporary file, and until stop removes it on a

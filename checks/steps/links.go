@@ -69,16 +69,18 @@ func Links(dir string, cfg *config.Config, o LinksOptions) (diag.Run, error) {
 	if table == nil && o.Confirm != nil {
 		sources = o.Confirm.Sources()
 	}
+	rec, err := startRecord(o.SaveDeploy, dir, s, &opts)
+	if err != nil {
+		return diag.Run{}, err
+	}
 	found, stats := gather(dir, s, table, sources, opts, o.External)
 	if stats.Pages == 0 { // every page unreadable: as much a check of nothing
+		rec.Discard()
 		return diag.Run{}, noPageRead(dir, s)
 	}
 	stats.Hints = links.WithoutWritten(stats.Hints, found)
-	if o.SaveDeploy != "" {
-		err := deploys.SaveRecord(o.SaveDeploy, dir, s, stats.Page, stats.Sum, deploys.Options{Host: opts.Host, BasePath: opts.BasePath})
-		if err != nil {
-			return diag.Run{}, fmt.Errorf("deploy record not saved: %w", err)
-		}
+	if err := rec.Close(); err != nil {
+		return diag.Run{}, fmt.Errorf("deploy record not saved: %w", err)
 	}
 	if cfg.Previous != "" {
 		lost, err := lostSincePrevious(dir, cfg, s, stats, opts)
@@ -92,6 +94,22 @@ func Links(dir string, cfg *config.Config, o LinksOptions) (diag.Run, error) {
 	}
 	sum := diag.Summary{Tool: "checks links", Pages: stats.Pages, Links: stats.Links, Hints: cfg.ApplyHints(stats.Hints)}
 	return diag.Counted(cfg.Apply(found), sum, start), nil
+}
+
+// startRecord starts the deploy record name ("" for none) of the site s
+// built in dir, written as the link check (opts) reads each page with its
+// outline.
+func startRecord(name, dir string, s *htmlsite.Site, opts *links.Options) (*deploys.Recorder, error) {
+	if name == "" {
+		return nil, nil
+	}
+	s.Outlines = true
+	rec, err := deploys.NewRecorder(name, dir, s, deploys.Options{Host: opts.Host, BasePath: opts.BasePath})
+	if err != nil {
+		return nil, fmt.Errorf("deploy record not saved: %w", err)
+	}
+	opts.OnPage = rec.Page
+	return rec, nil
 }
 
 // linksOptions are the link check's options by the config, for the site
@@ -138,7 +156,7 @@ func lostSincePrevious(dir string, cfg *config.Config, s *htmlsite.Site, stats l
 		defer debug.SetGCPercent(debug.SetGCPercent(150))
 	}
 	return deploys.Compare(deploys.Builds{Previous: cfg.Previous, Current: dir}, s, stats.Page,
-		deploys.Options{Host: opts.Host, BasePath: opts.BasePath, SiteURL: cfg.PublicURLAt(dir), IDs: cfg.MarkdownIDs(), Sum: stats.Sum})
+		deploys.Options{Host: opts.Host, BasePath: opts.BasePath, SiteURL: cfg.PublicURLAt(dir), IDs: cfg.MarkdownIDs(), Sum: stats.Sum, Words: stats.Words})
 }
 
 // unreadablePages are the problems of the site met on its pages.

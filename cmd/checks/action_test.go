@@ -157,6 +157,19 @@ func TestActionRunsOnASite(t *testing.T) {
 	assert.Equal(t, 2, run.code)
 	assert.Contains(t, run.stdout, "::error title=devdocs checks::previous is the last deploy to compare the build with, for all and links; checks markdown reads no build")
 
+	// save-deploy: the build's deploy record, which the next run's
+	// previous compares with; refused where no build is read.
+	run = r.use(map[string]string{"command": "links", "save-deploy": "deploy.json"}).steps["run"]
+	assert.Equal(t, 0, run.code, run.stdout+run.stderr)
+	record, err := os.ReadFile(filepath.Join(work, "deploy.json"))
+	require.NoError(t, err)
+	assert.Contains(t, string(record), `"url":"/blog","file":"blog.html"`)
+	run = r.use(map[string]string{"command": "links", "previous": "deploy.json"}).steps["run"]
+	assert.Equal(t, 0, run.code, "the build it was saved from lost nothing: %s", run.stdout+run.stderr)
+	run = r.use(map[string]string{"command": "markdown", "save-deploy": "deploy.json"}).steps["run"]
+	assert.Equal(t, 2, run.code)
+	assert.Contains(t, run.stdout, "::error title=devdocs checks::save-deploy writes the deploy record of the build, for all and links; checks markdown reads no build")
+
 	run = r.use(map[string]string{"command": "lnks"}).steps["run"]
 	assert.Equal(t, 2, run.code)
 	assert.Contains(t, run.stdout, "::error title=devdocs checks::unknown command 'lnks'")
