@@ -2,19 +2,13 @@ package deploys
 
 import (
 	"bufio"
-	"bytes"
 	"encoding/json"
-	"errors"
-	"fmt"
-	"io"
 	"maps"
-	"os"
 	"slices"
 	"sort"
 	"strconv"
 	"sync"
 
-	"github.com/devdocs-dev/devdocs/checks/diag"
 	"github.com/devdocs-dev/devdocs/checks/htmlsite"
 	"github.com/devdocs-dev/devdocs/checks/outfile"
 )
@@ -24,12 +18,19 @@ import (
 // next run compares with it instead of the whole folder. In CI the record
 // is the artifact kept between runs, a few bytes a page, and reading it
 // costs a fraction of listing and reading the folder's files.
+//
+// It is JSON Lines: a first line (Record) names the format's version, a
+// line for each page (RecordPage), and a last line (recordEnd) counts
+// them, so that a record cut short at the end of a line is known as one.
+// A page the new build has as it was is known by its line's url, file and
+// sum alone, read without decoding the rest of the line
+// (recordread.go): most lines of a deploy's record are such pages.
 
 // RecordVersion is the record format's version, under the key
 // "deployRecord": a record is known by it, not by its file name.
-const RecordVersion = 1
+const RecordVersion = 2
 
-// Record is a deploy record, as written (JSON).
+// Record is a deploy record's first line.
 type Record struct {
 	Version int `json:"deployRecord"`
 	// Build is the folder the record was written from, as the user named
@@ -37,9 +38,13 @@ type Record struct {
 	Build string `json:"build"`
 	// BasePath is the path the site was served under.
 	BasePath string `json:"basePath"`
-	// Pages are the build's pages the link check read, in the order of
-	// their files, a 404 page aside.
-	Pages []RecordPage `json:"pages"`
+}
+
+// recordEnd is a deploy record's last line: how many pages it lists (the
+// build's pages the link check read, in the order of their files, a 404
+// page aside).
+type recordEnd struct {
+	Pages int `json:"pages"`
 }
 
 // RecordPage is a page of a deploy record.
@@ -92,8 +97,7 @@ func NewRecorder(name, dir string, site *htmlsite.Site, o Options) (*Recorder, e
 	}
 	r := &Recorder{site: site, o: o, f: f, w: bufio.NewWriterSize(f, 64<<10), held: map[int][]byte{}}
 	r.has = func(f string) bool { _, ok := site.Files[f]; return ok }
-	r.w.Write(bytes.TrimSuffix(head, []byte("null}"))) // "pages":null} ends the head
-	r.w.WriteString("[")
+	r.w.Write(append(head, '\n'))
 	return r, nil
 }
 
@@ -124,15 +128,10 @@ func (r *Recorder) Page(p *htmlsite.Page) {
 
 // write writes a page's line (none when nil).
 func (r *Recorder) write(line []byte) {
-	if line == nil {
-		return
+	if line != nil {
+		r.w.Write(append(line, '\n'))
+		r.lines++
 	}
-	if r.lines > 0 {
-		r.w.WriteString(",")
-	}
-	r.w.WriteString("\n")
-	r.w.Write(line)
-	r.lines++
 }
 
 // Close writes the lines still held (after a page the check could not
@@ -146,7 +145,8 @@ func (r *Recorder) Close() error {
 	for _, i := range rest {
 		r.write(r.held[i])
 	}
-	r.w.WriteString("\n]}\n")
+	end, _ := json.Marshal(recordEnd{Pages: r.lines})
+	r.w.Write(append(end, '\n'))
 	if err := r.w.Flush(); err != nil {
 		r.f.Discard()
 		return err
@@ -180,154 +180,6 @@ func (r *Recorder) recordPage(p *htmlsite.Page) RecordPage {
 }
 
 func trimSlash(p string) string { return p[min(1, len(p)):] }
-
-// isRecord: the file starts as a deploy record does, a JSON object (its
-// version key is checked as it is read).
-func isRecord(head []byte) bool {
-	return bytes.HasPrefix(bytes.TrimLeft(head, " \t\r\n"), []byte("{"))
-}
-
-// errVersion is a record of another version than RecordVersion.
-type errVersion int
-
-func (e errVersion) Error() string {
-	return fmt.Sprintf("a JSON file, but not a deploy record of version %d (its \"deployRecord\" is %d): write it again with checks links --save-deploy", RecordVersion, int(e))
-}
-
-// readRecord reads the deploy record in the file name, giving each page
-// to keep as it is read: the comparison keeps of most pages their URL
-// alone, and the record is never whole in memory.
-func readRecord(name string, keep keeper) (*Record, error) {
-	f, err := os.Open(name)
-	if err != nil {
-		return nil, fmt.Errorf("previous deploy: %v", err)
-	}
-	defer f.Close()
-	d := json.NewDecoder(bufio.NewReaderSize(f, 64<<10))
-	var rec Record
-	n, err := decodeRecord(d, &rec, keep)
-	var v errVersion
-	switch {
-	case errors.As(err, &v):
-		return nil, fmt.Errorf("previous deploy %s: %v", diag.Printable(name), err)
-	case err != nil:
-		return nil, recordError(name, d, err)
-	case rec.Version != RecordVersion:
-		return nil, fmt.Errorf("previous deploy %s: %v", diag.Printable(name), errVersion(rec.Version))
-	case n == 0:
-		return nil, fmt.Errorf("previous deploy record %s has no pages", diag.Printable(name))
-	}
-	return &rec, nil
-}
-
-// decodeRecord reads a record's object, its pages one by one (keep), and
-// returns how many there were. A key it does not know is skipped.
-func decodeRecord(d *json.Decoder, rec *Record, keep keeper) (int, error) {
-	n := 0
-	if err := delim(d, '{'); err != nil {
-		return 0, err
-	}
-	for d.More() {
-		t, err := d.Token()
-		if err != nil {
-			return n, err
-		}
-		switch t {
-		case "deployRecord":
-			if err = d.Decode(&rec.Version); err == nil && rec.Version != RecordVersion {
-				return n, errVersion(rec.Version)
-			}
-		case "build":
-			err = d.Decode(&rec.Build)
-		case "basePath":
-			err = d.Decode(&rec.BasePath)
-		case "pages":
-			n, err = decodePages(d, keep)
-		default:
-			var skip json.RawMessage
-			err = d.Decode(&skip)
-		}
-		if err != nil {
-			return n, err
-		}
-	}
-	return n, delim(d, '}')
-}
-
-// keeper takes each page of a record as it is read.
-type keeper func(p *RecordPage)
-
-// decodePages reads the pages' array, each into a page of its own (keep
-// may keep it).
-func decodePages(d *json.Decoder, keep keeper) (int, error) {
-	if err := delim(d, '['); err != nil {
-		return 0, err
-	}
-	n := 0
-	for ; d.More(); n++ {
-		p := new(RecordPage)
-		if err := d.Decode(p); err != nil {
-			return n, err
-		}
-		if len(p.At) != len(p.IDs) {
-			return n, fmt.Errorf("page %s has %d ids but %d places in \"at\"", diag.Printable(p.File), len(p.IDs), len(p.At))
-		}
-		keep(p)
-	}
-	return n, delim(d, ']')
-}
-
-// delim reads the token want.
-func delim(d *json.Decoder, want json.Delim) error {
-	t, err := d.Token()
-	if err == nil && t != want {
-		err = fmt.Errorf("want %q, found %v", want, t)
-	}
-	return err
-}
-
-// recordError says where a record's JSON went wrong: its line, counted
-// in the file read again (a record read whole is not kept for this).
-func recordError(name string, d *json.Decoder, err error) error {
-	off := d.InputOffset()
-	data, _ := os.ReadFile(name)
-	var syn *json.SyntaxError
-	var typ *json.UnmarshalTypeError
-	switch {
-	case errors.As(err, &syn):
-		off = syn.Offset
-	case errors.As(err, &typ):
-		off = typ.Offset
-	case errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF):
-		off = int64(len(bytes.TrimRight(data, " \t\r\n"))) // its last line, not the blank after it
-		err = errors.New("the JSON ends early (a truncated file?)")
-	}
-	line := 1 + bytes.Count(data[:min(int(off), len(data))], []byte("\n"))
-	return fmt.Errorf("%s:%d: not a deploy record: %v", diag.Printable(name), line, err)
-}
-
-// fromRecord reads the previous build from its record (name). Of a page
-// the new build has as it was (its hash), only its URL is kept: the rest
-// is the new page's.
-func (c *comparison) fromRecord(name string) error {
-	rec, err := readRecord(name, func(p *RecordPage) {
-		c.prevFiles = append(c.prevFiles, p.File)
-		c.prevURLs = append(c.prevURLs, p.URL)
-		c.prevPages = append(c.prevPages, c.recordedPage(p))
-	})
-	c.rec = rec
-	return err
-}
-
-// recordedPage is what the comparison keeps of a record's page.
-func (c *comparison) recordedPage(p *RecordPage) *page {
-	if s, err := strconv.ParseUint(p.Sum, 16, 64); err == nil && c.o.Sum != nil && c.curHas(p.File) {
-		if now, ok := c.o.Sum(p.File); ok && now == s {
-			return unchanged
-		}
-	}
-	return &page{ids: p.IDs, rec: p}
-}
 
 // recordOutline is a record page's outline, as the page's reading gave it.
 func (p *RecordPage) recordOutline() *htmlsite.Outline {

@@ -1,9 +1,11 @@
 package deploys
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -43,7 +45,8 @@ func TestRecordOrder(t *testing.T) {
 		}
 		require.NoError(t, r.Close())
 		var got []string
-		rec, err := readRecord(name, func(p *RecordPage) {
+		never := func(string, string) bool { return false }
+		rec, err := readRecord(name, never, func(p *RecordPage, _ bool) {
 			got = append(got, p.File)
 			if p.File == "a/index.html" {
 				assert.Equal(t, []string{"intro", "one", "end"}, p.IDs)
@@ -78,4 +81,31 @@ func TestRecordDiscarded(t *testing.T) {
 	assert.Equal(t, "last good", string(raw))
 	entries, _ := os.ReadDir(dir)
 	assert.Len(t, entries, 2, "no temporary file left")
+}
+
+// A page's line longer than the reader's buffer (a source view's
+// thousands of line ids) is read whole.
+func TestRecordLongLine(t *testing.T) {
+	dir := t.TempDir()
+	var b strings.Builder
+	b.WriteString("<h1>Source</h1>")
+	for i := range 20000 {
+		fmt.Fprintf(&b, `<span id="line-%d-x"></span>`, i)
+	}
+	writeTree(t, dir, "build", map[string]string{"index.html": b.String()})
+	s, err := htmlsite.Load(filepath.Join(dir, "build"))
+	require.NoError(t, err)
+	s.Outlines = true
+	name := filepath.Join(dir, "deploy.json")
+	r, err := NewRecorder(name, "build", s, Options{Host: serve.Default})
+	require.NoError(t, err)
+	var p htmlsite.Page
+	require.NoError(t, s.Read("index.html", &p))
+	r.Page(&p)
+	require.NoError(t, r.Close())
+	var ids []string
+	_, err = readRecord(name, func(string, string) bool { return false }, func(p *RecordPage, _ bool) { ids = p.IDs })
+	require.NoError(t, err)
+	require.Len(t, ids, 20000)
+	assert.Equal(t, "line-19999-x", ids[19999])
 }
