@@ -45,3 +45,13 @@ func BenchmarkTokenize(b *testing.B) {
 		}
 	}
 }
+
+// The same page read for its outline too, as a run that saves a deploy
+// record reads every page.
+func BenchmarkExtractOutline(b *testing.B) {
+	b.SetBytes(int64(len(benchPage)))
+	p := &Page{outlines: true}
+	for b.Loop() {
+		p.extract("p.html", bytes.NewReader(benchPage))
+	}
+}

@@ -55,7 +55,8 @@ type Page struct {
 	// page by it without reading the page again.
 	Sum uint64
 	// Outline is the page's outline when it was read for it
-	// (Site.Outlines, ReadOutline); nil else.
+	// (Site.Outlines, ReadOutline); nil else. Its slices are reused for
+	// the worker's next page, as Links is.
 	Outline  *Outline
 	outlines bool       // read the outline
 	ol       outliner   // the outline while the page is read
@@ -283,10 +284,15 @@ func (p *Page) Excerpt(off, col int) string {
 }
 
 func (p *Page) reset(path string) {
+	o := p.ol.o
 	*p = Page{Path: path, Links: p.Links[:0], ids: p.ids, raws: p.raws[:0], ends: p.ends[:0], doc: p.doc, spans: p.spans,
 		outlines: p.outlines, ol: outliner{text: p.ol.text[:0]}}
 	p.ids.reset()
-	if p.outlines {
+	switch {
+	case p.outlines && o != nil:
+		*o = Outline{Headings: o.Headings[:0], IDs: o.IDs[:0], At: o.At[:0]}
+		p.ol.o = o
+	case p.outlines:
 		p.ol.o = &Outline{}
 	}
 }

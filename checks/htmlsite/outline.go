@@ -1,6 +1,7 @@
 package htmlsite
 
 import (
+	"bytes"
 	"strings"
 
 	"golang.org/x/net/html"
@@ -92,7 +93,11 @@ func (p *Page) isTitle(a atom.Atom) bool {
 // outlineTitle sets the title from the raw text of the document's
 // <title> (isTitle).
 func (p *Page) outlineTitle(raw []byte) {
-	p.ol.o.Title = strings.Join(strings.FieldsFunc(html.UnescapeString(string(raw)), isASCIISpaceRune), " ")
+	if t := unescape(raw); collapsed(t) {
+		p.ol.o.Title = t
+	} else {
+		p.ol.o.Title = strings.Join(strings.FieldsFunc(t, isASCIISpaceRune), " ")
+	}
 }
 
 // outlineEnd notes an end tag: any heading's ends the open heading.
@@ -102,7 +107,7 @@ func (p *Page) outlineEnd(a atom.Atom) {
 		return
 	}
 	h := &ol.o.Headings[len(ol.o.Headings)-1]
-	h.Text = CleanHeading(html.UnescapeString(string(ol.text)))
+	h.Text = CleanHeading(unescape(ol.text))
 	if h.Level == 1 && ol.o.H1 == "" {
 		ol.o.H1 = h.Text
 	}
@@ -128,16 +133,16 @@ func (p *Page) outlineID(id []byte) {
 	if ol.o == nil {
 		return
 	}
-	at := -1
+	at, s := -1, string(id)
 	if ol.open {
 		at = len(ol.o.Headings) - 1
 		if h := &ol.o.Headings[at]; h.ID == "" {
-			h.ID = string(id)
+			h.ID = s
 		}
 	} else {
 		ol.pending++
 	}
-	ol.o.IDs = append(ol.o.IDs, string(id))
+	ol.o.IDs = append(ol.o.IDs, s)
 	ol.o.At = append(ol.o.At, at)
 }
 
@@ -158,6 +163,14 @@ func (p *Page) outlineDone() {
 	p.outlineEnd(atom.H1)
 	p.ol.settle(len(p.ol.o.Headings) - 1)
 	p.Outline = p.ol.o
+}
+
+// unescape is text with its character references decoded.
+func unescape(text []byte) string {
+	if bytes.IndexByte(text, '&') < 0 {
+		return string(text)
+	}
+	return html.UnescapeString(string(text))
 }
 
 func isASCIISpaceRune(r rune) bool { return r < 0x80 && isASCIISpace(byte(r)) }
@@ -184,9 +197,26 @@ func headingLevel(a atom.Atom) int {
 // collapsed, without the permalink sign generators append (¶, #, 🔗) or
 // the zero-width space Docusaurus puts in its hash link.
 func CleanHeading(s string) string {
-	s = strings.Join(strings.Fields(strings.ReplaceAll(s, "\u200b", "")), " ")
+	if !collapsed(s) || strings.Contains(s, "\u200b") {
+		s = strings.Join(strings.Fields(strings.ReplaceAll(s, "\u200b", "")), " ")
+	}
 	for _, sign := range []string{"¶", "#", "🔗"} {
 		s = strings.TrimSpace(strings.TrimSuffix(s, sign))
 	}
 	return s
+}
+
+// collapsed: s is ASCII text with no white space at its ends, none but
+// single spaces inside (most headings are): strings.Fields would give
+// it back as it is.
+func collapsed(s string) bool {
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c >= 0x80 || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r':
+			return false
+		case c == ' ' && (i == 0 || i == len(s)-1 || s[i+1] == ' '):
+			return false
+		}
+	}
+	return true
 }
