@@ -433,3 +433,50 @@ func isDir(name string) bool {
 	st, err := os.Stat(name)
 	return err == nil && st.IsDir()
 }
+
+// Every use of the action the README and the manual show is valid YAML
+// and sets only inputs the action has: a recipe copied into a workflow
+// must not set one GitHub would ignore with a warning.
+func TestRecipesSetTheActionsInputs(t *testing.T) {
+	a, _ := loadAction(t)
+	files, _ := filepath.Glob("../../docs/*.md")
+	uses := 0
+	for _, f := range append(files, "../../README.md") {
+		raw, err := os.ReadFile(f)
+		require.NoError(t, err)
+		for _, block := range regexp.MustCompile("(?s)```ya?ml\n(.*?)```").FindAllStringSubmatch(string(raw), -1) {
+			if !strings.Contains(block[1], "devdocs-dev/devdocs@") {
+				continue
+			}
+			var doc any
+			require.NoError(t, yaml.Unmarshal([]byte(block[1]), &doc), "%s:\n%s", f, block[1])
+			for _, with := range actionUses(doc) {
+				uses++
+				for k := range with {
+					assert.Contains(t, a.Inputs, k, "%s sets an input the action does not have", f)
+				}
+			}
+		}
+	}
+	assert.NotZero(t, uses)
+}
+
+// actionUses are the with: maps of each step of doc that uses the action.
+func actionUses(doc any) []map[string]any {
+	var out []map[string]any
+	switch v := doc.(type) {
+	case map[string]any:
+		if u, _ := v["uses"].(string); strings.HasPrefix(u, "devdocs-dev/devdocs@") {
+			with, _ := v["with"].(map[string]any)
+			out = append(out, with)
+		}
+		for _, x := range v {
+			out = append(out, actionUses(x)...)
+		}
+	case []any:
+		for _, x := range v {
+			out = append(out, actionUses(x)...)
+		}
+	}
+	return out
+}
