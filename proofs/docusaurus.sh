@@ -256,7 +256,10 @@ CONFIG
 redirected "$next-extras/manage-docs-versions" "$next-extras/docs-versions"
 # The warning's place: the renamed heading's tag on the built intro.
 at_heading=$(awk 'i = index($0, "id=run-your-site>") { s = substr($0, 1, i); j = 0; while ((k = index(substr(s, j + 1), "<h2 ")) > 0) j += k; print NR ":" j; exit }' build/docs/next/intro/index.html)
-expect_lines "a renamed page and a renamed heading, against the last deploy" 1 links build --previous ../build-root --host netlify -- \
+# The same deploy kept as a CI run keeps it: its deploy record.
+expect "the root build's deploy record saved" 0 ": no problems$" links ../build-root --host netlify --save-deploy ../build-root.deploy.json
+for prev in ../build-root ../build-root.deploy.json; do
+expect_lines "a renamed page and a renamed heading, against the last deploy ($prev)" 1 links build --previous $prev --host netlify -- \
   "../build-root/docs/next/tutorial-basics/create-a-page/index.html" \
   "  -      error   removed URL $next-basics/create-a-page/: the last deploy served it; now it answers 404 [removed-url]" \
   "         note: closest page now: $next-basics/make-a-page/ (the same title \"Create a Page | My Site\")" \
@@ -265,7 +268,8 @@ expect_lines "a renamed page and a renamed heading, against the last deploy" 1 l
   "$(at "$at_heading")warning removed anchor /docs/next/intro/#start-your-site: the last deploy's page had the id \"start-your-site\", the new page has no such id [removed-anchor]" \
   "         note: nearest heading now: \"Run your site\" #run-your-site (the same place in the outline)" \
   "         note: keep it: {/* #start-your-site */} after that heading's text in its markdown (the heading then has that id), or an empty <a id=\"start-your-site\"></a> just before the heading"
-expect "…and nothing else: the plugin's redirect page and the _redirects rule keep theirs" 1 ": 1 error and 1 warning$" links build --previous ../build-root --host netlify
+expect "…and nothing else: the plugin's redirect page and the _redirects rule keep theirs" 1 ": 1 error and 1 warning$" links build --previous $prev --host netlify
+done
 [ -f build/docs/next/tutorial-extras/manage-docs-versions/index.html ] && [ -f build/_redirects ] \
   && echo "ok   the plugin wrote its redirect page, and the build has static/_redirects" \
   || { echo "FAIL no redirect page of the plugin, or no _redirects, in the build"; fail=1; }
@@ -278,7 +282,9 @@ sed -i 's|^## Run your site$|## Run your site {/* #start-your-site */}|' docs/in
 printf '\nOr [run it](../intro.mdx#start-your-site).\n' >> docs/tutorial-basics/congratulations.mdx
 expect "the hook reads the heading's {/* #start-your-site */} as Docusaurus does" 0 ": no problems$" markdown
 redirected "$next-extras/manage-docs-versions" "$next-extras/docs-versions" "$next-basics/create-a-page" "$next-basics/make-a-page"
-expect "a plugin redirect and {/* #start-your-site */} keep both" 0 ": no problems$" links build --previous ../build-root --host netlify
+for prev in ../build-root ../build-root.deploy.json; do
+  expect "a plugin redirect and {/* #start-your-site */} keep both ($prev)" 0 ": no problems$" links build --previous $prev --host netlify
+done
 grep -q 'id=start-your-site>Run your site' build/docs/next/intro/index.html \
   && echo "ok   Docusaurus gave the renamed heading the id its comment names" \
   || { echo "FAIL the built intro has no heading with id start-your-site"; fail=1; }

@@ -83,6 +83,8 @@ build() {
 }
 build "the last deploy"
 cp -r site/dist "$scratch/prev"
+# The same deploy kept as a CI run keeps it: its deploy record.
+expect "the clean build's deploy record saved" 0 ": no problems$" links ../prev --save-deploy ../prev.deploy.json
 # A busy CI runner (issue #39): every page of the clean build crawled with
 # every core kept busy gives no report, none unsettled.
 t0=$SECONDS
@@ -100,7 +102,8 @@ heading=$(grep -n '^## Keeping toolchain versions in sync$' content/api/1.2/zkvm
 build "a page and a heading renamed"
 # The warning's place: the renamed heading on the built page.
 at_heading=$(awk -v h='<h2 id="keeping-toolchain-versions-in-sync"' 'i = index($0, h) { print NR ":" i; exit }' site/dist/api/zkvm/install/index.html)
-expect_lines "a renamed page and a renamed heading, against the last deploy" 1 links --previous ../prev -- \
+for prev in ../prev ../prev.deploy.json; do
+expect_lines "a renamed page and a renamed heading, against the last deploy ($prev)" 1 links --previous $prev -- \
   "../prev/api/zkvm/profiling/index.html" \
   "  -      error   removed URL /api/zkvm/profiling/: the last deploy served it; now it answers 404 [removed-url]" \
   "         note: closest page now: /api/zkvm/guest-profiling/ (the same title \"Guest profiling | RISC Zero Developer Docs\")" \
@@ -109,7 +112,8 @@ expect_lines "a renamed page and a renamed heading, against the last deploy" 1 l
   "$(at "$at_heading")warning removed anchor /api/zkvm/install/#keeping-versions-in-sync: the last deploy's page had the id \"keeping-versions-in-sync\", the new page has no such id [removed-anchor]" \
   "         note: nearest heading now: \"Keeping toolchain versions in sync\" #keeping-toolchain-versions-in-sync (the same place in the outline)" \
   "         note: keep it: {#keeping-versions-in-sync} after that heading's text in its markdown (the heading then has that id), or an empty <a id=\"keeping-versions-in-sync\"></a> just before the heading"
-expect "…and nothing else" 1 ": 1 error and 1 warning$" links --previous ../prev
+expect "…and nothing else" 1 ": 1 error and 1 warning$" links --previous $prev
+done
 
 # The site's own way to keep a URL: a redirect of the compiler
 # (site/compile/routes.go), which the prerender writes as a stub page;
@@ -117,7 +121,9 @@ expect "…and nothing else" 1 ": 1 error and 1 warning$" links --previous ../pr
 sed -i 's|^\(var redirects = \[\]routes.Route{\)$|\1\n\t{Path: "/api/zkvm/profiling", Kind: routes.KindRedirect, To: "/api/zkvm/guest-profiling", Source: "site/compile/routes.go", Title: "Guest profiling"},|' site/compile/routes.go
 sed -i "${heading}s|\$| {#keeping-versions-in-sync}|" content/api/1.2/zkvm/install.md
 build "a redirect and {#old-id} added"
-expect "the redirect stub and {#keeping-versions-in-sync} keep both" 0 ": no problems$" links --previous ../prev
+for prev in ../prev ../prev.deploy.json; do
+  expect "the redirect stub and {#keeping-versions-in-sync} keep both ($prev)" 0 ": no problems$" links --previous $prev
+done
 grep -q ' id="keeping-versions-in-sync"' site/dist/api/zkvm/install/index.html \
   && echo "ok   the built heading has the id {#keeping-versions-in-sync} names" \
   || { echo "FAIL no heading with id keeping-versions-in-sync on the built install page"; fail=1; }
