@@ -69,7 +69,11 @@ type outliner struct {
 func (p *Page) outlineStart(a atom.Atom, t tagAt) {
 	ol := &p.ol
 	level := headingLevel(a)
-	if ol.o == nil || level == 0 || p.template > 0 {
+	if ol.o == nil || p.template > 0 {
+		return
+	}
+	if level == 0 {
+		ol.breakLine(a)
 		return
 	}
 	if ol.open {
@@ -103,7 +107,11 @@ func (p *Page) outlineTitle(raw []byte) {
 // outlineEnd notes an end tag: any heading's ends the open heading.
 func (p *Page) outlineEnd(a atom.Atom) {
 	ol := &p.ol
-	if !ol.open || headingLevel(a) == 0 {
+	if !ol.open {
+		return
+	}
+	if headingLevel(a) == 0 {
+		ol.breakLine(a)
 		return
 	}
 	h := &ol.o.Headings[len(ol.o.Headings)-1]
@@ -144,6 +152,30 @@ func (p *Page) outlineID(id []byte) {
 	}
 	ol.o.IDs = append(ol.o.IDs, s)
 	ol.o.At = append(ol.o.At, at)
+}
+
+// breakLine notes a tag of the open heading: a block's start or end
+// (or a <br>) parts its text, as a line break does where a reader sees it
+// (innerText: <h2>a<p>b</p></h2> reads "a b", not "ab").
+func (ol *outliner) breakLine(a atom.Atom) {
+	if ol.open && breaksLine(a) {
+		ol.text = append(ol.text, ' ')
+	}
+}
+
+// breaksLine: the element is a block, a list item, a table's part or a
+// line break by the HTML Standard's default rendering (its display is
+// not inline).
+func breaksLine(a atom.Atom) bool {
+	switch a {
+	case atom.Address, atom.Article, atom.Aside, atom.Blockquote, atom.Br, atom.Center, atom.Dd, atom.Details,
+		atom.Dialog, atom.Dir, atom.Div, atom.Dl, atom.Dt, atom.Fieldset, atom.Figcaption, atom.Figure, atom.Footer,
+		atom.Form, atom.Header, atom.Hgroup, atom.Hr, atom.Legend, atom.Li, atom.Listing, atom.Main, atom.Menu, atom.Nav,
+		atom.Ol, atom.P, atom.Pre, atom.Section, atom.Summary, atom.Table, atom.Tbody, atom.Td, atom.Tfoot, atom.Th,
+		atom.Thead, atom.Tr, atom.Ul, atom.Caption:
+		return true
+	}
+	return false
 }
 
 // settle places the ids waiting at heading at.

@@ -93,10 +93,13 @@ func (p *Page) scanStartTag(doc []byte, lt, end int, lines *lineCounter) (next i
 	raw := doc[lt:end]
 	a := element(raw)
 	p.open(a, (a == atom.Svg || a == atom.Math || a == atom.Foreignobject) && p.selfClosing(doc, end))
-	if p.ol.o != nil && headingLevel(a) > 0 {
+	switch {
+	case p.ol.o != nil && headingLevel(a) > 0:
 		t := tagAt{off: lt}
 		t.line, t.col = lines.at(lt)
 		p.outlineStart(a, t)
+	case p.ol.open:
+		p.outlineStart(a, tagAt{})
 	}
 	if names, elem := p.urlAttrs(a, raw); mayHold(a, names, raw) {
 		at, plain := p.spanAttrs(doc, lt, names)
