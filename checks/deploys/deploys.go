@@ -40,10 +40,10 @@ type Options struct {
 	// the last deploy with that hash is known unchanged without reading
 	// the new page again.
 	Sum func(file string) (uint64, bool)
-	// Words, when set, are the title and first h1 of a page of the new
-	// build, when its link check read its outline (links.Stats.Words):
-	// the suggestions compare them without reading the page again.
-	Words func(file string) (title, h1 string, ok bool)
+	// Gist, when set, is the gist of a page of the new build, when its
+	// link check read its outline (links.Stats.Gist): the suggestions
+	// compare it without reading the page again.
+	Gist func(file string) (htmlsite.Gist, bool)
 }
 
 // Builds are the two builds compared, named as the user named them (the
@@ -230,9 +230,9 @@ type comparison struct {
 	prevPages    []*page  // by index in prevFiles; nil for a page unread
 	rec          *Record  // the last deploy's record, when given as one
 	curPage      Pages
-	candidates   []ranked         // the new build's pages and their URLs, for suggestions; listed when first needed
-	words        map[string]words // of the candidates, as read
-	servedBefore map[string]bool  // the URLs the last deploy served, full paths
+	candidates   []ranked                 // the new build's pages and their URLs, for suggestions; listed when first needed
+	gists        map[string]htmlsite.Gist // of the candidates, as read
+	servedBefore map[string]bool          // the URLs the last deploy served, full paths
 }
 
 // run follows each URL of the last deploy on the new build. When none of

@@ -166,6 +166,31 @@ func TestRemovedURLs(t *testing.T) {
 		want: []string{"prev/1.2/profiling/index.html removed-url removed URL /1.2/profiling/: the last deploy served it; now it answers 404" +
 			" | closest page now: /1.2/guest-profiling/ (the same title \"Profiling\") | keep it: a redirect page build/1.2/profiling/index.html holding <meta http-equiv=\"refresh\" content=\"0; url=/1.2/guest-profiling/\">"},
 	}, {
+		// Renamed and retitled, its content kept: the page sharing most of
+		// its headings, though another is nearer by URL.
+		name: "removed: most of the same headings",
+		prev: map[string]string{"index.html": home, "guide/setup/index.html": "<title>Setup</title><h1>Setup</h1>" +
+			"<h2>Install the CLI</h2><h2>Create a project</h2><h2>Run &amp; prove</h2>"},
+		cur: map[string]string{"index.html": home, "guide/set/index.html": "<h1>Set</h1><h2>Install the CLI</h2>",
+			"quick-start/index.html": "<title>Quick start</title><h1>Quick start</h1><h2>install the  CLI</h2><h2>Run & prove</h2><h2>Next</h2>"},
+		want: []string{"prev/guide/setup/index.html removed-url removed URL /guide/setup/: the last deploy served it; now it answers 404" +
+			" | closest page now: /quick-start/ (2 of its 4 headings the same) | keep it: a redirect page build/guide/setup/index.html holding <meta http-equiv=\"refresh\" content=\"0; url=/quick-start/\">"},
+	}, {
+		// Two of five is not most: the farther page with three is.
+		name: "removed: most of the headings, not two of many",
+		prev: map[string]string{"index.html": home, "guide/setup/index.html": "<h1>Setup</h1><h2>A</h2><h2>B</h2><h2>C</h2><h2>D</h2>"},
+		cur: map[string]string{"index.html": home, "guide/set/index.html": "<h1>Set</h1><h2>A</h2><h2>B</h2>",
+			"zzz/index.html": "<h1>Z</h1><h2>B</h2><h2>C</h2><h2>D</h2>"},
+		want: []string{"prev/guide/setup/index.html removed-url removed URL /guide/setup/: the last deploy served it; now it answers 404" +
+			" | closest page now: /zzz/ (3 of its 5 headings the same) | keep it: a redirect page build/guide/setup/index.html holding <meta http-equiv=\"refresh\" content=\"0; url=/zzz/\">"},
+	}, {
+		// One heading in common ("Overview" is on many pages) says nothing.
+		name: "removed: one heading the same is not enough",
+		prev: map[string]string{"index.html": home, "guide/setup/index.html": "<h1>Setup</h1><h2>Overview</h2>"},
+		cur:  map[string]string{"index.html": home, "guide/set/index.html": "<h1>Set</h1>", "zzz/index.html": "<h1>Z</h1><h2>Overview</h2>"},
+		want: []string{"prev/guide/setup/index.html removed-url removed URL /guide/setup/: the last deploy served it; now it answers 404" +
+			" | closest page now: /guide/set/ (the nearest URL) | keep it: a redirect page build/guide/setup/index.html holding <meta http-equiv=\"refresh\" content=\"0; url=/guide/set/\">"},
+	}, {
 		name: "removed: the nearest URL, never a redirect page",
 		prev: map[string]string{"index.html": home, "guide/setup/index.html": "<title>A</title>"},
 		cur: map[string]string{"index.html": home, "guide/set/index.html": "<title>B</title>", "guid/index.html": "<title>C</title>",
@@ -362,7 +387,7 @@ func TestNearestTies(t *testing.T) {
 	c := &comparison{o: Options{Host: serve.Default, BasePath: "/"}, cur: cur, curPage: page}
 	to, ok := c.first(c.byDistance("/b-"), false, func(candidate) bool { return true })
 	assert.True(t, ok)
-	assert.Equal(t, "/b", to)
+	assert.Equal(t, "/b", to.url)
 }
 
 // A URL answered only by a redirect off the site is answered: the

@@ -72,12 +72,12 @@ func readRecord(name string, same func(file, sum string) bool, keep keeper) (*Re
 
 // recordReader reads a record's lines in turn.
 type recordReader struct {
-	same   func(file, sum string) bool
-	keep   keeper
-	p      fastjson.Parser
-	rec    *Record // the first line, once read
-	pages  int     // how many page lines were read
-	ended  bool    // the last line was read
+	same  func(file, sum string) bool
+	keep  keeper
+	p     fastjson.Parser
+	rec   *Record // the first line, once read
+	pages int     // how many page lines were read
+	ended bool    // the last line was read
 }
 
 // line reads one line of the record (whole: it ended with a newline).

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/devdocs-dev/devdocs/checks/diag"
+	"github.com/devdocs-dev/devdocs/checks/htmlsite"
 	"github.com/devdocs-dev/devdocs/checks/internal/editdist"
 	"github.com/devdocs-dev/devdocs/checks/internal/par"
 	"github.com/devdocs-dev/devdocs/checks/registry"
@@ -15,14 +16,20 @@ import (
 )
 
 // candidate is a page of the new build a removed URL may have moved to,
-// as a rule sees it; its title and h1 "" until a rule reads them.
+// as a rule sees it; its gist empty until a rule reads it.
 type candidate struct {
 	url, last string
-	words
+	gist      htmlsite.Gist
 }
 
-// words are the title and first h1 of a page of the new build.
-type words struct{ title, h1 string }
+// rule is a way to find the page a URL moved to: match, nil when the
+// rule has nothing to compare; reads, when it compares the new pages'
+// gists; said, why the candidate it found was chosen.
+type rule struct {
+	match func(candidate) bool
+	reads bool
+	said  func(candidate) string
+}
 
 // removedURL is the finding of a URL of the last deploy that no page of
 // the new build answers. Its file is the previous build's page (prevFile:
@@ -40,53 +47,78 @@ func (c *comparison) removedURL(prevFile, u string, a arrival, prev *page) diag.
 // suggest is the page of the new build the URL most likely moved to, and
 // the rule that chose it, tried in this order: the same last path segment
 // (a page moved to another folder), the same <title>, the same first
-// <h1> (a page renamed), each first among the URLs the last deploy did
-// not serve (a page moves to a new URL: in versioned docs, every version
-// has a page of that name and title, at a URL that was there before),
-// then among all; else the nearest URL but the home page's. Among
-// several, the nearest URL wins, then the first in byte order, so the
-// answer is one. The new pages are taken in that order, and a page's
-// title or h1 read when a rule first reaches it: a renamed page near its
-// old URL costs a few reads, not one of every page.
+// <h1> (a page renamed), most of the same headings (a page renamed and
+// retitled, its content kept), each first among the URLs the last deploy
+// did not serve (a page moves to a new URL: in versioned docs, every
+// version has a page of that name and title, at a URL that was there
+// before), then among all; else the nearest URL but the home page's.
+// Among several, the nearest URL wins, then the first in byte order, so
+// the answer is one. The new pages are taken in that order, and a page's
+// gist read when a rule first reaches it: a renamed page near its old URL
+// costs a few reads, not one of every page.
 func (c *comparison) suggest(prevFile, u string, prev *page) (string, string, bool) {
 	order := c.byDistance(u)
-	var title, h1 string // a list of URLs has no pages: a URL's own words only
+	var was htmlsite.Gist // a list of URLs has no pages: a URL's own words only
 	if prev != nil {
-		o := c.prevOutline(prevFile, prev)
-		title, h1 = o.Title, o.H1
-	}
-	rules := []struct {
-		value, said string
-		reads       bool // the rule reads the new pages' words
-		of          func(candidate) string
-	}{
-		{lastSegment(u), "the same last segment %q", false, func(k candidate) string { return k.last }},
-		{title, "the same title %q", true, func(k candidate) string { return k.title }},
-		{h1, "the same first heading %q", true, func(k candidate) string { return k.h1 }},
+		was = c.prevOutline(prevFile, prev).Gist()
 	}
 	for _, onlyNew := range []bool{true, false} {
-		for _, r := range rules {
-			if r.value == "" {
+		for _, r := range rulesFor(lastSegment(u), was) {
+			if r.match == nil {
 				continue
 			}
-			same := func(k candidate) bool { return r.of(k) == r.value && !(onlyNew && c.servedBefore[k.url]) }
-			if to, ok := c.first(order, r.reads, same); ok {
-				return to, fmt.Sprintf(r.said, r.value), true
+			keep := func(k candidate) bool { return r.match(k) && !(onlyNew && c.servedBefore[k.url]) }
+			if k, ok := c.first(order, r.reads, keep); ok {
+				return k.url, r.said(k), true
 			}
 		}
 	}
 	// The home page aside: a short URL is near it by its length alone.
-	if to, ok := c.first(order, false, func(k candidate) bool { return k.url != c.o.BasePath }); ok {
-		return to, "the nearest URL", true
+	if k, ok := c.first(order, false, func(k candidate) bool { return k.url != c.o.BasePath }); ok {
+		return k.url, "the nearest URL", true
 	}
 	return "", "", false
+}
+
+// minShared is how many headings a page must share with the old one, at
+// the least, for the headings rule: one alone ("Overview", "Example") is
+// on too many pages to say anything.
+const minShared = 2
+
+// rulesFor are the rules of suggest for a URL's last segment and the old
+// page's gist.
+func rulesFor(last string, was htmlsite.Gist) []rule {
+	rules := []rule{
+		{reads: false, said: func(candidate) string { return fmt.Sprintf("the same last segment %q", last) }},
+		{reads: true, said: func(candidate) string { return fmt.Sprintf("the same title %q", was.Title) }},
+		{reads: true, said: func(candidate) string { return fmt.Sprintf("the same first heading %q", was.H1) }},
+		{reads: true, said: func(k candidate) string {
+			return fmt.Sprintf("%d of its %d headings the same", was.Shared(k.gist), len(was.Headings))
+		}},
+	}
+	if last != "" {
+		rules[0].match = func(k candidate) bool { return k.last == last }
+	}
+	if was.Title != "" {
+		rules[1].match = func(k candidate) bool { return k.gist.Title == was.Title }
+	}
+	if was.H1 != "" {
+		rules[2].match = func(k candidate) bool { return k.gist.H1 == was.H1 }
+	}
+	if len(was.Headings) >= minShared {
+		rules[3].match = func(k candidate) bool {
+			n := was.Shared(k.gist)
+			return n >= minShared && 2*n >= len(was.Headings)
+		}
+	}
+	return rules
 }
 
 // readCandidates lists the new build's pages, redirect pages and 404
 // pages aside, and their URLs: once, when a URL is first missing.
 func (c *comparison) readCandidates() []ranked {
 	if c.candidates == nil {
-		c.candidates, c.words = []ranked{}, map[string]words{}
+		c.candidates, c.gists = []ranked{}, map[string]htmlsite.Gist{}
 		for _, f := range c.cur.HTML {
 			if _, r, ok := c.curPage(f); ok && r.Href == "" && !isNotFoundPage(f) {
 				c.candidates = append(c.candidates, ranked{file: f})
@@ -175,42 +207,40 @@ func (n *nearest) Pop() any {
 	return last
 }
 
-// first is the URL of the nearest candidate that keep takes: its title
-// and first h1 read (reads) as the order reaches it, once; a rule that
-// reads neither takes the nearest in one pass.
-func (c *comparison) first(order *nearest, reads bool, keep func(candidate) bool) (string, bool) {
+// first is the nearest candidate that keep takes: its gist read (reads)
+// as the order reaches it, once; a rule that reads none takes the
+// nearest in one pass.
+func (c *comparison) first(order *nearest, reads bool, keep func(candidate) bool) (candidate, bool) {
 	if !reads {
 		r, ok := order.nearestOf(func(r ranked) bool { return keep(candidate{url: r.url, last: lastSegment(r.url)}) })
-		return r.url, ok
+		return candidate{url: r.url, last: lastSegment(r.url)}, ok
 	}
 	for i := 0; ; i++ {
 		r, ok := order.at(i)
 		if !ok {
-			return "", false
+			return candidate{}, false
 		}
-		if keep(candidate{url: r.url, last: lastSegment(r.url), words: c.wordsOf(r.file)}) {
-			return r.url, true
+		if k := (candidate{url: r.url, last: lastSegment(r.url), gist: c.gistOf(r.file)}); keep(k) {
+			return k, true
 		}
 	}
 }
 
-// wordsOf are the title and first h1 of a page of the new build: as its
-// link check read them, else read from the page, once.
-func (c *comparison) wordsOf(file string) words {
-	if w, ok := c.words[file]; ok {
-		return w
+// gistOf is the gist of a page of the new build: as its link check read
+// it, else read from the page, once.
+func (c *comparison) gistOf(file string) htmlsite.Gist {
+	if g, ok := c.gists[file]; ok {
+		return g
 	}
-	var w words
-	var ok bool
-	if c.o.Words != nil {
-		w.title, w.h1, ok = c.o.Words(file)
+	g, ok := htmlsite.Gist{}, false
+	if c.o.Gist != nil {
+		g, ok = c.o.Gist(file)
 	}
 	if !ok {
-		o := readOutline(c.cur, file)
-		w = words{o.Title, o.H1}
+		g = readOutline(c.cur, file).Gist()
 	}
-	c.words[file] = w
-	return w
+	c.gists[file] = g
+	return g
 }
 
 // lastSegment is a URL path's last segment without .html ("" for a root).

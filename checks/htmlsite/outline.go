@@ -2,6 +2,8 @@ package htmlsite
 
 import (
 	"bytes"
+	"hash/maphash"
+	"slices"
 	"strings"
 
 	"golang.org/x/net/html"
@@ -39,6 +41,39 @@ type Heading struct {
 	ID, Text  string
 	Off       int // byte offset in the document (as decoded, for a page not in UTF-8)
 	Line, Col int
+}
+
+// Gist is what a suggestion compares of a page (checks/deploys): its
+// title, its first h1, and what its headings say, each heading's text
+// lower-cased and hashed, once, sorted (a page's content in a few bytes a
+// heading). The hashes are of this process: compare gists of one run.
+type Gist struct {
+	Title, H1 string
+	Headings  []uint64
+}
+
+// Gist is the outline's gist.
+func (o *Outline) Gist() Gist {
+	g := Gist{Title: o.Title, H1: o.H1}
+	for _, h := range o.Headings {
+		if h.Text != "" {
+			g.Headings = append(g.Headings, maphash.String(seed, strings.ToLower(h.Text)))
+		}
+	}
+	slices.Sort(g.Headings)
+	g.Headings = slices.Compact(g.Headings)
+	return g
+}
+
+// Shared is how many headings' texts both gists have.
+func (g Gist) Shared(other Gist) int {
+	n := 0
+	for _, h := range g.Headings {
+		if _, ok := slices.BinarySearch(other.Headings, h); ok {
+			n++
+		}
+	}
+	return n
 }
 
 // IDAt is the index in Headings of the heading id stands at (the first

@@ -68,9 +68,9 @@ type Stats struct {
 	// site; htmlsite.Sum), ok false for one it did not read whole: the
 	// comparison with the last deploy knows an unchanged page by it.
 	Sum func(file string) (sum uint64, ok bool)
-	// Words are the title and first h1 of a page the check read with its
-	// outline (htmlsite.Site.Outlines), ok false for one it did not.
-	Words func(file string) (title, h1 string, ok bool)
+	// Gist is the gist of a page the check read with its outline
+	// (htmlsite.Site.Outlines), ok false for one it did not.
+	Gist func(file string) (g htmlsite.Gist, ok bool)
 }
 
 // pending is a link to an anchor of a page not parsed yet, or of a
@@ -89,10 +89,8 @@ type parsed struct {
 	ids htmlsite.Anchors
 	hop *hop
 	sum uint64 // htmlsite.Page.Sum
-	// The page's title and first h1, when it was read with its outline
-	// (outlined).
-	title, h1 string
-	outlined  bool
+	// The page's gist, when it was read with its outline.
+	gist *htmlsite.Gist
 }
 
 // pages holds each parsed page by file number: a worker stores its page
@@ -144,21 +142,21 @@ func Check(s *htmlsite.Site, opts Options) (diag.List, Stats) {
 	stats.RedirectsTo = c.redirectsTo
 	stats.Page = c.page
 	stats.Sum = c.sum
-	stats.Words = c.words
+	stats.Gist = c.gist
 	return out, stats
 }
 
-// words is Stats.Words.
-func (c *checker) words(file string) (string, string, bool) {
+// gist is Stats.Gist.
+func (c *checker) gist(file string) (htmlsite.Gist, bool) {
 	f := c.index.Named(file)
 	if f == 0 {
-		return "", "", false
+		return htmlsite.Gist{}, false
 	}
 	st := c.pages[f].Load()
-	if st == nil || !st.outlined {
-		return "", "", false
+	if st == nil || st.gist == nil {
+		return htmlsite.Gist{}, false
 	}
-	return st.title, st.h1, true
+	return *st.gist, true
 }
 
 // sum is Stats.Sum.
@@ -259,7 +257,8 @@ func (w *worker) page(p *htmlsite.Page) {
 	resolver := w.resolver(p)
 	state := &parsed{ids: p.IDs, sum: p.Sum}
 	if o := p.Outline; o != nil {
-		state.title, state.h1, state.outlined = o.Title, o.H1, true
+		g := o.Gist()
+		state.gist = &g
 	}
 	if p.Redirect.Href != "" || p.Refresh.Href != "" {
 		state.hop = w.hop(p, resolver)

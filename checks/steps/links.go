@@ -156,7 +156,7 @@ func lostSincePrevious(dir string, cfg *config.Config, s *htmlsite.Site, stats l
 		defer debug.SetGCPercent(debug.SetGCPercent(150))
 	}
 	return deploys.Compare(deploys.Builds{Previous: cfg.Previous, Current: dir}, s, stats.Page,
-		deploys.Options{Host: opts.Host, BasePath: opts.BasePath, SiteURL: cfg.PublicURLAt(dir), IDs: cfg.MarkdownIDs(), Sum: stats.Sum, Words: stats.Words})
+		deploys.Options{Host: opts.Host, BasePath: opts.BasePath, SiteURL: cfg.PublicURLAt(dir), IDs: cfg.MarkdownIDs(), Sum: stats.Sum, Gist: stats.Gist})
 }
 
 // unreadablePages are the problems of the site met on its pages.
