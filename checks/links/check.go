@@ -172,6 +172,16 @@ func (c *checker) sum(file string) (uint64, bool) {
 	return st.sum, true
 }
 
+// parsedOf is what the check keeps of a page as read (its hop aside).
+func parsedOf(p *htmlsite.Page) *parsed {
+	st := &parsed{ids: p.IDs, sum: p.Sum}
+	if o := p.Outline; o != nil {
+		g := o.Gist()
+		st.gist = &g
+	}
+	return st
+}
+
 // page is Stats.Page.
 func (c *checker) page(file string) (htmlsite.Anchors, htmlsite.Redirect, bool) {
 	f := c.index.Named(file)
@@ -255,11 +265,7 @@ type worker struct {
 func (w *worker) page(p *htmlsite.Page) {
 	self := w.index.Named(p.Path)
 	resolver := w.resolver(p)
-	state := &parsed{ids: p.IDs, sum: p.Sum}
-	if o := p.Outline; o != nil {
-		g := o.Gist()
-		state.gist = &g
-	}
+	state := parsedOf(p)
 	if p.Redirect.Href != "" || p.Refresh.Href != "" {
 		state.hop = w.hop(p, resolver)
 	}
