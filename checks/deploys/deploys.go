@@ -41,9 +41,9 @@ type Options struct {
 	// the new page again.
 	Sum func(file string) (uint64, bool)
 	// Gist, when set, is the gist of a page of the new build, when its
-	// link check read its outline (links.Stats.Gist): the suggestions
+	// link check kept one (links.Stats.Gist; nil else): the suggestions
 	// compare it without reading the page again.
-	Gist func(file string) (htmlsite.Gist, bool)
+	Gist func(file string) htmlsite.Gist
 }
 
 // Builds are the two builds compared, named as the user named them (the

@@ -58,9 +58,9 @@ func (c *comparison) removedURL(prevFile, u string, a arrival, prev *page) diag.
 // costs a few reads, not one of every page.
 func (c *comparison) suggest(prevFile, u string, prev *page) (string, string, bool) {
 	order := c.byDistance(u)
-	var was htmlsite.Gist // a list of URLs has no pages: a URL's own words only
+	var was *htmlsite.Outline // a list of URLs has no pages: a URL's own words only
 	if prev != nil {
-		was = c.prevOutline(prevFile, prev).Gist()
+		was = c.prevOutline(prevFile, prev)
 	}
 	for _, onlyNew := range []bool{true, false} {
 		for _, r := range rulesFor(lastSegment(u), was) {
@@ -86,29 +86,33 @@ func (c *comparison) suggest(prevFile, u string, prev *page) (string, string, bo
 const minShared = 2
 
 // rulesFor are the rules of suggest for a URL's last segment and the old
-// page's gist.
-func rulesFor(last string, was htmlsite.Gist) []rule {
+// page's outline (nil for none).
+func rulesFor(last string, was *htmlsite.Outline) []rule {
+	if was == nil {
+		was = &htmlsite.Outline{}
+	}
+	g := was.Gist()
 	rules := []rule{
 		{reads: false, said: func(candidate) string { return fmt.Sprintf("the same last segment %q", last) }},
 		{reads: true, said: func(candidate) string { return fmt.Sprintf("the same title %q", was.Title) }},
 		{reads: true, said: func(candidate) string { return fmt.Sprintf("the same first heading %q", was.H1) }},
 		{reads: true, said: func(k candidate) string {
-			return fmt.Sprintf("%d of its %d headings the same", was.Shared(k.gist), len(was.Headings))
+			return fmt.Sprintf("%d of its %d headings the same", g.Shared(k.gist), g.Headings())
 		}},
 	}
 	if last != "" {
 		rules[0].match = func(k candidate) bool { return k.last == last }
 	}
 	if was.Title != "" {
-		rules[1].match = func(k candidate) bool { return k.gist.Title == was.Title }
+		rules[1].match = func(k candidate) bool { return g.SameTitle(k.gist) }
 	}
 	if was.H1 != "" {
-		rules[2].match = func(k candidate) bool { return k.gist.H1 == was.H1 }
+		rules[2].match = func(k candidate) bool { return g.SameH1(k.gist) }
 	}
-	if len(was.Headings) >= minShared {
+	if g.Headings() >= minShared {
 		rules[3].match = func(k candidate) bool {
-			n := was.Shared(k.gist)
-			return n >= minShared && 2*n >= len(was.Headings)
+			n := g.Shared(k.gist)
+			return n >= minShared && 2*n >= g.Headings()
 		}
 	}
 	return rules
@@ -232,11 +236,11 @@ func (c *comparison) gistOf(file string) htmlsite.Gist {
 	if g, ok := c.gists[file]; ok {
 		return g
 	}
-	g, ok := htmlsite.Gist{}, false
+	var g htmlsite.Gist
 	if c.o.Gist != nil {
-		g, ok = c.o.Gist(file)
+		g = c.o.Gist(file)
 	}
-	if !ok {
+	if g == nil {
 		g = readOutline(c.cur, file).Gist()
 	}
 	c.gists[file] = g

@@ -44,36 +44,68 @@ type Heading struct {
 }
 
 // Gist is what a suggestion compares of a page (checks/deploys): its
-// title, its first h1, and what its headings say, each heading's text
-// lower-cased and hashed, once, sorted (a page's content in a few bytes a
-// heading). The hashes are of this process: compare gists of one run.
-type Gist struct {
-	Title, H1 string
-	Headings  []uint64
-}
+// title, its first h1 and what its headings say, each hashed, in one
+// slice (gistTitle, gistH1, then the headings' texts lower-cased, sorted,
+// each once; 0 for no title or h1): a page's content in a few bytes a
+// heading, so that the comparison can hold it for every page of a large
+// site. The hashes are of this process: compare gists of one run.
+type Gist []uint64
+
+const (
+	gistTitle = iota
+	gistH1
+	gistHeadings
+)
 
 // Gist is the outline's gist.
 func (o *Outline) Gist() Gist {
-	g := Gist{Title: o.Title, H1: o.H1}
+	g := make(Gist, gistHeadings, gistHeadings+len(o.Headings))
+	g[gistTitle], g[gistH1] = textSum(o.Title), textSum(o.H1)
 	for _, h := range o.Headings {
 		if h.Text != "" {
-			g.Headings = append(g.Headings, maphash.String(seed, strings.ToLower(h.Text)))
+			g = append(g, textSum(strings.ToLower(h.Text)))
 		}
 	}
-	slices.Sort(g.Headings)
-	g.Headings = slices.Compact(g.Headings)
-	return g
+	slices.Sort(g[gistHeadings:])
+	return g[:gistHeadings+len(slices.Compact(g[gistHeadings:]))]
 }
 
-// Shared is how many headings' texts both gists have.
+// textSum is a text's hash, 0 for none.
+func textSum(s string) uint64 {
+	if s == "" {
+		return 0
+	}
+	return maphash.String(seed, s) | 1
+}
+
+// SameTitle and SameH1: both pages have a title (first h1), the same.
+func (g Gist) SameTitle(other Gist) bool {
+	return g.at(gistTitle) != 0 && g.at(gistTitle) == other.at(gistTitle)
+}
+func (g Gist) SameH1(other Gist) bool { return g.at(gistH1) != 0 && g.at(gistH1) == other.at(gistH1) }
+
+// Headings is how many headings' texts the page has.
+func (g Gist) Headings() int { return max(0, len(g)-gistHeadings) }
+
+// Shared is how many of the page's headings' texts other has.
 func (g Gist) Shared(other Gist) int {
+	if len(g) < gistHeadings || len(other) < gistHeadings {
+		return 0
+	}
 	n := 0
-	for _, h := range g.Headings {
-		if _, ok := slices.BinarySearch(other.Headings, h); ok {
+	for _, h := range g[gistHeadings:] {
+		if _, ok := slices.BinarySearch(other[gistHeadings:], h); ok {
 			n++
 		}
 	}
 	return n
+}
+
+func (g Gist) at(i int) uint64 {
+	if i < len(g) {
+		return g[i]
+	}
+	return 0
 }
 
 // IDAt is the index in Headings of the heading id stands at (the first

@@ -112,3 +112,17 @@ func FuzzOutlineScanAgreesWithTokens(f *testing.F) {
 		assert.Equal(t, *tokens.Outline, *scanned.Outline)
 	})
 }
+
+// A gist compares titles, first h1s and headings' texts (in any case,
+// each once); a page without a title shares none.
+func TestGist(t *testing.T) {
+	a := outlineOf(`<title>Setup</title><h1>Setup</h1><h2>Install</h2><h2>install</h2><h2>Run</h2>`).Gist()
+	b := outlineOf(`<title>Setup</title><h1>Start</h1><h2>INSTALL</h2><h2>Run</h2><h2>More</h2>`).Gist()
+	none := outlineOf(`<p>x</p>`).Gist()
+	assert.True(t, a.SameTitle(b))
+	assert.False(t, a.SameH1(b))
+	assert.False(t, none.SameTitle(outlineOf(`<p>y</p>`).Gist()), "no title is no title in common")
+	assert.Equal(t, 3, a.Headings(), "Setup, install, run")
+	assert.Equal(t, 2, a.Shared(b))
+	assert.Equal(t, 0, none.Shared(a))
+}

@@ -31,6 +31,10 @@ type Options struct {
 	Progress func(done, total int)
 	// CollectExternal gathers links to other sites into Stats.External.
 	CollectExternal bool
+	// Gists keeps each page's gist, when the site is read for outlines
+	// (Stats.Gist): the comparison with the last deploy suggests where a
+	// removed page went by them.
+	Gists bool
 	// OnPage, when set, is given each page as read, on the worker that
 	// read it (workers call it at once): a deploy record is written so.
 	OnPage func(*htmlsite.Page)
@@ -69,8 +73,9 @@ type Stats struct {
 	// comparison with the last deploy knows an unchanged page by it.
 	Sum func(file string) (sum uint64, ok bool)
 	// Gist is the gist of a page the check read with its outline
-	// (htmlsite.Site.Outlines), ok false for one it did not.
-	Gist func(file string) (g htmlsite.Gist, ok bool)
+	// (htmlsite.Site.Outlines) and kept (Options.Gists); nil for one it
+	// did not.
+	Gist func(file string) htmlsite.Gist
 }
 
 // pending is a link to an anchor of a page not parsed yet, or of a
@@ -89,8 +94,9 @@ type parsed struct {
 	ids htmlsite.Anchors
 	hop *hop
 	sum uint64 // htmlsite.Page.Sum
-	// The page's gist, when it was read with its outline.
-	gist *htmlsite.Gist
+	// The page's gist, when it was read with its outline and the options
+	// keep gists.
+	gist htmlsite.Gist
 }
 
 // pages holds each parsed page by file number: a worker stores its page
@@ -147,16 +153,13 @@ func Check(s *htmlsite.Site, opts Options) (diag.List, Stats) {
 }
 
 // gist is Stats.Gist.
-func (c *checker) gist(file string) (htmlsite.Gist, bool) {
-	f := c.index.Named(file)
-	if f == 0 {
-		return htmlsite.Gist{}, false
+func (c *checker) gist(file string) htmlsite.Gist {
+	if f := c.index.Named(file); f != 0 {
+		if st := c.pages[f].Load(); st != nil {
+			return st.gist
+		}
 	}
-	st := c.pages[f].Load()
-	if st == nil || st.gist == nil {
-		return htmlsite.Gist{}, false
-	}
-	return *st.gist, true
+	return nil
 }
 
 // sum is Stats.Sum.
@@ -173,11 +176,10 @@ func (c *checker) sum(file string) (uint64, bool) {
 }
 
 // parsedOf is what the check keeps of a page as read (its hop aside).
-func parsedOf(p *htmlsite.Page) *parsed {
+func (w *worker) parsedOf(p *htmlsite.Page) *parsed {
 	st := &parsed{ids: p.IDs, sum: p.Sum}
-	if o := p.Outline; o != nil {
-		g := o.Gist()
-		st.gist = &g
+	if o := p.Outline; o != nil && w.opts.Gists {
+		st.gist = o.Gist()
 	}
 	return st
 }
@@ -265,7 +267,7 @@ type worker struct {
 func (w *worker) page(p *htmlsite.Page) {
 	self := w.index.Named(p.Path)
 	resolver := w.resolver(p)
-	state := parsedOf(p)
+	state := w.parsedOf(p)
 	if p.Redirect.Href != "" || p.Refresh.Href != "" {
 		state.hop = w.hop(p, resolver)
 	}

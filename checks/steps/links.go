@@ -69,6 +69,9 @@ func Links(dir string, cfg *config.Config, o LinksOptions) (diag.Run, error) {
 	if table == nil && o.Confirm != nil {
 		sources = o.Confirm.Sources()
 	}
+	if cfg.Previous != "" { // the suggestions compare every page's gist
+		s.Outlines, opts.Gists = true, true
+	}
 	rec, err := startRecord(o.SaveDeploy, dir, s, &opts)
 	if err != nil {
 		return diag.Run{}, err
