@@ -40,9 +40,10 @@ type Options struct {
 	// the last deploy with that hash is known unchanged without reading
 	// the new page again.
 	Sum func(file string) (uint64, bool)
-	// Gist, when set, is the gist of a page of the new build, when its
-	// link check kept one (links.Stats.Gist; nil else): the suggestions
-	// compare it without reading the page again.
+	// Gist is the gist of each page of the new build, as its link check
+	// kept it (links.Stats.Gist, the site read with outlines and
+	// links.Options.Gists): the suggestions compare them, and read no
+	// page again. Without it only the URLs are compared.
 	Gist func(file string) htmlsite.Gist
 }
 
@@ -230,9 +231,8 @@ type comparison struct {
 	prevPages    []*page  // by index in prevFiles; nil for a page unread
 	rec          *Record  // the last deploy's record, when given as one
 	curPage      Pages
-	candidates   []ranked                 // the new build's pages and their URLs, for suggestions; listed when first needed
-	gists        map[string]htmlsite.Gist // of the candidates, as read
-	servedBefore map[string]bool          // the URLs the last deploy served, full paths
+	candidates   []ranked        // the new build's pages and their URLs, for suggestions; listed when first needed
+	servedBefore map[string]bool // the URLs the last deploy served, full paths
 }
 
 // run follows each URL of the last deploy on the new build. When none of

@@ -55,10 +55,12 @@ func compareWith(t *testing.T, o Options) (diag.List, error) {
 	t.Helper()
 	site, err := htmlsite.Load("build")
 	require.NoError(t, err)
-	_, stats := links.Check(site, links.Options{Host: o.Host, SiteURL: o.SiteURL})
+	site.Outlines = true
+	_, stats := links.Check(site, links.Options{Host: o.Host, SiteURL: o.SiteURL, Gists: true})
 	if o.Sum == nil { // as checks links compares
 		o.Sum = stats.Sum
 	}
+	o.Gist = stats.Gist
 	return Compare(Builds{Previous: "prev", Current: "build"}, site, stats.Page, o)
 }
 

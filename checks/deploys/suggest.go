@@ -2,7 +2,6 @@ package deploys
 
 import (
 	"cmp"
-	"container/heap"
 	"fmt"
 	"path/filepath"
 	"strings"
@@ -53,9 +52,8 @@ func (c *comparison) removedURL(prevFile, u string, a arrival, prev *page) diag.
 // version has a page of that name and title, at a URL that was there
 // before), then among all; else the nearest URL but the home page's.
 // Among several, the nearest URL wins, then the first in byte order, so
-// the answer is one. The new pages are taken in that order, and a page's
-// gist read when a rule first reaches it: a renamed page near its old URL
-// costs a few reads, not one of every page.
+// the answer is one. The rules compare the new pages' gists, which the
+// link check keeps when it compares: no page is read again.
 func (c *comparison) suggest(prevFile, u string, prev *page) (string, string, bool) {
 	order := c.byDistance(u)
 	var was *htmlsite.Outline // a list of URLs has no pages: a URL's own words only
@@ -122,7 +120,7 @@ func rulesFor(last string, was *htmlsite.Outline) []rule {
 // pages aside, and their URLs: once, when a URL is first missing.
 func (c *comparison) readCandidates() []ranked {
 	if c.candidates == nil {
-		c.candidates, c.gists = []ranked{}, map[string]htmlsite.Gist{}
+		c.candidates = []ranked{}
 		for _, f := range c.cur.HTML {
 			if _, r, ok := c.curPage(f); ok && r.Href == "" && !isNotFoundPage(f) {
 				c.candidates = append(c.candidates, ranked{file: f})
@@ -137,56 +135,29 @@ func (c *comparison) readCandidates() []ranked {
 type ranked struct{ file, url string }
 
 // nearest are the candidates, u itself aside (a page whose URL a forced
-// rule sends elsewhere), nearest to u by edit distance first, in byte
-// order among equals. The order is taken only as far as a rule reads it
-// (a heap): a renamed page is found among the first few, and sorting
-// every page of a large site for each URL lost cost more than the rest of
-// the suggestion.
+// rule sends elsewhere), each with its edit distance to u.
 type nearest struct {
 	cands []ranked
 	dist  []int
-	heap  []int // the candidates not yet in order
-	order []int // those in order so far
+	u     string
 }
 
 func (c *comparison) byDistance(u string) *nearest {
 	cands := c.readCandidates()
-	n := &nearest{cands: cands, dist: make([]int, len(cands)), heap: make([]int, 0, len(cands))}
+	n := &nearest{cands: cands, dist: make([]int, len(cands)), u: u}
 	par.Each(len(cands), func() func(int) {
 		var rows editdist.Rows // each worker's: no measure allocates
 		return func(i int) { n.dist[i] = rows.Levenshtein(u, cands[i].url) }
 	})
-	for i := range cands {
-		if cands[i].url != u {
-			n.heap = append(n.heap, i)
-		}
-	}
-	heap.Init(n)
 	return n
 }
 
-// at is the i-th nearest candidate, ok false past the last.
-func (n *nearest) at(i int) (ranked, bool) {
-	for len(n.order) <= i && len(n.heap) > 0 {
-		n.order = append(n.order, heap.Pop(n).(int))
-	}
-	if i >= len(n.order) {
-		return ranked{}, false
-	}
-	return n.cands[n.order[i]], true
-}
-
-// nearestOf is the nearest candidate keep takes, found in one pass: for a
-// rule that reads nothing of a page, the order is not needed.
+// nearestOf is the nearest candidate keep takes, the first in byte order
+// among equals, found in one pass.
 func (n *nearest) nearestOf(keep func(ranked) bool) (ranked, bool) {
 	best := -1
-	for _, i := range n.heap {
-		if keep(n.cands[i]) && (best < 0 || n.less(i, best)) {
-			best = i
-		}
-	}
-	for _, i := range n.order { // taken from the heap before
-		if keep(n.cands[i]) && (best < 0 || n.less(i, best)) {
+	for i, r := range n.cands {
+		if r.url != n.u && (best < 0 || n.less(i, best)) && keep(r) {
 			best = i
 		}
 	}
@@ -200,51 +171,31 @@ func (n *nearest) less(a, b int) bool {
 	return cmp.Or(cmp.Compare(n.dist[a], n.dist[b]), strings.Compare(n.cands[a].url, n.cands[b].url)) < 0
 }
 
-// heap.Interface, over the candidates not yet in order.
-func (n *nearest) Len() int           { return len(n.heap) }
-func (n *nearest) Less(i, j int) bool { return n.less(n.heap[i], n.heap[j]) }
-func (n *nearest) Swap(i, j int)      { n.heap[i], n.heap[j] = n.heap[j], n.heap[i] }
-func (n *nearest) Push(x any)         { n.heap = append(n.heap, x.(int)) }
-func (n *nearest) Pop() any {
-	last := n.heap[len(n.heap)-1]
-	n.heap = n.heap[:len(n.heap)-1]
-	return last
-}
-
-// first is the nearest candidate that keep takes: its gist read (reads)
-// as the order reaches it, once; a rule that reads none takes the
-// nearest in one pass.
+// first is the nearest candidate that keep takes, its gist read when the
+// rule reads gists (reads).
 func (c *comparison) first(order *nearest, reads bool, keep func(candidate) bool) (candidate, bool) {
-	if !reads {
-		r, ok := order.nearestOf(func(r ranked) bool { return keep(candidate{url: r.url, last: lastSegment(r.url)}) })
-		return candidate{url: r.url, last: lastSegment(r.url)}, ok
-	}
-	for i := 0; ; i++ {
-		r, ok := order.at(i)
-		if !ok {
-			return candidate{}, false
-		}
-		if k := (candidate{url: r.url, last: lastSegment(r.url), gist: c.gistOf(r.file)}); keep(k) {
-			return k, true
-		}
-	}
+	r, ok := order.nearestOf(func(r ranked) bool { return keep(c.candidate(r, reads)) })
+	return c.candidate(r, reads), ok
 }
 
-// gistOf is the gist of a page of the new build: as its link check read
-// it, else read from the page, once.
+// candidate is the candidate r as a rule sees it, its gist read when
+// the rule reads it.
+func (c *comparison) candidate(r ranked, reads bool) candidate {
+	k := candidate{url: r.url, last: lastSegment(r.url)}
+	if reads {
+		k.gist = c.gistOf(r.file)
+	}
+	return k
+}
+
+// gistOf is the gist of a page of the new build, as its link check kept
+// it (checks links keeps every page's when it compares); nil, which no
+// rule takes, without.
 func (c *comparison) gistOf(file string) htmlsite.Gist {
-	if g, ok := c.gists[file]; ok {
-		return g
+	if c.o.Gist == nil {
+		return nil
 	}
-	var g htmlsite.Gist
-	if c.o.Gist != nil {
-		g = c.o.Gist(file)
-	}
-	if g == nil {
-		g = readOutline(c.cur, file).Gist()
-	}
-	c.gists[file] = g
-	return g
+	return c.o.Gist(file)
 }
 
 // lastSegment is a URL path's last segment without .html ("" for a root).
