@@ -231,7 +231,7 @@ type comparison struct {
 	prevPages    []*page  // by index in prevFiles; nil for a page unread
 	rec          *Record  // the last deploy's record, when given as one
 	curPage      Pages
-	candidates   []ranked        // the new build's pages and their URLs, for suggestions; listed when first needed
+	candidates   []candidate     // the new build's pages, for suggestions; listed when first needed
 	servedBefore map[string]bool // the URLs the last deploy served, full paths
 }
 

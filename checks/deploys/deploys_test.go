@@ -387,7 +387,7 @@ func TestNearestTies(t *testing.T) {
 		return htmlsite.Anchors{}, htmlsite.Redirect{}, true
 	}
 	c := &comparison{o: Options{Host: serve.Default, BasePath: "/"}, cur: cur, curPage: page}
-	to, ok := c.first(c.byDistance("/b-"), false, func(candidate) bool { return true })
+	to, ok := c.byDistance("/b-").nearestOf(func(candidate) bool { return true })
 	assert.True(t, ok)
 	assert.Equal(t, "/b", to.url)
 }

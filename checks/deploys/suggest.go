@@ -14,19 +14,19 @@ import (
 	"github.com/devdocs-dev/devdocs/checks/serve"
 )
 
-// candidate is a page of the new build a removed URL may have moved to,
-// as a rule sees it; its gist empty until a rule reads it.
+// candidate is a page of the new build a removed URL may have moved to
+// (its file), as the rules see it: its URL, the URL's last segment and
+// the page's gist.
 type candidate struct {
-	url, last string
-	gist      htmlsite.Gist
+	file, url, last string
+	gist            htmlsite.Gist
 }
 
 // rule is a way to find the page a URL moved to: match, nil when the
-// rule has nothing to compare; reads, when it compares the new pages'
-// gists; said, why the candidate it found was chosen.
+// rule has nothing to compare; said, why the candidate it found was
+// chosen.
 type rule struct {
 	match func(candidate) bool
-	reads bool
 	said  func(candidate) string
 }
 
@@ -66,13 +66,13 @@ func (c *comparison) suggest(prevFile, u string, prev *page) (string, string, bo
 				continue
 			}
 			keep := func(k candidate) bool { return r.match(k) && !(onlyNew && c.servedBefore[k.url]) }
-			if k, ok := c.first(order, r.reads, keep); ok {
+			if k, ok := order.nearestOf(keep); ok {
 				return k.url, r.said(k), true
 			}
 		}
 	}
 	// The home page aside: a short URL is near it by its length alone.
-	if k, ok := c.first(order, false, func(k candidate) bool { return k.url != c.o.BasePath }); ok {
+	if k, ok := order.nearestOf(func(k candidate) bool { return k.url != c.o.BasePath }); ok {
 		return k.url, "the nearest URL", true
 	}
 	return "", "", false
@@ -91,10 +91,10 @@ func rulesFor(last string, was *htmlsite.Outline) []rule {
 	}
 	g := was.Gist()
 	rules := []rule{
-		{reads: false, said: func(candidate) string { return fmt.Sprintf("the same last segment %q", last) }},
-		{reads: true, said: func(candidate) string { return fmt.Sprintf("the same title %q", was.Title) }},
-		{reads: true, said: func(candidate) string { return fmt.Sprintf("the same first heading %q", was.H1) }},
-		{reads: true, said: func(k candidate) string {
+		{said: func(candidate) string { return fmt.Sprintf("the same last segment %q", last) }},
+		{said: func(candidate) string { return fmt.Sprintf("the same title %q", was.Title) }},
+		{said: func(candidate) string { return fmt.Sprintf("the same first heading %q", was.H1) }},
+		{said: func(k candidate) string {
 			return fmt.Sprintf("%d of its %d headings the same", g.Shared(k.gist), g.Headings())
 		}},
 	}
@@ -117,27 +117,29 @@ func rulesFor(last string, was *htmlsite.Outline) []rule {
 }
 
 // readCandidates lists the new build's pages, redirect pages and 404
-// pages aside, and their URLs: once, when a URL is first missing.
-func (c *comparison) readCandidates() []ranked {
+// pages aside, and their URLs and gists: once, when a URL is first
+// missing.
+func (c *comparison) readCandidates() []candidate {
 	if c.candidates == nil {
-		c.candidates = []ranked{}
+		c.candidates = []candidate{}
 		for _, f := range c.cur.HTML {
 			if _, r, ok := c.curPage(f); ok && r.Href == "" && !isNotFoundPage(f) {
-				c.candidates = append(c.candidates, ranked{file: f})
+				c.candidates = append(c.candidates, candidate{file: f})
 			}
 		}
-		par.For(len(c.candidates), func(i int) { c.candidates[i].url = c.fileURL(c.candidates[i].file) })
+		par.For(len(c.candidates), func(i int) {
+			k := &c.candidates[i]
+			k.url = c.fileURL(k.file)
+			k.last, k.gist = lastSegment(k.url), c.gistOf(k.file)
+		})
 	}
 	return c.candidates
 }
 
-// ranked is a candidate (its file) and its URL.
-type ranked struct{ file, url string }
-
 // nearest are the candidates, u itself aside (a page whose URL a forced
 // rule sends elsewhere), each with its edit distance to u.
 type nearest struct {
-	cands []ranked
+	cands []candidate
 	dist  []int
 	u     string
 }
@@ -154,7 +156,7 @@ func (c *comparison) byDistance(u string) *nearest {
 
 // nearestOf is the nearest candidate keep takes, the first in byte order
 // among equals, found in one pass.
-func (n *nearest) nearestOf(keep func(ranked) bool) (ranked, bool) {
+func (n *nearest) nearestOf(keep func(candidate) bool) (candidate, bool) {
 	best := -1
 	for i, r := range n.cands {
 		if r.url != n.u && (best < 0 || n.less(i, best)) && keep(r) {
@@ -162,30 +164,13 @@ func (n *nearest) nearestOf(keep func(ranked) bool) (ranked, bool) {
 		}
 	}
 	if best < 0 {
-		return ranked{}, false
+		return candidate{}, false
 	}
 	return n.cands[best], true
 }
 
 func (n *nearest) less(a, b int) bool {
 	return cmp.Or(cmp.Compare(n.dist[a], n.dist[b]), strings.Compare(n.cands[a].url, n.cands[b].url)) < 0
-}
-
-// first is the nearest candidate that keep takes, its gist read when the
-// rule reads gists (reads).
-func (c *comparison) first(order *nearest, reads bool, keep func(candidate) bool) (candidate, bool) {
-	r, ok := order.nearestOf(func(r ranked) bool { return keep(c.candidate(r, reads)) })
-	return c.candidate(r, reads), ok
-}
-
-// candidate is the candidate r as a rule sees it, its gist read when
-// the rule reads it.
-func (c *comparison) candidate(r ranked, reads bool) candidate {
-	k := candidate{url: r.url, last: lastSegment(r.url)}
-	if reads {
-		k.gist = c.gistOf(r.file)
-	}
-	return k
 }
 
 // gistOf is the gist of a page of the new build, as its link check kept
