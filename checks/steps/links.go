@@ -82,15 +82,17 @@ func Links(dir string, cfg *config.Config, o LinksOptions) (diag.Run, error) {
 		return diag.Run{}, noPageRead(dir, s)
 	}
 	stats.Hints = links.WithoutWritten(stats.Hints, found)
-	if err := rec.Close(); err != nil {
-		return diag.Run{}, fmt.Errorf("deploy record not saved: %w", err)
-	}
 	if cfg.Previous != "" {
 		lost, err := lostSincePrevious(dir, cfg, s, stats, opts)
 		if err != nil {
+			rec.Discard()
 			return diag.Run{}, err
 		}
 		found = append(found, lost...)
+	}
+	// Only now: the record saved may take the place of the one compared with.
+	if err := rec.Close(); err != nil {
+		return diag.Run{}, fmt.Errorf("deploy record not saved: %w", err)
 	}
 	if o.Confirm != nil {
 		o.Confirm.LinksRan(dir, stats.HasAnchor, found)
