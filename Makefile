@@ -31,7 +31,7 @@ chromium:
 	@test -x $(CHROMIUM) || { $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends chromium; }
 	@test -x $(SHELL_CHROMIUM) || { $(SUDO) apt-get update -qq && apt-cache show chromium-headless-shell >/dev/null 2>&1 && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends chromium-headless-shell; } || echo "no chromium-headless-shell in apt here: the gate runs Chromium"
 
-# Debian's pre-commit framework, for the test that installs the hook through it.
+# Debian's pre-commit framework, for the proofs that install the hooks through it.
 pre-commit:
 	@command -v pre-commit >/dev/null || { $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends pre-commit; }
 
@@ -94,7 +94,7 @@ typecheck: deps content
 # go test's own limit is ten minutes a package; the browser package's
 # Chromium tests alone take about eight on a busy 2-core machine, so the
 # limit is 30 minutes. Each stage's time is printed at the end.
-test: deps chromium pre-commit mkdocs
+test: deps chromium mkdocs
 	@rm -rf test-results; mkdir -p test-results; status=0; \
 	timed() { t0=$$(date +%s); "$$@"; rc=$$?; echo "stage $$*: $$(( $$(date +%s) - t0 )) s" >> test-results/times.txt; return $$rc; }; \
 	step() { if timed "$$@"; then echo "pass $$*" >> test-results/steps.txt; else echo "fail $$*" >> test-results/steps.txt; status=1; fi; }; \
@@ -378,9 +378,13 @@ release-check: bin/goreleaser
 
 # Both pre-commit hooks (golang and system) with Debian's pre-commit in a
 # scratch repository, online and with GOPROXY=off, each install timed
-# (proofs/precommit.sh).
+# (proofs/precommit.sh); then the golang hook through the framework on
+# the commits the staged check must stop or let through (a staged link
+# fixed only in the working tree, a page removed or renamed, an excluded
+# folder: TestPreCommitFramework, -tags proof).
 precommit-check: pre-commit
 	proofs/precommit.sh
+	go test -tags proof -count=1 -run '^TestPreCommitFramework$$' ./cmd/checks
 
 # The Action at a release tag, its downloads served from 127.0.0.1 out of
 # bin/snapshot (made again unless it names HEAD): downloaded, verified and

@@ -99,7 +99,13 @@ test.describe('with respectPrefersColorScheme on', () => {
     // Give the change event time to arrive; the mode must not follow it.
     await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 100))));
     await expect(page.locator(html)).toHaveAttribute('data-theme', 'dark');
+    // Back on screen, changes are followed again. The page hears a change
+    // at its next frame, against what it last heard: two emulations before
+    // that frame are no change at all, so the first is waited for.
+    const heard = await page.evaluateHandle(() => ({ change: new Promise<void>((r) =>
+      matchMedia('(prefers-color-scheme: dark)').addEventListener('change', () => r(), { once: true })) }));
     await page.emulateMedia({ media: 'screen', colorScheme: 'dark' });
+    await heard.evaluate((h) => h.change);
     await page.emulateMedia({ media: 'screen', colorScheme: 'light' });
     await expect(page.locator(html)).toHaveAttribute('data-theme', 'light');
   });

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -19,11 +20,16 @@ import (
 	"github.com/devdocs-dev/devdocs/checks/registry"
 )
 
-// shared is one browser for every fixture (a start costs about a second),
-// started by the first test that needs it; noBrowser says why there is none.
+// shared is one browser for every test (a start costs about a second),
+// started before the first; noBrowser says why there is none. second, and
+// lendable (the browsers free to lend), are lend's.
 var (
 	shared    *Browser
 	noBrowser string
+	second    *Browser
+	lendable  = make(chan *Browser, 2)
+	lendOnce  sync.Once
+	secondErr error
 )
 
 func TestMain(m *testing.M) {
@@ -36,8 +42,10 @@ func TestMain(m *testing.M) {
 		fmt.Fprintf(os.Stderr, "checks/browser: %s at %s\n", b.Version, chromium())
 	}
 	code := m.Run()
-	if shared != nil {
-		shared.Close()
+	for _, b := range []*Browser{shared, second} {
+		if b != nil {
+			b.Close()
+		}
 	}
 	os.Exit(code)
 }
@@ -68,6 +76,9 @@ func chromium() string {
 // a broken build can make a second expectation fail or pass by timing alone
 // (a Retry that fails at once may or may not outrun the 200 ms spinner on a
 // loaded machine), and the archive names it rather than the test flaking.
+// The fixtures run two at a time, each in a browser lent to it alone (lend),
+// as the gate runs its checks one after another in its browser: most of a
+// fixture's time is spent waiting on its pages.
 func TestFixtures(t *testing.T) {
 	needBrowser(t)
 	good := readArchive(t, "good.txtar")
@@ -75,9 +86,26 @@ func TestFixtures(t *testing.T) {
 	require.NotEmpty(t, archives)
 	for _, a := range archives {
 		t.Run(strings.TrimSuffix(filepath.Base(a), ".txtar"), func(t *testing.T) {
-			checkFixture(t, good, readArchive(t, filepath.Base(a)))
+			t.Parallel()
+			checkFixture(t, lend(t), good, readArchive(t, filepath.Base(a)))
 		})
 	}
+}
+
+// lend gives t a browser no other test is given until t ends: shared, or
+// a second one, started on the first call.
+func lend(t *testing.T) *Browser {
+	t.Helper()
+	lendOnce.Do(func() {
+		lendable <- shared
+		if second, secondErr = Launch(context.Background(), chromium()); secondErr == nil {
+			lendable <- second
+		}
+	})
+	require.NoError(t, secondErr, "a second browser, for fixtures run side by side")
+	b := <-lendable
+	t.Cleanup(func() { lendable <- b })
+	return b
 }
 
 // The checks that time what a page does (the loader's 200 ms, a second
@@ -89,19 +117,19 @@ func TestFixturesUnderLoad(t *testing.T) {
 	busyload.Start(t)
 	for _, name := range []string{"good", "progress-without-delay", "theme-toggle-stuck"} {
 		t.Run(name, func(t *testing.T) {
-			checkFixture(t, good, readArchive(t, name+".txtar"), registry.LoaderTiming, registry.ThemePersistence)
+			checkFixture(t, shared, good, readArchive(t, name+".txtar"), registry.LoaderTiming, registry.ThemePersistence)
 		})
 	}
 }
 
-// checkFixture runs the checks of one archive (or only those named) and
-// holds their failures to its want/failed.
-func checkFixture(t *testing.T, good, ar *txtar.Archive, only ...string) {
+// checkFixture runs the checks of one archive (or only those named) in b
+// and holds their failures to its want/failed.
+func checkFixture(t *testing.T, b *Browser, good, ar *txtar.Archive, only ...string) {
 	o := fixtureOptions(t, good, ar)
 	if len(only) > 0 {
 		o.Checks = only
 	}
-	res, err := shared.Check(o)
+	res, err := b.Check(o)
 	require.NoError(t, err)
 	var failed []string
 	either := lines(section(ar, "want/either"))

@@ -57,6 +57,7 @@ func hangingSite(t *testing.T) string {
 // browser leaves no process and no profile directory.
 func TestHungPageFailsInTimeAndLeavesNothing(t *testing.T) {
 	needBrowser(t)
+	t.Parallel() // a browser of its own, mostly waiting (for a hung page): it overlaps the others
 	b, err := Launch(context.Background(), chromium())
 	require.NoError(t, err)
 	limit := 3 * time.Second
@@ -74,6 +75,7 @@ func TestHungPageFailsInTimeAndLeavesNothing(t *testing.T) {
 // A browser that dies mid-check fails the check at once, not at its deadline.
 func TestCrashedBrowserFailsTheCheck(t *testing.T) {
 	needBrowser(t)
+	t.Parallel() // a browser of its own, mostly waiting (for a hung page): it overlaps the others
 	b, err := Launch(context.Background(), chromium())
 	require.NoError(t, err)
 	time.AfterFunc(time.Second, b.kill)

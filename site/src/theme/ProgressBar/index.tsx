@@ -15,5 +15,8 @@ export default function ProgressBar() {
     const t = setTimeout(() => setVisible(true), PROGRESS_DELAY_MS);
     return () => clearTimeout(t);
   }, [pending]);
-  return visible ? <div className="progress-bar" role="progressbar" aria-label="Loading page" /> : null;
+  // Shown only while pending: a timer that fires as the content arrives
+  // (late, on a busy machine) renders with the navigation's end, and the
+  // bar must not show after the address has switched.
+  return visible && pending ? <div className="progress-bar" role="progressbar" aria-label="Loading page" /> : null;
 }
