@@ -92,7 +92,7 @@ func FuzzOutlineScanAgreesWithTokens(f *testing.F) {
 		`<h2>a<!-- c -->b<?pi?>c<!x>d</h2>`, `<h3>a < b</h3>`, `<title/>x</title><title>y</title>`, `<plaintext><h1>no</h1>`,
 		`<h2>a<textarea>b</textarea><style>c</style><script>d</script>e</h2>`, `<a id=x></a> <h2 id=y>t</h2>z<p id=w>`,
 		`<template><h1>no<title>no</title></template><svg><title>s</title><h2>yes</h2></svg>`, "<h2>\r\nline\x00</h2>",
-		`<html id=r><body id=b><h1>A</h1><h1>B</h1>`, `<script><!--</script><h1 id=q>esc</h1>-->`} {
+		`<html id=r><body id=b><h1>A</h1><h1>B</h1>`} {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, b []byte) {
@@ -102,7 +102,7 @@ func FuzzOutlineScanAgreesWithTokens(f *testing.F) {
 		scanned := &Page{outlines: true}
 		scanned.reset("f.html")
 		if !scanned.scan(b) {
-			t.Skip("a page the scan leaves to the tokenizer")
+			return // a page the scan leaves to the tokenizer: one reading, nothing to compare
 		}
 		scanned.done()
 		tokens := &Page{outlines: true}
