@@ -51,7 +51,10 @@ func (c *comparison) removedAnchors(prevFile string, prev *page, u, curFile stri
 // missingIDs are the ids of the previous page, each once and in page
 // order, that the new page lacks, those made per build aside.
 func (c *comparison) missingIDs(prevFile string, prev *page, curFile string) []string {
-	was := prev.ids
+	var was []string
+	if prev.outline != nil {
+		was = prev.outline.IDs
+	}
 	if prev.same {
 		if curFile == prevFile {
 			return nil // the very page

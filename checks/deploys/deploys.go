@@ -60,21 +60,22 @@ type Builds struct {
 type Pages func(file string) (ids htmlsite.Anchors, redirect htmlsite.Redirect, ok bool)
 
 // page is what the comparison keeps of a page of the previous build: its
-// ids, where they are not the new build's page's (unchanged).
+// outline (its ids, headings and title), where it is not the new build's
+// page's (unchanged).
 type page struct {
-	ids []string    // in page order
-	rec *RecordPage // its record, when the last deploy is given as one
+	outline *htmlsite.Outline // as its folder or its record gives it
 	// same: the new build has the page at its path as it was (its ids
-	// are the link check's, ids nil).
+	// are the link check's, outline nil).
 	same bool
 }
 
 // prevOutline is the outline of a page of the previous build (file: its
-// path there): its record's, or the page's read again; an empty one for
-// a page that cannot be read again (the reading said so already).
+// path there): as kept, or for a page the new build has as it was, read
+// again; an empty one for a page that cannot be read again (the reading
+// said so already).
 func (c *comparison) prevOutline(file string, p *page) *htmlsite.Outline {
-	if p != nil && p.rec != nil {
-		return p.rec.recordOutline()
+	if p != nil && p.outline != nil {
+		return p.outline
 	}
 	return readOutline(c.prevSite(), file)
 }
@@ -144,10 +145,11 @@ func loadPrevious(dir string) (*htmlsite.Site, error) {
 	return s, nil
 }
 
-// readPages reads the previous build's pages for their ids. A page whose
-// bytes are those of the new build's page at its path has that page's ids,
-// which the link check holds: it is read, not parsed, and nothing of it is
-// kept (unchanged, nil ids). On a deploy that changed a few pages of many,
+// readPages reads the previous build's pages for their outlines (ids,
+// headings, title: parsed once, for the ids compared and the headings
+// and title a finding names). A page whose bytes are those of the new
+// build's page at its path has that page's ids, which the link check
+// holds: it is read, not parsed, and nothing of it is kept (unchanged). On a deploy that changed a few pages of many,
 // the comparison then costs a read of each file, not a second parse of the
 // site. A page that cannot be read is left out (nil), as the link check
 // of the new build says of its own.
@@ -165,9 +167,8 @@ func readPages(prev, cur *htmlsite.Site, sum func(string) (uint64, bool)) []*pag
 				pages[i] = unchanged
 				return
 			}
-			var p htmlsite.Page
-			if prev.Read(file, &p) == nil {
-				pages[i] = &page{ids: p.IDs.List()}
+			if o, err := prev.ReadOutline(file); err == nil {
+				pages[i] = &page{outline: o}
 			}
 		}
 	})

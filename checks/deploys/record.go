@@ -84,8 +84,10 @@ type Recorder struct {
 }
 
 // NewRecorder starts the deploy record name of the build in dir (as the
-// user named it), site read from it.
+// user named it), site read from it: the site is to be read with its
+// pages' outlines, which the record keeps.
 func NewRecorder(name, dir string, site *htmlsite.Site, o Options) (*Recorder, error) {
+	site.Outlines = true
 	o.BasePath = orRoot(o.BasePath)
 	head, err := json.Marshal(Record{Version: RecordVersion, Build: dir, BasePath: o.BasePath})
 	if err != nil {
@@ -168,10 +170,6 @@ func (r *Recorder) recordPage(p *htmlsite.Page) RecordPage {
 		rp.Sum = strconv.FormatUint(p.Sum, 16)
 	}
 	o := p.Outline
-	if o == nil { // a site not read for outlines: its ids, at no heading
-		o = &htmlsite.Outline{IDs: p.IDs.List()}
-		o.At = slices.Repeat([]int{-1}, len(o.IDs))
-	}
 	rp.IDs, rp.At, rp.Title, rp.H1 = o.IDs, o.At, o.Title, o.H1
 	for _, h := range o.Headings {
 		rp.Headings = append(rp.Headings, h.Text)

@@ -30,7 +30,6 @@ func TestRecordOrder(t *testing.T) {
 	})
 	s, err := htmlsite.Load(filepath.Join(dir, "build"))
 	require.NoError(t, err)
-	s.Outlines = true
 	for _, order := range [][]string{
 		{"index.html", "c/index.html", "404.html", "b.html", "a/index.html"},
 		{"c/index.html", "index.html", "404.html", "a/index.html"}, // b.html unread: it holds back none
@@ -95,7 +94,6 @@ func TestRecordLongLine(t *testing.T) {
 	writeTree(t, dir, "build", map[string]string{"index.html": b.String()})
 	s, err := htmlsite.Load(filepath.Join(dir, "build"))
 	require.NoError(t, err)
-	s.Outlines = true
 	name := filepath.Join(dir, "deploy.json")
 	r, err := NewRecorder(name, "build", s, Options{Host: serve.Default})
 	require.NoError(t, err)

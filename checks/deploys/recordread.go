@@ -200,7 +200,7 @@ func (c *comparison) fromRecord(name string) error {
 		if same {
 			c.prevPages = append(c.prevPages, unchanged)
 		} else {
-			c.prevPages = append(c.prevPages, &page{ids: p.IDs, rec: p})
+			c.prevPages = append(c.prevPages, &page{outline: p.recordOutline()})
 		}
 	})
 	c.rec = rec

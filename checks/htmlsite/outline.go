@@ -34,8 +34,9 @@ type Outline struct {
 }
 
 // Heading is one h1…h6 of a page: its level (1…6), its id (its own, else
-// the first inside it), its text as textContent gives it and a reader
-// reads it (CleanHeading), and where its start tag is.
+// the first inside it), its text as a reader sees it (innerText: no
+// script's text, a block's words apart; cleanHeading), and where its
+// start tag is.
 type Heading struct {
 	Level     int
 	ID, Text  string
@@ -182,7 +183,7 @@ func (p *Page) outlineEnd(a atom.Atom) {
 		return
 	}
 	h := &ol.o.Headings[len(ol.o.Headings)-1]
-	h.Text = CleanHeading(unescape(ol.text))
+	h.Text = cleanHeading(unescape(ol.text))
 	if h.Level == 1 && ol.o.H1 == "" {
 		ol.o.H1 = h.Text
 	}
@@ -292,10 +293,10 @@ func headingLevel(a atom.Atom) int {
 	return 0
 }
 
-// CleanHeading is a heading's text as a reader reads it: white space
+// cleanHeading is a heading's text as a reader reads it: white space
 // collapsed, without the permalink sign generators append (¶, #, 🔗) or
 // the zero-width space Docusaurus puts in its hash link.
-func CleanHeading(s string) string {
+func cleanHeading(s string) string {
 	if !collapsed(s) || strings.Contains(s, "\u200b") {
 		s = strings.Join(strings.Fields(strings.ReplaceAll(s, "\u200b", "")), " ")
 	}

@@ -102,13 +102,11 @@ func Links(dir string, cfg *config.Config, o LinksOptions) (diag.Run, error) {
 }
 
 // startRecord starts the deploy record name ("" for none) of the site s
-// built in dir, written as the link check (opts) reads each page with its
-// outline.
+// built in dir, written as the link check (opts) reads each page.
 func startRecord(name, dir string, s *htmlsite.Site, opts *links.Options) (*deploys.Recorder, error) {
 	if name == "" {
 		return nil, nil
 	}
-	s.Outlines = true
 	rec, err := deploys.NewRecorder(name, dir, s, deploys.Options{Host: opts.Host, BasePath: opts.BasePath})
 	if err != nil {
 		return nil, fmt.Errorf("deploy record not saved: %w", err)
