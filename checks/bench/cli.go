@@ -121,7 +121,8 @@ func benchSize(w io.Writer, dir, shape string, n int, ts []Tool, timeout time.Du
 			return err
 		}
 		ts = append(ts, Tool{Name: recordTool, Args: append(slices.Clone(ts[1].Args), "--previous", "{dir}.previous.deploy.json", "--save-deploy", "{dir}.deploy.json"),
-			Score: ScorePrevious(changes), Expected: len(changes)})
+			Score: ScorePrevious(changes), Expected: len(changes)},
+			Tool{Name: saveTool, Args: append(slices.Clone(ts[1].Args), "--save-deploy", "{dir}.deploy.json"), Score: ScoreChecks})
 		nChanges = len(changes)
 	}
 	// Warm the page cache first, so no tool pays for the first read from disk.
@@ -149,23 +150,25 @@ func benchSize(w io.Writer, dir, shape string, n int, ts []Tool, timeout time.Du
 		fmt.Fprintf(w, "checks all with the sources (%s) vs checks links alone: time %.2fx, peak memory %.2fx (budget 1.5x each)\n",
 			project, all.Wall.Seconds()/links.Wall.Seconds(), float64(all.PeakMiB)/float64(links.PeakMiB))
 	}
-	for i, name := range []string{previousTool, recordTool} {
-		if prev := byName[name]; nChanges > 0 && links.Failed == nil && prev.Failed == nil && links.CPU > 0 && links.PeakMiB > 0 {
-			comparedWith(w, ts[1], ts[len(ts)-2+i], site, nChanges, timeout, links, prev)
+	changed := fmt.Sprintf(" (%d pages renamed or an id changed since)", nChanges)
+	for _, t := range ts {
+		said, ok := map[string]string{previousTool: changed, recordTool: changed, saveTool: ""}[t.Name]
+		if m := byName[t.Name]; ok && nChanges > 0 && links.Failed == nil && m.Failed == nil && links.CPU > 0 && links.PeakMiB > 0 {
+			comparedWith(w, ts[1], t, said, site, timeout, links, m)
 		}
 	}
 	return nil
 }
 
-// comparedWith prints what a comparison with the last deploy (t, with its
-// first measure prev) costs over checks links alone (links, lt), each the
-// fastest of sideRuns runs in turns.
-func comparedWith(w io.Writer, lt, t Tool, site string, nChanges int, timeout time.Duration, links, prev Measurement) {
-	if l, p, err := side(lt, t, site, timeout); err == nil {
-		links, prev = l, p
+// comparedWith prints what a run about the last deploy (t, said of it,
+// with its first measure m) costs over checks links alone (links, lt),
+// each the fastest of sideRuns runs in turns.
+func comparedWith(w io.Writer, lt, t Tool, said, site string, timeout time.Duration, links, m Measurement) {
+	if l, tm, err := side(lt, t, site, timeout); err == nil {
+		links, m = l, tm
 	}
-	fmt.Fprintf(w, "%s (%d pages renamed or an id changed since) vs checks links alone, the fastest of %d runs of each in turns: cpu %.2fx, wall %.2fx, peak memory %.2fx (budget 1.3x cpu and memory; load average %s)\n",
-		t.Name, nChanges, sideRuns, prev.CPU.Seconds()/links.CPU.Seconds(), prev.Wall.Seconds()/links.Wall.Seconds(), float64(prev.PeakMiB)/float64(links.PeakMiB), loadAverage())
+	fmt.Fprintf(w, "%s%s vs checks links alone, the fastest of %d runs of each in turns: cpu %.2fx, wall %.2fx, peak memory %.2fx (budget 1.3x cpu and memory; load average %s)\n",
+		t.Name, said, sideRuns, m.CPU.Seconds()/links.CPU.Seconds(), m.Wall.Seconds()/links.Wall.Seconds(), float64(m.PeakMiB)/float64(links.PeakMiB), loadAverage())
 }
 
 // saveRecord writes the deploy record of site's previous build beside
@@ -224,10 +227,12 @@ func argvFor(t Tool, site string) []string {
 
 // previousTool is checks links on a site and the build it replaced;
 // recordTool the same with that build's deploy record, saving the site's
-// own: what a CI run that keeps the record between deploys costs.
+// own: what a CI run that keeps the record between deploys costs; and
+// saveTool saving the record alone.
 const (
 	previousTool = "checks links --previous"
 	recordTool   = "checks links --previous RECORD --save-deploy"
+	saveTool     = "checks links --save-deploy"
 )
 
 // loadAverage is the machine's load over the last minute, for reading the
