@@ -15,15 +15,28 @@ import (
 	"time"
 )
 
+// floors are the least work a kind of run does, each a subcommand of
+// linkbench (linkbench floor DIR) that the table measures as a tool.
+var floors = map[string]func(dir string) (string, error){
+	"floor": func(dir string) (string, error) {
+		files, tokens, err := Floor(dir)
+		return fmt.Sprintf("%d files, %d tokens", files, tokens), err
+	},
+	"read": func(dir string) (string, error) {
+		files, size, err := ReadFloor(dir)
+		return fmt.Sprintf("%d files, %d bytes", files, size), err
+	},
+}
+
 // Main is the linkbench command.
 func Main(args []string, stdout, stderr io.Writer) int {
-	if len(args) == 2 && args[0] == "floor" {
-		files, tokens, err := Floor(args[1])
+	if len(args) == 2 && floors[args[0]] != nil {
+		said, err := floors[args[0]](args[1])
 		if err != nil {
 			fmt.Fprintln(stderr, err)
 			return 2
 		}
-		fmt.Fprintf(stdout, "%d files, %d tokens\n", files, tokens)
+		fmt.Fprintln(stdout, said)
 		return 0
 	}
 	fs := flag.NewFlagSet("linkbench", flag.ContinueOnError)
@@ -154,21 +167,42 @@ func benchSize(w io.Writer, dir, shape string, n int, ts []Tool, timeout time.Du
 	for _, t := range ts {
 		said, ok := map[string]string{previousTool: changed, recordTool: changed, saveTool: ""}[t.Name]
 		if m := byName[t.Name]; ok && nChanges > 0 && links.Failed == nil && m.Failed == nil && links.CPU > 0 && links.PeakMiB > 0 {
-			comparedWith(w, ts[1], t, said, site, timeout, links, m)
+			comparedWith(w, ts[1], t, readFloor(ts[0], t), said, site, timeout, links, m)
 		}
 	}
 	return nil
 }
 
+// readFloor is, for a run against the last deploy's folder, listing and
+// reading that folder alone (ReadFloor, by the linkbench binary of
+// floor); a Tool with no Args for another run.
+func readFloor(floor, t Tool) Tool {
+	if t.Name != previousTool {
+		return Tool{}
+	}
+	return Tool{Name: "read the last deploy's folder", Args: []string{floor.Args[0], "read", "{dir}.previous"}}
+}
+
 // comparedWith prints what a run about the last deploy (t, said of it,
 // with its first measure m) costs over checks links alone (links, lt),
-// each the fastest of sideRuns runs in turns.
-func comparedWith(w io.Writer, lt, t Tool, said, site string, timeout time.Duration, links, m Measurement) {
-	if l, tm, err := side(lt, t, site, timeout); err == nil {
-		links, m = l, tm
+// each the fastest of sideRuns runs in turns; and, when rt has Args, what
+// the least work of its kind (rt) costs, measured in the same turns.
+func comparedWith(w io.Writer, lt, t, rt Tool, said, site string, timeout time.Duration, links, m Measurement) {
+	tools := []Tool{lt, t}
+	if len(rt.Args) > 0 {
+		tools = append(tools, rt)
+	}
+	ms, err := side(tools, site, timeout)
+	if err == nil {
+		links, m = ms[0], ms[1]
 	}
 	fmt.Fprintf(w, "%s%s vs checks links alone, the fastest of %d runs of each in turns: cpu %.2fx, wall %.2fx, peak memory %.2fx (budget 1.3x cpu and memory; load average %s)\n",
 		t.Name, said, sideRuns, m.CPU.Seconds()/links.CPU.Seconds(), m.Wall.Seconds()/links.Wall.Seconds(), float64(m.PeakMiB)/float64(links.PeakMiB), loadAverage())
+	if err == nil && len(ms) > 2 {
+		r := ms[2].CPU.Seconds() / links.CPU.Seconds()
+		fmt.Fprintf(w, "  of which listing and reading the last deploy's folder alone, parsing nothing (the least any comparison with a folder does): cpu %.2fx of checks links; the comparison's own: %.2fx\n",
+			r, m.CPU.Seconds()/links.CPU.Seconds()-1-r)
+	}
 }
 
 // saveRecord writes the deploy record of site's previous build beside
@@ -192,19 +226,19 @@ func saveRecord(links Tool, site string, timeout time.Duration) error {
 }
 
 // sideRuns is how many times side runs each tool.
-const sideRuns = 3
+const sideRuns = 5
 
-// side measures two tools on site in turns, sideRuns times each, and
-// keeps each one's fastest wall and CPU time and its largest peak: the
-// table's runs lie minutes apart, and on a shared machine the load moves
-// a run's CPU time by more than a budget's margin.
-func side(a, b Tool, site string, timeout time.Duration) (Measurement, Measurement, error) {
-	var ms [2]Measurement
+// side measures tools on site in turns, sideRuns times each, and keeps
+// each one's fastest wall and CPU time and its largest peak: the table's
+// runs lie minutes apart, and on a shared machine the load moves a run's
+// CPU time by more than a budget's margin.
+func side(tools []Tool, site string, timeout time.Duration) ([]Measurement, error) {
+	ms := make([]Measurement, len(tools))
 	for i := 0; i < sideRuns; i++ {
-		for k, t := range []Tool{a, b} {
+		for k, t := range tools {
 			m, _, err := Measure(argvFor(t, site), timeout)
 			if err != nil {
-				return Measurement{}, Measurement{}, err
+				return nil, err
 			}
 			if i == 0 {
 				ms[k] = m
@@ -213,7 +247,7 @@ func side(a, b Tool, site string, timeout time.Duration) (Measurement, Measureme
 			ms[k].Wall, ms[k].CPU, ms[k].PeakMiB = min(ms[k].Wall, m.Wall), min(ms[k].CPU, m.CPU), max(ms[k].PeakMiB, m.PeakMiB)
 		}
 	}
-	return ms[0], ms[1], nil
+	return ms, nil
 }
 
 // argvFor is t's command line on site.

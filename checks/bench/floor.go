@@ -1,6 +1,7 @@
 package bench
 
 import (
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -56,4 +57,41 @@ func tokenize(p string) int {
 		n++
 	}
 	return n
+}
+
+// ReadFloor lists every file under dir and reads it whole, one at a time
+// into one buffer, parsing nothing: what comparing a build with the last
+// deploy's folder pays before it compares anything, since every page of
+// that folder must be found and read to know whether it changed.
+func ReadFloor(dir string) (files int, size int64, err error) {
+	buf := make([]byte, 64<<10)
+	err = filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		n, err := readAll(p, buf)
+		files, size = files+1, size+n
+		return err
+	})
+	return files, size, err
+}
+
+// readAll reads the file p through buf, returning how many bytes it holds.
+func readAll(p string, buf []byte) (int64, error) {
+	f, err := os.Open(p)
+	if err != nil {
+		return 0, err
+	}
+	defer f.Close()
+	var size int64
+	for {
+		n, err := f.Read(buf)
+		size += int64(n)
+		if err == io.EOF {
+			return size, nil
+		}
+		if err != nil {
+			return size, err
+		}
+	}
 }

@@ -212,6 +212,12 @@ func (c *comparison) fromFolder() {
 	}
 }
 
+// sized makes room for n pages of the last deploy, read one at a time:
+// grown by appending, the lists would cost five times their size.
+func (c *comparison) sized(n int) {
+	c.prevFiles, c.prevURLs, c.prevPages = make([]string, 0, n), make([]string, 0, n), make([]*page, 0, n)
+}
+
 // prevSite is the build the previous pages are read from: the last
 // deploy's folder, or for a record's page the new build has as it was
 // (unchanged), the new build.
@@ -233,6 +239,7 @@ type comparison struct {
 	rec          *Record  // the last deploy's record, when given as one
 	curPage      Pages
 	candidates   []candidate     // the new build's pages, for suggestions; listed when first needed
+	dist         []int32         // each candidate's distance to the URL a suggestion is sought for
 	servedBefore map[string]bool // the URLs the last deploy served, full paths
 }
 
@@ -242,7 +249,7 @@ type comparison struct {
 func (c *comparison) run() (diag.List, error) {
 	var found diag.List
 	answered, others := 0, 0
-	c.servedBefore = map[string]bool{}
+	c.servedBefore = make(map[string]bool, len(c.prevURLs))
 	for i, u := range c.prevURLs {
 		if u != "" && c.prevPages[i] != nil {
 			c.servedBefore[u] = true

@@ -44,8 +44,8 @@ func TestRecordOrder(t *testing.T) {
 		}
 		require.NoError(t, r.Close())
 		var got []string
-		never := func(string, string) bool { return false }
-		rec, err := readRecord(name, never, func(p *RecordPage, _ bool) {
+		never := func(string, []byte) bool { return false }
+		rec, err := readRecord(name, never, func(_, _ string, p *RecordPage) {
 			got = append(got, p.File)
 			if p.File == "a/index.html" {
 				assert.Equal(t, []string{"intro", "one", "end"}, p.IDs)
@@ -102,7 +102,7 @@ func TestRecordLongLine(t *testing.T) {
 	r.Page(&p)
 	require.NoError(t, r.Close())
 	var ids []string
-	_, err = readRecord(name, func(string, string) bool { return false }, func(p *RecordPage, _ bool) { ids = p.IDs })
+	_, err = readRecord(name, func(string, []byte) bool { return false }, func(_, _ string, p *RecordPage) { ids = p.IDs })
 	require.NoError(t, err)
 	require.Len(t, ids, 20000)
 	assert.Equal(t, "line-19999-x", ids[19999])

@@ -28,9 +28,14 @@ func (e errVersion) Error() string {
 	return fmt.Sprintf("a JSON file, but not a deploy record of version %d (its \"deployRecord\" is %d): write it again with checks links --save-deploy", RecordVersion, int(e))
 }
 
-// keeper takes each page of a record as it is read; same: the new build
-// has it as it was (its URL, file and sum alone were read).
-type keeper func(p *RecordPage, same bool)
+// keeper takes each page of a record as it is read: its URL and file, and
+// the page whole, nil when the new build has it as it was (its URL, file
+// and sum alone were read).
+type keeper func(url, file string, p *RecordPage)
+
+// sameAs says whether the new build has the page at file with the bytes
+// whose sum (htmlsite.Sum, as the record writes it) is sum.
+type sameAs func(file string, sum []byte) bool
 
 // readRecord reads the deploy record in the file name a line at a time,
 // giving each page to keep: the record is never whole in memory. A page
@@ -38,7 +43,7 @@ type keeper func(p *RecordPage, same bool)
 // URL alone, its line parsed by fastjson but not decoded: encoding/json
 // decoding every line cost seven times as much, a tenth of the link
 // check of a 50,000-page site.
-func readRecord(name string, same func(file, sum string) bool, keep keeper) (*Record, error) {
+func readRecord(name string, same sameAs, keep keeper) (*Record, error) {
 	f, err := os.Open(name)
 	if err != nil {
 		return nil, fmt.Errorf("previous deploy: %v", err)
@@ -72,7 +77,7 @@ func readRecord(name string, same func(file, sum string) bool, keep keeper) (*Re
 
 // recordReader reads a record's lines in turn.
 type recordReader struct {
-	same  func(file, sum string) bool
+	same  sameAs
 	keep  keeper
 	p     fastjson.Parser
 	rec   *Record // the first line, once read
@@ -123,13 +128,13 @@ func (rr *recordReader) first(line []byte, whole bool) error {
 // page reads a page's line (v, parsed): the URL, file and sum of a page
 // the new build has as it was, else the whole line.
 func (rr *recordReader) page(v *fastjson.Value, line []byte) error {
-	url, file, sum := v.GetStringBytes("url"), v.GetStringBytes("file"), v.GetStringBytes("sum")
+	url, file := v.GetStringBytes("url"), v.GetStringBytes("file")
 	if url == nil || file == nil {
 		return errors.New(`a page needs its "url" and "file", strings`)
 	}
 	rr.pages++
-	if rr.same(string(file), string(sum)) {
-		rr.keep(&RecordPage{URL: string(url), File: string(file), Sum: string(sum)}, true)
+	if f := string(file); rr.same(f, v.GetStringBytes("sum")) {
+		rr.keep(string(url), f, nil) // no RecordPage: nothing else is kept
 		return nil
 	}
 	p := new(RecordPage)
@@ -139,7 +144,7 @@ func (rr *recordReader) page(v *fastjson.Value, line []byte) error {
 	if len(p.At) != len(p.IDs) {
 		return fmt.Errorf("page %s has %d ids but %d places in \"at\"", diag.Printable(p.File), len(p.IDs), len(p.At))
 	}
-	rr.keep(p, false)
+	rr.keep(p.URL, p.File, p)
 	return nil
 }
 
@@ -194,10 +199,11 @@ func (l *lineReader) next() (line []byte, whole bool, err error) {
 // the new build has as it was (its hash), only its URL is kept: the rest
 // is the new page's.
 func (c *comparison) fromRecord(name string) error {
-	rec, err := readRecord(name, c.sameSum, func(p *RecordPage, same bool) {
-		c.prevFiles = append(c.prevFiles, p.File)
-		c.prevURLs = append(c.prevURLs, p.URL)
-		if same {
+	c.sized(len(c.cur.HTML)) // the last deploy's pages are most likely as many
+	rec, err := readRecord(name, c.sameSum, func(url, file string, p *RecordPage) {
+		c.prevFiles = append(c.prevFiles, file)
+		c.prevURLs = append(c.prevURLs, url)
+		if p == nil {
 			c.prevPages = append(c.prevPages, unchanged)
 		} else {
 			c.prevPages = append(c.prevPages, &page{outline: p.recordOutline()})
@@ -209,8 +215,8 @@ func (c *comparison) fromRecord(name string) error {
 
 // sameSum: the new build has the page at file with the bytes whose sum
 // (htmlsite.Sum, in hex) is sum.
-func (c *comparison) sameSum(file, sum string) bool {
-	s, err := strconv.ParseUint(sum, 16, 64)
+func (c *comparison) sameSum(file string, sum []byte) bool {
+	s, err := strconv.ParseUint(string(sum), 16, 64) // strconv keeps no copy: no allocation
 	if err != nil || c.o.Sum == nil || !c.curHas(file) {
 		return false
 	}

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/devdocs-dev/devdocs/checks/diag"
@@ -121,7 +122,7 @@ func rulesFor(last string, was *htmlsite.Outline) []rule {
 // missing.
 func (c *comparison) readCandidates() []candidate {
 	if c.candidates == nil {
-		c.candidates = []candidate{}
+		c.candidates = make([]candidate, 0, len(c.cur.HTML))
 		for _, f := range c.cur.HTML {
 			if _, r, ok := c.curPage(f); ok && r.Href == "" && !isNotFoundPage(f) {
 				c.candidates = append(c.candidates, candidate{file: f})
@@ -140,16 +141,19 @@ func (c *comparison) readCandidates() []candidate {
 // rule sends elsewhere), each with its edit distance to u.
 type nearest struct {
 	cands []candidate
-	dist  []int
+	dist  []int32
 	u     string
 }
 
+// byDistance measures each candidate's distance to u, in the one list
+// of distances every removed URL reuses.
 func (c *comparison) byDistance(u string) *nearest {
 	cands := c.readCandidates()
-	n := &nearest{cands: cands, dist: make([]int, len(cands)), u: u}
+	c.dist = slices.Grow(c.dist[:0], len(cands))[:len(cands)]
+	n := &nearest{cands: cands, dist: c.dist, u: u}
 	par.Each(len(cands), func() func(int) {
 		var rows editdist.Rows // each worker's: no measure allocates
-		return func(i int) { n.dist[i] = rows.Levenshtein(u, cands[i].url) }
+		return func(i int) { n.dist[i] = int32(rows.Levenshtein(u, cands[i].url)) }
 	})
 	return n
 }

@@ -126,3 +126,19 @@ func TestGist(t *testing.T) {
 	assert.Equal(t, 2, a.Shared(b))
 	assert.Equal(t, 0, none.Shared(a))
 }
+
+// Gists packed in one array are each the page's own: appending one does
+// not change those before it.
+func TestAppendGist(t *testing.T) {
+	a := outlineOf(`<title>A</title><h2>Zeta</h2><h2>Alpha</h2><h2>alpha</h2>`)
+	b := outlineOf(`<title>B</title><h2>One</h2>`)
+	packed := make(Gist, 0, 16)
+	ga := a.AppendGist(packed)
+	packed = packed[:len(ga)]
+	gb := b.AppendGist(packed)
+	assert.Equal(t, a.Gist(), ga)
+	assert.Equal(t, b.Gist(), gb)
+	assert.Equal(t, 2, ga.Headings(), "zeta, alpha")
+	assert.Equal(t, &packed[:cap(packed)][0], &ga[0], "in the array given")
+	assert.Equal(t, &packed[:cap(packed)][len(ga)], &gb[0], "after the one before")
+}

@@ -323,8 +323,8 @@ func (h Host) answerForm(p string, isFile func(string) bool) (Answer, bool) {
 		}
 		return Answer{}, false
 	case dir:
-		if isFile(clean + "/index.html") {
-			return send(clean + "/index.html")
+		if index := clean + "/index.html"; isFile(index) {
+			return send(index)
 		}
 		if h.SlashToHTML && h.CleanURLs && isFile(clean+".html") {
 			return to(clean)
