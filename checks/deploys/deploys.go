@@ -230,17 +230,20 @@ func (c *comparison) prevSite() *htmlsite.Site {
 
 // comparison is one run of Compare.
 type comparison struct {
-	o            Options
-	b            Builds
-	prev, cur    *htmlsite.Site
-	prevFiles    []string // the last deploy's pages: prev.HTML, or its record's
-	prevURLs     []string // each one's URL, under the base path; "" for none
-	prevPages    []*page  // by index in prevFiles; nil for a page unread
-	rec          *Record  // the last deploy's record, when given as one
-	curPage      Pages
-	candidates   []candidate     // the new build's pages, for suggestions; listed when first needed
-	dist         []int32         // each candidate's distance to the URL a suggestion is sought for
-	servedBefore map[string]bool // the URLs the last deploy served, full paths
+	o          Options
+	b          Builds
+	prev, cur  *htmlsite.Site
+	prevFiles  []string // the last deploy's pages: prev.HTML, or its record's
+	prevURLs   []string // each one's URL, under the base path; "" for none
+	prevPages  []*page  // by index in prevFiles; nil for a page unread
+	rec        *Record  // the last deploy's record, when given as one
+	curPage    Pages
+	candidates *candidates // the new build's pages, for suggestions; listed when first needed
+	dist       []int32     // each candidate's distance to the URL the nearest URL is sought for
+	// nearestSought: how many removed URLs the nearest URL was sought for
+	// among every page (at most maxNearest).
+	nearestSought int
+	servedBefore  map[string]bool // the URLs the last deploy served, full paths
 }
 
 // run follows each URL of the last deploy on the new build. When none of

@@ -1,6 +1,7 @@
 package deploys
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -449,4 +450,46 @@ func TestUnchangedPagesKeepTheirIDs(t *testing.T) {
 			}, said(found))
 		})
 	}
+}
+
+// A deploy that moved more pages than maxNearest to URLs no rule finds
+// has the nearest URL sought for the first maxNearest of them; each of
+// the others says why it has none.
+func TestNearestSoughtForSoMany(t *testing.T) {
+	prev, cur := map[string]string{"index.html": home}, map[string]string{"index.html": home, "new/index.html": "<title>New</title>"}
+	for i := range maxNearest + 5 {
+		prev[fmt.Sprintf("old-%d/index.html", i)] = fmt.Sprintf("<title>Old %d</title>", i)
+	}
+	found, err := compare(t, prev, cur, Options{})
+	require.NoError(t, err)
+	require.Len(t, found, maxNearest+5)
+	nearest, notSought := 0, 0
+	for _, line := range said(found) {
+		switch {
+		case strings.Contains(line, "(the nearest URL)"):
+			nearest++
+		case strings.Contains(line, fmt.Sprintf("closest page not sought: no page has its last segment, title or headings, and the nearest URL is sought for the first %d such URLs only", maxNearest)):
+			notSought++
+		}
+	}
+	assert.Equal(t, maxNearest, nearest)
+	assert.Equal(t, 5, notSought)
+}
+
+// Headings on a hundred pages and more, one in a hundred of the site's
+// or more, place no page: the two a removed page shares with every page
+// of the site do not make the nearest of them its successor.
+func TestCommonHeadingsPlaceNoPage(t *testing.T) {
+	const template = "<h2>Parameters</h2><h2>Returns</h2>"
+	prev := map[string]string{"index.html": home, "api/gone/index.html": "<h1>Gone</h1>" + template}
+	cur := map[string]string{"index.html": home, "api/gon/index.html": "<h1>Gon</h1>", "api/a-gone/index.html": "<h1>A</h1>" + template}
+	for i := range minCommon {
+		page := fmt.Sprintf("api/f%d/index.html", i)
+		prev[page] = fmt.Sprintf("<h1>F%d</h1>", i) + template
+		cur[page] = prev[page]
+	}
+	found, err := compare(t, prev, cur, Options{})
+	require.NoError(t, err)
+	assert.Equal(t, []string{"prev/api/gone/index.html removed-url removed URL /api/gone/: the last deploy served it; now it answers 404" +
+		" | closest page now: /api/gon/ (the nearest URL) | keep it: a redirect page build/api/gone/index.html holding <meta http-equiv=\"refresh\" content=\"0; url=/api/gon/\">"}, said(found))
 }

@@ -3,6 +3,7 @@ package deploys
 import (
 	"cmp"
 	"fmt"
+	"hash/maphash"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -23,12 +24,23 @@ type candidate struct {
 	gist            htmlsite.Gist
 }
 
-// rule is a way to find the page a URL moved to: match, nil when the
-// rule has nothing to compare; said, why the candidate it found was
-// chosen.
+// rule is a way to find the page a URL moved to: find, the candidates it
+// takes (by index), nil when it has nothing to compare; said, why the
+// candidate it found was chosen.
 type rule struct {
-	match func(candidate) bool
-	said  func(candidate) string
+	find func() []int32
+	said func(candidate) string
+}
+
+// matches are the candidates the rule takes, found once, when the rules
+// before it have taken none.
+func (r *rule) matches() []int32 {
+	if r.find == nil {
+		return nil
+	}
+	m := r.find()
+	r.find = func() []int32 { return m }
+	return m
 }
 
 // removedURL is the finding of a URL of the last deploy that no page of
@@ -38,8 +50,11 @@ type rule struct {
 func (c *comparison) removedURL(prevFile, u string, a arrival, prev *page) diag.Diagnostic {
 	d := diag.Diagnostic{Severity: diag.Error, Check: registry.RemovedURL, File: joinPath(c.prevBuild(), prevFile),
 		Message: fmt.Sprintf("removed URL %s: the last deploy served it; now %s", u, a.said())}
-	if to, rule, ok := c.suggest(prevFile, u, prev); ok {
+	switch to, rule, ok := c.suggest(prevFile, u, prev); {
+	case ok:
 		d.Notes = []string{fmt.Sprintf("closest page now: %s (%s)", to, rule), c.fix(prevFile, u, to)}
+	case rule != "":
+		d.Notes = []string{rule}
 	}
 	return d
 }
@@ -54,30 +69,43 @@ func (c *comparison) removedURL(prevFile, u string, a arrival, prev *page) diag.
 // before), then among all; else the nearest URL but the home page's.
 // Among several, the nearest URL wins, then the first in byte order, so
 // the answer is one. The rules compare the new pages' gists, which the
-// link check keeps when it compares: no page is read again.
+// link check keeps when it compares: no page is read again. Each rule
+// looks its candidates up (candidates.index), so a URL costs the pages
+// its rules take, not every page of the site; only the nearest URL is
+// sought among all, for the first maxNearest URLs no rule placed (when
+// it is not, the reason is said in place of the rule).
 func (c *comparison) suggest(prevFile, u string, prev *page) (string, string, bool) {
-	order := c.byDistance(u)
+	cands := c.readCandidates()
 	var was *htmlsite.Outline // a list of URLs has no pages: a URL's own words only
 	if prev != nil {
 		was = c.prevOutline(prevFile, prev)
 	}
+	rules := c.rulesFor(lastSegment(u), was)
 	for _, onlyNew := range []bool{true, false} {
-		for _, r := range rulesFor(lastSegment(u), was) {
-			if r.match == nil {
-				continue
-			}
-			keep := func(k candidate) bool { return r.match(k) && !(onlyNew && c.servedBefore[k.url]) }
-			if k, ok := order.nearestOf(keep); ok {
+		keep := func(k candidate) bool { return !(onlyNew && c.servedBefore[k.url]) }
+		for i := range rules {
+			r := &rules[i]
+			if k, ok := cands.nearestAmong(u, r.matches(), keep); ok {
 				return k.url, r.said(k), true
 			}
 		}
 	}
+	if c.nearestSought == maxNearest {
+		return "", fmt.Sprintf("closest page not sought: no page has its last segment, title or headings, and the nearest URL is sought for the first %d such URLs only", maxNearest), false
+	}
+	c.nearestSought++
 	// The home page aside: a short URL is near it by its length alone.
-	if k, ok := order.nearestOf(func(k candidate) bool { return k.url != c.o.BasePath }); ok {
+	if k, ok := c.byDistance(u).nearestOf(func(k candidate) bool { return k.url != c.o.BasePath }); ok {
 		return k.url, "the nearest URL", true
 	}
 	return "", "", false
 }
+
+// maxNearest is how many removed URLs no rule places are measured against
+// every page of the new build for the nearest URL: each such search reads
+// every URL (7 ms on 50,000 pages), and a deploy that moved a whole
+// folder of thousands of pages would pay it for each.
+const maxNearest = 200
 
 // minShared is how many headings a page must share with the old one, at
 // the least, for the headings rule: one alone ("Overview", "Example") is
@@ -85,12 +113,12 @@ func (c *comparison) suggest(prevFile, u string, prev *page) (string, string, bo
 const minShared = 2
 
 // rulesFor are the rules of suggest for a URL's last segment and the old
-// page's outline (nil for none).
-func rulesFor(last string, was *htmlsite.Outline) []rule {
+// page's outline (nil for none), with the candidates each takes.
+func (c *comparison) rulesFor(last string, was *htmlsite.Outline) []rule {
 	if was == nil {
 		was = &htmlsite.Outline{}
 	}
-	g := was.Gist()
+	g, cands := was.Gist(), c.readCandidates()
 	rules := []rule{
 		{said: func(candidate) string { return fmt.Sprintf("the same last segment %q", last) }},
 		{said: func(candidate) string { return fmt.Sprintf("the same title %q", was.Title) }},
@@ -100,42 +128,165 @@ func rulesFor(last string, was *htmlsite.Outline) []rule {
 		}},
 	}
 	if last != "" {
-		rules[0].match = func(k candidate) bool { return k.last == last }
+		rules[0].find = func() []int32 { return cands.bySegment(last) }
 	}
 	if was.Title != "" {
-		rules[1].match = func(k candidate) bool { return g.SameTitle(k.gist) }
+		rules[1].find = func() []int32 { return cands.title.of(g.Title()) }
 	}
 	if was.H1 != "" {
-		rules[2].match = func(k candidate) bool { return g.SameH1(k.gist) }
+		rules[2].find = func() []int32 { return cands.h1.of(g.H1()) }
 	}
 	if g.Headings() >= minShared {
-		rules[3].match = func(k candidate) bool {
-			n := g.Shared(k.gist)
-			return n >= minShared && 2*n >= g.Headings()
-		}
+		rules[3].find = func() []int32 { return cands.sharingMost(g) }
 	}
 	return rules
 }
 
-// readCandidates lists the new build's pages, redirect pages and 404
-// pages aside, and their URLs and gists: once, when a URL is first
-// missing.
-func (c *comparison) readCandidates() []candidate {
-	if c.candidates == nil {
-		c.candidates = make([]candidate, 0, len(c.cur.HTML))
-		for _, f := range c.cur.HTML {
-			if _, r, ok := c.curPage(f); ok && r.Href == "" && !isNotFoundPage(f) {
-				c.candidates = append(c.candidates, candidate{file: f})
-			}
-		}
-		par.For(len(c.candidates), func(i int) {
-			k := &c.candidates[i]
-			k.url = c.fileURL(k.file)
-			k.last, k.gist = lastSegment(k.url), c.gistOf(k.file)
-		})
-	}
-	return c.candidates
+// candidates are the new build's pages, redirect pages and 404 pages
+// aside, with their keys: a page's URL's last segment (hashed), title,
+// first h1 and each heading's text, each looked up in its postings.
+type candidates struct {
+	list                         []candidate
+	segment, title, h1, headings postings
+	shared                       []int32 // sharingMost's counts, by candidate; all 0 between calls
 }
+
+// readCandidates lists the new build's candidates, and their URLs, gists
+// and keys: once, when a URL is first missing.
+func (c *comparison) readCandidates() *candidates {
+	if c.candidates != nil {
+		return c.candidates
+	}
+	cs := &candidates{list: make([]candidate, 0, len(c.cur.HTML))}
+	for _, f := range c.cur.HTML {
+		if _, r, ok := c.curPage(f); ok && r.Href == "" && !isNotFoundPage(f) {
+			cs.list = append(cs.list, candidate{file: f})
+		}
+	}
+	par.For(len(cs.list), func(i int) {
+		k := &cs.list[i]
+		k.url = c.fileURL(k.file)
+		k.last, k.gist = lastSegment(k.url), c.gistOf(k.file)
+	})
+	cs.shared = make([]int32, len(cs.list))
+	for i, k := range cs.list {
+		at := int32(i)
+		cs.segment = append(cs.segment, posting{segmentKey(k.last), at})
+		if k.gist.Title() != 0 {
+			cs.title = append(cs.title, posting{k.gist.Title(), at})
+		}
+		if k.gist.H1() != 0 {
+			cs.h1 = append(cs.h1, posting{k.gist.H1(), at})
+		}
+		for _, t := range k.gist.Texts() {
+			cs.headings = append(cs.headings, posting{t, at})
+		}
+	}
+	for _, p := range []postings{cs.segment, cs.title, cs.h1, cs.headings} {
+		slices.SortFunc(p, func(a, b posting) int { return cmp.Or(cmp.Compare(a.key, b.key), cmp.Compare(a.at, b.at)) })
+	}
+	c.candidates = cs
+	return cs
+}
+
+// bySegment are the candidates whose URL's last segment is last.
+func (cs *candidates) bySegment(last string) []int32 {
+	var out []int32
+	for _, at := range cs.segment.of(segmentKey(last)) {
+		if cs.list[at].last == last { // the hash aside: the segment itself
+			out = append(out, at)
+		}
+	}
+	return out
+}
+
+// sharingMost are the candidates sharing at least minShared and at
+// least half of the headings' texts of g, counted through the postings
+// of each text of g. A text on many pages (common) is not counted: like
+// one heading alone, "Parameters" on every page of an API reference
+// says nothing of where a page went, and counting it would weigh every
+// page against every removed one.
+func (cs *candidates) sharingMost(g htmlsite.Gist) []int32 {
+	var touched, out []int32
+	for _, t := range g.Texts() {
+		pages := cs.headings.of(t)
+		if cs.common(len(pages)) {
+			continue
+		}
+		for _, at := range pages {
+			if cs.shared[at] == 0 {
+				touched = append(touched, at)
+			}
+			cs.shared[at]++
+		}
+	}
+	for _, at := range touched {
+		if n := int(cs.shared[at]); n >= minShared && 2*n >= g.Headings() {
+			out = append(out, at)
+		}
+		cs.shared[at] = 0
+	}
+	return out
+}
+
+// common: a heading's text on so many pages (at least minCommon, and
+// one in commonShare of the site's) that it tells them apart no more
+// than the site's template does.
+func (cs *candidates) common(pages int) bool {
+	return pages >= minCommon && pages*commonShare >= len(cs.list)
+}
+
+const (
+	minCommon   = 100
+	commonShare = 100
+)
+
+// nearestAmong is the candidate of matches keep takes, u itself aside (a
+// page whose URL a forced rule sends elsewhere), nearest to u, the first
+// in byte order among equals.
+func (cs *candidates) nearestAmong(u string, matches []int32, keep func(candidate) bool) (candidate, bool) {
+	var rows editdist.Rows
+	best, bestDist := -1, 0
+	for _, at := range matches {
+		k := cs.list[at]
+		if k.url == u || !keep(k) {
+			continue
+		}
+		d := rows.Levenshtein(u, k.url)
+		if best < 0 || d < bestDist || d == bestDist && k.url < cs.list[best].url {
+			best, bestDist = int(at), d
+		}
+	}
+	if best < 0 {
+		return candidate{}, false
+	}
+	return cs.list[best], true
+}
+
+// postings are candidates by a key: pairs sorted by key, eight bytes a
+// pair, where maps of lists would cost several times that for a site's
+// pages.
+type postings []posting
+
+type posting struct {
+	key uint32
+	at  int32 // the candidate's index
+}
+
+// of are the candidates with the key.
+func (p postings) of(key uint32) []int32 {
+	i, _ := slices.BinarySearchFunc(p, key, func(e posting, k uint32) int { return cmp.Compare(e.key, k) })
+	var out []int32
+	for ; i < len(p) && p[i].key == key; i++ {
+		out = append(out, p[i].at)
+	}
+	return out
+}
+
+// segmentKey is a last segment's key in the postings.
+func segmentKey(last string) uint32 { return uint32(maphash.String(segmentSeed, last)) }
+
+var segmentSeed = maphash.MakeSeed()
 
 // nearest are the candidates, u itself aside (a page whose URL a forced
 // rule sends elsewhere), each with its edit distance to u.
@@ -148,7 +299,7 @@ type nearest struct {
 // byDistance measures each candidate's distance to u, in the one list
 // of distances every removed URL reuses.
 func (c *comparison) byDistance(u string) *nearest {
-	cands := c.readCandidates()
+	cands := c.readCandidates().list
 	c.dist = slices.Grow(c.dist[:0], len(cands))[:len(cands)]
 	n := &nearest{cands: cands, dist: c.dist, u: u}
 	par.Each(len(cands), func() func(int) {

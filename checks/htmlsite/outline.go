@@ -94,6 +94,17 @@ func (g Gist) SameTitle(other Gist) bool {
 }
 func (g Gist) SameH1(other Gist) bool { return g.at(gistH1) != 0 && g.at(gistH1) == other.at(gistH1) }
 
+// Title, H1 and Texts are the hashes of the title, of the first h1 (0
+// for none) and of each heading's text, sorted: keys to find pages by.
+func (g Gist) Title() uint32 { return g.at(gistTitle) }
+func (g Gist) H1() uint32    { return g.at(gistH1) }
+func (g Gist) Texts() []uint32 {
+	if len(g) < gistHeadings {
+		return nil
+	}
+	return g[gistHeadings:]
+}
+
 // Headings is how many headings' texts the page has.
 func (g Gist) Headings() int { return max(0, len(g)-gistHeadings) }
 
