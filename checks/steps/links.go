@@ -152,11 +152,11 @@ func lostSincePrevious(dir string, cfg *config.Config, s *htmlsite.Site, stats l
 	// The comparison holds the new build's ids and the last deploy's
 	// file list at once, and what it allocates is short-lived: at the
 	// 200% that cmd/checks sets the heap would grow to three times
-	// that. At 150% its peak on a 50k-page site is 1.1 times the link
-	// check's own, for a few more collections (1.08 at 100%, for 5%
-	// more CPU time; make bench).
+	// that. At 100% its peak on a 50k-page site is 1.07 to 1.16 times
+	// the link check's own, against 1.1 to 1.25 at 150% with the
+	// suggestions' postings, for no CPU time that make bench can tell.
 	if os.Getenv("GOGC") == "" {
-		defer debug.SetGCPercent(debug.SetGCPercent(150))
+		defer debug.SetGCPercent(debug.SetGCPercent(100))
 	}
 	return deploys.Compare(deploys.Builds{Previous: cfg.Previous, Current: dir}, s, stats.Page,
 		deploys.Options{Host: opts.Host, BasePath: opts.BasePath, SiteURL: cfg.PublicURLAt(dir), IDs: cfg.MarkdownIDs(), Sum: stats.Sum, Gist: stats.Gist})
