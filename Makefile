@@ -372,9 +372,12 @@ bin/actionlint:
 # proofs/release.sh. Built from a cold Go
 # build cache and timed, wall and CPU, against 3 minutes on 2 cores (the
 # rule is in release.sh; RELEASE_WARM=1 builds in your cache, as action-check does).
-# The archives are kept in bin/snapshot for action-check.
+# The archives are kept in bin/snapshot for action-check. Then a checkout
+# built with Go names itself on --version: at a release tag, a commit after
+# it, with uncommitted changes (TestVersionOfABuild, -tags proof).
 release-check: bin/goreleaser
 	RELEASE_DIST=$(CURDIR)/bin/snapshot proofs/release.sh
+	go test -tags proof -count=1 -run '^TestVersionOfABuild$$' ./cmd/checks
 
 # Both pre-commit hooks (golang and system) with Debian's pre-commit in a
 # scratch repository, online and with GOPROXY=off, each install timed

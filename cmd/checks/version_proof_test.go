@@ -1,3 +1,5 @@
+//go:build proof
+
 package main
 
 import (
@@ -16,6 +18,8 @@ import (
 // release tag is that release; a commit after it is "devel" and the
 // commit, with "(modified)" for uncommitted changes. (A `go install …@v1.2.3`
 // is stamped like the tag: the unit test of the version logic has it.)
+// It builds the gate three times, in a copy of this repository: a proof,
+// run by make release-check.
 func TestVersionOfABuild(t *testing.T) {
 	tmp := t.TempDir()
 	// As a user's Go builds: whatever GOFLAGS this machine sets, stamp VCS facts.
