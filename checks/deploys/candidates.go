@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"hash/maphash"
 	"slices"
-	"strings"
 
 	"github.com/devdocs-dev/devdocs/checks/htmlsite"
 	"github.com/devdocs-dev/devdocs/checks/internal/editdist"
@@ -24,6 +23,7 @@ type candidate struct {
 // first h1 and each heading's text, each looked up in its postings.
 type candidates struct {
 	list                         []candidate
+	all                          []int32 // every candidate's index: the nearest URL is sought among them
 	segment, title, h1, headings postings
 	shared                       []int32 // sharingMost's counts, by candidate; all 0 between calls
 }
@@ -48,6 +48,7 @@ func (c *comparison) readCandidates() *candidates {
 	cs.shared = make([]int32, len(cs.list))
 	for i, k := range cs.list {
 		at := int32(i)
+		cs.all = append(cs.all, at)
 		cs.segment = append(cs.segment, posting{segmentKey(k.last), at})
 		if k.gist.Title() != 0 {
 			cs.title = append(cs.title, posting{k.gist.Title(), at})
@@ -120,7 +121,7 @@ const (
 
 // nearestAmong is the candidate of matches keep takes, u itself aside (a
 // page whose URL a forced rule sends elsewhere), nearest to u, the first
-// in byte order among equals.
+// in byte order among equals: a rule's few, or every page's (all).
 func (cs *candidates) nearestAmong(u string, matches []int32, keep func(candidate) bool) (candidate, bool) {
 	var rows editdist.Rows
 	best, bestDist := -1, 0
@@ -164,43 +165,3 @@ func (p postings) of(key uint32) []int32 {
 func segmentKey(last string) uint32 { return uint32(maphash.String(segmentSeed, last)) }
 
 var segmentSeed = maphash.MakeSeed()
-
-// nearest are the candidates, u itself aside (a page whose URL a forced
-// rule sends elsewhere), each with its edit distance to u.
-type nearest struct {
-	cands []candidate
-	dist  []int32
-	u     string
-}
-
-// byDistance measures each candidate's distance to u, in the one list
-// of distances every removed URL reuses.
-func (c *comparison) byDistance(u string) *nearest {
-	cands := c.readCandidates().list
-	c.dist = slices.Grow(c.dist[:0], len(cands))[:len(cands)]
-	n := &nearest{cands: cands, dist: c.dist, u: u}
-	par.Each(len(cands), func() func(int) {
-		var rows editdist.Rows // each worker's: no measure allocates
-		return func(i int) { n.dist[i] = int32(rows.Levenshtein(u, cands[i].url)) }
-	})
-	return n
-}
-
-// nearestOf is the nearest candidate keep takes, the first in byte order
-// among equals, found in one pass.
-func (n *nearest) nearestOf(keep func(candidate) bool) (candidate, bool) {
-	best := -1
-	for i, r := range n.cands {
-		if r.url != n.u && (best < 0 || n.less(i, best)) && keep(r) {
-			best = i
-		}
-	}
-	if best < 0 {
-		return candidate{}, false
-	}
-	return n.cands[best], true
-}
-
-func (n *nearest) less(a, b int) bool {
-	return cmp.Or(cmp.Compare(n.dist[a], n.dist[b]), strings.Compare(n.cands[a].url, n.cands[b].url)) < 0
-}

@@ -239,7 +239,6 @@ type comparison struct {
 	rec        *Record  // the last deploy's record, when given as one
 	curPage    Pages
 	candidates *candidates // the new build's pages, for suggestions; listed when first needed
-	dist       []int32     // each candidate's distance to the URL the nearest URL is sought for
 	// nearestSought: how many removed URLs the nearest URL was sought for
 	// among every page (at most maxNearest).
 	nearestSought int

@@ -388,7 +388,8 @@ func TestNearestTies(t *testing.T) {
 		return htmlsite.Anchors{}, htmlsite.Redirect{}, true
 	}
 	c := &comparison{o: Options{Host: serve.Default, BasePath: "/"}, cur: cur, curPage: page}
-	to, ok := c.byDistance("/b-").nearestOf(func(candidate) bool { return true })
+	cands := c.readCandidates()
+	to, ok := cands.nearestAmong("/b-", cands.all, func(candidate) bool { return true })
 	assert.True(t, ok)
 	assert.Equal(t, "/b", to.url)
 }

@@ -82,7 +82,7 @@ func (c *comparison) suggest(prevFile, u string, prev *page) (string, string, bo
 	}
 	c.nearestSought++
 	// The home page aside: a short URL is near it by its length alone.
-	if k, ok := c.byDistance(u).nearestOf(func(k candidate) bool { return k.url != c.o.BasePath }); ok {
+	if k, ok := cands.nearestAmong(u, cands.all, func(k candidate) bool { return k.url != c.o.BasePath }); ok {
 		return k.url, "the nearest URL", true
 	}
 	return "", "", false
