@@ -149,10 +149,11 @@ func loadPrevious(dir string) (*htmlsite.Site, error) {
 // headings, title: parsed once, for the ids compared and the headings
 // and title a finding names). A page whose bytes are those of the new
 // build's page at its path has that page's ids, which the link check
-// holds: it is read, not parsed, and nothing of it is kept (unchanged). On a deploy that changed a few pages of many,
-// the comparison then costs a read of each file, not a second parse of the
-// site. A page that cannot be read is left out (nil), as the link check
-// of the new build says of its own.
+// holds: it is read, not parsed, and nothing of it is kept (unchanged).
+// On a deploy that changed a few pages of many, the comparison then costs
+// a read of each file, not a second parse of the site. A page that cannot
+// be read is left out (nil), as the link check of the new build says of
+// its own.
 func readPages(prev, cur *htmlsite.Site, sum func(string) (uint64, bool)) []*page {
 	pages := make([]*page, len(prev.HTML))
 	par.Each(len(prev.HTML), func() func(int) {
