@@ -208,7 +208,7 @@ func (c *comparison) fromFolder() {
 	c.prevURLs = make([]string, len(c.prevFiles))
 	for i, file := range c.prevFiles {
 		if !isNotFoundPage(file) {
-			c.prevURLs[i] = c.fullURL(c.o.Host.ServedURL(file, c.prevHas))
+			c.prevURLs[i] = c.o.servedAt(file, c.prevHas)
 		}
 	}
 }
@@ -356,8 +356,18 @@ func (c *comparison) curHas(f string) bool  { _, ok := c.cur.Files[f]; return ok
 
 // fullURL is a path the host answers (from the site's root) as readers
 // see it, under the base path.
-func (c *comparison) fullURL(rootPath string) string {
-	return c.o.BasePath + strings.TrimPrefix(rootPath, "/")
+func (c *comparison) fullURL(rootPath string) string { return c.o.fullURL(rootPath) }
+
+func (o Options) fullURL(rootPath string) string {
+	return o.BasePath + strings.TrimPrefix(rootPath, "/")
+}
+
+// servedAt is the URL (under the base path) a file of a build (has: its
+// files) is served at: one rule for a page of the last deploy, read from
+// its folder or written to its record, and for a page of the new build,
+// so that the same page has the same URL in each.
+func (o Options) servedAt(file string, has func(string) bool) string {
+	return o.fullURL(o.Host.ServedURL(file, has))
 }
 
 // inSite is a full URL path from the site's root, ok false for one
@@ -372,9 +382,7 @@ func (c *comparison) inSite(full string) (string, bool) {
 
 // fileURL is the URL (under the base path) a file of the new build is
 // served at.
-func (c *comparison) fileURL(file string) string {
-	return c.fullURL(c.o.Host.ServedURL(file, c.curHas))
-}
+func (c *comparison) fileURL(file string) string { return c.o.servedAt(file, c.curHas) }
 
 // resolve is the path of href on the page at pagePath, ok false when it
 // leads to another site. An absolute URL on the site's own origin

@@ -165,7 +165,7 @@ func (r *Recorder) Discard() {
 
 // recordPage is a page's record.
 func (r *Recorder) recordPage(p *htmlsite.Page) RecordPage {
-	rp := RecordPage{URL: r.o.BasePath + trimSlash(r.o.Host.ServedURL(p.Path, r.has)), File: p.Path}
+	rp := RecordPage{URL: r.o.servedAt(p.Path, r.has), File: p.Path}
 	if p.Sum != 0 {
 		rp.Sum = strconv.FormatUint(p.Sum, 16)
 	}
@@ -176,8 +176,6 @@ func (r *Recorder) recordPage(p *htmlsite.Page) RecordPage {
 	}
 	return rp
 }
-
-func trimSlash(p string) string { return p[min(1, len(p)):] }
 
 // recordOutline is a record page's outline, as the page's reading gave it.
 func (p *RecordPage) recordOutline() *htmlsite.Outline {
