@@ -119,26 +119,27 @@ func TestGist(t *testing.T) {
 	a := outlineOf(`<title>Setup</title><h1>Setup</h1><h2>Install</h2><h2>install</h2><h2>Run</h2>`).Gist()
 	b := outlineOf(`<title>Setup</title><h1>Start</h1><h2>INSTALL</h2><h2>Run</h2><h2>More</h2>`).Gist()
 	none := outlineOf(`<p>x</p>`).Gist()
-	assert.True(t, a.SameTitle(b))
-	assert.False(t, a.SameH1(b))
-	assert.False(t, none.SameTitle(outlineOf(`<p>y</p>`).Gist()), "no title is no title in common")
+	assert.NotZero(t, a.Title())
+	assert.Equal(t, a.Title(), b.Title())
+	assert.NotEqual(t, a.H1(), b.H1())
+	assert.Zero(t, none.Title(), "no title is no key to find a page by")
+	assert.Zero(t, none.H1())
 	assert.Equal(t, 3, a.Headings(), "Setup, install, run")
 	assert.Equal(t, 2, a.Shared(b))
 	assert.Equal(t, 0, none.Shared(a))
 }
 
-// Gists packed in one array are each the page's own: appending one does
-// not change those before it.
-func TestAppendGist(t *testing.T) {
+// Gists kept are each the page's own, packed one after another in one
+// array: keeping one does not change those before it.
+func TestGistsKeep(t *testing.T) {
 	a := outlineOf(`<title>A</title><h2>Zeta</h2><h2>Alpha</h2><h2>alpha</h2>`)
 	b := outlineOf(`<title>B</title><h2>One</h2>`)
-	packed := make(Gist, 0, 16)
-	ga := a.AppendGist(packed)
-	packed = packed[:len(ga)]
-	gb := b.AppendGist(packed)
+	var gs Gists
+	ga := gs.Keep(a)
+	gb := gs.Keep(b)
 	assert.Equal(t, a.Gist(), ga)
 	assert.Equal(t, b.Gist(), gb)
 	assert.Equal(t, 2, ga.Headings(), "zeta, alpha")
-	assert.Equal(t, &packed[:cap(packed)][0], &ga[0], "in the array given")
-	assert.Equal(t, &packed[:cap(packed)][len(ga)], &gb[0], "after the one before")
+	assert.Same(t, &gs.free[0], &ga[0], "in the array kept")
+	assert.Same(t, &gs.free[len(ga)], &gb[0], "after the one before")
 }

@@ -179,25 +179,9 @@ func (c *checker) sum(file string) (uint64, bool) {
 func (w *worker) parsedOf(p *htmlsite.Page) *parsed {
 	st := &parsed{ids: p.IDs, sum: p.Sum}
 	if o := p.Outline; o != nil && w.opts.Gists {
-		st.gist = w.keepGist(o)
+		st.gist = w.gists.Keep(o)
 	}
 	return st
-}
-
-// gistChunk is how many hashes a worker's array of gists holds: each
-// page's its own would cost a slice and an allocation rounded up, half
-// again as much memory on a 50,000-page site.
-const gistChunk = 16 << 10
-
-// keepGist is the outline's gist, packed after the worker's others; a
-// full array is left to the gists in it, and a new one started.
-func (w *worker) keepGist(o *htmlsite.Outline) htmlsite.Gist {
-	if need := 2 + len(o.Headings); cap(w.gists)-len(w.gists) < need {
-		w.gists = make(htmlsite.Gist, 0, max(gistChunk, need))
-	}
-	g := o.AppendGist(w.gists)
-	w.gists = w.gists[:len(w.gists)+len(g)]
-	return g[:len(g):len(g)]
 }
 
 // page is Stats.Page.
@@ -278,7 +262,7 @@ type worker struct {
 	external map[string][]external.Use
 	pages    int
 	links    int
-	gists    htmlsite.Gist // the pages' gists kept, packed in chunks (keepGist)
+	gists    htmlsite.Gists // the gists of the pages it read, packed
 }
 
 func (w *worker) page(p *htmlsite.Page) {
