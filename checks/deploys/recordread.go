@@ -13,6 +13,7 @@ import (
 	"github.com/valyala/fastjson"
 
 	"github.com/devdocs-dev/devdocs/checks/diag"
+	"github.com/devdocs-dev/devdocs/checks/internal/delimited"
 )
 
 // isRecord: the file starts as a deploy record does, a JSON object (its
@@ -165,34 +166,22 @@ func jsonError(line []byte, whole bool) error {
 
 // lineReader reads a file a line at a time, however long, counting them.
 type lineReader struct {
-	r   *bufio.Reader
-	buf []byte
-	n   int
+	r *bufio.Reader
+	n int
 }
 
 // next is the next line, valid until the next call; whole is false for a
 // last line with no newline. io.EOF after the last.
 func (l *lineReader) next() (line []byte, whole bool, err error) {
-	l.buf = l.buf[:0]
-	for {
-		part, err := l.r.ReadSlice('\n')
-		if err == bufio.ErrBufferFull {
-			l.buf = append(l.buf, part...)
-			continue
-		}
-		if len(l.buf) > 0 {
-			l.buf = append(l.buf, part...)
-			part = l.buf
-		}
-		switch {
-		case err == io.EOF && len(part) == 0:
-			return nil, false, io.EOF
-		case err != nil && err != io.EOF:
-			return nil, false, err
-		}
-		l.n++
-		return part, err == nil, nil
+	line, err = delimited.Next(l.r, '\n')
+	switch {
+	case err == io.EOF && len(line) == 0:
+		return nil, false, io.EOF
+	case err != nil && err != io.EOF:
+		return nil, false, err
 	}
+	l.n++
+	return line, err == nil, nil
 }
 
 // fromRecord reads the previous build from its record (name). Of a page

@@ -26,6 +26,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/devdocs-dev/devdocs/checks/internal/delimited"
 	"github.com/devdocs-dev/devdocs/checks/internal/textfile"
 )
 
@@ -499,12 +500,7 @@ func gitRecords(each func(rec []byte) error, args ...string) error {
 	r := bufio.NewReaderSize(pipe, 1<<16)
 	var bad error
 	for bad == nil {
-		rec, err := r.ReadSlice(0)
-		if err == bufio.ErrBufferFull { // longer than the buffer
-			var rest []byte
-			rest, err = r.ReadBytes(0)
-			rec = append(bytes.Clone(rec), rest...)
-		}
+		rec, err := delimited.Next(r, 0)
 		if rec = bytes.TrimSuffix(rec, []byte{0}); len(rec) > 0 {
 			bad = each(rec)
 		}

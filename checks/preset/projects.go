@@ -13,6 +13,7 @@ import (
 
 	"github.com/bmatcuk/doublestar/v4"
 
+	"github.com/devdocs-dev/devdocs/checks/internal/delimited"
 	"github.com/devdocs-dev/devdocs/checks/internal/textfile"
 )
 
@@ -252,12 +253,7 @@ func gitFiles(root string) ([]string, error) {
 	var out []string
 	r := bufio.NewReaderSize(pipe, 1<<16)
 	for {
-		name, err := r.ReadSlice(0)
-		if err == bufio.ErrBufferFull { // longer than the buffer: read the rest
-			var rest []byte
-			rest, err = r.ReadBytes(0)
-			name = append(slices.Clone(name), rest...)
-		}
+		name, err := delimited.Next(r, 0)
 		name = bytes.TrimSuffix(name, []byte{0})
 		if len(name) > 0 && mayBeListed(name) {
 			if rel := string(name); Listed(rel) {
