@@ -47,7 +47,7 @@ func linksFlags(fs *flag.FlagSet) *linksOptions {
 	fs.Var(&o.ignorePath, "ignore-path", "regular expression: pages whose path in the site matches are not checked (repeatable)")
 	o.routes = fs.String("routes", "", "routes.json of the build: maps pages to markdown sources and finds duplicate routes (default: routes in checks.json)")
 	o.previous = fs.String("previous", "", "the last deploy: its build's folder (every URL it served must still answer, every id of its pages still be there), or its sitemap.xml (a file or URL) or a list of its URLs (every URL must still answer) (default: previous in checks.json)")
-	o.saveDeploy = fs.String("save-deploy", "", "write the deploy record of this build to this file (JSON), for the next run's --previous: what the comparison needs of the build, without keeping the build")
+	o.saveDeploy = fs.String("save-deploy", "", "write the deploy record of this build to this file (JSON Lines), for the next run's --previous: what the comparison needs of the build, without keeping the build")
 	o.cleanURLs = fs.Bool("clean-urls", true, "the host answers /p with p.html (default: as the host does)")
 	o.host = registerHost(fs)
 	o.siteURL = fs.String("site-url", "", "the site's public URL: absolute links to it are checked as internal (a path in it is the base URL)")
